@@ -1,0 +1,21 @@
+import { Type, type Static } from 'typebox';
+
+/** Every error body (ARCHITECTURE §6). A list of messages is shown by its first entry. */
+export const ErrorResponse = Type.Object({ message: Type.Union([Type.String(), Type.Array(Type.String())]) });
+export type ErrorResponse = Static<typeof ErrorResponse>;
+
+export const MessageResponse = Type.Object({ message: Type.String() });
+export type MessageResponse = Static<typeof MessageResponse>;
+
+export const Uuid = Type.String({ format: 'uuid', errorMessage: 'must be a valid id' });
+export const IdParams = Type.Object({ id: Uuid });
+export type IdParams = Static<typeof IdParams>;
+
+/** List paging as the spec's client sends it (limit, offset as query strings). */
+export const Paging = {
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 10 })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
+};
+
+export const Actor = Type.Union([Type.Object({ _id: Type.String(), name: Type.String() }), Type.Null()]);
+export type Actor = Static<typeof Actor>;

@@ -1,0 +1,15 @@
+import { Type, type Static } from 'typebox';
+
+/** GET /api/v1/dashboard (SPEC §3 "Dashboard data"). */
+export const DashboardResponse = Type.Object({
+  activeBoq: Type.Integer(),
+  activePo: Type.Integer(),
+  totalItems: Type.Integer(),
+  totalVendor: Type.Integer(),
+  totalTeam: Type.Integer(),
+});
+export type DashboardResponse = Static<typeof DashboardResponse>;
+
+/** Each service answers GET /<prefix>/stats with the counts it owns; the gateway adds them up. */
+export const StatsResponse = Type.Partial(DashboardResponse);
+export type StatsResponse = Static<typeof StatsResponse>;
