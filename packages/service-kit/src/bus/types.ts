@@ -1,0 +1,39 @@
+import type { EventEnvelope } from '@erp/contracts';
+
+export type EventHandler = (envelope: EventEnvelope) => Promise<void>;
+
+export interface SubscribeOptions {
+  /** Durable consumer name: one delivery per durable, shared by every instance of a service. */
+  durable: string;
+  subjects: string[];
+  handler: EventHandler;
+}
+
+export interface Subscription {
+  stop(): Promise<void>;
+}
+
+/**
+ * At-least-once delivery. publish() resolves once the event is accepted (JetStream ack; for the
+ * in-process bus, once every consumer has handled it) and is a no-op for an id already accepted.
+ * A consumer whose handler throws gets the event again later.
+ */
+export interface Bus {
+  readonly kind: 'in-process' | 'nats';
+  publish(envelope: EventEnvelope): Promise<void>;
+  subscribe(opts: SubscribeOptions): Promise<Subscription>;
+  /** Listen to events as they happen, without a durable position (caches, gateway session list). */
+  listen(subjects: string[], handler: EventHandler): Promise<Subscription>;
+  close(): Promise<void>;
+}
+
+export function subjectMatches(pattern: string, subject: string): boolean {
+  const p = pattern.split('.');
+  const s = subject.split('.');
+  for (let i = 0; i < p.length; i++) {
+    if (p[i] === '>') return s.length > i;
+    if (i >= s.length) return false;
+    if (p[i] !== '*' && p[i] !== s[i]) return false;
+  }
+  return p.length === s.length;
+}

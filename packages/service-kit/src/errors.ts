@@ -1,0 +1,75 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+/** An error whose message is meant for the user, with its HTTP status. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'HttpError';
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message = 'Please sign in to continue') => new HttpError(401, message);
+export const forbidden = (message = 'You do not have permission to do this') => new HttpError(403, message);
+export const notFound = (message = 'Not found') => new HttpError(404, message);
+export const conflict = (message: string) => new HttpError(409, message);
+export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
+  new HttpError(429, message, retryAfterSeconds ? { 'retry-after': String(Math.ceil(retryAfterSeconds)) } : {});
+
+interface AjvError {
+  keyword: string;
+  instancePath: string;
+  message?: string;
+  params: Record<string, unknown>;
+  parentSchema?: { errorMessage?: string };
+}
+
+function fieldName(instancePath: string): string {
+  return instancePath.replace(/^\//, '').replaceAll('/', '.');
+}
+
+/** A validation failure as a sentence a user can act on. */
+export function validationMessage(error: AjvError, part: string | undefined): string {
+  const field = fieldName(error.instancePath);
+  if (error.keyword === 'required') return `${String(error.params.missingProperty)} is required`;
+  if (error.keyword === 'additionalProperties') return `Unknown field: ${String(error.params.additionalProperty)}`;
+  const custom = error.parentSchema?.errorMessage;
+  if (custom) return custom;
+  if (!field) return part === 'body' ? 'Request body must be a JSON object' : `Invalid ${part ?? 'request'}`;
+  return `${field} ${error.message ?? 'is invalid'}`;
+}
+
+/** ARCHITECTURE §6: `{message}` with the right status; never a 500 for bad input, never 5xx details. */
+export function installErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError & { validation?: AjvError[]; validationContext?: string }, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof HttpError) {
+      return reply.status(error.statusCode).headers(error.headers).send({ message: error.message });
+    }
+    if (error.validation && error.validation.length > 0) {
+      return reply.status(400).send({ message: validationMessage(error.validation[0]!, error.validationContext) });
+    }
+    switch (error.code) {
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return reply.status(413).send({ message: 'The request is too large' });
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return reply.status(415).send({ message: 'Send the request body as JSON' });
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return reply.status(400).send({ message: 'Request body is empty' });
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+        return reply.status(400).send({ message: 'Request body is not valid JSON' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status === 400 && error instanceof SyntaxError) return reply.status(400).send({ message: 'Request body is not valid JSON' });
+    if (status >= 400 && status < 500) return reply.status(status).send({ message: error.message });
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+  });
+}
+
+export function installNotFound(app: FastifyInstance): void {
+  app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` }));
+}

@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import { Compile } from 'typebox/compile';
+import type { EventDefinition, EventEnvelope } from '@erp/contracts';
+import type { TSchema } from 'typebox';
+import type { Logger } from 'pino';
+import type { Bus } from './bus/types.js';
+import type { Database, Queryable } from './db/types.js';
+
+export interface EventMeta {
+  requestId?: string | undefined;
+  actorId?: string | null | undefined;
+}
+
+const validators = new WeakMap<TSchema, ReturnType<typeof Compile>>();
+function check(def: EventDefinition, data: unknown): void {
+  let v = validators.get(def.schema);
+  if (!v) {
+    v = Compile(def.schema);
+    validators.set(def.schema, v);
+  }
+  if (!v.Check(data)) {
+    const first = [...v.Errors(data)][0];
+    throw new Error(`Event ${def.subject} does not match its schema: ${first?.instancePath ?? ''} ${first?.message ?? ''}`);
+  }
+}
+
+/** Write an event into the service's outbox, inside the caller's transaction. */
+export async function enqueueEvent<S extends TSchema>(
+  tx: Queryable,
+  schema: string,
+  source: string,
+  def: EventDefinition<S>,
+  data: unknown,
+  meta: EventMeta = {},
+): Promise<EventEnvelope> {
+  check(def, data);
+  const envelope: EventEnvelope = {
+    id: randomUUID(),
+    subject: def.subject,
+    occurredAt: new Date().toISOString(),
+    source,
+    ...(meta.requestId ? { requestId: meta.requestId } : {}),
+    actorId: meta.actorId ?? null,
+    data,
+  };
+  await tx.query(`INSERT INTO ${schema}.outbox (id, subject, envelope) VALUES ($1, $2, $3::jsonb)`, [
+    envelope.id,
+    envelope.subject,
+    JSON.stringify(envelope),
+  ]);
+  return envelope;
+}
+
+export interface RelayOptions {
+  pollMs?: number;
+  batchSize?: number;
+  leaseSeconds?: number;
+  logger?: Logger | undefined;
+}
+
+/**
+ * Publishes outbox rows in order. A row is claimed with a lease (so two instances do not publish
+ * the same rows at once), published, then marked. A crash between publish and mark republishes the
+ * event on the next run with the same id: JetStream drops the duplicate, consumers' inboxes too.
+ */
+export class OutboxRelay {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private again = false;
+  private stopped = true;
+  private readonly pollMs: number;
+  private readonly batchSize: number;
+  private readonly leaseSeconds: number;
+
+  constructor(
+    private readonly db: Database,
+    private readonly schema: string,
+    private readonly bus: Bus,
+    private readonly opts: RelayOptions = {},
+  ) {
+    this.pollMs = opts.pollMs ?? 1000;
+    this.batchSize = opts.batchSize ?? 100;
+    this.leaseSeconds = opts.leaseSeconds ?? 30;
+  }
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    const tick = () => {
+      if (this.stopped) return;
+      this.kick();
+      this.timer = setTimeout(tick, this.pollMs);
+      this.timer.unref();
+    };
+    tick();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+
+  /** Publish what is pending now (called after a commit that wrote events). */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.drain()
+      .then(() => undefined)
+      .catch((err) => this.opts.logger?.error({ err }, 'outbox relay failed'))
+      .finally(() => {
+        this.running = null;
+        if (this.again && !this.stopped) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  /** Publish pending events until none are left or one fails; returns how many were published. */
+  async drain(): Promise<number> {
+    let published = 0;
+    for (;;) {
+      const claimed = await this.db.query<{ id: string; seq: number; envelope: EventEnvelope }>(
+        `UPDATE ${this.schema}.outbox SET claimed_until = now() + make_interval(secs => $2), attempts = attempts + 1
+          WHERE seq IN (SELECT seq FROM ${this.schema}.outbox
+                         WHERE published_at IS NULL AND next_attempt_at <= now()
+                           AND (claimed_until IS NULL OR claimed_until < now())
+                         ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED)
+          RETURNING id, seq, envelope`,
+        [this.batchSize, this.leaseSeconds],
+      );
+      const rows = claimed.rows.sort((a, b) => a.seq - b.seq);
+      if (rows.length === 0) return published;
+      for (let i = 0; i < rows.length; i++) {
+        const row = rows[i]!;
+        try {
+          await this.publishOne(row.envelope);
+        } catch (err) {
+          const pending = rows.slice(i).map((r) => r.id);
+          this.opts.logger?.warn({ err, eventId: row.id, subject: row.envelope.subject }, 'publishing an event failed; will retry');
+          await this.db.query(
+            `UPDATE ${this.schema}.outbox SET claimed_until = NULL,
+               next_attempt_at = now() + make_interval(secs => least(60, power(2, least(attempts, 6))::int)),
+               last_error = CASE WHEN id = $2 THEN $3 ELSE last_error END
+             WHERE id = ANY($1::uuid[])`,
+            [pending, row.id, String((err as Error)?.message ?? err).slice(0, 500)],
+          );
+          return published;
+        }
+        await this.markPublished(row.id);
+        published++;
+      }
+    }
+  }
+
+  /** Split out so a test can stop the process between publishing and marking. */
+  protected async publishOne(envelope: EventEnvelope): Promise<void> {
+    await this.bus.publish(envelope);
+  }
+
+  protected async markPublished(id: string): Promise<void> {
+    await this.db.query(`UPDATE ${this.schema}.outbox SET published_at = now(), claimed_until = NULL, last_error = NULL WHERE id = $1`, [id]);
+  }
+}

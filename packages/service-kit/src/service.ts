@@ -1,0 +1,195 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import type { EventDefinition, EventEnvelope } from '@erp/contracts';
+import type { Logger } from 'pino';
+import { appendAudit, type AuditEntry } from './audit.js';
+import { installAuthContext, type AccessDirectory } from './auth/context.js';
+import { createTokenService, type TokenService } from './auth/tokens.js';
+import type { Bus, Subscription } from './bus/types.js';
+import { createInProcessBus } from './bus/in-process.js';
+import { createNatsBus } from './bus/nats.js';
+import { loadKitConfig, type KitConfig } from './config.js';
+import { migrate, readMigrations } from './db/migrate.js';
+import { openPglite } from './db/pglite.js';
+import { openPostgres } from './db/postgres.js';
+import type { Database, Queryable } from './db/types.js';
+import { installErrorHandling, installNotFound } from './errors.js';
+import { handleOnce } from './inbox.js';
+import { KIT_MIGRATIONS } from './kit-migrations.js';
+import { createLogger, loggerOptions } from './logger.js';
+import { enqueueEvent, OutboxRelay, type EventMeta } from './outbox.js';
+import { installValidation } from './validation.js';
+
+/** Everything a service's routes, repositories and consumers work with. */
+export interface ServiceContext {
+  name: string;
+  schema: string;
+  db: Database;
+  bus: Bus;
+  config: KitConfig;
+  log: Logger;
+  tokens: TokenService;
+  /** Run a transaction; events written with `emit` inside it are published right after commit. */
+  tx<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  emit(tx: Queryable, def: EventDefinition, data: unknown, meta?: EventMeta): Promise<EventEnvelope>;
+  audit(tx: Queryable, entry: AuditEntry): Promise<void>;
+  relay: OutboxRelay;
+}
+
+export interface ConsumerDefinition {
+  /** Unique within the service; the durable consumer is `<service>-<name>`. */
+  name: string;
+  events: EventDefinition[];
+  /** A plain function of the event, run inside the transaction that records it in the inbox. */
+  handle(tx: Queryable, envelope: EventEnvelope, ctx: ServiceContext): Promise<void>;
+}
+
+export interface ServiceDefinition {
+  name: string;
+  /** Database schema this service owns; no SQL of another service touches it. */
+  schema: string;
+  migrationsDir: string;
+  /** Registers the routes; paths as in SPEC §7 without the /api/v1 prefix. */
+  routes: (app: FastifyInstance, ctx: ServiceContext) => Promise<void>;
+  directory: (ctx: ServiceContext) => AccessDirectory;
+  consumers?: ConsumerDefinition[];
+  /** Runs after migrations on every start (idempotent: seeds demo data on a new database). */
+  onStart?: (ctx: ServiceContext) => Promise<void>;
+  /** Called once the service is closing. */
+  onStop?: (ctx: ServiceContext) => Promise<void>;
+}
+
+export interface ServiceRuntime {
+  ctx: ServiceContext;
+  /** Encapsulated Fastify plugin with the service's routes, validation, errors and auth context. */
+  plugin: FastifyPluginAsync;
+  /** Start publishing the outbox and consuming events. */
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface RuntimeDeps {
+  db: Database;
+  bus: Bus;
+  config: KitConfig;
+  logger: Logger;
+}
+
+/** Prepare a service on a database and bus: migrate, build its context, wire its consumers. */
+export async function createServiceRuntime(def: ServiceDefinition, deps: RuntimeDeps): Promise<ServiceRuntime> {
+  const { db, bus, config } = deps;
+  const log = deps.logger.child({ service: def.name });
+  await migrate(db, def.schema, 'kit', KIT_MIGRATIONS);
+  await migrate(db, def.schema, 'service', await readMigrations(def.migrationsDir));
+
+  const relay = new OutboxRelay(db, def.schema, bus, { pollMs: config.relayPollMs, logger: log });
+  const ctx: ServiceContext = {
+    name: def.name,
+    schema: def.schema,
+    db,
+    bus,
+    config,
+    log,
+    tokens: createTokenService(config.jwtSecret),
+    relay,
+    async tx(fn) {
+      const result = await db.transaction(fn);
+      relay.kick();
+      return result;
+    },
+    emit: (tx, eventDef, data, meta) => enqueueEvent(tx, def.schema, def.name, eventDef, data, meta),
+    audit: (tx, entry) => appendAudit(tx, def.schema, entry),
+  };
+  const directory = def.directory(ctx);
+  if (def.onStart) await def.onStart(ctx);
+
+  const subscriptions: Subscription[] = [];
+  const plugin: FastifyPluginAsync = async (app) => {
+    installValidation(app);
+    installErrorHandling(app);
+    installAuthContext(app, ctx.tokens, directory);
+    await def.routes(app, ctx);
+  };
+
+  return {
+    ctx,
+    plugin,
+    async start() {
+      for (const c of def.consumers ?? []) {
+        const consumer = `${def.name}-${c.name}`;
+        subscriptions.push(
+          await bus.subscribe({
+            durable: consumer,
+            subjects: c.events.map((e) => e.subject),
+            handler: async (envelope) => {
+              await handleOnce(db, def.schema, consumer, envelope, (tx) => c.handle(tx, envelope, ctx));
+            },
+          }),
+        );
+      }
+      relay.start();
+    },
+    async stop() {
+      await relay.stop();
+      for (const s of subscriptions) await s.stop();
+      if (def.onStop) await def.onStop(ctx);
+    },
+  };
+}
+
+/** Fastify options every process uses: request ids carried from the gateway, quiet health checks. */
+export function serverOptions(config: KitConfig, name: string, extra: FastifyServerOptions = {}): FastifyServerOptions {
+  return {
+    logger: loggerOptions(config.logLevel, name),
+    requestIdHeader: 'x-request-id',
+    requestIdLogLabel: 'requestId',
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+    disableRequestLogging: false,
+    ...extra,
+  };
+}
+
+export async function openDatabase(config: KitConfig): Promise<Database> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+  const { mkdir } = await import('node:fs/promises');
+  const path = await import('node:path');
+  const dir = path.join(config.dataDir, 'pgdata');
+  await mkdir(dir, { recursive: true });
+  return openPglite(dir);
+}
+
+export async function openBus(config: KitConfig, logger: Logger, name: string): Promise<Bus> {
+  if (config.natsUrl) return createNatsBus({ url: config.natsUrl, namespace: config.natsNamespace, logger, name });
+  return createInProcessBus();
+}
+
+/** Distributed mode: run one service as its own process (services/<name>/src/server.ts). */
+export async function runStandalone(def: ServiceDefinition, env: NodeJS.ProcessEnv = process.env): Promise<FastifyInstance> {
+  const config = await loadKitConfig(env, def.name);
+  const logger = createLogger(config.logLevel, def.name);
+  const db = await openDatabase(config);
+  const bus = await openBus(config, logger, def.name);
+  const runtime = await createServiceRuntime(def, { db, bus, config, logger });
+  const app = Fastify(serverOptions(config, def.name));
+  installErrorHandling(app);
+  installNotFound(app);
+  app.get('/health', async () => {
+    await db.query('SELECT 1');
+    return { status: 'ok', service: def.name };
+  });
+  await app.register(runtime.plugin);
+  await runtime.start();
+  const port = Number(env.PORT ?? 3000);
+  await app.listen({ port, host: env.HOST ?? '0.0.0.0' });
+  const shutdown = async () => {
+    await app.close();
+    await runtime.stop();
+    await bus.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', shutdown);
+  process.once('SIGINT', shutdown);
+  return app;
+}

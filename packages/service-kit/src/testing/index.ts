@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
+import type { Bus } from '../bus/types.js';
+import { createInProcessBus } from '../bus/in-process.js';
+import { createNatsBus } from '../bus/nats.js';
+import type { KitConfig } from '../config.js';
+import { openPglite } from '../db/pglite.js';
+import { openPostgres } from '../db/postgres.js';
+import type { Database } from '../db/types.js';
+import { installErrorHandling, installNotFound } from '../errors.js';
+import { createLogger } from '../logger.js';
+import { createServiceRuntime, serverOptions, type ServiceDefinition, type ServiceRuntime } from '../service.js';
+
+/**
+ * Test infrastructure: PGlite in memory and the in-process bus by default; a fresh PostgreSQL
+ * database and an isolated JetStream stream when TEST_DATABASE_URL / TEST_NATS_URL are set, so the
+ * same suites run both ways.
+ */
+export const usingRealServers = Boolean(process.env.TEST_DATABASE_URL || process.env.TEST_NATS_URL);
+
+export interface TestDatabase {
+  db: Database;
+  drop(): Promise<void>;
+}
+
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const db = await openPglite();
+    return { db, drop: () => db.close() };
+  }
+  const name = `erp_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  const db = await openPostgres(u.toString(), { max: 5 });
+  return {
+    db,
+    async drop() {
+      await db.close();
+      const a = new pg.Client({ connectionString: url });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
+export async function createTestBus(): Promise<{ bus: Bus; namespace: string | undefined }> {
+  const url = process.env.TEST_NATS_URL;
+  if (!url) return { bus: createInProcessBus(), namespace: undefined };
+  const namespace = `t${randomBytes(5).toString('hex')}`;
+  return { bus: await createNatsBus({ url, namespace, name: 'erp-test' }), namespace };
+}
+
+export async function deleteTestStream(namespace: string | undefined): Promise<void> {
+  const url = process.env.TEST_NATS_URL;
+  if (!url || !namespace) return;
+  const { connect } = await import('@nats-io/transport-node');
+  const { jetstreamManager } = await import('@nats-io/jetstream');
+  const nc = await connect({ servers: url });
+  const jsm = await jetstreamManager(nc);
+  await jsm.streams.delete(`ERP_${namespace}`).catch(() => undefined);
+  await nc.close();
+}
+
+export function testConfig(overrides: Partial<KitConfig> = {}): KitConfig {
+  return {
+    nodeEnv: 'test',
+    production: false,
+    dataDir: '/nonexistent',
+    databaseUrl: undefined,
+    natsUrl: undefined,
+    natsNamespace: undefined,
+    jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+    sessionTtlHours: 168,
+    logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
+    seedDemo: false,
+    relayPollMs: 50,
+    ...overrides,
+  };
+}
+
+export interface TestHarness {
+  app: FastifyInstance;
+  runtimes: ServiceRuntime[];
+  db: Database;
+  bus: Bus;
+  config: KitConfig;
+  /** Wait until every outbox is empty (events published and, in-process, handled). */
+  settle(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** One Fastify app with the given services at their standalone paths, on a fresh database and bus. */
+export async function createTestHarness(defs: ServiceDefinition[], overrides: Partial<KitConfig> = {}): Promise<TestHarness> {
+  const { db, drop } = await createTestDatabase();
+  const { bus, namespace } = await createTestBus();
+  const config = testConfig(overrides);
+  const logger = createLogger(config.logLevel, 'test');
+  const runtimes: ServiceRuntime[] = [];
+  for (const def of defs) runtimes.push(await createServiceRuntime(def, { db, bus, config, logger }));
+  const app = Fastify({ ...serverOptions(config, 'test'), logger: false });
+  installErrorHandling(app);
+  installNotFound(app);
+  for (const r of runtimes) await app.register(r.plugin);
+  await app.ready();
+  for (const r of runtimes) await r.start();
+  return {
+    app,
+    runtimes,
+    db,
+    bus,
+    config,
+    async settle() {
+      for (let round = 0; round < 100; round++) {
+        let pending = 0;
+        for (const r of runtimes) {
+          await r.ctx.relay.drain();
+          const res = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${r.ctx.schema}.outbox WHERE published_at IS NULL`);
+          pending += res.rows[0]!.n;
+        }
+        if (pending === 0) return;
+        await new Promise((res) => setTimeout(res, 20));
+      }
+      throw new Error('outbox did not drain');
+    },
+    async close() {
+      await app.close();
+      for (const r of runtimes) await r.stop();
+      await bus.close();
+      await deleteTestStream(namespace);
+      await drop();
+    },
+  };
+}

@@ -1,0 +1,26 @@
+import { Ajv, type Options } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { FastifyInstance } from 'fastify';
+
+// ajv-formats is CommonJS; its default export arrives one level down under NodeNext.
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv;
+
+function makeAjv(options: Options): Ajv {
+  const ajv = new Ajv({ allErrors: false, verbose: true, strict: false, ...options });
+  addFormats(ajv);
+  ajv.addKeyword({ keyword: 'errorMessage', schemaType: 'string' });
+  return ajv;
+}
+
+/**
+ * Bodies are validated strictly: no type coercion and unknown fields refused (schemas say
+ * additionalProperties: false). Query strings and params are coerced from text, with defaults.
+ */
+export function installValidation(app: FastifyInstance): void {
+  const strict = makeAjv({ coerceTypes: false, removeAdditional: false, useDefaults: true });
+  const lenient = makeAjv({ coerceTypes: true, removeAdditional: false, useDefaults: true });
+  app.setValidatorCompiler(({ schema, httpPart }) => {
+    const ajv = httpPart === 'body' ? strict : lenient;
+    return ajv.compile(schema) as ReturnType<Parameters<FastifyInstance['setValidatorCompiler']>[0]>;
+  });
+}
