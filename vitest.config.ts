@@ -1,14 +1,21 @@
+import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 // Workspace packages resolve to their TypeScript sources in tests (the "@erp/source" export
 // condition), so a test never runs against a stale build.
-const conditions = ['@erp/source', 'node', 'import', 'module', 'default'];
+const conditions = ['@erp/source', ...defaultServerConditions];
 
 export default defineConfig({
   resolve: { conditions },
-  ssr: { resolve: { conditions, externalConditions: ['node', 'import'] } },
+  ssr: { resolve: { conditions } },
   test: {
-    include: ['packages/*/src/**/*.test.ts', 'services/*/src/**/*.test.ts', 'services/*/test/**/*.test.ts', 'gateway/src/**/*.test.ts', 'gateway/test/**/*.test.ts', 'mfe-*/src/**/*.test.ts', 'shell/src/**/*.test.ts'],
+    include: [
+      'packages/*/src/**/*.test.ts',
+      'services/*/src/**/*.test.ts',
+      'services/*/test/**/*.test.ts',
+      'gateway/src/**/*.test.ts',
+      'gateway/test/**/*.test.ts',
+    ],
     exclude: ['**/node_modules/**', '**/dist/**', '**/*.pact.test.ts'],
     pool: 'forks',
     testTimeout: 30_000,

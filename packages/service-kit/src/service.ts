@@ -8,7 +8,7 @@ import { createTokenService, type TokenService } from './auth/tokens.js';
 import type { Bus, Subscription } from './bus/types.js';
 import { createInProcessBus } from './bus/in-process.js';
 import { createNatsBus } from './bus/nats.js';
-import { loadKitConfig, type KitConfig } from './config.js';
+import { envBool, loadKitConfig, type KitConfig } from './config.js';
 import { migrate, readMigrations } from './db/migrate.js';
 import { openPglite } from './db/pglite.js';
 import { openPostgres } from './db/postgres.js';
@@ -171,7 +171,8 @@ export async function runStandalone(def: ServiceDefinition, env: NodeJS.ProcessE
   const db = await openDatabase(config);
   const bus = await openBus(config, logger, def.name);
   const runtime = await createServiceRuntime(def, { db, bus, config, logger });
-  const app = Fastify(serverOptions(config, def.name));
+  // Services sit behind the gateway, which sets X-Forwarded-For to the caller's address.
+  const app = Fastify(serverOptions(config, def.name, { trustProxy: envBool(env, 'TRUST_PROXY', true) }));
   installErrorHandling(app);
   installNotFound(app);
   app.get('/health', async () => {

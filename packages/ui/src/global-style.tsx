@@ -39,6 +39,10 @@ export const GlobalStyle = createGlobalStyle`
   h1, h2, h3, h4, p { margin: 0; }
   a { color: inherit; }
   button, input, select, textarea { font: inherit; color: inherit; }
+  .sr-only {
+    position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px;
+    overflow: hidden; clip: rect(0, 0, 0, 0); white-space: nowrap; border: 0;
+  }
   :focus-visible { outline: 2px solid ${theme.color.ring}; outline-offset: 2px; }
   @media (prefers-reduced-motion: reduce) {
     *, *::before, *::after { animation-duration: 0.01ms !important; transition-duration: 0.01ms !important; }

@@ -15,26 +15,53 @@ export interface NavigateOptions {
   replace?: boolean;
 }
 
-/** A guard asks before leaving (unsaved changes). It calls proceed() if the user agrees. */
-export type NavigationGuard = (to: string, proceed: () => void) => void;
+/** A guard decides whether the app may leave the current screen (unsaved changes), possibly by asking. */
+export type NavigationGuard = (to: string) => boolean | Promise<boolean>;
 
 const listeners = new Set<() => void>();
-const guards = new Set<NavigationGuard>();
+const guards: NavigationGuard[] = [];
+
+const getHref = (): string => window.location.pathname + window.location.search + window.location.hash;
+
+/** The URL every subscriber last saw; back/forward is undone to it while a guard decides. */
+let lastHref = '';
 
 function notify(): void {
+  lastHref = getHref();
   for (const listener of listeners) listener();
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  if (listeners.size === 1) window.addEventListener('popstate', notify);
-  return () => {
-    listeners.delete(listener);
-    if (listeners.size === 0) window.removeEventListener('popstate', notify);
-  };
+function onPopState(event: PopStateEvent): void {
+  const target = getHref();
+  // single-spa re-dispatches pushState/replaceState as popstate events marked `singleSpa`.
+  const fromHistoryButtons = !(event as PopStateEvent & { singleSpa?: boolean }).singleSpa;
+  if (fromHistoryButtons && guards.length > 0 && target !== lastHref) {
+    // Put the URL back before any app reacts, then go on only if the user agrees.
+    window.history.replaceState(null, '', lastHref);
+    void canLeave(target).then((ok) => ok && go(target, false));
+    return;
+  }
+  notify();
 }
 
-const getHref = (): string => window.location.pathname + window.location.search + window.location.hash;
+/**
+ * Listen natively: single-spa patches window.addEventListener to delay popstate listeners until it
+ * has re-mounted applications, but a guard must see back/forward before anything unmounts.
+ */
+const nativeAdd = EventTarget.prototype.addEventListener;
+const nativeRemove = EventTarget.prototype.removeEventListener;
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  if (listeners.size === 1) {
+    lastHref = getHref();
+    nativeAdd.call(window, 'popstate', onPopState as EventListener);
+  }
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) nativeRemove.call(window, 'popstate', onPopState as EventListener);
+  };
+}
 
 function go(to: string, replace: boolean): void {
   if (to === getHref()) return;
@@ -44,23 +71,29 @@ function go(to: string, replace: boolean): void {
   notify();
 }
 
-/** Navigate inside the app. Guards registered with useNavigationGuard may hold the navigation. */
-export function navigate(to: string, options: NavigateOptions = {}): void {
-  const guard = [...guards].pop();
-  if (guard) {
-    guard(to, () => {
-      guards.delete(guard);
-      go(to, options.replace ?? false);
-    });
-    return;
+/** Resolves true when the current screen may be left for `to` (asks registered guards). */
+export async function canLeave(to: string): Promise<boolean> {
+  for (const guard of [...guards].reverse()) {
+    if (!(await guard(to))) return false;
   }
+  return true;
+}
+
+/**
+ * Navigate inside the app. Resolves true once navigated, false when a guard (unsaved changes) kept
+ * the user on the current screen.
+ */
+export async function navigate(to: string, options: NavigateOptions = {}): Promise<boolean> {
+  if (guards.length > 0 && !(await canLeave(to))) return false;
   go(to, options.replace ?? false);
+  return true;
 }
 
 export function addNavigationGuard(guard: NavigationGuard): () => void {
-  guards.add(guard);
+  guards.push(guard);
   return () => {
-    guards.delete(guard);
+    const index = guards.indexOf(guard);
+    if (index !== -1) guards.splice(index, 1);
   };
 }
 
@@ -84,7 +117,7 @@ export function useSearchParams(): [URLSearchParams, (next: Record<string, strin
         else merged.set(key, value);
       }
       const query = merged.toString();
-      navigate(pathname + (query ? `?${query}` : ''), options);
+      void navigate(pathname + (query ? `?${query}` : ''), options);
     },
     [pathname],
   );

@@ -1,52 +1,32 @@
 import { useEffect, useRef } from 'react';
-import { addNavigationGuard, navigate } from './router';
-
-interface SingleSpaRoutingDetail {
-  newUrl: string;
-  originalEvent?: Event & { singleSpa?: boolean };
-  cancelNavigation?: () => void;
-}
+import { addNavigationGuard } from './router';
 
 /**
- * Hold navigation while `when` is true and let the caller ask the user (e.g. a confirm dialog).
- * Covers in-app navigation from any app (the shell's sidebar included), the browser's back/forward
- * under single-spa, and closing or reloading the tab.
+ * While `when` is true, leaving the screen needs `confirm()` to resolve true (e.g. a "discard
+ * changes?" dialog). Covers navigation from any app (the shell's sidebar and logout included), the
+ * browser's back/forward buttons, and closing or reloading the tab.
  */
-export function useNavigationGuard(when: boolean, onBlock: (proceed: () => void) => void): void {
-  const onBlockRef = useRef(onBlock);
-  onBlockRef.current = onBlock;
+export function useNavigationGuard(when: boolean, confirm: () => Promise<boolean>): void {
+  const confirmRef = useRef(confirm);
+  useEffect(() => {
+    confirmRef.current = confirm;
+  });
 
   useEffect(() => {
     if (!when) return;
-    let allowed = false;
-    const removeGuard = addNavigationGuard((_to, proceed) =>
-      onBlockRef.current(() => {
-        allowed = true;
-        proceed();
-      }),
-    );
+    // Once the user agreed to leave, later redirects on the way out must not ask again.
+    let agreed = false;
+    const removeGuard = addNavigationGuard(async () => {
+      if (!agreed) agreed = await confirmRef.current();
+      return agreed;
+    });
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
-      event.preventDefault();
-    };
-    // Browser back/forward: single-spa lets us cancel before any application is unmounted.
-    const onRouting = (event: Event) => {
-      const detail = (event as CustomEvent<SingleSpaRoutingDetail>).detail;
-      const original = detail.originalEvent;
-      if (allowed || !detail.cancelNavigation || !original || original.type !== 'popstate' || original.singleSpa) return;
-      detail.cancelNavigation();
-      const target = new URL(detail.newUrl);
-      onBlockRef.current(() => {
-        allowed = true;
-        removeGuard();
-        navigate(target.pathname + target.search + target.hash);
-      });
+      if (!agreed) event.preventDefault();
     };
     window.addEventListener('beforeunload', onBeforeUnload);
-    window.addEventListener('single-spa:before-routing-event', onRouting);
     return () => {
       removeGuard();
       window.removeEventListener('beforeunload', onBeforeUnload);
-      window.removeEventListener('single-spa:before-routing-event', onRouting);
     };
   }, [when]);
 }

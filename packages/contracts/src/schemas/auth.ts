@@ -32,7 +32,13 @@ export const ModulePermissionSchema = Type.Object({
 export const PermissionsSchema = Type.Object({
   allProjects: Type.Boolean(),
   projects: Type.Array(Type.String()),
-  modules: Type.Record(Type.String(), ModulePermissionSchema),
+  modules: Type.Object({
+    indent: ModulePermissionSchema,
+    po: ModulePermissionSchema,
+    items: ModulePermissionSchema,
+    vendors: ModulePermissionSchema,
+    team: ModulePermissionSchema,
+  }),
 });
 
 const ModuleKeyInput = Type.String({ pattern: '^(indent|po|items|vendors|team)$', errorMessage: 'Unknown permission module' });
@@ -59,7 +65,13 @@ export const PermissionsInput = Type.Object(
 );
 export type PermissionsInput = Static<typeof PermissionsInput>;
 
-export const RoleSchema = Type.Union(ROLES.map((r) => Type.Literal(r)), { errorMessage: 'Role must be Admin, Purchaser, Accountant or Employee' });
+export const RoleSchema = Type.Union(
+  [Type.Literal('Admin'), Type.Literal('Purchaser'), Type.Literal('Accountant'), Type.Literal('Employee')],
+  { errorMessage: 'Role must be Admin, Purchaser, Accountant or Employee' },
+);
+// The literal list above must stay in step with ROLES.
+const _rolesInStep: Record<(typeof ROLES)[number], true> = { Admin: true, Purchaser: true, Accountant: true, Employee: true };
+void _rolesInStep;
 export const MemberStatus = Type.Union([Type.Literal('active'), Type.Literal('inactive')]);
 /** Status as clients send it: the spec's variants active / Active / inactive / inActive / Inactive. */
 export const MemberStatusInput = Type.String({

@@ -8,10 +8,12 @@ export interface AuthContext extends MemberAccess {
   sessionId: string;
 }
 
-/** Where a service looks up members and sessions (auth reads its tables, other services a replica). */
+/**
+ * Where a service looks up who holds a session (auth reads its own tables, other services a
+ * replica fed by auth's events). Null when the session is revoked or expired or the member is gone.
+ */
 export interface AccessDirectory {
-  getMember(memberId: string): Promise<MemberAccess | null>;
-  isSessionActive(sessionId: string, memberId: string): Promise<boolean>;
+  resolve(sessionId: string, memberId: string): Promise<MemberAccess | null>;
 }
 
 /** What a route requires, declared in its config: `config: { access: { module: 'team', sub: 'teamList', level: 'read' } }`. */
@@ -81,11 +83,8 @@ export function installAuthContext(app: FastifyInstance, tokens: TokenService, d
     if (!token) throw unauthorized();
     const claims = await tokens.verify(token);
     if (!claims) throw unauthorized(SESSION_ENDED);
-    const [member, active] = await Promise.all([
-      directory.getMember(claims.memberId),
-      directory.isSessionActive(claims.sessionId, claims.memberId),
-    ]);
-    if (!member || !active || member.status !== 'active') throw unauthorized(SESSION_ENDED);
+    const member = await directory.resolve(claims.sessionId, claims.memberId);
+    if (!member || member.status !== 'active') throw unauthorized(SESSION_ENDED);
     request.auth = { ...member, sessionId: claims.sessionId };
     if (access === 'admin') requireAdmin(request);
     else if (typeof access === 'object') requireAccess(request, access.module, access.sub, access.level);

@@ -29,6 +29,8 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
     await jsm.streams.add({ name: stream, subjects, duplicate_window: 2 * 60 * 1_000_000_000, max_age: 30 * 24 * 3600 * 1_000_000_000 });
   }
   const js = jetstream(nc);
+  const [major = 0, minor = 0] = (nc.info?.version ?? '0.0').split('.').map(Number);
+  const multiFilter = major > 2 || (major === 2 && minor >= 10);
   const running = new Set<ConsumerMessages>();
   const plain: Array<{ unsubscribe(): void }> = [];
 
@@ -61,29 +63,38 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
       await js.publish(`${ns}${envelope.subject}`, JSON.stringify(envelope), { msgID: envelope.id, headers: h });
     },
     async subscribe(o: SubscribeOptions): Promise<Subscription> {
-      const durable = o.durable.replace(/[^A-Za-z0-9_-]/g, '_');
-      const filter_subjects = o.subjects.map((s) => `${ns}${s}`);
-      try {
-        await jsm.consumers.info(stream, durable);
-        await jsm.consumers.update(stream, durable, { filter_subjects });
-      } catch {
-        await jsm.consumers.add(stream, {
-          durable_name: durable,
-          ack_policy: AckPolicy.Explicit,
-          deliver_policy: DeliverPolicy.All,
-          filter_subjects,
-          ack_wait: 30_000_000_000,
-          max_deliver: -1,
-        });
+      const base = o.durable.replace(/[^A-Za-z0-9_-]/g, '_');
+      const filters = o.subjects.map((s) => `${ns}${s}`);
+      // Servers before 2.10 take one filter per consumer: then each subject gets its own durable.
+      const groups = multiFilter ? [{ durable: base, filters }] : filters.map((f, i) => ({ durable: i === 0 ? base : `${base}__${i}`, filters: [f] }));
+      const started: ConsumerMessages[] = [];
+      for (const g of groups) {
+        const filter = g.filters.length === 1 ? { filter_subject: g.filters[0]! } : { filter_subjects: g.filters };
+        try {
+          await jsm.consumers.info(stream, g.durable);
+          await jsm.consumers.update(stream, g.durable, filter);
+        } catch {
+          await jsm.consumers.add(stream, {
+            durable_name: g.durable,
+            ack_policy: AckPolicy.Explicit,
+            deliver_policy: DeliverPolicy.All,
+            ack_wait: 30_000_000_000,
+            max_deliver: -1,
+            ...filter,
+          });
+        }
+        const consumer = await js.consumers.get(stream, g.durable);
+        const messages = await consumer.consume({ max_messages: 64 });
+        running.add(messages);
+        started.push(messages);
+        void run(messages, o.handler).catch((err) => opts.logger?.error({ err }, 'consumer loop stopped'));
       }
-      const consumer = await js.consumers.get(stream, durable);
-      const messages = await consumer.consume({ max_messages: 64 });
-      running.add(messages);
-      void run(messages, o.handler).catch((err) => opts.logger?.error({ err }, 'consumer loop stopped'));
       return {
         async stop() {
-          running.delete(messages);
-          await messages.close();
+          for (const m of started) {
+            running.delete(m);
+            await m.close();
+          }
         },
       };
     },

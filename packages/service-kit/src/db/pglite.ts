@@ -17,8 +17,8 @@ function wrap(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
 }
 
 /** Embedded PostgreSQL (WASM). `dataDir` undefined keeps everything in memory (tests). */
-export async function openPglite(dataDir?: string): Promise<Database> {
-  const pg = await PGlite.create(dataDir ? { dataDir, parsers } : { parsers });
+export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
+  const pg = await PGlite.create({ parsers, ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
   const base = wrap(pg);
   return {
     kind: 'pglite',

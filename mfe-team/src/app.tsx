@@ -1,0 +1,22 @@
+/**
+ * The single-spa lifecycles the shell mounts on /team/* and /boq/*. Kept small: the root component
+ * and every screen load lazily.
+ */
+import type { ShellCustomProps } from '@erp/sdk';
+import * as React from 'react';
+import * as ReactDOMClient from 'react-dom/client';
+import singleSpaReact from 'single-spa-react';
+import { RootErrorBoundary } from './components/root-error-boundary';
+
+type Options = Parameters<typeof singleSpaReact<ShellCustomProps>>[0];
+type RootComponent = Awaited<ReturnType<NonNullable<Options['loadRootComponent']>>>;
+
+const lifecycles = singleSpaReact<ShellCustomProps>({
+  React,
+  ReactDOMClient,
+  // single-spa-react types the loaded component's props as possibly undefined; they never are.
+  loadRootComponent: () => import('./root').then((m) => m.Root as RootComponent),
+  errorBoundaryClass: RootErrorBoundary,
+});
+
+export const { bootstrap, mount, unmount } = lifecycles;

@@ -1,0 +1,20 @@
+import type { MemberResponse, UpdateMemberBody } from '@erp/contracts';
+import { api } from '@erp/sdk';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { teamKeys } from './team-keys';
+
+export interface UpdateMemberInput {
+  id: string;
+  /** Carries the version the form was loaded with; a stale one is refused with 409. */
+  body: UpdateMemberBody;
+}
+
+export const updateMember = ({ id, body }: UpdateMemberInput) => api.patch<MemberResponse>(`/auth/${encodeURIComponent(id)}`, body);
+
+export function useUpdateMember() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateMember,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: teamKeys() }),
+  });
+}

@@ -1,0 +1,58 @@
+import { accessBadgeVariant, accessLabel, formatPhone, type Member } from '@erp/contracts';
+import { Badge, DataTable, Icon, LinkButton, theme, type Column } from '@erp/ui';
+import styled from 'styled-components';
+import { MemberStatusBadge } from './member-status-badge';
+
+const Name = styled.span`
+  font-weight: 500;
+`;
+
+const Muted = styled.span`
+  color: ${theme.color.mutedForeground};
+  overflow-wrap: anywhere;
+`;
+
+const columns: Column<Member>[] = [
+  { id: 'name', header: 'Name', primary: true, cell: (m) => <Name>{m.name}</Name> },
+  { id: 'phone', header: 'Phone', cell: (m) => <span style={{ whiteSpace: 'nowrap' }}>{formatPhone(m.phoneNumber)}</span> },
+  { id: 'email', header: 'Email', cell: (m) => <Muted>{m.email || '—'}</Muted> },
+  { id: 'role', header: 'Role', cell: (m) => m.role },
+  { id: 'access', header: 'Access', cell: (m) => <Badge variant={accessBadgeVariant(m)}>{accessLabel(m)}</Badge> },
+  { id: 'status', header: 'Status', cell: (m) => <MemberStatusBadge status={m.status} /> },
+];
+
+export interface TeamTableProps {
+  members: Member[];
+  canEdit: boolean;
+}
+
+/** Members as a table on desktops and cards on phones, with View (and Edit for Admins). */
+export function TeamTable({ members, canEdit }: TeamTableProps) {
+  return (
+    <DataTable
+      caption="Team members"
+      columns={columns}
+      rows={members}
+      rowKey={(m) => m._id}
+      actions={(m) => (
+        <>
+          <LinkButton
+            to={`/team/edit?id=${encodeURIComponent(m._id)}&mode=view`}
+            variant="outline"
+            size="sm"
+            aria-label={`View ${m.name}`}
+          >
+            <Icon name="eye" />
+            View
+          </LinkButton>
+          {canEdit && (
+            <LinkButton to={`/team/edit?id=${encodeURIComponent(m._id)}`} variant="outline" size="sm" aria-label={`Edit ${m.name}`}>
+              <Icon name="pencil" />
+              Edit
+            </LinkButton>
+          )}
+        </>
+      )}
+    />
+  );
+}

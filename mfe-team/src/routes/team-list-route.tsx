@@ -1,0 +1,5 @@
+import { TeamListPage } from '../features/team/components/team-list-page';
+
+export default function TeamListRoute() {
+  return <TeamListPage />;
+}

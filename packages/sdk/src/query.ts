@@ -1,0 +1,22 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api-error';
+
+/** A QueryClient with the platform's defaults: no retries on 4xx, no refetch on every focus. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        staleTime: 30_000,
+        refetchOnWindowFocus: false,
+        retry: (failureCount, error) =>
+          !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failureCount < 2,
+      },
+      mutations: { retry: false },
+    },
+  });
+}
+
+/** Query keys start with the module name, so one module's cache can be cleared without touching others. */
+export function createQueryKeys<M extends string>(module: M) {
+  return <const P extends readonly unknown[]>(...parts: P) => [module, ...parts] as const;
+}

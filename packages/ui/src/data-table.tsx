@@ -1,0 +1,150 @@
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+import { Card } from './card';
+import { Table, TableContainer, TBody, Td, Th, THead, Tr } from './table';
+import { theme } from './theme';
+import { useIsMobile } from './use-media-query';
+
+export interface Column<T> {
+  id: string;
+  header: string;
+  cell: (row: T) => ReactNode;
+  align?: 'left' | 'right' | 'center';
+  /** Shown as the card's heading on phones instead of a label/value line. */
+  primary?: boolean;
+}
+
+export interface DataTableProps<T> {
+  columns: Column<T>[];
+  rows: T[];
+  rowKey: (row: T) => string;
+  /** Row actions: the last column on desktop, the card's footer on phones. */
+  actions?: (row: T) => ReactNode;
+  caption?: string;
+}
+
+const CardList = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 0.75rem;
+`;
+
+const RowCard = styled(Card)`
+  padding: 1rem;
+  display: grid;
+  gap: 0.5rem;
+`;
+
+const CardHeading = styled.div`
+  font-weight: 600;
+  font-size: 0.9375rem;
+`;
+
+const Pairs = styled.dl`
+  margin: 0;
+  display: grid;
+  gap: 0.5rem;
+`;
+
+const Pair = styled.div`
+  display: flex;
+  justify-content: space-between;
+  align-items: center;
+  gap: 1rem;
+  font-size: 0.875rem;
+  & > dt { color: ${theme.color.mutedForeground}; flex-shrink: 0; }
+  & > dd { margin: 0; text-align: right; min-width: 0; overflow-wrap: anywhere; }
+`;
+
+const Actions = styled.div`
+  display: flex;
+  gap: 0.5rem;
+  justify-content: flex-end;
+  flex-wrap: wrap;
+`;
+
+const CardActions = styled(Actions)`
+  padding-top: 0.5rem;
+  border-top: 1px solid ${theme.color.border};
+  & > * { flex: 1; }
+`;
+
+const VisuallyHidden = styled.caption`
+  position: absolute;
+  width: 1px;
+  height: 1px;
+  overflow: hidden;
+  clip: rect(0 0 0 0);
+`;
+
+/** A list that is a table on desktops and a stack of cards on phones (SPEC: 768 px breakpoint). */
+export function DataTable<T>({ columns, rows, rowKey, actions, caption }: DataTableProps<T>) {
+  const isMobile = useIsMobile();
+  if (isMobile) {
+    return (
+      <CardList aria-label={caption}>
+        {rows.map((row) => (
+          <li key={rowKey(row)}>
+            <RowCard>
+              {columns
+                .filter((col) => col.primary)
+                .map((col) => (
+                  <CardHeading key={col.id}>{col.cell(row)}</CardHeading>
+                ))}
+              <Pairs>
+                {columns
+                  .filter((col) => !col.primary)
+                  .map((col) => (
+                    <Pair key={col.id}>
+                      <dt>{col.header}</dt>
+                      <dd>{col.cell(row)}</dd>
+                    </Pair>
+                  ))}
+              </Pairs>
+              {actions && <CardActions>{actions(row)}</CardActions>}
+            </RowCard>
+          </li>
+        ))}
+      </CardList>
+    );
+  }
+  return (
+    <TableContainer>
+      <Table>
+        {caption && <VisuallyHidden>{caption}</VisuallyHidden>}
+        <THead>
+          <Tr>
+            {columns.map((col) => (
+              <Th key={col.id} scope="col" $align={col.align}>
+                {col.header}
+              </Th>
+            ))}
+            {actions && (
+              <Th scope="col" $align="right">
+                Actions
+              </Th>
+            )}
+          </Tr>
+        </THead>
+        <TBody>
+          {rows.map((row) => (
+            <Tr key={rowKey(row)}>
+              {columns.map((col) => (
+                <Td key={col.id} $align={col.align}>
+                  {col.cell(row)}
+                </Td>
+              ))}
+              {actions && (
+                <Td $align="right">
+                  <Actions>{actions(row)}</Actions>
+                </Td>
+              )}
+            </Tr>
+          ))}
+        </TBody>
+      </Table>
+    </TableContainer>
+  );
+}

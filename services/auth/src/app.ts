@@ -1,0 +1,53 @@
+import { fileURLToPath } from 'node:url';
+import type { ServiceDefinition } from '@erp/service-kit';
+import { loadAuthConfig, type AuthConfig } from './config.js';
+import type { AuthDeps } from './context.js';
+import { authDirectory, type AuthDirectory } from './directory.js';
+import { membersRepository } from './repositories/members.js';
+import { sessionsRepository } from './repositories/sessions.js';
+import { devRoutes } from './routes/dev.js';
+import { sessionRoutes } from './routes/session.js';
+import { teamRoutes } from './routes/team.js';
+import { seedMembers } from './seed.js';
+import { createSmsSender, type SmsSender } from './sms.js';
+
+export { DEMO_MEMBERS } from './seed.js';
+export type { SmsSender } from './sms.js';
+
+export interface AuthServiceOptions {
+  env?: Record<string, string | undefined>;
+  /** Replace the SMS adapter (tests). */
+  sms?: SmsSender;
+}
+
+/** Auth service: one-time codes, sessions, team members, roles and permissions. */
+export function authService(options: AuthServiceOptions = {}): ServiceDefinition {
+  const env = options.env ?? process.env;
+  const schema = 'auth';
+  const members = membersRepository(schema);
+  const sessions = sessionsRepository(schema);
+  let config: AuthConfig | undefined;
+  let dir: AuthDirectory | undefined;
+  let sms: SmsSender | undefined;
+
+  return {
+    name: 'auth',
+    schema,
+    migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
+    directory(ctx) {
+      dir = authDirectory(ctx.db, members, sessions);
+      return dir.directory;
+    },
+    async onStart(ctx) {
+      config = await loadAuthConfig(env, ctx.config);
+      sms = options.sms ?? createSmsSender(config.sms, ctx.log);
+      await seedMembers(ctx, config, members);
+    },
+    async routes(app, ctx) {
+      const deps: AuthDeps = { ctx, config: config!, members, sessions, directory: dir!, sms: sms! };
+      await sessionRoutes(app, deps);
+      await teamRoutes(app, deps);
+      await devRoutes(app, deps);
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { envInt, envString, secretFromEnv, type KitConfig } from '@erp/service-kit';
+
+export interface AuthConfig {
+  otpSecret: string;
+  otpTtlSeconds: number;
+  otpMaxAttempts: number;
+  otpResendSeconds: number;
+  otpMaxPerNumberPerHour: number;
+  otpMaxPerIpPerHour: number;
+  sms: { provider: 'console' } | { provider: 'http'; url: string; token: string | undefined; senderId: string | undefined };
+  adminPhone: string | undefined;
+  adminName: string;
+  /** The dev SMS outbox route exists only with the console provider outside production. */
+  devSmsRoute: boolean;
+}
+
+export async function loadAuthConfig(env: Record<string, string | undefined>, kit: KitConfig): Promise<AuthConfig> {
+  const provider = envString(env, 'SMS_PROVIDER', 'console');
+  if (provider !== 'console' && provider !== 'http') throw new Error(`SMS_PROVIDER must be console or http (got "${provider}")`);
+  let sms: AuthConfig['sms'] = { provider: 'console' };
+  if (provider === 'http') {
+    const url = envString(env, 'SMS_HTTP_URL');
+    if (!url) throw new Error('SMS_HTTP_URL must be set when SMS_PROVIDER=http');
+    sms = { provider: 'http', url, token: envString(env, 'SMS_HTTP_TOKEN'), senderId: envString(env, 'SMS_SENDER_ID') };
+  }
+  const adminPhone = envString(env, 'ADMIN_PHONE');
+  if (adminPhone && !/^[0-9]{10}$/.test(adminPhone)) throw new Error('ADMIN_PHONE must be a 10-digit mobile number');
+  return {
+    otpSecret: await secretFromEnv(env, 'OTP_SECRET', kit.dataDir, kit.production),
+    otpTtlSeconds: envInt(env, 'OTP_TTL_SECONDS', 300, 30),
+    otpMaxAttempts: envInt(env, 'OTP_MAX_ATTEMPTS', 5, 1),
+    otpResendSeconds: envInt(env, 'OTP_RESEND_SECONDS', 30, 0),
+    otpMaxPerNumberPerHour: envInt(env, 'OTP_MAX_PER_NUMBER_PER_HOUR', 5, 1),
+    otpMaxPerIpPerHour: envInt(env, 'OTP_MAX_PER_IP_PER_HOUR', 30, 1),
+    sms,
+    adminPhone,
+    adminName: envString(env, 'ADMIN_NAME', 'Admin')!,
+    devSmsRoute: sms.provider === 'console' && !kit.production,
+  };
+}

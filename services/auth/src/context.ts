@@ -1,0 +1,16 @@
+import type { ServiceContext } from '@erp/service-kit';
+import type { AuthConfig } from './config.js';
+import type { AuthDirectory } from './directory.js';
+import type { MembersRepository } from './repositories/members.js';
+import type { SessionsRepository } from './repositories/sessions.js';
+import type { SmsSender } from './sms.js';
+
+/** What the auth routes share, built once at start. */
+export interface AuthDeps {
+  ctx: ServiceContext;
+  config: AuthConfig;
+  members: MembersRepository;
+  sessions: SessionsRepository;
+  directory: AuthDirectory;
+  sms: SmsSender;
+}

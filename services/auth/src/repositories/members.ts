@@ -1,0 +1,185 @@
+import { randomUUID } from 'node:crypto';
+import {
+  defaultModulesForRole,
+  normalizeModules,
+  type Member,
+  type ModulePermissions,
+  type Permissions,
+  type PermissionsInput,
+  type Role,
+  type MemberAccess,
+} from '@erp/contracts';
+import type { Queryable } from '@erp/service-kit';
+
+interface MemberRow {
+  id: string;
+  name: string;
+  email: string;
+  phone_number: string;
+  status: 'active' | 'inactive';
+  role: Role;
+  notes: string;
+  all_projects: boolean;
+  projects: string[];
+  modules: ModulePermissions;
+  created_at: Date;
+  updated_at: Date;
+  created_by: string | null;
+  created_by_name: string | null;
+  last_login_at: Date | null;
+  version: number;
+  total?: number;
+}
+
+const SELECT = (schema: string) => `
+  SELECT m.id, m.name, m.email, m.phone_number, m.status, m.role, m.notes, m.all_projects, m.projects, m.modules,
+         m.created_at, m.updated_at, m.created_by, c.name AS created_by_name, m.last_login_at, m.version
+    FROM ${schema}.members m LEFT JOIN ${schema}.members c ON c.id = m.created_by`;
+
+export function permissionsOf(row: Pick<MemberRow, 'role' | 'all_projects' | 'projects' | 'modules'>): Permissions {
+  return {
+    allProjects: row.role !== 'Employee' || row.all_projects,
+    projects: row.role === 'Employee' ? row.projects : [],
+    modules: normalizeModules(row.modules),
+  };
+}
+
+export function toMember(row: MemberRow): Member {
+  return {
+    _id: row.id,
+    name: row.name,
+    email: row.email,
+    phoneNumber: row.phone_number,
+    status: row.status,
+    role: row.role,
+    isAdmin: row.role === 'Admin',
+    notes: row.notes,
+    permissions: permissionsOf(row),
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+    createdBy: row.created_by ? { _id: row.created_by, name: row.created_by_name ?? '' } : null,
+    lastLoginAt: row.last_login_at ? row.last_login_at.toISOString() : null,
+    version: row.version,
+  };
+}
+
+export function toAccess(m: Member): MemberAccess {
+  return { memberId: m._id, name: m.name, role: m.role, status: m.status, permissions: m.permissions };
+}
+
+/** Status as the spec's clients write it (active / Active / inActive / Inactive / inactive). */
+export function normalizeStatus(status: string): 'active' | 'inactive' {
+  return status.toLowerCase() === 'active' ? 'active' : 'inactive';
+}
+
+/** The stored permission set for a role: non-Employees always see all projects. */
+export function resolvePermissions(role: Role, input: PermissionsInput | undefined, current?: Permissions): Permissions {
+  const modules = input?.modules ? normalizeModules(input.modules) : (current?.modules ?? defaultModulesForRole(role));
+  if (role !== 'Employee') return { allProjects: true, projects: [], modules };
+  const allProjects = input?.allProjects ?? current?.allProjects ?? false;
+  const projects = allProjects ? [] : [...new Set(input?.projects ?? current?.projects ?? [])];
+  return { allProjects, projects, modules };
+}
+
+function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export interface MemberInput {
+  name: string;
+  email: string;
+  phoneNumber: string;
+  status: 'active' | 'inactive';
+  role: Role;
+  notes: string;
+  permissions: Permissions;
+}
+
+export function membersRepository(schema: string) {
+  return {
+    async list(db: Queryable, q: { keyword: string; status: 'active' | 'inactive' | null; limit: number; offset: number }) {
+      const where: string[] = [];
+      const params: unknown[] = [];
+      if (q.keyword) {
+        params.push(`%${escapeLike(q.keyword.toLowerCase())}%`);
+        where.push(`m.search LIKE $${params.length}`);
+      }
+      if (q.status) {
+        params.push(q.status);
+        where.push(`m.status = $${params.length}`);
+      }
+      const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
+      params.push(q.limit, q.offset);
+      const res = await db.query<MemberRow>(
+        `${SELECT(schema).replace('SELECT m.id', 'SELECT count(*) OVER ()::int AS total, m.id')} ${filter}
+          ORDER BY m.created_at DESC, m.id LIMIT $${params.length - 1} OFFSET $${params.length}`,
+        params,
+      );
+      let total = res.rows[0]?.total;
+      if (total === undefined) {
+        const c = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${schema}.members m ${filter}`, params.slice(0, -2));
+        total = c.rows[0]!.n;
+      }
+      return { result: res.rows.map(toMember), totalItems: total };
+    },
+
+    async byId(db: Queryable, id: string, forUpdate = false): Promise<Member | null> {
+      const res = await db.query<MemberRow>(`${SELECT(schema)} WHERE m.id = $1${forUpdate ? ' FOR UPDATE OF m' : ''}`, [id]);
+      return res.rows[0] ? toMember(res.rows[0]) : null;
+    },
+
+    async byPhone(db: Queryable, phoneNumber: string): Promise<Member | null> {
+      const res = await db.query<MemberRow>(`${SELECT(schema)} WHERE m.phone_number = $1`, [phoneNumber]);
+      return res.rows[0] ? toMember(res.rows[0]) : null;
+    },
+
+    async count(db: Queryable, status?: 'active'): Promise<number> {
+      const res = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM ${schema}.members${status ? ' WHERE status = $1' : ''}`,
+        status ? [status] : [],
+      );
+      return res.rows[0]!.n;
+    },
+
+    async countActiveAdmins(db: Queryable): Promise<number> {
+      const res = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${schema}.members WHERE role = 'Admin' AND status = 'active'`);
+      return res.rows[0]!.n;
+    },
+
+    /** The member owning this phone or email, other than `exceptId`, to explain a conflict. */
+    async findClash(db: Queryable, phoneNumber: string, email: string, exceptId: string | null) {
+      const res = await db.query<{ phone_number: string; email: string }>(
+        `SELECT phone_number, email FROM ${schema}.members
+          WHERE (phone_number = $1 OR lower(email) = lower($2)) AND ($3::uuid IS NULL OR id <> $3::uuid) LIMIT 1`,
+        [phoneNumber, email, exceptId],
+      );
+      const row = res.rows[0];
+      if (!row) return null;
+      return row.phone_number === phoneNumber ? 'phone' : 'email';
+    },
+
+    async insert(db: Queryable, input: MemberInput, actorId: string | null): Promise<string> {
+      const id = randomUUID();
+      await db.query(
+        `INSERT INTO ${schema}.members (id, name, email, phone_number, status, role, notes, all_projects, projects, modules, created_by, updated_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::uuid[], $10::jsonb, $11, $11)`,
+        [id, input.name, input.email, input.phoneNumber, input.status, input.role, input.notes, input.permissions.allProjects, input.permissions.projects, JSON.stringify(input.permissions.modules), actorId],
+      );
+      return id;
+    },
+
+    async update(db: Queryable, id: string, input: MemberInput, actorId: string): Promise<void> {
+      await db.query(
+        `UPDATE ${schema}.members SET name = $2, email = $3, phone_number = $4, status = $5, role = $6, notes = $7,
+                all_projects = $8, projects = $9::uuid[], modules = $10::jsonb, updated_by = $11, updated_at = now(), version = version + 1
+          WHERE id = $1`,
+        [id, input.name, input.email, input.phoneNumber, input.status, input.role, input.notes, input.permissions.allProjects, input.permissions.projects, JSON.stringify(input.permissions.modules), actorId],
+      );
+    },
+
+    async touchLogin(db: Queryable, id: string): Promise<void> {
+      await db.query(`UPDATE ${schema}.members SET last_login_at = now() WHERE id = $1`, [id]);
+    },
+  };
+}
+export type MembersRepository = ReturnType<typeof membersRepository>;

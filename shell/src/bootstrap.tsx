@@ -1,0 +1,53 @@
+/**
+ * Starts the shell: reads the remotes file and the signed-in member, draws the layout (so the remotes'
+ * outlet exists), then registers the applications and starts single-spa.
+ */
+import { getToken, createQueryClient } from '@erp/sdk';
+import { GlobalStyle, Toaster } from '@erp/ui';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import { start } from 'single-spa';
+import { App } from './app';
+import { setCurrentUser } from './current-user';
+import { getMe } from './features/auth/api/get-me';
+import { watchRemoteErrors } from './remote-errors';
+import { fetchRemotesConfig } from './remotes';
+import { registerApplications } from './root-config';
+import { signedInScreen, signInScreen } from './screens';
+
+async function main(): Promise<void> {
+  const signedIn = getToken() !== null;
+  const [, me] = await Promise.all([
+    fetchRemotesConfig(),
+    // A stale token answers 401, which clears the session: the sign-in page shows.
+    signedIn ? getMe().catch(() => null) : Promise.resolve(null),
+    // Fetch the screen's code alongside the data instead of after it.
+    signedIn ? signedInScreen.preload() : signInScreen.preload(),
+  ]);
+  if (me) setCurrentUser(me.user);
+  else if (signedIn) await signInScreen.preload();
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing from index.html');
+  const queryClient = createQueryClient();
+  const root = createRoot(container);
+  flushSync(() => {
+    root.render(
+      <StrictMode>
+        <QueryClientProvider client={queryClient}>
+          <GlobalStyle />
+          <App />
+          <Toaster />
+        </QueryClientProvider>
+      </StrictMode>,
+    );
+  });
+
+  watchRemoteErrors();
+  registerApplications();
+  start({ urlRerouteOnly: true });
+}
+
+void main();

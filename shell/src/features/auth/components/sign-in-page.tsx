@@ -1,0 +1,231 @@
+import { isValidPhone, sanitizePhoneInput } from '@erp/contracts';
+import { errorMessage, setSession } from '@erp/sdk';
+import {
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  Field,
+  Icon,
+  Input,
+  navigate,
+  Skeleton,
+  Spinner,
+  theme,
+  toast,
+} from '@erp/ui';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
+import styled from 'styled-components';
+import { setCurrentUser } from '../../../current-user';
+import { useSendOtp } from '../api/send-otp';
+import { useVerifyOtp } from '../api/verify-otp';
+
+const OtpCodeInput = lazy(() => import('./otp-code-input'));
+
+const Page = styled.main`
+  min-height: 100vh;
+  min-height: 100dvh;
+  display: grid;
+  place-items: center;
+  padding: 1.5rem 1rem;
+  background: linear-gradient(160deg, #f8fafc 0%, #e2e8f0 100%);
+`;
+
+const Column = styled.div`
+  width: 100%;
+  max-width: 24rem;
+  display: grid;
+  gap: 1.5rem;
+`;
+
+const Brand = styled.div`
+  display: grid;
+  justify-items: center;
+  gap: 0.25rem;
+  text-align: center;
+`;
+
+const Logo = styled.div`
+  display: grid;
+  place-items: center;
+  width: 3rem;
+  height: 3rem;
+  border-radius: ${theme.radius.lg};
+  background: ${theme.color.primary};
+  color: ${theme.color.primaryForeground};
+  margin-bottom: 0.5rem;
+`;
+
+const Heading = styled.h1`
+  font-size: 1.75rem;
+  font-weight: 800;
+  letter-spacing: 0.02em;
+`;
+
+const Subtitle = styled.p`
+  color: ${theme.color.mutedForeground};
+`;
+
+const Form = styled.form`
+  display: grid;
+  gap: 1rem;
+`;
+
+const PhoneRow = styled.div`
+  display: flex;
+  align-items: stretch;
+  & > span {
+    display: grid;
+    place-items: center;
+    padding: 0 0.75rem;
+    border: 1px solid ${theme.color.input};
+    border-right: none;
+    border-radius: ${theme.radius.md} 0 0 ${theme.radius.md};
+    background: ${theme.color.muted};
+    color: ${theme.color.mutedForeground};
+  }
+  & > input { border-radius: 0 ${theme.radius.md} ${theme.radius.md} 0; }
+`;
+
+const Wide = styled(Button)`
+  width: 100%;
+`;
+
+const Footer = styled.p`
+  text-align: center;
+  font-size: 0.75rem;
+  color: ${theme.color.mutedForeground};
+  & a { text-decoration: underline; text-underline-offset: 2px; }
+`;
+
+const preventPlaceholder = (event: { preventDefault: () => void }) => event.preventDefault();
+
+/** Sign-in (SPEC §2 "Sign-in"): mobile number, then the one-time code. */
+export function SignInPage() {
+  const [phone, setPhone] = useState('');
+  const [codeSent, setCodeSent] = useState(false);
+  const [code, setCode] = useState('');
+  const sendOtp = useSendOtp();
+  const verifyOtp = useVerifyOtp();
+
+  const onSend = (event: FormEvent) => {
+    event.preventDefault();
+    if (!isValidPhone(phone) || sendOtp.isPending) return;
+    sendOtp.mutate(
+      { phoneNumber: phone },
+      {
+        onSuccess: () => {
+          setCodeSent(true);
+          toast({ title: 'OTP sent successfully', variant: 'success' });
+        },
+        onError: (error) => toast({ title: errorMessage(error), variant: 'destructive' }),
+      },
+    );
+  };
+
+  const onLogin = (event?: FormEvent) => {
+    event?.preventDefault();
+    // SPEC §5: Login does nothing while the code is empty.
+    if (!code || verifyOtp.isPending) return;
+    verifyOtp.mutate(
+      { phoneNumber: phone, otp: code },
+      {
+        onSuccess: ({ token, user }) => {
+          setCurrentUser(user);
+          setSession({ token, user });
+          toast({ title: 'Login successful', variant: 'success' });
+          void navigate('/dashboard', { replace: true });
+        },
+        onError: (error) => toast({ title: errorMessage(error), variant: 'destructive' }),
+      },
+    );
+  };
+
+  const changeNumber = () => {
+    setCodeSent(false);
+    setCode('');
+    verifyOtp.reset();
+  };
+
+  return (
+    <Page>
+      <Column>
+        <Brand>
+          <Logo>
+            <Icon name="clipboard" size={24} />
+          </Logo>
+          <Heading>ERP</Heading>
+          <Subtitle>Management System</Subtitle>
+        </Brand>
+        <Card>
+          <CardHeader>
+            <CardTitle as="h2">Sign in to Continue</CardTitle>
+            <CardDescription>
+              {codeSent ? `Enter the code sent to +91 ${phone}` : 'Enter your registered mobile number to receive a one-time code'}
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            {!codeSent ? (
+              <Form onSubmit={onSend} noValidate>
+                <Field label="Mobile Number" htmlFor="phone">
+                  <PhoneRow>
+                    <span aria-hidden="true">+91</span>
+                    <Input
+                      id="phone"
+                      name="phone"
+                      type="tel"
+                      inputMode="numeric"
+                      autoComplete="tel-national"
+                      placeholder="Enter 10-digit mobile number"
+                      value={phone}
+                      onChange={(e) => setPhone(sanitizePhoneInput(e.target.value))}
+                      autoFocus
+                    />
+                  </PhoneRow>
+                </Field>
+                <Wide type="submit" size="lg" disabled={!isValidPhone(phone) || sendOtp.isPending}>
+                  {sendOtp.isPending && <Spinner />}
+                  Send OTP
+                </Wide>
+              </Form>
+            ) : (
+              <Form onSubmit={onLogin} noValidate>
+                <Field label="Mobile Number" htmlFor="phone">
+                  <PhoneRow>
+                    <span aria-hidden="true">+91</span>
+                    <Input id="phone" name="phone" type="tel" value={phone} readOnly />
+                  </PhoneRow>
+                </Field>
+                <Field label="Enter OTP" htmlFor="otp">
+                  <Suspense fallback={<Skeleton $height="3rem" />}>
+                    <OtpCodeInput id="otp" value={code} onChange={setCode} disabled={verifyOtp.isPending} />
+                  </Suspense>
+                </Field>
+                <Wide type="submit" size="lg" disabled={verifyOtp.isPending}>
+                  {verifyOtp.isPending && <Spinner />}
+                  Login
+                </Wide>
+                <Wide variant="ghost" onClick={changeNumber} disabled={verifyOtp.isPending}>
+                  Change Mobile Number
+                </Wide>
+              </Form>
+            )}
+          </CardContent>
+        </Card>
+        <Footer>
+          By continuing, you agree to our{' '}
+          <a href="#terms" onClick={preventPlaceholder}>
+            Terms of Service
+          </a>{' '}
+          and{' '}
+          <a href="#privacy" onClick={preventPlaceholder}>
+            Privacy Policy
+          </a>
+          .
+        </Footer>
+      </Column>
+    </Page>
+  );
+}

@@ -1,0 +1,90 @@
+import { getUserName } from '@erp/sdk';
+import { ErrorPanel, theme, useIsMobile, useLocation } from '@erp/ui';
+import { useEffect, type ReactNode } from 'react';
+import { triggerAppChange } from 'single-spa';
+import styled from 'styled-components';
+import { useCurrentUser } from '../../../current-user';
+import { retryRemote, useRemoteFailure } from '../../../remote-errors';
+import { OUTLET_ID } from '../../../root-config';
+import { NAV_GROUPS } from '../../../nav-config';
+import { useSidebarState } from '../hooks/use-sidebar-state';
+import { AppHeader } from './app-header';
+import { AppSidebar } from './app-sidebar';
+import { MobileNav } from './mobile-nav';
+
+const Root = styled.div`
+  display: flex;
+  min-height: 100vh;
+  min-height: 100dvh;
+`;
+
+const Column = styled.div`
+  flex: 1;
+  min-width: 0;
+  display: flex;
+  flex-direction: column;
+`;
+
+const Content = styled.main`
+  flex: 1;
+  width: 100%;
+  max-width: 90rem;
+  margin: 0 auto;
+  padding: 1.5rem;
+  ${theme.media.mobile} {
+    padding: 1rem 1rem calc(5rem + env(safe-area-inset-bottom));
+  }
+`;
+
+export interface AppLayoutProps {
+  /** A shell page; null when the path belongs to a remote, which mounts into the outlet. */
+  page: ReactNode | null;
+}
+
+/** The signed-in layout: sidebar or bottom bar, header, and the content area remotes mount into. */
+export function AppLayout({ page }: AppLayoutProps) {
+  const isMobile = useIsMobile();
+  const [expanded, toggleSidebar] = useSidebarState();
+  const { pathname } = useLocation();
+  const user = useCurrentUser();
+  const failure = useRemoteFailure();
+  const storedName = getUserName() || user?.name;
+
+  // The outlet exists from now on: let single-spa mount the remote of the current URL.
+  useEffect(() => {
+    void triggerAppChange();
+  }, []);
+
+  const section =
+    pathname === '/dashboard' ? 'Dashboard' : (NAV_GROUPS.find((g) => g.items.some((item) => pathname.startsWith(item.to.replace(/\/[^/]*$/, '/'))))?.label ?? '');
+  const failedLabel = failure ? (NAV_GROUPS.find((g) => g.remote === failure.app)?.label ?? failure.app) : '';
+
+  return (
+    <Root>
+      {!isMobile && <AppSidebar expanded={expanded} onExpand={toggleSidebar} pathname={pathname} />}
+      <Column>
+        <AppHeader
+          isMobile={isMobile}
+          sidebarExpanded={expanded}
+          onToggleSidebar={toggleSidebar}
+          title={section}
+          userName={storedName || 'Admin'}
+          role={user?.role}
+        />
+        <Content id="main-content">
+          {page}
+          {failure && page === null && (
+            <ErrorPanel
+              title="This section could not be loaded"
+              message={`The ${failedLabel} module is not available right now. Check your connection and try again.`}
+              onRetry={() => retryRemote(failure.app)}
+            />
+          )}
+          {/* Remotes render here; React never touches its children. */}
+          <div id={OUTLET_ID} hidden={page !== null || failure !== null} />
+        </Content>
+      </Column>
+      {isMobile && <MobileNav pathname={pathname} userName={storedName || 'Admin User'} />}
+    </Root>
+  );
+}

@@ -1,0 +1,44 @@
+/** The single-spa root config: registers one application per remote listed in /config/remotes.json. */
+import { navigate } from '@erp/ui';
+import type { Member } from '@erp/contracts';
+import type { ShellCustomProps } from '@erp/sdk';
+import { registerApplication } from 'single-spa';
+import { activityFunctions, REMOTE_NAMES } from './activity-functions';
+import { getCurrentUser } from './current-user';
+import { isRemotePresent, loadRemoteApp } from './remotes';
+
+export const OUTLET_ID = 'remote-outlet';
+
+/** Each application gets its own container inside the layout's content area. */
+function domElementGetter(name: string): HTMLElement {
+  const outlet = document.getElementById(OUTLET_ID);
+  if (!outlet) throw new Error('The layout is not rendered, so there is nowhere to mount the module.');
+  const id = `single-spa-application:${name}`;
+  let element = document.getElementById(id);
+  if (!element) {
+    element = document.createElement('div');
+    element.id = id;
+    outlet.appendChild(element);
+  }
+  return element;
+}
+
+/** The member the applications were mounted for; still needed while they unmount after a sign-out. */
+let mountedFor: Member | null = null;
+
+export function registerApplications(): void {
+  for (const name of REMOTE_NAMES) {
+    if (!isRemotePresent(name)) continue;
+    registerApplication<ShellCustomProps>({
+      name,
+      app: () => loadRemoteApp(name),
+      // Remotes only run inside the signed-in layout; signed out, the shell redirects to '/'.
+      activeWhen: (location) => getCurrentUser() !== null && activityFunctions[name](location),
+      customProps: (appName) => {
+        mountedFor = getCurrentUser() ?? mountedFor;
+        if (!mountedFor) throw new Error('Not signed in.');
+        return { user: mountedFor, navigate, domElementGetter: () => domElementGetter(appName) };
+      },
+    });
+  }
+}

@@ -1,0 +1,6 @@
+/** The two halves of the shell, split so a signed-out visitor does not download the layout and vice versa. */
+import { preloadable } from './preloadable';
+
+export const signInScreen = preloadable(() => import('./features/auth/components/sign-in-page').then((m) => m.SignInPage));
+
+export const signedInScreen = preloadable(() => import('./signed-in-app').then((m) => m.SignedInApp));
