@@ -50,7 +50,9 @@ export function installErrorHandling(app: FastifyInstance): void {
       return reply.status(error.statusCode).headers(error.headers).send({ message: error.message });
     }
     if (error.validation && error.validation.length > 0) {
-      return reply.status(400).send({ message: validationMessage(error.validation[0]!, error.validationContext) });
+      // A union reports each branch first; the schema's own message (if any) says it best.
+      const chosen = error.validation.find((e) => e.parentSchema?.errorMessage) ?? error.validation[0]!;
+      return reply.status(400).send({ message: validationMessage(chosen, error.validationContext) });
     }
     switch (error.code) {
       case 'FST_ERR_CTP_BODY_TOO_LARGE':

@@ -41,23 +41,25 @@ export const PermissionsSchema = Type.Object({
   }),
 });
 
-const ModuleKeyInput = Type.String({ pattern: '^(indent|po|items|vendors|team)$', errorMessage: 'Unknown permission module' });
+const ModuleInput = Type.Optional(
+  Type.Object(
+    {
+      read: Type.Optional(Type.Boolean()),
+      write: Type.Optional(Type.Boolean()),
+      subModules: Type.Optional(Type.Record(Type.String({ maxLength: 40 }), AccessInput)),
+    },
+    { additionalProperties: false },
+  ),
+);
 
 export const PermissionsInput = Type.Object(
   {
     allProjects: Type.Optional(Type.Boolean()),
     projects: Type.Optional(Type.Array(Type.String({ format: 'uuid', errorMessage: 'Project ids must be valid ids' }), { maxItems: 1000 })),
     modules: Type.Optional(
-      Type.Record(
-        ModuleKeyInput,
-        Type.Object(
-          {
-            read: Type.Optional(Type.Boolean()),
-            write: Type.Optional(Type.Boolean()),
-            subModules: Type.Optional(Type.Record(Type.String({ maxLength: 40 }), AccessInput)),
-          },
-          { additionalProperties: false },
-        ),
+      Type.Object(
+        { indent: ModuleInput, po: ModuleInput, items: ModuleInput, vendors: ModuleInput, team: ModuleInput },
+        { additionalProperties: false },
       ),
     ),
   },

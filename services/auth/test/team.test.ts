@@ -1,0 +1,256 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Member } from '@erp/contracts';
+import { ACCOUNTANT, ADMIN, EMPLOYEE, PURCHASER, startAuth, type AuthHarness } from './helpers.js';
+
+let h: AuthHarness;
+const tokens: Record<'admin' | 'purchaser' | 'accountant' | 'employee', string> = { admin: '', purchaser: '', accountant: '', employee: '' };
+
+beforeAll(async () => {
+  h = await startAuth();
+  tokens.admin = await h.signIn(ADMIN);
+  tokens.purchaser = await h.signIn(PURCHASER);
+  tokens.accountant = await h.signIn(ACCOUNTANT);
+  tokens.employee = await h.signIn(EMPLOYEE);
+});
+afterAll(async () => h?.close());
+
+type Who = keyof typeof tokens;
+const call = (who: Who | null, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
+  h.app.inject({ method, url, headers: who ? h.as(tokens[who]) : {}, ...(payload !== undefined ? { payload: payload as object } : {}) });
+
+let seq = 0;
+const newMember = (over: Record<string, unknown> = {}) => {
+  seq++;
+  return {
+    name: 'Anita Joshi',
+    email: `anita.${seq}@example.com`,
+    phoneNumber: `98${String(10000000 + seq).slice(-8)}`,
+    status: 'active',
+    role: 'Employee',
+    notes: 'Site supervisor, Nashik',
+    ...over,
+  };
+};
+
+async function countMembers() {
+  const r = await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM auth.members');
+  return r.rows[0]!.n;
+}
+
+describe('team list', () => {
+  it('lists members newest first with the total, 10 per page by default', async () => {
+    const res = await call('admin', 'GET', '/auth/teamList');
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.totalItems).toBeGreaterThanOrEqual(4);
+    expect(body.result.length).toBeLessThanOrEqual(10);
+    expect(body.result.map((m: Member) => m.phoneNumber)).toEqual(expect.arrayContaining([ADMIN, PURCHASER, ACCOUNTANT, EMPLOYEE]));
+  });
+
+  it('searches by name, email or number and filters by status', async () => {
+    const byName = (await call('admin', 'GET', '/auth/teamList?keyword=kulkarni')).json();
+    expect(byName.result.map((m: Member) => m.name)).toEqual(['Priya Kulkarni']);
+    expect(byName.totalItems).toBe(1);
+    const byPhone = (await call('admin', 'GET', '/auth/teamList?keyword=9000000004')).json();
+    expect(byPhone.result[0].name).toBe('Sandeep Patil');
+    const pct = (await call('admin', 'GET', '/auth/teamList?keyword=%25')).json();
+    expect(pct.totalItems).toBe(0);
+    const inactive = (await call('admin', 'GET', '/auth/teamList?status=inActive')).json();
+    expect(inactive.result.every((m: Member) => m.status === 'inactive')).toBe(true);
+  });
+
+  it('pages with limit and offset', async () => {
+    const page1 = (await call('admin', 'GET', '/auth/teamList?limit=2&offset=0')).json();
+    const page2 = (await call('admin', 'GET', '/auth/teamList?limit=2&offset=2')).json();
+    expect(page1.result).toHaveLength(2);
+    expect(page2.result[0]._id).not.toBe(page1.result[0]._id);
+    const beyond = (await call('admin', 'GET', '/auth/teamList?limit=2&offset=500')).json();
+    expect(beyond).toEqual({ result: [], totalItems: page1.totalItems });
+  });
+
+  it('refuses bad paging with 400', async () => {
+    expect((await call('admin', 'GET', '/auth/teamList?limit=abc')).statusCode).toBe(400);
+    expect((await call('admin', 'GET', '/auth/teamList?limit=0')).statusCode).toBe(400);
+    expect((await call('admin', 'GET', '/auth/teamList?offset=-1')).statusCode).toBe(400);
+    expect((await call('admin', 'GET', '/auth/teamList?status=gone')).statusCode).toBe(400);
+  });
+
+  it('is open to members with team list read (Purchaser) and refused to the others', async () => {
+    expect((await call('purchaser', 'GET', '/auth/teamList')).statusCode).toBe(200);
+    const emp = await call('employee', 'GET', '/auth/teamList');
+    expect(emp.statusCode).toBe(403);
+    expect(emp.json()).toEqual({ message: 'You do not have read access to Team List' });
+    expect((await call('accountant', 'GET', '/auth/teamList')).statusCode).toBe(403);
+    expect((await call(null, 'GET', '/auth/teamList')).statusCode).toBe(401);
+  });
+});
+
+describe('member details', () => {
+  it('shows one member with permissions and who created them', async () => {
+    const created = (await call('admin', 'POST', '/auth/createTeam', newMember())).json().user as Member;
+    const res = await call('admin', 'GET', `/auth/details/${created._id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ _id: created._id, name: 'Anita Joshi', createdBy: { name: 'Demo Admin' } });
+  });
+
+  it('answers 404 for an unknown member and 400 for a malformed id', async () => {
+    const missing = await call('admin', 'GET', '/auth/details/7c9e6679-7425-40de-944b-e07fc1f90ae7');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'Team member not found' });
+    expect((await call('admin', 'GET', '/auth/details/not-an-id')).statusCode).toBe(400);
+  });
+
+  it('is refused to an Employee', async () => {
+    const list = (await call('admin', 'GET', '/auth/teamList')).json();
+    expect((await call('employee', 'GET', `/auth/details/${list.result[0]._id}`)).statusCode).toBe(403);
+  });
+});
+
+describe('adding a member', () => {
+  it('creates the member with the role defaults and lets them sign in', async () => {
+    const body = newMember();
+    const res = await call('admin', 'POST', '/auth/createTeam', body);
+    expect(res.statusCode).toBe(201);
+    expect(res.json().message).toBe('Team member created successfully');
+    const user = res.json().user as Member;
+    expect(user).toMatchObject({ name: 'Anita Joshi', role: 'Employee', isAdmin: false, status: 'active', version: 1 });
+    expect(user.permissions.modules.indent.subModules.create).toEqual({ read: true, write: true });
+    expect(user.permissions.allProjects).toBe(false);
+    const token = await h.signIn(body.phoneNumber);
+    expect((await h.app.inject({ method: 'GET', url: '/auth/me', headers: h.as(token) })).json().user.name).toBe('Anita Joshi');
+  });
+
+  it('keeps the chosen permissions with write implying read', async () => {
+    const res = await call(
+      'admin',
+      'POST',
+      '/auth/createTeam',
+      newMember({ permissions: { allProjects: false, projects: [], modules: { po: { subModules: { open: { write: true } } } } } }),
+    );
+    const p = (res.json().user as Member).permissions;
+    expect(p.modules.po.subModules.open).toEqual({ read: true, write: true });
+    expect(p.modules.indent).toMatchObject({ read: false, write: false });
+  });
+
+  it('gives Purchasers, Accountants and Admins all projects whatever is sent', async () => {
+    const res = await call(
+      'admin',
+      'POST',
+      '/auth/createTeam',
+      newMember({ role: 'Accountant', permissions: { allProjects: false, projects: ['7c9e6679-7425-40de-944b-e07fc1f90ae7'] } }),
+    );
+    expect((res.json().user as Member).permissions).toMatchObject({ allProjects: true, projects: [] });
+    const admin = await call('admin', 'POST', '/auth/createTeam', newMember({ role: undefined, isAdmin: true }));
+    expect(admin.json().user).toMatchObject({ role: 'Admin', isAdmin: true });
+  });
+
+  it('accepts the spec status variants', async () => {
+    const res = await call('admin', 'POST', '/auth/createTeam', newMember({ status: 'inActive' }));
+    expect(res.json().user.status).toBe('inactive');
+  });
+
+  it.each([
+    [{ name: 'A' }, 'Name must be at least 2 characters'],
+    [{ name: 'Anita 2' }, 'Name can contain letters and spaces only'],
+    [{ email: 'anita@' }, 'Please enter a valid email address'],
+    [{ phoneNumber: '12345' }, 'Enter a valid 10-digit mobile number'],
+    [{ status: 'sleeping' }, 'Status must be Active or Inactive'],
+    [{ role: 'Boss' }, 'Role must be Admin, Purchaser, Accountant or Employee'],
+    [{ name: 42 }, 'Name can contain letters and spaces only'],
+    [{ salary: 1 }, 'Unknown field: salary'],
+    [{ permissions: { modules: { payroll: { read: true } } } }, 'Unknown field: payroll'],
+  ])('refuses %j with 400 and stores nothing', async (over, message) => {
+    const before = await countMembers();
+    const res = await call('admin', 'POST', '/auth/createTeam', newMember(over));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message });
+    expect(await countMembers()).toBe(before);
+  });
+
+  it('refuses a number or email that another member has, with 409', async () => {
+    const first = newMember();
+    await call('admin', 'POST', '/auth/createTeam', first);
+    const samePhone = await call('admin', 'POST', '/auth/createTeam', newMember({ phoneNumber: first.phoneNumber }));
+    expect(samePhone.statusCode).toBe(409);
+    expect(samePhone.json()).toEqual({ message: 'A team member with this mobile number already exists' });
+    const sameEmail = await call('admin', 'POST', '/auth/createTeam', newMember({ email: first.email.toUpperCase() }));
+    expect(sameEmail.statusCode).toBe(409);
+    expect(sameEmail.json()).toEqual({ message: 'A team member with this email already exists' });
+  });
+
+  it('is for Admins only', async () => {
+    for (const who of ['purchaser', 'accountant', 'employee'] as const) {
+      const res = await call(who, 'POST', '/auth/createTeam', newMember());
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: 'Only an Admin can manage team members' });
+    }
+    expect((await call(null, 'POST', '/auth/createTeam', newMember())).statusCode).toBe(401);
+  });
+
+  it('tells the other services about the new member', async () => {
+    const seen: Array<{ memberId: string; role: string }> = [];
+    await h.bus.subscribe({ durable: 'test-members', subjects: ['erp.auth.member_upserted.v1'], handler: async (e) => void seen.push(e.data as never) });
+    const user = (await call('admin', 'POST', '/auth/createTeam', newMember({ role: 'Purchaser' }))).json().user as Member;
+    await h.settle();
+    await expect.poll(() => seen.some((s) => s.memberId === user._id && s.role === 'Purchaser')).toBe(true);
+  });
+});
+
+describe('editing a member', () => {
+  it('changes fields and bumps the version', async () => {
+    const user = (await call('admin', 'POST', '/auth/createTeam', newMember())).json().user as Member;
+    const res = await call('admin', 'PATCH', `/auth/${user._id}`, { name: 'Anita R Joshi', role: 'Purchaser', version: 1 });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toBe('Team member Updated successfully');
+    expect(res.json().user).toMatchObject({ name: 'Anita R Joshi', role: 'Purchaser', version: 2 });
+    expect(res.json().user.permissions.allProjects).toBe(true);
+  });
+
+  it('refuses a save based on a stale version with 409 and keeps the newer data', async () => {
+    const user = (await call('admin', 'POST', '/auth/createTeam', newMember())).json().user as Member;
+    await call('admin', 'PATCH', `/auth/${user._id}`, { notes: 'first edit', version: 1 });
+    const stale = await call('admin', 'PATCH', `/auth/${user._id}`, { notes: 'second edit', version: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toMatch(/changed by someone else/);
+    expect((await call('admin', 'GET', `/auth/details/${user._id}`)).json().notes).toBe('first edit');
+  });
+
+  it('ends the sessions of a member who is deactivated', async () => {
+    const body = newMember();
+    const user = (await call('admin', 'POST', '/auth/createTeam', body)).json().user as Member;
+    const token = await h.signIn(body.phoneNumber);
+    const res = await call('admin', 'PATCH', `/auth/${user._id}`, { status: 'Inactive' });
+    expect(res.json().user.status).toBe('inactive');
+    const me = await h.app.inject({ method: 'GET', url: '/auth/me', headers: h.as(token) });
+    expect(me.statusCode).toBe(401);
+  });
+
+  it('does not let an Admin lock themselves out', async () => {
+    const me = (await h.app.inject({ method: 'GET', url: '/auth/me', headers: h.as(tokens.admin) })).json().user as Member;
+    const off = await call('admin', 'PATCH', `/auth/${me._id}`, { status: 'inactive' });
+    expect(off.statusCode).toBe(409);
+    expect(off.json()).toEqual({ message: 'You cannot deactivate your own account' });
+    const demote = await call('admin', 'PATCH', `/auth/${me._id}`, { role: 'Employee' });
+    expect(demote.statusCode).toBe(409);
+    expect(demote.json()).toEqual({ message: 'You cannot remove your own Admin role' });
+  });
+
+  it('refuses bad input, unknown members and non-admins', async () => {
+    const user = (await call('admin', 'POST', '/auth/createTeam', newMember())).json().user as Member;
+    expect((await call('admin', 'PATCH', `/auth/${user._id}`, { email: 'nope' })).json()).toEqual({ message: 'Please enter a valid email address' });
+    expect((await call('admin', 'PATCH', `/auth/${user._id}`, { phoneNumber: ADMIN })).statusCode).toBe(409);
+    expect((await call('admin', 'PATCH', '/auth/7c9e6679-7425-40de-944b-e07fc1f90ae7', { notes: 'x' })).statusCode).toBe(404);
+    expect((await call('purchaser', 'PATCH', `/auth/${user._id}`, { notes: 'x' })).statusCode).toBe(403);
+    expect((await call('employee', 'PATCH', `/auth/${user._id}`, { notes: 'x' })).statusCode).toBe(403);
+  });
+});
+
+describe('dashboard count', () => {
+  it('counts active members for any signed-in member', async () => {
+    const res = await call('employee', 'GET', '/auth/stats');
+    expect(res.statusCode).toBe(200);
+    const active = (await call('admin', 'GET', '/auth/teamList?status=active&limit=1')).json().totalItems;
+    expect(res.json()).toEqual({ totalTeam: active });
+    expect((await call(null, 'GET', '/auth/stats')).statusCode).toBe(401);
+  });
+});
