@@ -11,6 +11,7 @@ export default defineConfig({
   test: {
     include: [
       'packages/*/src/**/*.test.ts',
+      'packages/*/test/**/*.test.ts',
       'services/*/src/**/*.test.ts',
       'services/*/test/**/*.test.ts',
       'gateway/src/**/*.test.ts',

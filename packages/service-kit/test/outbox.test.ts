@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Type } from 'typebox';
+import { defineEvent, type EventEnvelope } from '@erp/contracts';
+import { handleOnce, OutboxRelay, type ServiceDefinition } from '../src/index.js';
+import { createTestHarness, type TestHarness } from '../src/testing/index.js';
+
+const ThingCreated = defineEvent('erp.kittest.thing_created.v1', Type.Object({ id: Type.String(), name: Type.String() }));
+
+let failNext = 0;
+/** A minimal service: writes things with an event; its consumer records an effect per event. */
+const kitTest: ServiceDefinition = {
+  name: 'kittest',
+  schema: 'kittest',
+  migrationsDir: fileURLToPath(new URL('./fixtures/migrations', import.meta.url)),
+  directory: () => ({ resolve: async () => null }),
+  routes: async () => undefined,
+  consumers: [
+    {
+      name: 'effects',
+      events: [ThingCreated],
+      async handle(tx, envelope) {
+        if (failNext > 0) {
+          failNext--;
+          throw new Error('consumer crashed');
+        }
+        await tx.query('INSERT INTO kittest.effects (event_id, name) VALUES ($1, $2)', [envelope.id, (envelope.data as { name: string }).name]);
+      },
+    },
+  ],
+};
+
+let h: TestHarness;
+afterEach(async () => {
+  failNext = 0;
+  await h?.close();
+});
+
+async function createThing(name: string) {
+  const ctx = h.runtimes[0]!.ctx;
+  return ctx.tx(async (tx) => {
+    const id = randomUUID();
+    await tx.query('INSERT INTO kittest.things (id, name) VALUES ($1, $2)', [id, name]);
+    return ctx.emit(tx, ThingCreated, { id, name });
+  });
+}
+
+async function effects() {
+  return (await h.db.query<{ event_id: string; name: string }>('SELECT event_id, name FROM kittest.effects ORDER BY handled_at')).rows;
+}
+
+/** A relay that "crashes" after publishing and before marking the row as published. */
+class CrashingRelay extends OutboxRelay {
+  protected override async markPublished(): Promise<void> {
+    throw new Error('process died before marking the event published');
+  }
+}
+
+describe('transactional outbox', () => {
+  it('delivers an event once across a relay crash and restart', async () => {
+    h = await createTestHarness([kitTest]);
+    const ctx = h.runtimes[0]!.ctx;
+    await ctx.relay.stop(); // take over publishing by hand
+    const envelope = await ctx.db.transaction(async (tx) => {
+      await tx.query('INSERT INTO kittest.things (id, name) VALUES ($1, $2)', [randomUUID(), 'cement']);
+      return ctx.emit(tx, ThingCreated, { id: randomUUID(), name: 'cement' });
+    });
+
+    const crashing = new CrashingRelay(h.db, 'kittest', h.bus, { leaseSeconds: 0 });
+    await expect(crashing.drain()).rejects.toThrow(/process died/);
+    await expect.poll(async () => (await effects()).length).toBe(1);
+
+    // After the restart the row is still pending and is published again with the same id.
+    const pending = await h.db.query('SELECT id FROM kittest.outbox WHERE published_at IS NULL');
+    expect(pending.rows).toHaveLength(1);
+    const restarted = new OutboxRelay(h.db, 'kittest', h.bus);
+    expect(await restarted.drain()).toBe(1);
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await effects()).toEqual([{ event_id: envelope.id, name: 'cement' }]);
+    expect((await h.db.query('SELECT id FROM kittest.outbox WHERE published_at IS NULL')).rows).toHaveLength(0);
+  });
+
+  it('publishes nothing for a transaction that rolled back', async () => {
+    h = await createTestHarness([kitTest]);
+    const ctx = h.runtimes[0]!.ctx;
+    await expect(
+      ctx.tx(async (tx) => {
+        await ctx.emit(tx, ThingCreated, { id: randomUUID(), name: 'steel' });
+        throw new Error('validation failed after writing');
+      }),
+    ).rejects.toThrow();
+    await h.settle();
+    expect((await h.db.query('SELECT * FROM kittest.outbox')).rows).toHaveLength(0);
+    expect(await effects()).toEqual([]);
+  });
+
+  it('redelivers to a consumer that failed, and the effect happens once', async () => {
+    h = await createTestHarness([kitTest]);
+    failNext = 2;
+    const envelope = await createThing('sand');
+    await expect.poll(async () => (await effects()).length, { timeout: 20_000, interval: 100 }).toBe(1);
+    await h.settle();
+    await new Promise((r) => setTimeout(r, 300));
+    expect(await effects()).toEqual([{ event_id: envelope.id, name: 'sand' }]);
+  });
+
+  it('keeps events in commit order', async () => {
+    h = await createTestHarness([kitTest]);
+    for (const name of ['a', 'b', 'c', 'd', 'e']) await createThing(name);
+    await expect.poll(async () => (await effects()).length).toBe(5);
+    expect((await effects()).map((e) => e.name)).toEqual(['a', 'b', 'c', 'd', 'e']);
+  });
+
+  it('refuses an event that does not match its schema', async () => {
+    h = await createTestHarness([kitTest]);
+    const ctx = h.runtimes[0]!.ctx;
+    await expect(ctx.tx((tx) => ctx.emit(tx, ThingCreated, { id: 1 }))).rejects.toThrow(/does not match its schema/);
+  });
+});
+
+describe('inbox', () => {
+  it('applies a redelivered event once', async () => {
+    h = await createTestHarness([kitTest]);
+    const envelope: EventEnvelope = {
+      id: randomUUID(),
+      subject: ThingCreated.subject,
+      occurredAt: new Date().toISOString(),
+      source: 'test',
+      data: { id: randomUUID(), name: 'bricks' },
+    };
+    let applied = 0;
+    const effect = async () => void applied++;
+    expect(await handleOnce(h.db, 'kittest', 'c1', envelope, effect)).toBe(true);
+    expect(await handleOnce(h.db, 'kittest', 'c1', envelope, effect)).toBe(false);
+    expect(await handleOnce(h.db, 'kittest', 'c2', envelope, effect)).toBe(true);
+    expect(applied).toBe(2);
+  });
+
+  it('records nothing when the effect fails, so the retry runs it', async () => {
+    h = await createTestHarness([kitTest]);
+    const envelope: EventEnvelope = { id: randomUUID(), subject: ThingCreated.subject, occurredAt: new Date().toISOString(), source: 'test', data: {} };
+    await expect(handleOnce(h.db, 'kittest', 'c1', envelope, async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    let applied = 0;
+    expect(await handleOnce(h.db, 'kittest', 'c1', envelope, async () => void applied++)).toBe(true);
+    expect(applied).toBe(1);
+  });
+});
