@@ -98,3 +98,8 @@ export const UNRELEASED_PATHS: ReadonlySet<string> = new Set(['/team/projects', 
 
 /** Open on first visit (SPEC §9: default open sidebar group Indent). */
 export const DEFAULT_OPEN_GROUP: ModuleKey = 'indent';
+
+/** An item is current on its own path, except a form opened for a record (?id=...), which is not "Add ...". */
+export function isItemActive(item: NavItem, pathname: string, search: string): boolean {
+  return pathname === item.to && !new URLSearchParams(search).has('id');
+}

@@ -45,9 +45,10 @@ export function validationMessage(error: AjvError, part: string | undefined): st
 
 /** ARCHITECTURE §6: `{message}` with the right status; never a 500 for bad input, never 5xx details. */
 export function installErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError & { validation?: AjvError[]; validationContext?: string }, request: FastifyRequest, reply: FastifyReply) => {
-    if (error instanceof HttpError) {
-      return reply.status(error.statusCode).headers(error.headers).send({ message: error.message });
+  app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+    const error = err as Omit<FastifyError, 'validation'> & { validation?: AjvError[]; validationContext?: string };
+    if (err instanceof HttpError) {
+      return reply.status(err.statusCode).headers(err.headers).send({ message: err.message });
     }
     if (error.validation && error.validation.length > 0) {
       // A union reports each branch first; the schema's own message (if any) says it best.

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import type { EventDefinition, EventEnvelope } from '@erp/contracts';
 import type { Logger } from 'pino';
 import { appendAudit, type AuditEntry } from './audit.js';
@@ -137,15 +137,30 @@ export async function createServiceRuntime(def: ServiceDefinition, deps: Runtime
   };
 }
 
-/** Fastify options every process uses: request ids carried from the gateway, quiet health checks. */
+/** One line per request (method, path, status, time), health checks and static files at debug. */
+class RequestLog extends LogController {
+  constructor() {
+    super({ requestIdLogLabel: 'requestId' });
+  }
+  override incomingRequest(request: Parameters<LogController['incomingRequest']>[0]) {
+    request.log.debug({ method: request.method, url: request.url }, 'request');
+  }
+  override requestCompleted(...[error, request, reply]: Parameters<LogController['requestCompleted']>) {
+    const line = { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 };
+    if (error) reply.log.error({ ...line, err: error }, 'request failed');
+    else if (request.url.startsWith('/api/') || reply.statusCode >= 400) reply.log.info(line, 'request');
+    else reply.log.debug(line, 'request');
+  }
+}
+
+/** Fastify options every process uses: request ids carried from the gateway, one log line per request. */
 export function serverOptions(config: KitConfig, name: string, extra: FastifyServerOptions = {}): FastifyServerOptions {
   return {
     logger: loggerOptions(config.logLevel, name),
+    logController: new RequestLog(),
     requestIdHeader: 'x-request-id',
-    requestIdLogLabel: 'requestId',
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
-    disableRequestLogging: false,
     ...extra,
   };
 }

@@ -45,7 +45,7 @@ export interface AppLayoutProps {
 export function AppLayout({ page }: AppLayoutProps) {
   const isMobile = useIsMobile();
   const [expanded, toggleSidebar] = useSidebarState();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   const user = useCurrentUser();
   const failure = useRemoteFailure();
   const storedName = getUserName() || user?.name;
@@ -61,7 +61,7 @@ export function AppLayout({ page }: AppLayoutProps) {
 
   return (
     <Root>
-      {!isMobile && <AppSidebar expanded={expanded} onExpand={toggleSidebar} pathname={pathname} />}
+      {!isMobile && <AppSidebar expanded={expanded} onExpand={toggleSidebar} pathname={pathname} search={search} />}
       <Column>
         <AppHeader
           isMobile={isMobile}
@@ -84,7 +84,7 @@ export function AppLayout({ page }: AppLayoutProps) {
           <div id={OUTLET_ID} hidden={page !== null || failure !== null} />
         </Content>
       </Column>
-      {isMobile && <MobileNav pathname={pathname} userName={storedName || 'Admin User'} />}
+      {isMobile && <MobileNav pathname={pathname} search={search} userName={storedName || 'Admin User'} />}
     </Root>
   );
 }

@@ -100,10 +100,11 @@ export interface AppSidebarProps {
   expanded: boolean;
   onExpand: () => void;
   pathname: string;
+  search: string;
 }
 
 /** Desktop sidebar: 16rem, or 3rem of icons when collapsed (SPEC §9). */
-export function AppSidebar({ expanded, onExpand, pathname }: AppSidebarProps) {
+export function AppSidebar({ expanded, onExpand, pathname, search }: AppSidebarProps) {
   const groups = useVisibleNav();
   const [open, setOpen] = useState(() => initialOpen(groups, pathname));
 
@@ -158,6 +159,7 @@ export function AppSidebar({ expanded, onExpand, pathname }: AppSidebarProps) {
               open={open.has(group.id)}
               collapsed={!expanded}
               pathname={pathname}
+              search={search}
               onToggle={() => toggleGroup(group.id)}
             />
           ))}

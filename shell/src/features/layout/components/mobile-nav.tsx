@@ -2,6 +2,7 @@ import { Button, Icon, Link, Sheet, theme, type IconName } from '@erp/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useLogout } from '../hooks/use-logout';
+import { isItemActive } from '../../../nav-config';
 import { useVisibleNav } from '../hooks/use-visible-nav';
 
 const Bar = styled.nav`
@@ -74,7 +75,7 @@ interface Tab {
 }
 
 /** Phones (SPEC §2): a bottom bar with one sheet per group and a User sheet. */
-export function MobileNav({ pathname, userName }: { pathname: string; userName: string }) {
+export function MobileNav({ pathname, search, userName }: { pathname: string; search: string; userName: string }) {
   const groups = useVisibleNav();
   const [openSheet, setOpenSheet] = useState<string | null>(null);
   const { logout, pending } = useLogout();
@@ -112,7 +113,7 @@ export function MobileNav({ pathname, userName }: { pathname: string; userName: 
           <SheetLinks>
             {group.items.map((item) => (
               <li key={item.to}>
-                <SheetLink to={item.to} onClick={close} aria-current={pathname === item.to ? 'page' : undefined}>
+                <SheetLink to={item.to} onClick={close} aria-current={isItemActive(item, pathname, search) ? 'page' : undefined}>
                   {item.label}
                   <Icon name="chevronRight" />
                 </SheetLink>

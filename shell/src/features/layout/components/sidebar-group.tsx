@@ -1,6 +1,6 @@
 import { Icon, Link, theme } from '@erp/ui';
 import styled from 'styled-components';
-import type { NavGroup } from '../../../nav-config';
+import { isItemActive, type NavGroup } from '../../../nav-config';
 
 const GroupButton = styled.button<{ $collapsed: boolean }>`
   display: flex;
@@ -49,11 +49,12 @@ export interface SidebarGroupProps {
   open: boolean;
   collapsed: boolean;
   pathname: string;
+  search: string;
   onToggle: () => void;
 }
 
 /** A collapsible group of links; icon-only when the sidebar is collapsed. */
-export function SidebarGroup({ group, open, collapsed, pathname, onToggle }: SidebarGroupProps) {
+export function SidebarGroup({ group, open, collapsed, pathname, search, onToggle }: SidebarGroupProps) {
   const listId = `nav-group-${group.id}`;
   return (
     <li>
@@ -78,7 +79,7 @@ export function SidebarGroup({ group, open, collapsed, pathname, onToggle }: Sid
         <Items id={listId}>
           {group.items.map((item) => (
             <li key={item.to}>
-              <ItemLink to={item.to} aria-current={pathname === item.to ? 'page' : undefined}>
+              <ItemLink to={item.to} aria-current={isItemActive(item, pathname, search) ? 'page' : undefined}>
                 {item.label}
               </ItemLink>
             </li>

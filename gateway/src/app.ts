@@ -1,0 +1,136 @@
+import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import httpProxy from '@fastify/http-proxy';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { createTokenService, installErrorHandling, serverOptions, type Bus, type KitConfig, type Database } from '@erp/service-kit';
+import { PUBLIC_PATHS, SERVICE_ROUTES, type GatewayConfig } from './config.js';
+import { dashboardRoute } from './dashboard.js';
+import { installSessionCheck } from './sessions.js';
+import { staticRoutes } from './static.js';
+
+export interface GatewayOptions {
+  config: GatewayConfig;
+  kit: KitConfig;
+  bus: Bus;
+  /** Services running in this process: name -> their Fastify plugin. */
+  embedded: Record<string, FastifyPluginAsync>;
+  /** Database of the embedded services, for /health. */
+  db?: Database;
+  logger?: boolean;
+}
+
+const SIGN_IN = new Set(['/api/v1/auth/sendOtp', '/api/v1/auth/verifyOtp']);
+
+function remoteOrigins(remotes: Record<string, string>): string[] {
+  const origins = new Set<string>();
+  for (const url of Object.values(remotes)) {
+    if (/^https?:\/\//.test(url)) origins.add(new URL(url).origin);
+  }
+  return [...origins];
+}
+
+/** The one door to the system: /api/v1 to the services, the shell and remotes, docs and health. */
+export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstance> {
+  const { config, kit, bus } = opts;
+  const base = serverOptions(kit, 'gateway', { trustProxy: config.trustProxy });
+  const app = Fastify(opts.logger === false ? { ...base, logger: false } : base);
+  installErrorHandling(app);
+
+  const extra = remoteOrigins(config.remotes);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", ...extra],
+        // styled-components injects its rules at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", ...extra],
+        mediaSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(rateLimit, {
+    global: true,
+    max: (request) => (SIGN_IN.has(request.url.split('?')[0]!) ? config.signInRateLimitPerMinute : config.rateLimitPerMinute),
+    timeWindow: 60_000,
+    // Signed-in traffic is counted per session, so an office behind one address is not throttled as one user.
+    keyGenerator: (request) => {
+      const url = request.url.split('?')[0]!;
+      const auth = request.headers.authorization;
+      if (SIGN_IN.has(url)) return `signin:${request.ip}`;
+      if (auth && auth.length > 40) return `tok:${auth.slice(-43)}`;
+      return `ip:${request.ip}`;
+    },
+    allowList: (request) => !request.url.startsWith('/api/'),
+    errorResponseBuilder: (_request, context) => ({
+      statusCode: 429,
+      message: `Too many requests. Please try again in ${context.after}.`,
+    }),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Procurement platform API', version: '1.0.0', description: 'All calls under /api/v1. Errors are {message}.' },
+      servers: [{ url: '/' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+      security: [{ bearer: [] }],
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  await installSessionCheck(app, createTokenService(kit.jwtSecret), bus);
+  await dashboardRoute(app);
+
+  // Services in this process are plugins under /api/v1; the others are proxied with keep-alive.
+  await app.register(
+    async (api) => {
+      for (const plugin of Object.values(opts.embedded)) await api.register(plugin);
+    },
+    { prefix: '/api/v1' },
+  );
+  for (const [name, upstream] of Object.entries(config.serviceUrls)) {
+    if (opts.embedded[name]) continue;
+    for (const prefix of SERVICE_ROUTES[name] ?? []) {
+      await app.register(httpProxy, {
+        upstream,
+        prefix: `/api/v1${prefix}`,
+        rewritePrefix: prefix,
+        replyOptions: {
+          rewriteRequestHeaders: (request, headers) => ({
+            ...headers,
+            'x-request-id': String((request as unknown as { id: string }).id),
+            'x-forwarded-for': (request as unknown as { ip: string }).ip,
+          }),
+        },
+      });
+    }
+  }
+
+  app.get('/health', { schema: { hide: true } }, async (_request, reply) => {
+    const checks: Record<string, string> = {};
+    if (opts.db) checks.database = await opts.db.query('SELECT 1').then(() => 'ok', () => 'down');
+    await Promise.all(
+      Object.entries(config.serviceUrls).map(async ([name, url]) => {
+        checks[name] = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) }).then((r) => (r.ok ? 'ok' : 'down'), () => 'down');
+      }),
+    );
+    const ok = Object.values(checks).every((v) => v === 'ok');
+    reply.status(ok ? 200 : 503);
+    return { status: ok ? 'ok' : 'degraded', embedded: Object.keys(opts.embedded), checks };
+  });
+
+  await staticRoutes(app, config);
+  void PUBLIC_PATHS;
+  return app;
+}

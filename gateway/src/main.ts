@@ -1,0 +1,60 @@
+/**
+ * Start the gateway. Every service without a <NAME>_SERVICE_URL runs inside this process
+ * (embedded mode: `npm start`); the others are reached over HTTP (distributed mode).
+ */
+import { authService } from '@erp/auth-service';
+import { createLogger, createServiceRuntime, loadKitConfig, openBus, openDatabase, type ServiceDefinition, type ServiceRuntime } from '@erp/service-kit';
+import { buildGateway } from './app.js';
+import { loadGatewayConfig } from './config.js';
+
+const SERVICES: Record<string, () => ServiceDefinition> = {
+  auth: () => authService(),
+};
+
+const kit = await loadKitConfig(process.env);
+const config = loadGatewayConfig(process.env);
+const logger = createLogger(kit.logLevel, 'gateway');
+const local = Object.keys(SERVICES).filter((name) => !config.serviceUrls[name]);
+const db = local.length > 0 ? await openDatabase(kit) : undefined;
+const bus = await openBus(kit, logger, 'gateway');
+
+const runtimes: Record<string, ServiceRuntime> = {};
+for (const name of local) runtimes[name] = await createServiceRuntime(SERVICES[name]!(), { db: db!, bus, config: kit, logger });
+
+const app = await buildGateway({
+  config,
+  kit,
+  bus,
+  embedded: Object.fromEntries(Object.entries(runtimes).map(([n, r]) => [n, r.plugin])),
+  ...(db ? { db } : {}),
+});
+for (const r of Object.values(runtimes)) await r.start();
+await app.listen({ port: config.port, host: config.host });
+
+const where = `http://localhost:${config.port}`;
+console.log(
+  [
+    '',
+    `  Procurement platform is running at ${where}`,
+    `  Services in this process: ${local.join(', ') || 'none'}${Object.keys(config.serviceUrls).length ? `; remote: ${Object.keys(config.serviceUrls).join(', ')}` : ''}`,
+    `  Database: ${kit.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${kit.dataDir}`}; bus: ${kit.natsUrl ? 'NATS JetStream' : 'in-process'}`,
+    kit.seedDemo ? '  Demo sign-in: Admin 9000000001 (also 9000000002 Purchaser, 9000000003 Accountant, 9000000004 Employee).' : '',
+    '  One-time codes are printed below as [sms] lines when the console SMS provider is on.',
+    `  API docs: ${where}/api/docs`,
+    '',
+  ].join('\n'),
+);
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  logger.info({ signal }, 'shutting down');
+  await app.close();
+  for (const r of Object.values(runtimes)) await r.stop();
+  await bus.close();
+  await db?.close();
+  process.exit(0);
+}
+process.once('SIGINT', () => void shutdown('SIGINT'));
+process.once('SIGTERM', () => void shutdown('SIGTERM'));

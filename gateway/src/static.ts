@@ -1,0 +1,65 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { GatewayConfig } from './config.js';
+
+/** Files that say which version to load must never be cached; hashed bundles can be, for a year. */
+function cacheHeaders(reply: { header(k: string, v: string): unknown }, file: string) {
+  const name = path.basename(file);
+  if (name === 'index.html' || name === 'remoteEntry.js' || name.endsWith('.json')) {
+    reply.header('cache-control', 'no-cache');
+  } else if (/\.[0-9a-f]{6,}\./.test(name)) {
+    reply.header('cache-control', 'public, max-age=31536000, immutable');
+  }
+}
+
+/**
+ * The shell at /, each remote at /mfe/<name>/, /config/remotes.json, and the SPA fallback that
+ * answers index.html only for extensionless paths outside /api, /mfe and /config (ARCHITECTURE §10).
+ */
+export async function staticRoutes(app: FastifyInstance, config: GatewayConfig): Promise<void> {
+  app.get('/config/remotes.json', { schema: { hide: true } }, async (_req, reply) => {
+    reply.header('cache-control', 'no-cache');
+    return config.remotes;
+  });
+
+  const shellIndex = path.join(config.shellDir, 'index.html');
+  if (existsSync(config.shellDir)) {
+    await app.register(fastifyStatic, { root: config.shellDir, prefix: '/', index: false, wildcard: true, setHeaders: cacheHeaders });
+  } else {
+    app.log.warn({ dir: config.shellDir }, 'the shell is not built; run npm run build');
+  }
+
+  for (const [name, dir] of Object.entries(config.remoteDirs)) {
+    // Registered even when the files are missing, so a deleted remote answers 404 (and the shell shows its error panel).
+    await app.register(fastifyStatic, {
+      root: dir,
+      prefix: `/mfe/${name}/`,
+      decorateReply: false,
+      wildcard: true,
+      setHeaders: cacheHeaders,
+    });
+  }
+
+  app.get('/', { schema: { hide: true } }, async (_request, reply) => {
+    if (!existsSync(shellIndex)) return reply.status(503).send({ message: 'The web app is not built yet. Run npm run build.' });
+    reply.header('cache-control', 'no-cache');
+    return reply.type('text/html').sendFile('index.html', config.shellDir);
+  });
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const url = request.url.split('?')[0]!;
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !url.startsWith('/api/') &&
+      !url.startsWith('/mfe/') &&
+      !url.startsWith('/config/') &&
+      !path.extname(url);
+    if (isPage && existsSync(shellIndex)) {
+      reply.header('cache-control', 'no-cache');
+      return reply.type('text/html').sendFile('index.html', config.shellDir);
+    }
+    return reply.status(404).send({ message: `No such endpoint: ${request.method} ${url}` });
+  });
+}
