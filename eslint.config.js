@@ -1,0 +1,74 @@
+// Lint: TypeScript rules everywhere, plus the package boundaries of ARCHITECTURE §2. Every
+// workspace declares its role in package.json ("erp": { "role": ... }); the allowed imports per
+// role are below, and a relative import that climbs into another package is refused.
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import globals from 'globals';
+
+const rootPkg = JSON.parse(readFileSync('package.json', 'utf8'));
+const workspaces = rootPkg.workspaces
+  .flatMap((w) => (w.endsWith('/*') ? readDirs(w.slice(0, -2)) : [w]))
+  .filter((dir) => existsSync(path.join(dir, 'package.json')))
+  .map((dir) => {
+    const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
+    return { dir, name: pkg.name, role: pkg.erp?.role ?? 'tooling' };
+  });
+
+function readDirs(parent) {
+  return existsSync(parent) ? readdirSync(parent).filter((d) => statSync(path.join(parent, d)).isDirectory()).map((d) => `${parent}/${d}`) : [];
+}
+
+/** Which roles each role may import from. */
+const ALLOWED = {
+  library: ['library'],
+  service: ['library'],
+  gateway: ['library', 'service'],
+  shell: ['library'],
+  remote: ['library'],
+  tooling: ['library', 'service', 'gateway', 'shell', 'remote', 'tooling'],
+};
+/** Libraries that only make sense on one side. */
+const NODE_ONLY = ['@erp/service-kit'];
+const BROWSER_ONLY = ['@erp/ui', '@erp/sdk'];
+
+function boundaryRules(ws) {
+  const refused = workspaces.filter((other) => other.name !== ws.name && !ALLOWED[ws.role].includes(other.role)).map((o) => o.name);
+  if (ws.role === 'shell' || ws.role === 'remote') refused.push(...NODE_ONLY);
+  if (ws.role === 'service' || ws.role === 'gateway') refused.push(...BROWSER_ONLY);
+  if (ws.name === '@erp/contracts') refused.push(...NODE_ONLY, ...BROWSER_ONLY);
+  return {
+    files: [`${ws.dir}/**/*.{ts,tsx,js,mjs}`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [...new Set(refused)].map((name) => ({ name, message: `A ${ws.role} may not import ${name} (ARCHITECTURE §2 boundaries).` })),
+          patterns: [
+            { group: [...new Set(refused)].map((n) => `${n}/*`), message: `A ${ws.role} may not import this package (ARCHITECTURE §2 boundaries).` },
+            {
+              regex: '^(\\.\\./)+(packages|services|gateway|shell|mfe-[^/]+|e2e|bench)/',
+              message: 'Import another package by its name (@erp/...), not by a relative path.',
+            },
+          ],
+        },
+      ],
+    },
+  };
+}
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/dist-*/**', '**/node_modules/**', 'data/**', '**/*.d.ts', 'coverage/**', 'pacts/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node, ...globals.browser } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+      'no-console': 'off',
+    },
+  },
+  ...workspaces.map(boundaryRules),
+);

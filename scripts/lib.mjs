@@ -1,0 +1,82 @@
+// Helpers for the root scripts. Plain Node (no dependencies): they run before `npm install`.
+import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+
+export function log(msg) {
+  console.log(`\x1b[36m›\x1b[0m ${msg}`);
+}
+
+export function run(cmd, args, opts = {}) {
+  const res = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...opts, env: { ...process.env, ...opts.env } });
+  if (res.status !== 0) {
+    console.error(`\n✗ ${cmd} ${args.join(' ')} failed (exit ${res.status ?? res.signal})`);
+    process.exit(res.status ?? 1);
+  }
+}
+
+export function runNpm(args, opts) {
+  run(npm, args, opts);
+}
+
+/** Install dependencies when node_modules is missing or older than the lock file. */
+export function ensureInstalled() {
+  const marker = path.join(root, 'node_modules', '.package-lock.json');
+  const lock = path.join(root, 'package-lock.json');
+  const fresh = existsSync(marker) && (!existsSync(lock) || statSync(marker).mtimeMs >= statSync(lock).mtimeMs);
+  if (fresh) return;
+  log('Installing dependencies (first run)…');
+  runNpm(existsSync(lock) && !existsSync(path.join(root, 'node_modules')) ? ['ci', '--no-audit', '--no-fund'] : ['install', '--no-audit', '--no-fund']);
+}
+
+function walk(dir, out) {
+  if (!existsSync(dir)) return;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name.startsWith('dist') || entry.name.startsWith('.')) continue;
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) walk(p, out);
+    else out.push(p);
+  }
+}
+
+/** A fingerprint of the files a build reads (path, size, mtime), to skip builds with nothing new. */
+export function fingerprint(inputs) {
+  const files = [];
+  for (const i of inputs) {
+    const p = path.join(root, i);
+    if (existsSync(p) && statSync(p).isDirectory()) walk(p, files);
+    else if (existsSync(p)) files.push(p);
+  }
+  const h = createHash('sha256');
+  for (const f of files.sort()) {
+    const s = statSync(f);
+    h.update(`${path.relative(root, f)}:${s.size}:${s.mtimeMs}\n`);
+  }
+  return h.digest('hex');
+}
+
+export function upToDate(stampFile, print) {
+  try {
+    return readFileSync(stampFile, 'utf8') === print;
+  } catch {
+    return false;
+  }
+}
+
+export function writeStamp(stampFile, print) {
+  mkdirSync(path.dirname(stampFile), { recursive: true });
+  writeFileSync(stampFile, print);
+}
+
+/** Start a long-running child, forwarding Ctrl+C / SIGTERM, and exit with it. */
+export function exec(cmd, args, opts = {}) {
+  const child = spawn(cmd, args, { stdio: 'inherit', cwd: root, ...opts, env: { ...process.env, ...opts.env } });
+  for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
+  child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+  return child;
+}

@@ -1,0 +1,49 @@
+// npm run test:e2e: build everything, start the system on a fresh data directory and a free port,
+// and drive it in Chromium with Playwright.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { buildServer, buildWeb } from './build.mjs';
+import { ensureInstalled, log, root, run } from './lib.mjs';
+
+ensureInstalled();
+buildServer();
+buildWeb();
+
+const port = await new Promise((resolve) => {
+  const srv = net.createServer().listen(0, '127.0.0.1', () => {
+    const { port } = srv.address();
+    srv.close(() => resolve(port));
+  });
+});
+const dataDir = mkdtempSync(path.join(os.tmpdir(), 'erp-e2e-'));
+const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', NODE_ENV: 'test' };
+delete env.DATABASE_URL;
+delete env.NATS_URL;
+log(`Starting the system on port ${port} with data in ${dataDir}…`);
+const server = spawn(process.execPath, [path.join(root, 'gateway/dist/main.js')], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+const stop = () => {
+  server.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+};
+process.on('exit', stop);
+
+const base = `http://127.0.0.1:${port}`;
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(`${base}/health`)).ok) break;
+  } catch {
+    /* not up yet */
+  }
+  if (i > 120) {
+    console.error('The system did not start within 60 s');
+    process.exit(1);
+  }
+  await new Promise((r) => setTimeout(r, 500));
+}
+log('Running the browser flows…');
+run(process.execPath, [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'e2e/vitest.config.ts'], {
+  env: { E2E_BASE_URL: base, E2E_DATA_DIR: dataDir },
+});

@@ -1,0 +1,28 @@
+// npm test: install, type-check, lint, then the unit and service suites on the embedded defaults
+// (PGlite, in-process bus), the service suites again on PostgreSQL/NATS when TEST_DATABASE_URL /
+// TEST_NATS_URL are set, and the contract (Pact) tests.
+import path from 'node:path';
+import { buildServer } from './build.mjs';
+import { ensureInstalled, log, root, run } from './lib.mjs';
+
+const bin = (p) => path.join(root, 'node_modules', p);
+ensureInstalled();
+buildServer();
+log('Type-checking the web apps…');
+run(process.execPath, [path.join(root, 'scripts/typecheck-web.mjs')]);
+log('Linting…');
+run(process.execPath, [bin('eslint/bin/eslint.js'), '.', '--max-warnings=0']);
+
+const embedded = { ...process.env };
+delete embedded.TEST_DATABASE_URL;
+delete embedded.TEST_NATS_URL;
+log('Unit and service tests (PGlite, in-process bus)…');
+run(process.execPath, [bin('vitest/vitest.mjs'), 'run'], { env: embedded });
+
+if (process.env.TEST_DATABASE_URL || process.env.TEST_NATS_URL) {
+  log(`Service tests again on ${[process.env.TEST_DATABASE_URL && 'PostgreSQL', process.env.TEST_NATS_URL && 'NATS JetStream'].filter(Boolean).join(' + ')}…`);
+  run(process.execPath, [bin('vitest/vitest.mjs'), 'run', 'services', 'packages/service-kit', 'gateway']);
+}
+
+log('Contract tests (Pact)…');
+run(process.execPath, [bin('vitest/vitest.mjs'), 'run', '--config', 'vitest.pact.config.ts'], { env: embedded });
