@@ -5,7 +5,7 @@ import httpProxy from '@fastify/http-proxy';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { createTokenService, installErrorHandling, serverOptions, type Bus, type KitConfig, type Database } from '@erp/service-kit';
-import { PUBLIC_PATHS, SERVICE_ROUTES, type GatewayConfig } from './config.js';
+import { SERVICE_ROUTES, type GatewayConfig } from './config.js';
 import { dashboardRoute } from './dashboard.js';
 import { installSessionCheck } from './sessions.js';
 import { staticRoutes } from './static.js';
@@ -37,6 +37,10 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
   const base = serverOptions(kit, 'gateway', { trustProxy: config.trustProxy });
   const app = Fastify(opts.logger === false ? { ...base, logger: false } : base);
   installErrorHandling(app);
+  // The request id travels gateway -> service -> event; callers see it to quote it in a report.
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
 
   const extra = remoteOrigins(config.remotes);
   await app.register(helmet, {
@@ -131,6 +135,5 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
   });
 
   await staticRoutes(app, config);
-  void PUBLIC_PATHS;
   return app;
 }
