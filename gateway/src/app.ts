@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import httpProxy from '@fastify/http-proxy';
 import swagger from '@fastify/swagger';
@@ -31,19 +31,12 @@ function remoteOrigins(remotes: Record<string, string>): string[] {
   return [...origins];
 }
 
-/** The one door to the system: /api/v1 to the services, the shell and remotes, docs and health. */
-export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstance> {
-  const { config, kit, bus } = opts;
-  const base = serverOptions(kit, 'gateway', { trustProxy: config.trustProxy });
-  const app = Fastify(opts.logger === false ? { ...base, logger: false } : base);
-  installErrorHandling(app);
-  // The request id travels gateway -> service -> event; callers see it to quote it in a report.
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
-
-  const extra = remoteOrigins(config.remotes);
-  await app.register(helmet, {
+/**
+ * Security headers (CSP that allows this origin and the remotes' origins, and helmet's other
+ * defaults). They are the same for every response, so they are computed once with helmet.
+ */
+async function securityHeaders(extra: string[]): Promise<Record<string, string>> {
+  const middleware = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -62,6 +55,32 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (k: string, v: string) => void (headers[k.toLowerCase()] = String(v)),
+    removeHeader: (k: string) => void delete headers[k.toLowerCase()],
+  };
+  await new Promise<void>((resolve, reject) =>
+    middleware({} as never, res as never, (err?: unknown) => (err ? reject(err as Error) : resolve())),
+  );
+  return headers;
+}
+
+/** The one door to the system: /api/v1 to the services, the shell and remotes, docs and health. */
+export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstance> {
+  const { config, kit, bus } = opts;
+  const base = serverOptions(kit, 'gateway', { trustProxy: config.trustProxy });
+  const app = Fastify(opts.logger === false ? { ...base, logger: false } : base);
+  installErrorHandling(app);
+  // The request id travels gateway -> service -> event; callers see it to quote it in a report.
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  const security = await securityHeaders(remoteOrigins(config.remotes));
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.headers(security);
   });
 
   await app.register(rateLimit, {

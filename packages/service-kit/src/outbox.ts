@@ -124,6 +124,9 @@ export class OutboxRelay {
   /** Publish pending events until none are left or one fails; returns how many were published. */
   async drain(): Promise<number> {
     let published = 0;
+    // Cheap probe first (partial index): the idle poll must not cost a write on the embedded database.
+    const any = await this.db.query(`SELECT 1 FROM ${this.schema}.outbox WHERE published_at IS NULL LIMIT 1`);
+    if (any.rows.length === 0) return 0;
     for (;;) {
       const claimed = await this.db.query<{ id: string; seq: number; envelope: EventEnvelope }>(
         `UPDATE ${this.schema}.outbox SET claimed_until = now() + make_interval(secs => $2), attempts = attempts + 1

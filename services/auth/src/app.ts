@@ -10,6 +10,8 @@ import { sessionRoutes } from './routes/session.js';
 import { teamRoutes } from './routes/team.js';
 import { seedMembers } from './seed.js';
 import { createSmsSender, type SmsSender } from './sms.js';
+import { ListCache } from './list-cache.js';
+import { MemberUpserted, SessionRevoked, type MemberUpsertedData, type SessionRevokedData, type TeamListResponse } from '@erp/contracts';
 
 export { DEMO_MEMBERS } from './seed.js';
 export type { SmsSender } from './sms.js';
@@ -29,6 +31,7 @@ export function authService(options: AuthServiceOptions = {}): ServiceDefinition
   let config: AuthConfig | undefined;
   let dir: AuthDirectory | undefined;
   let sms: SmsSender | undefined;
+  const lists = new ListCache<TeamListResponse>();
 
   return {
     name: 'auth',
@@ -42,9 +45,18 @@ export function authService(options: AuthServiceOptions = {}): ServiceDefinition
       config = await loadAuthConfig(env, ctx.config);
       sms = options.sms ?? createSmsSender(config.sms, ctx.log);
       await seedMembers(ctx, config, members);
+      // Changes made by another instance of this service: drop what this one has cached.
+      await ctx.bus.listen([MemberUpserted.subject, SessionRevoked.subject], async (e) => {
+        if (e.subject === MemberUpserted.subject) {
+          lists.invalidate();
+          dir?.forgetMember((e.data as MemberUpsertedData).memberId);
+        } else {
+          dir?.forgetSession((e.data as SessionRevokedData).sessionId);
+        }
+      });
     },
     async routes(app, ctx) {
-      const deps: AuthDeps = { ctx, config: config!, members, sessions, directory: dir!, sms: sms! };
+      const deps: AuthDeps = { ctx, config: config!, members, sessions, directory: dir!, sms: sms!, lists };
       await sessionRoutes(app, deps);
       await teamRoutes(app, deps);
       await devRoutes(app, deps);

@@ -4,6 +4,8 @@ import type { AuthDirectory } from './directory.js';
 import type { MembersRepository } from './repositories/members.js';
 import type { SessionsRepository } from './repositories/sessions.js';
 import type { SmsSender } from './sms.js';
+import type { ListCache } from './list-cache.js';
+import type { TeamListResponse } from '@erp/contracts';
 
 /** What the auth routes share, built once at start. */
 export interface AuthDeps {
@@ -13,4 +15,6 @@ export interface AuthDeps {
   sessions: SessionsRepository;
   directory: AuthDirectory;
   sms: SmsSender;
+  /** Team-list answers; call invalidate() after any committed member change. */
+  lists: ListCache<TeamListResponse>;
 }

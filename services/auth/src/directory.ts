@@ -1,24 +1,33 @@
 import type { MemberAccess } from '@erp/contracts';
-import type { AccessDirectory, Database } from '@erp/service-kit';
+import type { AccessDirectory, Database, Queryable } from '@erp/service-kit';
 import { toAccess, type MembersRepository } from './repositories/members.js';
 import type { SessionsRepository } from './repositories/sessions.js';
 
-const TTL_MS = 2000;
+/** A safety net only: changes made here drop entries at once, changes elsewhere arrive as events. */
+const TTL_MS = 30_000;
 
 /**
- * The auth service reads sessions and members from its own tables. A short cache keeps the
- * per-request cost of authorisation low; this instance drops entries as soon as it changes a
- * member or ends a session, and the gateway refuses revoked sessions on its own.
+ * The auth service reads sessions and members from its own tables, with a cache so that a
+ * request does not wait on the database. This instance drops entries as soon as it changes a
+ * member or ends a session; changes by other instances arrive as member_upserted and
+ * session_revoked events (see app.ts). The gateway also refuses revoked sessions on its own.
  */
 export function authDirectory(db: Database, members: MembersRepository, sessions: SessionsRepository) {
   const cache = new Map<string, { access: MemberAccess | null; until: number }>();
+
+  async function lookup(q: Queryable, sessionId: string, memberId: string): Promise<MemberAccess | null> {
+    const holder = await sessions.holder(q, sessionId, memberId);
+    if (!holder) return null;
+    const member = await members.byId(q, memberId);
+    return member ? toAccess(member) : null;
+  }
+
   const directory: AccessDirectory = {
     async resolve(sessionId, memberId) {
       const hit = cache.get(sessionId);
       const now = Date.now();
       if (hit && hit.until > now) return hit.access;
-      const [active, member] = await Promise.all([sessions.isActive(db, sessionId, memberId), members.byId(db, memberId)]);
-      const access = active && member ? toAccess(member) : null;
+      const access = await lookup(db, sessionId, memberId);
       if (cache.size > 10_000) cache.clear();
       cache.set(sessionId, { access, until: now + TTL_MS });
       return access;

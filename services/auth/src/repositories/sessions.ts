@@ -19,6 +19,15 @@ export function sessionsRepository(schema: string) {
       return { id, expiresAt };
     },
 
+    /** The member holding an open session, in one query (the per-request authorisation lookup). */
+    async holder(db: Queryable, id: string, memberId: string): Promise<string | null> {
+      const res = await db.query<{ member_id: string }>(
+        `SELECT member_id FROM ${schema}.sessions WHERE id = $1 AND member_id = $2 AND revoked_at IS NULL AND expires_at > now()`,
+        [id, memberId],
+      );
+      return res.rows[0]?.member_id ?? null;
+    },
+
     async isActive(db: Queryable, id: string, memberId: string): Promise<boolean> {
       const res = await db.query(
         `SELECT 1 FROM ${schema}.sessions WHERE id = $1 AND member_id = $2 AND revoked_at IS NULL AND expires_at > now()`,

@@ -17,7 +17,7 @@ const INVALID = 'Invalid or expired OTP';
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 429: ErrorResponse };
 
 export async function sessionRoutes(app: FastifyInstance, deps: AuthDeps): Promise<void> {
-  const { ctx, config, members, sessions, directory, sms } = deps;
+  const { ctx, config, members, sessions, directory, sms, lists } = deps;
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   const s = ctx.schema;
 
@@ -108,6 +108,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: AuthDeps): Promi
         return { member, session };
       });
       if (!signedIn) throw unauthorized(INVALID);
+      lists.invalidate(); // last login changed
       const token = await ctx.tokens.sign({ memberId: signedIn.member._id, sessionId: signedIn.session.id, expiresAt: signedIn.session.expiresAt });
       const user = (await members.byId(ctx.db, signedIn.member._id))!;
       return { token, user };

@@ -35,7 +35,7 @@ function roleFrom(role: Role | undefined, isAdmin: boolean | undefined, current?
 }
 
 export async function teamRoutes(app: FastifyInstance, deps: AuthDeps): Promise<void> {
-  const { ctx, members, sessions, directory } = deps;
+  const { ctx, members, sessions, directory, lists } = deps;
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   async function publishMember(tx: Queryable, id: string, request: FastifyRequest, actorId: string) {
@@ -64,7 +64,14 @@ export async function teamRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
     async (request) => {
       const q = request.query;
       const status = !q.status || q.status === 'all' ? null : normalizeStatus(q.status);
-      return members.list(ctx.db, { keyword: (q.keyword ?? '').trim(), status, limit: q.limit ?? 10, offset: q.offset ?? 0 });
+      const query = { keyword: (q.keyword ?? '').trim(), status, limit: q.limit ?? 10, offset: q.offset ?? 0 };
+      const key = JSON.stringify(query);
+      const cached = lists.get(key);
+      if (cached) return cached;
+      const version = lists.current();
+      const result = await members.list(ctx.db, query);
+      lists.set(key, result, version);
+      return result;
     },
   );
 
@@ -101,6 +108,7 @@ export async function teamRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
         await ctx.audit(tx, { actorId: admin.memberId, action: 'member_created', entity: 'member', entityId: id, requestId: request.id, details: { role } });
         return publishMember(tx, id, request, admin.memberId);
       });
+      lists.invalidate();
       reply.status(201);
       return { message: 'Team member created successfully', user };
     },
@@ -161,6 +169,7 @@ export async function teamRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
         return publishMember(tx, id, request, admin.memberId);
       });
       directory.forgetMember(id);
+      lists.invalidate();
       return { message: 'Team member Updated successfully', user: result };
     },
   );

@@ -1,0 +1,56 @@
+// A closed-loop load generator: `connections` keep-alive connections, each sending its next request
+// as soon as the previous answer arrives, for `durationMs`. Reports exact percentiles.
+import { Pool } from 'undici';
+
+export function percentile(sorted, p) {
+  if (sorted.length === 0) return NaN;
+  const i = Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1);
+  return sorted[Math.max(0, i)];
+}
+
+export async function load({ url, headers = {}, connections = 50, durationMs = 10_000, warmupMs = 2_000 }) {
+  const u = new URL(url);
+  const pool = new Pool(u.origin, { connections, pipelining: 1 });
+  const path = u.pathname + u.search;
+  const latencies = [];
+  let errors = 0;
+  let statusErrors = 0;
+  let recording = false;
+  let stop = false;
+  const worker = async () => {
+    while (!stop) {
+      const t0 = performance.now();
+      try {
+        const res = await pool.request({ method: 'GET', path, headers });
+        await res.body.dump();
+        const dt = performance.now() - t0;
+        if (res.statusCode !== 200) statusErrors++;
+        else if (recording) latencies.push(dt);
+      } catch {
+        errors++;
+      }
+    }
+  };
+  const workers = Array.from({ length: connections }, worker);
+  await new Promise((r) => setTimeout(r, warmupMs));
+  recording = true;
+  const started = performance.now();
+  await new Promise((r) => setTimeout(r, durationMs));
+  recording = false;
+  const elapsed = performance.now() - started;
+  stop = true;
+  await Promise.all(workers);
+  await pool.close();
+  latencies.sort((a, b) => a - b);
+  const r = (x) => Math.round(x * 100) / 100;
+  return {
+    requests: latencies.length,
+    rps: Math.round((latencies.length / elapsed) * 1000),
+    p50: r(percentile(latencies, 50)),
+    p95: r(percentile(latencies, 95)),
+    p99: r(percentile(latencies, 99)),
+    max: r(latencies.at(-1) ?? NaN),
+    errors,
+    non200: statusErrors,
+  };
+}

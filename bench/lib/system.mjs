@@ -1,0 +1,70 @@
+// Start the built system (or one service) as a child process on a free port with its own data.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export function freePort() {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export async function waitFor(url, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not yet */
+    }
+    if (Date.now() > until) throw new Error(`${url} did not answer within ${timeoutMs} ms`);
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+/** entry: path relative to the repo root, e.g. gateway/dist/main.js */
+export async function startProcess(entry, env = {}, { dataDir } = {}) {
+  const port = await freePort();
+  const dir = dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'erp-bench-'));
+  const child = spawn(process.execPath, [path.join(root, entry)], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dir, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000', ...env },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await waitFor(`${base}/health`);
+  return {
+    base,
+    port,
+    dataDir: dir,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      if (!dataDir) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function json(res) {
+  const body = await res.json();
+  if (!res.ok) throw new Error(`${res.status} ${JSON.stringify(body)}`);
+  return body;
+}
+
+/** Sign in through the dev SMS outbox (console provider). */
+export async function signIn(base, phoneNumber = '9000000001', prefix = '/api/v1') {
+  await json(await fetch(`${base}${prefix}/auth/sendOtp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phoneNumber }) }));
+  const [sms] = await json(await fetch(`${base}${prefix}/dev/sms?phoneNumber=${phoneNumber}`));
+  const { token } = await json(
+    await fetch(`${base}${prefix}/auth/verifyOtp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phoneNumber, otp: sms.code }) }),
+  );
+  return token;
+}
