@@ -24,5 +24,6 @@ if (process.env.TEST_DATABASE_URL || process.env.TEST_NATS_URL) {
   run(process.execPath, [bin('vitest/vitest.mjs'), 'run', 'services', 'packages/service-kit', 'gateway']);
 }
 
-log('Contract tests (Pact)…');
-run(process.execPath, [bin('vitest/vitest.mjs'), 'run', '--config', 'vitest.pact.config.ts'], { env: embedded });
+log('Contract tests (Pact): consumers write pacts/, then every provider verifies them…');
+run(process.execPath, [bin('vitest/vitest.mjs'), 'run', '--config', 'vitest.pact.config.ts'], { env: { ...embedded, PACT_PHASE: 'consumer' } });
+run(process.execPath, [bin('vitest/vitest.mjs'), 'run', '--config', 'vitest.pact.config.ts'], { env: { ...embedded, PACT_PHASE: 'provider' } });

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { SessionRevoked, type SessionRevokedData } from '@erp/contracts';
+import { SessionRevoked, type EventEnvelope, type SessionRevokedData } from '@erp/contracts';
 import { bearerToken, SESSION_ENDED, unauthorized, type Bus, type TokenService } from '@erp/service-kit';
 import { PUBLIC_PATHS } from './config.js';
 
@@ -31,12 +31,15 @@ export class RevokedSessions {
   }
 }
 
+/** Consumer of erp.auth.session_revoked.v1: refuse that session until its token would expire anyway. */
+export function onSessionRevoked(revoked: RevokedSessions, envelope: EventEnvelope): void {
+  const d = envelope.data as SessionRevokedData;
+  revoked.add(d.sessionId, Date.parse(d.expiresAt));
+}
+
 export async function installSessionCheck(app: FastifyInstance, tokens: TokenService, bus: Bus): Promise<RevokedSessions> {
   const revoked = new RevokedSessions();
-  await bus.listen([SessionRevoked.subject], async (envelope) => {
-    const d = envelope.data as SessionRevokedData;
-    revoked.add(d.sessionId, Date.parse(d.expiresAt));
-  });
+  await bus.listen([SessionRevoked.subject], async (envelope) => onSessionRevoked(revoked, envelope));
 
   app.addHook('onRequest', async (request) => {
     const url = request.url.split('?')[0]!;

@@ -24,6 +24,20 @@ function check(def: EventDefinition, data: unknown): void {
   }
 }
 
+/** The message as it travels: checked against the event's schema, with a fresh id. */
+export function buildEnvelope(source: string, def: EventDefinition, data: unknown, meta: EventMeta = {}): EventEnvelope {
+  check(def, data);
+  return {
+    id: randomUUID(),
+    subject: def.subject,
+    occurredAt: new Date().toISOString(),
+    source,
+    ...(meta.requestId ? { requestId: meta.requestId } : {}),
+    actorId: meta.actorId ?? null,
+    data,
+  };
+}
+
 /** Write an event into the service's outbox, inside the caller's transaction. */
 export async function enqueueEvent<S extends TSchema>(
   tx: Queryable,
@@ -33,16 +47,7 @@ export async function enqueueEvent<S extends TSchema>(
   data: unknown,
   meta: EventMeta = {},
 ): Promise<EventEnvelope> {
-  check(def, data);
-  const envelope: EventEnvelope = {
-    id: randomUUID(),
-    subject: def.subject,
-    occurredAt: new Date().toISOString(),
-    source,
-    ...(meta.requestId ? { requestId: meta.requestId } : {}),
-    actorId: meta.actorId ?? null,
-    data,
-  };
+  const envelope = buildEnvelope(source, def, data, meta);
   await tx.query(`INSERT INTO ${schema}.outbox (id, subject, envelope) VALUES ($1, $2, $3::jsonb)`, [
     envelope.id,
     envelope.subject,

@@ -1,4 +1,5 @@
 import { defaultModulesForRole, MemberUpserted, type Role } from '@erp/contracts';
+import { memberUpsertedData } from './events.js';
 import type { ServiceContext } from '@erp/service-kit';
 import type { AuthConfig } from './config.js';
 import { resolvePermissions, type MembersRepository } from './repositories/members.js';
@@ -31,7 +32,7 @@ export async function seedMembers(ctx: ServiceContext, config: AuthConfig, membe
       const permissions = resolvePermissions(p.role, { modules: defaultModulesForRole(p.role) });
       const id = await members.insert(tx, { ...p, status: 'active', permissions }, null);
       await ctx.audit(tx, { actorId: null, action: 'member_seeded', entity: 'member', entityId: id, details: { role: p.role } });
-      await ctx.emit(tx, MemberUpserted, { memberId: id, name: p.name, role: p.role, status: 'active', permissions, version: 1 });
+      await ctx.emit(tx, MemberUpserted, memberUpsertedData((await members.byId(tx, id))!));
     }
     ctx.log.info({ members: people.length }, ctx.config.seedDemo ? 'seeded the demo team' : 'created the first Admin from ADMIN_PHONE');
   });

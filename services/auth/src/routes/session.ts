@@ -11,6 +11,7 @@ import {
 import { forbidden, requireSignedIn, tooManyRequests, unauthorized, type TypeBoxTypeProvider } from '@erp/service-kit';
 import { randomUUID } from 'node:crypto';
 import { checkCode, generateCode, hashCode, smsText } from '../otp.js';
+import { sessionRevokedData } from '../events.js';
 import type { AuthDeps } from '../context.js';
 
 const INVALID = 'Invalid or expired OTP';
@@ -123,12 +124,7 @@ export async function sessionRoutes(app: FastifyInstance, deps: AuthDeps): Promi
       await ctx.tx(async (tx) => {
         const revoked = await sessions.revoke(tx, { sessionId: auth.sessionId }, 'logout');
         for (const sess of revoked) {
-          await ctx.emit(
-            tx,
-            SessionRevoked,
-            { sessionId: sess.id, memberId: sess.member_id, expiresAt: sess.expires_at.toISOString(), reason: 'logout' },
-            { requestId: request.id, actorId: auth.memberId },
-          );
+          await ctx.emit(tx, SessionRevoked, sessionRevokedData(sess, 'logout'), { requestId: request.id, actorId: auth.memberId });
         }
         await ctx.audit(tx, { actorId: auth.memberId, action: 'signed_out', entity: 'session', entityId: auth.sessionId, requestId: request.id });
       });

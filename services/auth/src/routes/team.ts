@@ -15,6 +15,7 @@ import {
 } from '@erp/contracts';
 import { badRequest, conflict, notFound, requireAdmin, type Queryable, type TypeBoxTypeProvider } from '@erp/service-kit';
 import type { AuthDeps } from '../context.js';
+import { memberUpsertedData, sessionRevokedData } from '../events.js';
 import { normalizeStatus, resolvePermissions, type MemberInput } from '../repositories/members.js';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
@@ -40,12 +41,7 @@ export async function teamRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
 
   async function publishMember(tx: Queryable, id: string, request: FastifyRequest, actorId: string) {
     const m = (await members.byId(tx, id))!;
-    await ctx.emit(
-      tx,
-      MemberUpserted,
-      { memberId: m._id, name: m.name, role: m.role, status: m.status, permissions: m.permissions, version: m.version },
-      { requestId: request.id, actorId },
-    );
+    await ctx.emit(tx, MemberUpserted, memberUpsertedData(m), { requestId: request.id, actorId });
     return m;
   }
 
@@ -149,12 +145,7 @@ export async function teamRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
         if (input.status === 'inactive' && current.status === 'active') {
           const ended = await sessions.revoke(tx, { memberId: id }, 'deactivated');
           for (const sess of ended) {
-            await ctx.emit(
-              tx,
-              SessionRevoked,
-              { sessionId: sess.id, memberId: id, expiresAt: sess.expires_at.toISOString(), reason: 'deactivated' },
-              { requestId: request.id, actorId: admin.memberId },
-            );
+            await ctx.emit(tx, SessionRevoked, sessionRevokedData(sess, 'deactivated'), { requestId: request.id, actorId: admin.memberId });
           }
           revoked = ended.map((e) => e.id);
         }
