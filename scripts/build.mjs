@@ -1,10 +1,25 @@
 // npm run build: compile the Node side (tsc -b, incremental) and bundle the web apps (rspack),
 // skipping a web app whose inputs have not changed since its last build.
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { ensureInstalled, fingerprint, log, root, runNpm, upToDate, writeStamp, run } from './lib.mjs';
 
 export const WEB_APPS = ['mfe-team', 'shell'];
 const SHARED_WEB_INPUTS = ['packages/ui/src', 'packages/sdk/src', 'packages/contracts/src', 'package-lock.json', 'tsconfig.web.json'];
+
+/** Write .br and .gz next to every text asset; the gateway serves them to browsers that accept them. */
+function precompress(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, entry.name);
+    if (entry.isDirectory()) precompress(p);
+    else if (/\.(js|css|html|json|svg)$/.test(entry.name) && statSync(p).size >= 1024) {
+      const data = readFileSync(p);
+      writeFileSync(`${p}.gz`, zlib.gzipSync(data, { level: 9 }));
+      writeFileSync(`${p}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+    }
+  }
+}
 
 export function buildServer() {
   log('Compiling services and gateway (tsc -b)…');
@@ -21,6 +36,7 @@ export function buildWeb({ force = false } = {}) {
     }
     log(`Bundling ${app} (rspack)…`);
     runNpm(['run', 'build', '-w', app]);
+    precompress(path.join(root, app, 'dist'));
     writeStamp(stamp, print);
   }
 }

@@ -6,7 +6,7 @@ import type { GatewayConfig } from './config.js';
 
 /** Files that say which version to load must never be cached; hashed bundles can be, for a year. */
 function cacheHeaders(reply: { header(k: string, v: string): unknown }, file: string) {
-  const name = path.basename(file);
+  const name = path.basename(file).replace(/\.(br|gz)$/, '');
   if (name === 'index.html' || name === 'remoteEntry.js' || name.endsWith('.json')) {
     reply.header('cache-control', 'no-cache');
   } else if (/\.[0-9a-f]{6,}\./.test(name)) {
@@ -26,7 +26,7 @@ export async function staticRoutes(app: FastifyInstance, config: GatewayConfig):
 
   const shellIndex = path.join(config.shellDir, 'index.html');
   if (existsSync(config.shellDir)) {
-    await app.register(fastifyStatic, { root: config.shellDir, prefix: '/', index: false, wildcard: true, setHeaders: cacheHeaders });
+    await app.register(fastifyStatic, { root: config.shellDir, prefix: '/', index: false, wildcard: true, preCompressed: true, setHeaders: cacheHeaders });
   } else {
     app.log.warn({ dir: config.shellDir }, 'the shell is not built; run npm run build');
   }
@@ -38,6 +38,7 @@ export async function staticRoutes(app: FastifyInstance, config: GatewayConfig):
       prefix: `/mfe/${name}/`,
       decorateReply: false,
       wildcard: true,
+      preCompressed: true,
       setHeaders: cacheHeaders,
     });
   }
