@@ -16,6 +16,8 @@ export default defineConfig({
       'services/*/test/**/*.test.ts',
       'gateway/src/**/*.test.ts',
       'gateway/test/**/*.test.ts',
+      'shell/src/**/*.test.ts',
+      'mfe-team/src/**/*.test.ts',
     ],
     exclude: ['**/node_modules/**', '**/dist/**', '**/*.pact.test.ts'],
     pool: 'forks',

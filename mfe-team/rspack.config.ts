@@ -16,7 +16,6 @@ export default defineConfig((env: Record<string, unknown>, argv: { mode?: string
   const devHost = Boolean(env.devHost);
   const plugins: RspackPluginInstance[] = [
     new ModuleFederationPlugin(mfConfig),
-    new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') }),
   ];
   const entry: Record<string, string> = devHost ? { 'dev-host': './dev/index.ts' } : {};
   if (devHost) {
@@ -27,7 +26,8 @@ export default defineConfig((env: Record<string, unknown>, argv: { mode?: string
     context: dir('.'),
     entry,
     target: ['web', 'es2022'],
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // No eval-based source maps: the gateway's Content-Security-Policy forbids eval.
+    devtool: production ? 'source-map' : 'cheap-module-source-map',
     output: {
       path: dir(devHost ? './dist-dev' : './dist'),
       // The manifest and chunks resolve from wherever the remote is served (ARCHITECTURE §10).

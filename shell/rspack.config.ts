@@ -13,7 +13,8 @@ export default defineConfig((_env, argv) => {
     context: dir('.'),
     entry: { main: './src/index.ts' },
     target: ['web', 'es2022'],
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // No eval-based source maps: the gateway's Content-Security-Policy forbids eval.
+    devtool: production ? 'source-map' : 'cheap-module-source-map',
     output: {
       path: dir('./dist'),
       // '/' and not 'auto': a deep link such as /team/list must still load /main.js (ARCHITECTURE §10).
@@ -58,7 +59,6 @@ export default defineConfig((_env, argv) => {
         template: './src/index.html',
         minify: production,
       }),
-      new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') }),
     ],
     optimization: { minimize: production },
     performance: { hints: false },

@@ -4,9 +4,10 @@
  * Env: PORT, API_TARGET.
  */
 import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, request } from 'node:http';
-import { extname, join, normalize } from 'node:path';
+import { dirname, extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -15,7 +16,9 @@ const port = Number(process.env.PORT ?? 3001);
 const target = new URL(process.env.API_TARGET ?? 'http://localhost:8080');
 const types = { '.html': 'text/html', '.js': 'text/javascript', '.json': 'application/json', '.map': 'application/json', '.css': 'text/css' };
 
-const build = spawn('npx', ['rspack', 'build', '--watch', '--mode', 'development', '--env', 'devHost'], { cwd: root, stdio: 'inherit' });
+// Run the rspack CLI in a direct child process, so stopping this script stops the watcher too.
+const rspackBin = join(dirname(createRequire(import.meta.url).resolve('@rspack/cli/package.json')), 'bin/rspack.js');
+const build = spawn(process.execPath, [rspackBin, 'build', '--watch', '--mode', 'development', '--env', 'devHost'], { cwd: root, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => {
   build.kill();
   process.exit(0);

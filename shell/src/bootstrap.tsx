@@ -27,7 +27,8 @@ async function main(): Promise<void> {
     signedIn ? signedInScreen.preload() : signInScreen.preload(),
   ]);
   if (me) setCurrentUser(me.user);
-  else if (signedIn) await signInScreen.preload();
+  // The token was refused (401 cleared it): the sign-in page shows after all.
+  else if (!getToken()) await signInScreen.preload();
 
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
@@ -50,4 +51,13 @@ async function main(): Promise<void> {
   start({ urlRerouteOnly: true });
 }
 
-void main();
+main().catch((error: unknown) => {
+  // Without React (its code may be what failed to arrive), say so plainly instead of spinning forever.
+  console.error('The shell failed to start', error);
+  const root = document.getElementById('root');
+  if (root) {
+    root.innerHTML =
+      '<p style="font:16px system-ui,sans-serif;text-align:center;margin:20vh 1rem;color:#334155">' +
+      'The application could not start. Check your connection and <a href="">reload the page</a>.</p>';
+  }
+});

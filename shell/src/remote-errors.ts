@@ -10,39 +10,53 @@ import { resetRemote } from './remotes';
 export interface RemoteFailure {
   app: RemoteName;
   message: string;
+  at: number;
 }
 
 let failure: RemoteFailure | null = null;
+/** Hides the panel between Retry and single-spa's answer. */
+let retrying = false;
 const listeners = new Set<() => void>();
 
-function set(next: RemoteFailure | null): void {
-  failure = next;
+function emit(): void {
   for (const listener of listeners) listener();
 }
 
 const isRemoteName = (name: string): name is RemoteName => (REMOTE_NAMES as string[]).includes(name);
+const isFailed = (app: RemoteName) => [LOAD_ERROR, SKIP_BECAUSE_BROKEN].includes(getAppStatus(app) ?? '');
 
 export function watchRemoteErrors(): void {
   addErrorHandler((error) => {
     const app = error.appOrParcelName;
     console.error(`Module ${app} failed:`, error);
-    if (isRemoteName(app)) set({ app, message: error.message });
+    if (!isRemoteName(app)) return;
+    // The federation runtime keeps a failed manifest/entry in its caches; forget it so that the next
+    // attempt (Retry, or single-spa's own retry on the next navigation) really fetches again.
+    if (getAppStatus(app) === LOAD_ERROR) resetRemote(app);
+    failure = { app, message: error.message, at: Date.now() };
+    retrying = false;
+    emit();
   });
-  // A new navigation is a new attempt: single-spa retries LOAD_ERROR applications on routing events.
-  window.addEventListener('single-spa:before-routing-event', () => {
-    if (failure) set(null);
+  // After every navigation: forget the failure once the module loaded after all. While it is still
+  // failed the panel stays, for whenever its pages are shown (single-spa only retries 200 ms on).
+  window.addEventListener('single-spa:routing-event', () => {
+    if (!failure) return;
+    if (!isFailed(failure.app)) failure = null;
+    retrying = false;
+    emit();
   });
 }
 
-export function retryRemote(app: RemoteName): void {
+export function retryRemote({ app, at }: RemoteFailure): void {
   // single-spa never re-mounts an application whose own code threw; only a fresh page can.
   if (getAppStatus(app) === SKIP_BECAUSE_BROKEN) {
     window.location.reload();
     return;
   }
-  if (getAppStatus(app) === LOAD_ERROR) resetRemote(app);
-  set(null);
-  void triggerAppChange();
+  retrying = true;
+  emit();
+  // single-spa retries applications in LOAD_ERROR on a routing change, from 200 ms after the failure.
+  setTimeout(() => void triggerAppChange(), Math.max(0, 220 - (Date.now() - at)));
 }
 
 function subscribe(listener: () => void): () => void {
@@ -52,6 +66,9 @@ function subscribe(listener: () => void): () => void {
   };
 }
 
+const visibleFailure = () => (retrying ? null : failure);
+
+/** The failed remote to show a panel for (the layout shows it only on that remote's pages). */
 export function useRemoteFailure(): RemoteFailure | null {
-  return useSyncExternalStore(subscribe, () => failure, () => failure);
+  return useSyncExternalStore(subscribe, visibleFailure, visibleFailure);
 }

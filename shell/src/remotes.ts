@@ -29,10 +29,6 @@ export async function fetchRemotesConfig(): Promise<RemotesConfig> {
   return config;
 }
 
-export function getRemotesConfig(): RemotesConfig {
-  return config;
-}
-
 export function isRemotePresent(name: RemoteName): boolean {
   return Boolean(config[name]);
 }

@@ -112,5 +112,20 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   };
 }
 
-/** The client every app uses unless it needs other options (one per page, since @erp/sdk is shared). */
-export const api: ApiClient = createApiClient();
+let current: ApiClient = createApiClient();
+
+/**
+ * The client every app uses (one per page, since @erp/sdk is shared). It delegates to a client
+ * that `configureApi` can replace: a remote running alone, or a contract test against a mock server.
+ */
+export const api: ApiClient = {
+  request: (method, path, options) => current.request(method, path, options),
+  get: (path, options) => current.get(path, options),
+  post: (path, body, options) => current.post(path, body, options),
+  patch: (path, body, options) => current.patch(path, body, options),
+  delete: (path, options) => current.delete(path, options),
+};
+
+export function configureApi(options: ApiClientOptions): void {
+  current = createApiClient(options);
+}

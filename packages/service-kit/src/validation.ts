@@ -17,6 +17,12 @@ function makeAjv(options: Options): Ajv {
  * additionalProperties: false). Query strings and params are coerced from text, with defaults.
  */
 export function installValidation(app: FastifyInstance): void {
+  // A body-less request (POST /auth/logout) may carry any content type; a body must be JSON.
+  app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
+    if (body === '') return done(null, undefined);
+    const err = Object.assign(new Error('Send the request body as JSON'), { statusCode: 415, code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' });
+    done(err, undefined);
+  });
   const strict = makeAjv({ coerceTypes: false, removeAdditional: false, useDefaults: true });
   const lenient = makeAjv({ coerceTypes: true, removeAdditional: false, useDefaults: true });
   app.setValidatorCompiler(({ schema, httpPart }) => {

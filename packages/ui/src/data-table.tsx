@@ -62,10 +62,11 @@ const Actions = styled.div`
   display: flex;
   gap: 0.5rem;
   justify-content: flex-end;
-  flex-wrap: wrap;
+  flex-wrap: nowrap;
 `;
 
 const CardActions = styled(Actions)`
+  flex-wrap: wrap;
   padding-top: 0.5rem;
   border-top: 1px solid ${theme.color.border};
   & > * { flex: 1; }

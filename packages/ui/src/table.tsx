@@ -30,7 +30,7 @@ export const Tr = styled.tr`
 
 export const Th = styled.th<{ $align?: 'left' | 'right' | 'center' }>`
   height: 2.75rem;
-  padding: 0 1rem;
+  padding: 0 0.875rem;
   text-align: ${(p) => p.$align ?? 'left'};
   font-weight: 500;
   color: ${theme.color.mutedForeground};
@@ -38,7 +38,7 @@ export const Th = styled.th<{ $align?: 'left' | 'right' | 'center' }>`
 `;
 
 export const Td = styled.td<{ $align?: 'left' | 'right' | 'center' }>`
-  padding: 0.75rem 1rem;
+  padding: 0.75rem 0.875rem;
   text-align: ${(p) => p.$align ?? 'left'};
   vertical-align: middle;
 `;

@@ -10,11 +10,13 @@ const ModuleRow = styled(Tr)`
 
 const SubLabel = styled(Td)`
   padding-left: 2rem;
+  ${theme.media.mobile} { padding-left: 1.5rem; }
   color: ${theme.color.mutedForeground};
 `;
 
 const Narrow = styled(Th)`
   width: 5.5rem;
+  ${theme.media.mobile} { width: 3.75rem; padding: 0 0.5rem; }
 `;
 
 export interface ModulePermissionsTableProps {

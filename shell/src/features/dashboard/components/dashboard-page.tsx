@@ -48,11 +48,11 @@ export function DashboardPage() {
   const { data, isPending, isError, error, refetch, isRefetching } = useDashboard();
   const user = useCurrentUser();
 
-  const actions = QUICK_ACTIONS.filter((action) => {
+  // The four quick actions of SPEC §2, less those this member may not use; a module that is not
+  // deployed yet shows its action as unavailable rather than linking to a missing page.
+  const actions = QUICK_ACTIONS.filter((action) => user !== null && can(user, action.module, action.sub, 'read')).map((action) => {
     const remote = remoteForPath(action.to);
-    return (
-      remote !== null && isRemotePresent(remote) && !UNRELEASED_PATHS.has(action.to) && user !== null && can(user, action.module, action.sub, 'read')
-    );
+    return { ...action, available: remote !== null && isRemotePresent(remote) && !UNRELEASED_PATHS.has(action.to) };
   });
 
   return (
@@ -77,7 +77,7 @@ export function DashboardPage() {
           <h2 id="quick-actions">Quick Actions</h2>
           <Actions>
             {actions.map((action) => (
-              <QuickActionCard key={action.to} label={action.label} to={action.to} icon={action.icon} />
+              <QuickActionCard key={action.to} label={action.label} to={action.to} icon={action.icon} available={action.available} />
             ))}
           </Actions>
         </Section>

@@ -2,11 +2,20 @@ import { Card, formatNumber, Icon, Skeleton, theme, type IconName } from '@erp/u
 import styled from 'styled-components';
 
 const Body = styled(Card)`
+  /* Cards of a row share one height; the numbers line up at the bottom even when a label wraps. */
   display: flex;
-  align-items: center;
+  flex-direction: column;
   justify-content: space-between;
-  gap: 1rem;
-  padding: 1.25rem;
+  gap: 0.5rem;
+  padding: 1.125rem 1.25rem;
+  ${theme.media.mobile} { padding: 0.875rem 1rem; }
+`;
+
+const Top = styled.div`
+  display: flex;
+  align-items: flex-start;
+  justify-content: space-between;
+  gap: 0.5rem;
 `;
 
 const Label = styled.p`
@@ -16,7 +25,6 @@ const Label = styled.p`
 `;
 
 const Value = styled.p`
-  margin-top: 0.25rem;
   font-size: 1.75rem;
   font-weight: 700;
   line-height: 1.1;
@@ -25,8 +33,8 @@ const Value = styled.p`
 const Badge = styled.span`
   display: grid;
   place-items: center;
-  width: 2.5rem;
-  height: 2.5rem;
+  width: 2rem;
+  height: 2rem;
   flex-shrink: 0;
   border-radius: ${theme.radius.md};
   background: ${theme.color.muted};
@@ -43,13 +51,13 @@ export interface StatCardProps {
 export function StatCard({ label, value, icon, loading }: StatCardProps) {
   return (
     <Body>
-      <div>
+      <Top>
         <Label>{label}</Label>
-        {loading ? <Skeleton $width="3.5rem" $height="1.9rem" style={{ marginTop: '0.25rem' }} /> : <Value>{formatNumber(value ?? 0)}</Value>}
-      </div>
-      <Badge aria-hidden="true">
-        <Icon name={icon} size={20} />
-      </Badge>
+        <Badge aria-hidden="true">
+          <Icon name={icon} size={16} />
+        </Badge>
+      </Top>
+      {loading ? <Skeleton $width="3.5rem" $height="1.9rem" /> : <Value>{formatNumber(value ?? 0)}</Value>}
     </Body>
   );
 }

@@ -3,6 +3,7 @@ import { ErrorPanel, theme, useIsMobile, useLocation } from '@erp/ui';
 import { useEffect, type ReactNode } from 'react';
 import { triggerAppChange } from 'single-spa';
 import styled from 'styled-components';
+import { remoteForPath } from '../../../activity-functions';
 import { useCurrentUser } from '../../../current-user';
 import { retryRemote, useRemoteFailure } from '../../../remote-errors';
 import { OUTLET_ID } from '../../../root-config';
@@ -47,7 +48,8 @@ export function AppLayout({ page }: AppLayoutProps) {
   const [expanded, toggleSidebar] = useSidebarState();
   const { pathname, search } = useLocation();
   const user = useCurrentUser();
-  const failure = useRemoteFailure();
+  const anyFailure = useRemoteFailure();
+  const failure = anyFailure && page === null && remoteForPath(pathname) === anyFailure.app ? anyFailure : null;
   const storedName = getUserName() || user?.name;
 
   // The outlet exists from now on: let single-spa mount the remote of the current URL.
@@ -73,11 +75,11 @@ export function AppLayout({ page }: AppLayoutProps) {
         />
         <Content id="main-content">
           {page}
-          {failure && page === null && (
+          {failure && (
             <ErrorPanel
               title="This section could not be loaded"
               message={`The ${failedLabel} module is not available right now. Check your connection and try again.`}
-              onRetry={() => retryRemote(failure.app)}
+              onRetry={() => retryRemote(failure)}
             />
           )}
           {/* Remotes render here; React never touches its children. */}
