@@ -30,8 +30,10 @@ export function ensureInstalled() {
   const lock = path.join(root, 'package-lock.json');
   const fresh = existsSync(marker) && (!existsSync(lock) || statSync(marker).mtimeMs >= statSync(lock).mtimeMs);
   if (fresh) return;
-  log('Installing dependencies (first run)…');
-  runNpm(existsSync(lock) && !existsSync(path.join(root, 'node_modules')) ? ['ci', '--no-audit', '--no-fund'] : ['install', '--no-audit', '--no-fund']);
+  log('Installing dependencies…');
+  // `npm install` rather than `npm ci`: it follows the lock file too, and copes with lock files
+  // written without the optional packages of other platforms (as this npm writes them).
+  runNpm(['install', '--no-audit', '--no-fund']);
 }
 
 function walk(dir, out) {

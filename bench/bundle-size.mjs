@@ -7,7 +7,8 @@
  *      after 'Send OTP', on '/' signed in (the dashboard), and on a deep link to /team/list, split
  *      into shell and mfe-team; plus the Module Federation share scope, to show no library is
  *      loaded twice.
- * Usage: node shell/scripts/measure-size.mjs [baseUrl=http://localhost:8080] [phone=9000000001]
+ * Usage: node bench/bundle-size.mjs [baseUrl] [phone=9000000001]
+ *   (without baseUrl it starts the built system on a free port with fresh data, and stops it after)
  * Budgets: shell at '/' <= 160 KB; mfe-team remoteEntry + first route <= 70 KB beyond shared singletons.
  */
 import { readFileSync, existsSync } from 'node:fs';
@@ -15,8 +16,11 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const dist = fileURLToPath(new URL('../dist', import.meta.url));
-const base = (process.argv[2] ?? 'http://localhost:8080').replace(/\/$/, '');
+import { startProcess } from './lib/system.mjs';
+
+const dist = fileURLToPath(new URL('../shell/dist', import.meta.url));
+const system = process.argv[2] ? null : await startProcess('gateway/dist/main.js', { SEED_DEMO: 'true', OTP_RESEND_SECONDS: '0' });
+const base = (process.argv[2] ?? system.base).replace(/\/$/, '');
 const phone = process.argv[3] ?? '9000000001';
 const BUDGET_SHELL = 160 * 1024;
 const BUDGET_REMOTE = 70 * 1024;
@@ -127,5 +131,9 @@ async function live() {
   console.log(`   mfe-team remoteEntry + first route beyond shared singletons: ${kb(team.remote)} (budget ${kb(BUDGET_REMOTE)}) ${team.remote <= BUDGET_REMOTE ? 'OK' : 'OVER'}`);
 }
 
-staticReport();
-await live();
+try {
+  staticReport();
+  await live();
+} finally {
+  await system?.stop();
+}

@@ -1,0 +1,13 @@
+// npm run bench: every budget script in turn, against freshly built code. Not part of CI.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, '..');
+spawnSync(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: 'inherit', cwd: root });
+for (const script of ['bundle-size.mjs', 'team-list.mjs', 'gateway-hop.mjs']) {
+  console.log(`\n### ${script}`);
+  const res = spawnSync(process.execPath, [path.join(here, script)], { stdio: 'inherit', cwd: root });
+  if (res.status !== 0) console.log(`(${script} exited with ${res.status})`);
+}
