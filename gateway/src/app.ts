@@ -7,6 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import { createTokenService, installErrorHandling, serverOptions, type Bus, type KitConfig, type Database } from '@erp/service-kit';
 import { SERVICE_ROUTES, type GatewayConfig } from './config.js';
 import { dashboardRoute } from './dashboard.js';
+import { remoteOpenApi } from './openapi.js';
 import { installSessionCheck } from './sessions.js';
 import { staticRoutes } from './static.js';
 
@@ -110,7 +111,14 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
       security: [{ bearer: [] }],
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  const remoteDocs = remoteOpenApi(config.serviceUrls, app.log as never);
+  remoteDocs.start();
+  app.addHook('onClose', async () => remoteDocs.stop());
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    transformSpecification: (doc) => remoteDocs.merge(doc as never),
+  });
 
   await installSessionCheck(app, createTokenService(kit.jwtSecret), bus);
   await dashboardRoute(app);

@@ -1,10 +1,10 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authService } from '@erp/auth-service';
-import { createLogger, createServiceRuntime, installErrorHandling, type Bus, type Database, type ServiceRuntime } from '@erp/service-kit';
+import { buildStandaloneApp, createLogger, createServiceRuntime, type Bus, type Database, type ServiceRuntime } from '@erp/service-kit';
 import { createTestBus, createTestDatabase, deleteTestStream, testConfig } from '@erp/service-kit/testing';
 import { buildGateway } from '../src/app.js';
 import type { GatewayConfig } from '../src/config.js';
@@ -215,17 +215,11 @@ describe('gateway in distributed mode', () => {
     const { db, drop } = await createTestDatabase();
     const { bus, namespace } = await createTestBus();
     const kit = testConfig({ seedDemo: true });
-    const runtime = await createServiceRuntime(authService({ env: { OTP_RESEND_SECONDS: '0', OTP_SECRET: 'w'.repeat(40) } }), {
-      db,
-      bus,
-      config: kit,
-      logger: createLogger('silent', 't'),
-    });
+    const def = authService({ env: { OTP_RESEND_SECONDS: '0', OTP_SECRET: 'w'.repeat(40) } });
+    const runtime = await createServiceRuntime(def, { db, bus, config: kit, logger: createLogger('silent', 't') });
     const seenIds: string[] = [];
-    const service = Fastify({ logger: false, requestIdHeader: 'x-request-id' });
-    installErrorHandling(service);
+    const service = await buildStandaloneApp(def, runtime, kit, { logger: false });
     service.addHook('onRequest', async (req) => void seenIds.push(req.id));
-    await service.register(runtime.plugin);
     await service.listen({ port: 0, host: '127.0.0.1' });
     const address = service.server.address() as { port: number };
     const gw = await buildGateway({
@@ -252,6 +246,10 @@ describe('gateway in distributed mode', () => {
       expect(await bad.json()).toEqual({ message: 'email is required' });
       const dash = await fetch(`${base}/api/v1/dashboard`, { headers: { authorization: `Bearer ${token}` } });
       expect((await dash.json()).totalTeam).toBe(4);
+      // The API document lists the service's routes although they run in another process.
+      await expect.poll(async () => Object.keys((await (await fetch(`${base}/api/docs/json`)).json()).paths)).toEqual(
+        expect.arrayContaining(['/api/v1/auth/teamList', '/api/v1/auth/createTeam', '/api/v1/dashboard']),
+      );
     } finally {
       await gw.close();
       await service.close();

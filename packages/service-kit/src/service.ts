@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import type { EventDefinition, EventEnvelope } from '@erp/contracts';
 import type { Logger } from 'pino';
@@ -179,6 +180,24 @@ export async function openBus(config: KitConfig, logger: Logger, name: string): 
   return createInProcessBus();
 }
 
+/**
+ * A service as its own HTTP server (distributed mode): its routes at their own paths, /health,
+ * and /openapi.json for the gateway's merged API document. Not listening yet.
+ */
+export async function buildStandaloneApp(def: ServiceDefinition, runtime: ServiceRuntime, config: KitConfig, extra: FastifyServerOptions = {}) {
+  const app = Fastify(serverOptions(config, def.name, extra));
+  installErrorHandling(app);
+  installNotFound(app);
+  app.get('/health', { schema: { hide: true } }, async () => {
+    await runtime.ctx.db.query('SELECT 1');
+    return { status: 'ok', service: def.name };
+  });
+  await app.register(swagger, { openapi: { info: { title: `${def.name} service`, version: '1.0.0' } } });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  await app.register(runtime.plugin);
+  return app;
+}
+
 /** Distributed mode: run one service as its own process (services/<name>/src/server.ts). */
 export async function runStandalone(def: ServiceDefinition, env: NodeJS.ProcessEnv = process.env): Promise<FastifyInstance> {
   const config = await loadKitConfig(env, def.name);
@@ -187,14 +206,7 @@ export async function runStandalone(def: ServiceDefinition, env: NodeJS.ProcessE
   const bus = await openBus(config, logger, def.name);
   const runtime = await createServiceRuntime(def, { db, bus, config, logger });
   // Services sit behind the gateway, which sets X-Forwarded-For to the caller's address.
-  const app = Fastify(serverOptions(config, def.name, { trustProxy: envBool(env, 'TRUST_PROXY', true) }));
-  installErrorHandling(app);
-  installNotFound(app);
-  app.get('/health', async () => {
-    await db.query('SELECT 1');
-    return { status: 'ok', service: def.name };
-  });
-  await app.register(runtime.plugin);
+  const app = await buildStandaloneApp(def, runtime, config, { trustProxy: envBool(env, 'TRUST_PROXY', true) });
   await runtime.start();
   const port = Number(env.PORT ?? 3000);
   await app.listen({ port, host: env.HOST ?? '0.0.0.0' });
