@@ -161,6 +161,7 @@ export class OutboxRelay {
           return published;
         }
         await this.markPublished(row.id);
+        this.opts.logger?.debug({ eventId: row.id, subject: row.envelope.subject, requestId: row.envelope.requestId }, 'event published');
         published++;
       }
     }

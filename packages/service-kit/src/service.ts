@@ -123,7 +123,15 @@ export async function createServiceRuntime(def: ServiceDefinition, deps: Runtime
             durable: consumer,
             subjects: c.events.map((e) => e.subject),
             handler: async (envelope) => {
-              await handleOnce(db, def.schema, consumer, envelope, (tx) => c.handle(tx, envelope, ctx));
+              // The request that caused the event stays traceable in the consumer's logs.
+              const elog = log.child({ requestId: envelope.requestId, eventId: envelope.id, subject: envelope.subject, consumer });
+              try {
+                const applied = await handleOnce(db, def.schema, consumer, envelope, (tx) => c.handle(tx, envelope, { ...ctx, log: elog }));
+                elog.debug(applied ? 'event handled' : 'event already handled, skipped');
+              } catch (err) {
+                elog.warn({ err }, 'event handler failed; it will be delivered again');
+                throw err;
+              }
             },
           }),
         );
