@@ -25,9 +25,11 @@ describe('an Admin manages the team in a real browser', () => {
     for (const card of ['Active BoQs', 'Open POs', 'Items', 'Vendors', 'Team Members']) {
       await page.getByText(card, { exact: true }).first().waitFor();
     }
+    // The four quick actions are shown; those whose module is not deployed yet are not links.
     for (const action of ['Create New BoQ', 'View Purchase Orders', 'Manage Items', 'Vendor Management']) {
-      await page.getByRole('link', { name: new RegExp(action) }).first().waitFor();
+      await page.getByText(action).first().waitFor();
     }
+    await expect(page.getByText('Not available yet: this module is not deployed').count()).resolves.toBe(4);
     await shot(page, 'desktop-dashboard');
   });
 
