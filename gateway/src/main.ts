@@ -15,7 +15,7 @@ const kit = await loadKitConfig(process.env);
 const config = loadGatewayConfig(process.env);
 const logger = createLogger(kit.logLevel, 'gateway');
 const local = Object.keys(SERVICES).filter((name) => !config.serviceUrls[name]);
-const db = local.length > 0 ? await openDatabase(kit) : undefined;
+const db = local.length > 0 ? await openDatabase(kit, logger) : undefined;
 const bus = await openBus(kit, logger, 'gateway');
 
 const runtimes: Record<string, ServiceRuntime> = {};

@@ -174,8 +174,8 @@ export function serverOptions(config: KitConfig, name: string, extra: FastifySer
   };
 }
 
-export async function openDatabase(config: KitConfig): Promise<Database> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl);
+export async function openDatabase(config: KitConfig, logger?: Logger): Promise<Database> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, { onIdleError: (err) => logger?.warn({ err }, 'a database connection was closed by the server') });
   const { mkdir } = await import('node:fs/promises');
   const path = await import('node:path');
   const dir = path.join(config.dataDir, 'pgdata');
@@ -210,7 +210,7 @@ export async function buildStandaloneApp(def: ServiceDefinition, runtime: Servic
 export async function runStandalone(def: ServiceDefinition, env: NodeJS.ProcessEnv = process.env): Promise<FastifyInstance> {
   const config = await loadKitConfig(env, def.name);
   const logger = createLogger(config.logLevel, def.name);
-  const db = await openDatabase(config);
+  const db = await openDatabase(config, logger);
   const bus = await openBus(config, logger, def.name);
   const runtime = await createServiceRuntime(def, { db, bus, config, logger });
   // Services sit behind the gateway, which sets X-Forwarded-For to the caller's address.

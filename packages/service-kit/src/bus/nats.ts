@@ -67,7 +67,7 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
       const filters = o.subjects.map((s) => `${ns}${s}`);
       // Servers before 2.10 take one filter per consumer: then each subject gets its own durable.
       const groups = multiFilter ? [{ durable: base, filters }] : filters.map((f, i) => ({ durable: i === 0 ? base : `${base}__${i}`, filters: [f] }));
-      const started: ConsumerMessages[] = [];
+      const started: Array<{ messages: ConsumerMessages; loop: Promise<void> }> = [];
       for (const g of groups) {
         const filter = g.filters.length === 1 ? { filter_subject: g.filters[0]! } : { filter_subjects: g.filters };
         try {
@@ -86,14 +86,15 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
         const consumer = await js.consumers.get(stream, g.durable);
         const messages = await consumer.consume({ max_messages: 64 });
         running.add(messages);
-        started.push(messages);
-        void run(messages, o.handler).catch((err) => opts.logger?.error({ err }, 'consumer loop stopped'));
+        const loop = run(messages, o.handler).catch((err) => opts.logger?.error({ err }, 'consumer loop stopped'));
+        started.push({ messages, loop });
       }
       return {
         async stop() {
-          for (const m of started) {
-            running.delete(m);
-            await m.close();
+          for (const { messages, loop } of started) {
+            running.delete(messages);
+            await messages.close();
+            await loop; // let the event in hand finish (and its transaction commit) before returning
           }
         },
       };

@@ -15,8 +15,11 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
-export async function openPostgres(connectionString: string, opts: { max?: number } = {}): Promise<Database> {
+export async function openPostgres(connectionString: string, opts: { max?: number; onIdleError?: (err: Error) => void } = {}): Promise<Database> {
   const pool = new pg.Pool({ connectionString, max: opts.max ?? 10, idleTimeoutMillis: 30_000 });
+  // An idle connection dropped by the server (restart, failover, admin) must not crash the process;
+  // the pool replaces it on the next query.
+  pool.on('error', (err) => opts.onIdleError?.(err));
   // Fail fast with a clear error when the server is not there.
   const probe = await pool.connect();
   probe.release();

@@ -50,7 +50,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await admin.end();
   const u = new URL(url);
   u.pathname = `/${name}`;
-  const db = await openPostgres(u.toString(), { max: 5 });
+  const db = await openPostgres(u.toString(), { max: 5, onIdleError: () => undefined });
   return {
     db,
     async drop() {
