@@ -25,11 +25,15 @@ delete env.DATABASE_URL;
 delete env.NATS_URL;
 log(`Starting the system on port ${port} with data in ${dataDir}…`);
 const server = spawn(process.execPath, [path.join(root, 'gateway/dist/main.js')], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+let stopped = false;
 const stop = () => {
+  if (stopped) return;
+  stopped = true;
   server.kill('SIGTERM');
   rmSync(dataDir, { recursive: true, force: true });
 };
 process.on('exit', stop);
+for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => process.exit(1));
 
 const base = `http://127.0.0.1:${port}`;
 for (let i = 0; ; i++) {
@@ -48,3 +52,5 @@ log('Running the browser flows…');
 run(process.execPath, [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'e2e/vitest.config.ts'], {
   env: { E2E_BASE_URL: base, E2E_DATA_DIR: dataDir },
 });
+stop();
+process.exit(0);
