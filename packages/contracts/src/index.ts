@@ -6,3 +6,6 @@ export * from './schemas/auth.js';
 export * from './schemas/dashboard.js';
 export * from './events/envelope.js';
 export * from './events/auth.js';
+export * from './schemas/vendors.js';
+export * from './schemas/catalog.js';
+export * from './events/catalog.js';

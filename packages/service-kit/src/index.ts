@@ -1,5 +1,6 @@
 export * from './audit.js';
 export * from './auth/context.js';
+export * from './auth/replica.js';
 export * from './auth/tokens.js';
 export * from './bus/types.js';
 export * from './bus/in-process.js';

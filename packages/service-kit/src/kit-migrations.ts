@@ -39,4 +39,24 @@ export const KIT_MIGRATIONS: Migration[] = [
       CREATE INDEX audit_log_entity ON {{schema}}.audit_log (entity, entity_id);
     `,
   },
+  {
+    version: 2,
+    name: 'access_replica',
+    sql: `
+      -- Services other than auth authorise from a replica of auth's members and ended sessions.
+      CREATE TABLE {{schema}}.access_members (
+        member_id uuid PRIMARY KEY,
+        name text NOT NULL,
+        role text NOT NULL,
+        status text NOT NULL,
+        permissions jsonb NOT NULL,
+        version integer NOT NULL
+      );
+      CREATE TABLE {{schema}}.revoked_sessions (
+        session_id uuid PRIMARY KEY,
+        member_id uuid NOT NULL,
+        expires_at timestamptz NOT NULL
+      );
+    `,
+  },
 ];

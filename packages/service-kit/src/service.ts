@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
-import type { EventDefinition, EventEnvelope } from '@erp/contracts';
+import { accessSnapshotRequested, type EventDefinition, type EventEnvelope } from '@erp/contracts';
+import { createAccessReplica } from './auth/replica.js';
 import type { Logger } from 'pino';
 import { appendAudit, type AuditEntry } from './audit.js';
 import { installAuthContext, type AccessDirectory } from './auth/context.js';
@@ -41,6 +42,8 @@ export interface ConsumerDefinition {
   /** Unique within the service; the durable consumer is `<service>-<name>`. */
   name: string;
   events: EventDefinition[];
+  /** Subjects to subscribe to instead of the events' own (wildcards such as erp.*.x.v1). */
+  subjects?: string[];
   /** A plain function of the event, run inside the transaction that records it in the inbox. */
   handle(tx: Queryable, envelope: EventEnvelope, ctx: ServiceContext): Promise<void>;
 }
@@ -52,7 +55,8 @@ export interface ServiceDefinition {
   migrationsDir: string;
   /** Registers the routes; paths as in SPEC §7 without the /api/v1 prefix. */
   routes: (app: FastifyInstance, ctx: ServiceContext) => Promise<void>;
-  directory: (ctx: ServiceContext) => AccessDirectory;
+  /** Auth reads its own tables; every other service leaves this out and gets the replica of auth's events. */
+  directory?: (ctx: ServiceContext) => AccessDirectory;
   consumers?: ConsumerDefinition[];
   /** Runs after migrations on every start (idempotent: seeds demo data on a new database). */
   onStart?: (ctx: ServiceContext) => Promise<void>;
@@ -101,7 +105,9 @@ export async function createServiceRuntime(def: ServiceDefinition, deps: Runtime
     emit: (tx, eventDef, data, meta) => enqueueEvent(tx, def.schema, def.name, eventDef, data, meta),
     audit: (tx, entry) => appendAudit(tx, def.schema, entry),
   };
-  const directory = def.directory(ctx);
+  const replica = def.directory ? null : createAccessReplica(def.schema, db);
+  const directory = def.directory ? def.directory(ctx) : replica!.directory;
+  const consumers: ConsumerDefinition[] = [...(def.consumers ?? []), ...(replica ? [replica.consumer as ConsumerDefinition] : [])];
   if (def.onStart) await def.onStart(ctx);
 
   const subscriptions: Subscription[] = [];
@@ -116,12 +122,12 @@ export async function createServiceRuntime(def: ServiceDefinition, deps: Runtime
     ctx,
     plugin,
     async start() {
-      for (const c of def.consumers ?? []) {
+      for (const c of consumers) {
         const consumer = `${def.name}-${c.name}`;
         subscriptions.push(
           await bus.subscribe({
             durable: consumer,
-            subjects: c.events.map((e) => e.subject),
+            subjects: c.subjects ?? c.events.map((e) => e.subject),
             handler: async (envelope) => {
               // The request that caused the event stays traceable in the consumer's logs.
               const elog = log.child({ requestId: envelope.requestId, eventId: envelope.id, subject: envelope.subject, consumer });
@@ -135,6 +141,10 @@ export async function createServiceRuntime(def: ServiceDefinition, deps: Runtime
             },
           }),
         );
+      }
+      // A replica that has never seen a member asks auth for all of them.
+      if (replica && (await replica.isEmpty())) {
+        await ctx.tx((tx) => ctx.emit(tx, accessSnapshotRequested(def.name), { service: def.name }));
       }
       relay.start();
     },

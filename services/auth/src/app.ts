@@ -9,9 +9,10 @@ import { devRoutes } from './routes/dev.js';
 import { sessionRoutes } from './routes/session.js';
 import { teamRoutes } from './routes/team.js';
 import { seedMembers } from './seed.js';
+import { publishMembersSnapshot } from './events.js';
 import { createSmsSender, type SmsSender } from './sms.js';
 import { ListCache } from './list-cache.js';
-import { MemberUpserted, SessionRevoked, type MemberUpsertedData, type SessionRevokedData, type TeamListResponse } from '@erp/contracts';
+import { ACCESS_SNAPSHOT_REQUESTS, MemberUpserted, SessionRevoked, type MemberUpsertedData, type SessionRevokedData, type TeamListResponse } from '@erp/contracts';
 
 export { DEMO_MEMBERS } from './seed.js';
 export type { SmsSender } from './sms.js';
@@ -55,6 +56,17 @@ export function authService(options: AuthServiceOptions = {}): ServiceDefinition
         }
       });
     },
+    consumers: [
+      {
+        name: 'access-snapshots',
+        events: [],
+        subjects: [ACCESS_SNAPSHOT_REQUESTS],
+        // A service with an empty member replica asked for everyone's access.
+        async handle(tx, _envelope, ctx) {
+          await publishMembersSnapshot(tx, ctx, members);
+        },
+      },
+    ],
     async routes(app, ctx) {
       const deps: AuthDeps = { ctx, config: config!, members, sessions, directory: dir!, sms: sms!, lists };
       await sessionRoutes(app, deps);

@@ -23,3 +23,22 @@ export const SessionRevokedData = Type.Object({
 });
 export type SessionRevokedData = Static<typeof SessionRevokedData>;
 export const SessionRevoked = defineEvent('erp.auth.session_revoked.v1', SessionRevokedData);
+
+/** Every member's access at once, in chunks: auth's answer to a service asking for a snapshot. */
+export const MembersSnapshotData = Type.Object({
+  members: Type.Array(MemberUpsertedData),
+  chunk: Type.Integer(),
+  chunks: Type.Integer(),
+});
+export type MembersSnapshotData = Static<typeof MembersSnapshotData>;
+export const MembersSnapshot = defineEvent('erp.auth.members_snapshot.v1', MembersSnapshotData);
+
+/**
+ * A service whose member replica is empty (first start, or a new service on an old database) asks
+ * auth to publish a snapshot. Each service publishes it under its own subject.
+ */
+export const AccessSnapshotRequestedData = Type.Object({ service: Type.String() });
+export type AccessSnapshotRequestedData = Static<typeof AccessSnapshotRequestedData>;
+export const accessSnapshotRequested = (service: string) =>
+  defineEvent(`erp.${service}.access_snapshot_requested.v1`, AccessSnapshotRequestedData);
+export const ACCESS_SNAPSHOT_REQUESTS = 'erp.*.access_snapshot_requested.v1';

@@ -61,6 +61,9 @@ export function createInProcessBus(): Bus {
         },
       };
     },
+    async pending() {
+      return 0;
+    },
     async close() {
       durables.clear();
       listeners.clear();

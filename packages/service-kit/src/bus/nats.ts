@@ -119,6 +119,11 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
         },
       };
     },
+    async pending() {
+      let n = 0;
+      for await (const ci of jsm.consumers.list(stream)) n += ci.num_pending + ci.num_ack_pending;
+      return n;
+    },
     async close() {
       for (const m of running) await m.close().catch(() => undefined);
       running.clear();

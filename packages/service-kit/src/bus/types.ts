@@ -24,6 +24,8 @@ export interface Bus {
   subscribe(opts: SubscribeOptions): Promise<Subscription>;
   /** Listen to events as they happen, without a durable position (caches, gateway session list). */
   listen(subjects: string[], handler: EventHandler): Promise<Subscription>;
+  /** Events accepted but not yet acknowledged by every durable consumer (0 in-process: publish waits). */
+  pending(): Promise<number>;
   close(): Promise<void>;
 }
 

@@ -104,7 +104,7 @@ export interface TestHarness {
   db: Database;
   bus: Bus;
   config: KitConfig;
-  /** Wait until every outbox is empty (events published and, in-process, handled). */
+  /** Wait until every outbox is empty and every consumer has handled what was published. */
   settle(): Promise<void>;
   close(): Promise<void>;
 }
@@ -137,6 +137,7 @@ export async function createTestHarness(defs: ServiceDefinition[], overrides: Pa
           const res = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${r.ctx.schema}.outbox WHERE published_at IS NULL`);
           pending += res.rows[0]!.n;
         }
+        if (pending === 0) pending += await bus.pending();
         if (pending === 0) return;
         await new Promise((res) => setTimeout(res, 20));
       }
@@ -151,3 +152,4 @@ export async function createTestHarness(defs: ServiceDefinition[], overrides: Pa
     },
   };
 }
+export * from './access.js';
