@@ -1,4 +1,5 @@
 import { PGlite, types } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { Database, Queryable, QueryResult } from './types.js';
 
 /** bigint columns hold paise and hundredths; every value we store fits a double exactly. */
@@ -18,7 +19,8 @@ function wrap(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
 
 /** Embedded PostgreSQL (WASM). `dataDir` undefined keeps everything in memory (tests). */
 export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
-  const pg = await PGlite.create({ parsers, ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
+  // pg_trgm is there for contains-search indexes (CREATE EXTENSION IF NOT EXISTS pg_trgm), as on PostgreSQL.
+  const pg = await PGlite.create({ parsers, extensions: { pg_trgm }, ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
   const base = wrap(pg);
   return {
     kind: 'pglite',
