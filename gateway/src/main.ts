@@ -28,7 +28,9 @@ const app = await buildGateway({
   embedded: Object.fromEntries(Object.entries(runtimes).map(([n, r]) => [n, r.plugin])),
   ...(db ? { db } : {}),
 });
-for (const r of Object.values(runtimes)) await r.start();
+// Every service subscribes before any publishes, so start-up events reach all consumers.
+for (const r of Object.values(runtimes)) await r.subscribe();
+for (const r of Object.values(runtimes)) await r.startPublishing();
 await app.listen({ port: config.port, host: config.host });
 
 const where = `http://localhost:${config.port}`;

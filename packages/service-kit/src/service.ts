@@ -68,8 +68,14 @@ export interface ServiceRuntime {
   ctx: ServiceContext;
   /** Encapsulated Fastify plugin with the service's routes, validation, errors and auth context. */
   plugin: FastifyPluginAsync;
-  /** Start publishing the outbox and consuming events. */
+  /** Subscribe to events, then publish the outbox (for one service on its own). */
   start(): Promise<void>;
+  /**
+   * The two halves of start(), for several services in one process: subscribe all of them first,
+   * so that no event published at start-up misses a consumer of the in-process bus.
+   */
+  subscribe(): Promise<void>;
+  startPublishing(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -118,10 +124,10 @@ export async function createServiceRuntime(def: ServiceDefinition, deps: Runtime
     await def.routes(app, ctx);
   };
 
-  return {
+  const runtime: ServiceRuntime = {
     ctx,
     plugin,
-    async start() {
+    async subscribe() {
       for (const c of consumers) {
         const consumer = `${def.name}-${c.name}`;
         subscriptions.push(
@@ -142,11 +148,17 @@ export async function createServiceRuntime(def: ServiceDefinition, deps: Runtime
           }),
         );
       }
+    },
+    async startPublishing() {
       // A replica that has never seen a member asks auth for all of them.
       if (replica && (await replica.isEmpty())) {
         await ctx.tx((tx) => ctx.emit(tx, accessSnapshotRequested(def.name), { service: def.name }));
       }
       relay.start();
+    },
+    async start() {
+      await runtime.subscribe();
+      await runtime.startPublishing();
     },
     async stop() {
       await relay.stop();
@@ -154,6 +166,7 @@ export async function createServiceRuntime(def: ServiceDefinition, deps: Runtime
       if (def.onStop) await def.onStop(ctx);
     },
   };
+  return runtime;
 }
 
 /** One line per request (method, path, status, time), health checks and static files at debug. */

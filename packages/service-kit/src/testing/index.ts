@@ -122,7 +122,8 @@ export async function createTestHarness(defs: ServiceDefinition[], overrides: Pa
   installNotFound(app);
   for (const r of runtimes) await app.register(r.plugin);
   await app.ready();
-  for (const r of runtimes) await r.start();
+  for (const r of runtimes) await r.subscribe();
+  for (const r of runtimes) await r.startPublishing();
   return {
     app,
     runtimes,
