@@ -3,12 +3,15 @@
  * (embedded mode: `npm start`); the others are reached over HTTP (distributed mode).
  */
 import { authService } from '@erp/auth-service';
+import { vendorsService } from '@erp/vendors-service';
 import { createLogger, createServiceRuntime, loadKitConfig, openBus, openDatabase, type ServiceDefinition, type ServiceRuntime } from '@erp/service-kit';
 import { buildGateway } from './app.js';
 import { loadGatewayConfig } from './config.js';
 
+/** Every service of the platform; auth first, as the others replicate its members. */
 const SERVICES: Record<string, () => ServiceDefinition> = {
   auth: () => authService(),
+  vendors: () => vendorsService(),
 };
 
 const kit = await loadKitConfig(process.env);

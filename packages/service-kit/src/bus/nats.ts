@@ -32,6 +32,7 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
   const [major = 0, minor = 0] = (nc.info?.version ?? '0.0').split('.').map(Number);
   const multiFilter = major > 2 || (major === 2 && minor >= 10);
   const running = new Set<ConsumerMessages>();
+  const active = new Set<string>();
   const plain: Array<{ unsubscribe(): void }> = [];
 
   async function run(messages: ConsumerMessages, handler: SubscribeOptions['handler']) {
@@ -84,6 +85,7 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
           });
         }
         const consumer = await js.consumers.get(stream, g.durable);
+        active.add(g.durable);
         const messages = await consumer.consume({ max_messages: 64 });
         running.add(messages);
         const loop = run(messages, o.handler).catch((err) => opts.logger?.error({ err }, 'consumer loop stopped'));
@@ -91,6 +93,7 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
       }
       return {
         async stop() {
+          for (const g of groups) active.delete(g.durable);
           for (const { messages, loop } of started) {
             running.delete(messages);
             await messages.close();
@@ -120,8 +123,12 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
       };
     },
     async pending() {
+      // Only the consumers this process runs: a stopped one would never drain.
       let n = 0;
-      for await (const ci of jsm.consumers.list(stream)) n += ci.num_pending + ci.num_ack_pending;
+      for (const durable of active) {
+        const ci = await jsm.consumers.info(stream, durable).catch(() => null);
+        if (ci) n += ci.num_pending + ci.num_ack_pending;
+      }
       return n;
     },
     async close() {

@@ -1,0 +1,6 @@
+import type { Vendor, VendorUpsertedData } from '@erp/contracts';
+
+/** erp.vendors.vendor_updated.v1 as built from a stored vendor (routes, seed and message pacts use this). */
+export function vendorUpdatedData(v: Vendor): VendorUpsertedData {
+  return { vendorId: v._id, displayId: v.vendorId, name: v.name, status: v.status, version: v.version };
+}

@@ -1,0 +1,216 @@
+import { randomUUID } from 'node:crypto';
+import { fromPaise, type Vendor, type VendorStatus } from '@erp/contracts';
+import type { Queryable } from '@erp/service-kit';
+
+interface VendorRow {
+  id: string;
+  vendor_id: string;
+  name: string;
+  contact_person: string;
+  phone_number: string;
+  email: string;
+  alt_phone_number: string;
+  alt_email: string;
+  address: string;
+  gstin: string;
+  payment_terms: number;
+  notes: string;
+  status: VendorStatus;
+  wallet_paise: string;
+  total_items: number;
+  total_po: number;
+  open_po: number;
+  created_at: Date | string;
+  updated_at: Date | string;
+  created_by: string | null;
+  created_by_name: string | null;
+  version: number;
+  total?: number;
+}
+
+/** What a vendor form carries once trimmed and checked. */
+export interface VendorInput {
+  name: string;
+  contactPerson: string;
+  phoneNumber: string;
+  email: string;
+  altPhoneNumber: string;
+  altEmail: string;
+  address: string;
+  gstin: string;
+  paymentTerms: number;
+  notes: string;
+  status: VendorStatus;
+}
+
+export interface VendorListQuery {
+  keyword: string;
+  status: VendorStatus | null;
+  limit: number;
+  offset: number;
+}
+
+// bigint arrives as text from pg; read it as text on both drivers and convert once.
+const SELECT = (schema: string) => `
+  SELECT id, vendor_id, name, contact_person, phone_number, email, alt_phone_number, alt_email, address, gstin,
+         payment_terms, notes, status, wallet_paise::text AS wallet_paise, total_items, total_po, open_po,
+         created_at, updated_at, created_by, created_by_name, version
+    FROM ${schema}.vendors`;
+
+const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+
+export function toVendor(row: VendorRow): Vendor {
+  return {
+    _id: row.id,
+    vendorId: row.vendor_id,
+    name: row.name,
+    contactPerson: row.contact_person,
+    phoneNumber: row.phone_number,
+    email: row.email,
+    altPhoneNumber: row.alt_phone_number,
+    altEmail: row.alt_email,
+    address: row.address,
+    gstin: row.gstin,
+    paymentTerms: row.payment_terms,
+    notes: row.notes,
+    status: row.status,
+    wallet: fromPaise(Number(row.wallet_paise)),
+    totalItems: row.total_items,
+    totalPO: row.total_po,
+    openPO: row.open_po,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+    createdBy: row.created_by ? { _id: row.created_by, name: row.created_by_name ?? '' } : null,
+    version: row.version,
+  };
+}
+
+/** LIKE treats % and _ as wildcards; a keyword means them literally. */
+export function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export function displayId(n: number): string {
+  return `VEN-${String(n).padStart(4, '0')}`;
+}
+
+export function vendorsRepository(schema: string) {
+  return {
+    async list(db: Queryable, q: VendorListQuery): Promise<{ vendors: Vendor[]; total: number }> {
+      const where: string[] = [];
+      const params: unknown[] = [];
+      if (q.keyword) {
+        params.push(`%${escapeLike(q.keyword.toLowerCase())}%`);
+        where.push(`search LIKE $${params.length}`);
+      }
+      if (q.status) {
+        params.push(q.status);
+        where.push(`status = $${params.length}`);
+      }
+      const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
+      params.push(q.limit, q.offset);
+      const res = await db.query<VendorRow>(
+        `${SELECT(schema).replace('SELECT id', 'SELECT count(*) OVER ()::int AS total, id')} ${filter}
+          ORDER BY created_at DESC, display_no DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
+        params,
+      );
+      let total = res.rows[0]?.total;
+      if (total === undefined) {
+        // A page past the end has no rows to carry the window count.
+        const c = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${schema}.vendors ${filter}`, params.slice(0, -2));
+        total = c.rows[0]!.n;
+      }
+      return { vendors: res.rows.map(toVendor), total };
+    },
+
+    async byId(db: Queryable, id: string, forUpdate = false): Promise<Vendor | null> {
+      const res = await db.query<VendorRow>(`${SELECT(schema)} WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]);
+      return res.rows[0] ? toVendor(res.rows[0]) : null;
+    },
+
+    async count(db: Queryable, status?: VendorStatus): Promise<number> {
+      const res = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM ${schema}.vendors${status ? ' WHERE status = $1' : ''}`,
+        status ? [status] : [],
+      );
+      return res.rows[0]!.n;
+    },
+
+    /** True when another vendor has this name (case and surrounding spaces ignored). */
+    async nameTaken(db: Queryable, name: string, exceptId: string | null): Promise<boolean> {
+      const res = await db.query(
+        `SELECT 1 FROM ${schema}.vendors WHERE lower(trim(name)) = lower(trim($1)) AND ($2::uuid IS NULL OR id <> $2::uuid) LIMIT 1`,
+        [name, exceptId],
+      );
+      return res.rows.length > 0;
+    },
+
+    async insert(db: Queryable, input: VendorInput, actor: { id: string; name: string } | null): Promise<string> {
+      const id = randomUUID();
+      const seq = await db.query<{ n: string }>(`SELECT nextval('${schema}.vendor_display_seq')::text AS n`);
+      const no = Number(seq.rows[0]!.n);
+      await db.query(
+        `INSERT INTO ${schema}.vendors (id, display_no, vendor_id, name, contact_person, phone_number, email, alt_phone_number, alt_email,
+                                        address, gstin, payment_terms, notes, status, created_by, created_by_name, updated_by)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $15)`,
+        [
+          id,
+          no,
+          displayId(no),
+          input.name,
+          input.contactPerson,
+          input.phoneNumber,
+          input.email,
+          input.altPhoneNumber,
+          input.altEmail,
+          input.address,
+          input.gstin,
+          input.paymentTerms,
+          input.notes,
+          input.status,
+          actor?.id ?? null,
+          actor?.name ?? null,
+        ],
+      );
+      return id;
+    },
+
+    async update(db: Queryable, id: string, input: VendorInput, actorId: string): Promise<void> {
+      await db.query(
+        `UPDATE ${schema}.vendors SET name = $2, contact_person = $3, phone_number = $4, email = $5, alt_phone_number = $6, alt_email = $7,
+                address = $8, gstin = $9, payment_terms = $10, notes = $11, status = $12, updated_by = $13, updated_at = now(),
+                version = version + 1
+          WHERE id = $1`,
+        [
+          id,
+          input.name,
+          input.contactPerson,
+          input.phoneNumber,
+          input.email,
+          input.altPhoneNumber,
+          input.altEmail,
+          input.address,
+          input.gstin,
+          input.paymentTerms,
+          input.notes,
+          input.status,
+          actorId,
+        ],
+      );
+    },
+
+    /**
+     * The vendor's active item count from the catalog, applied only when newer than what is stored
+     * (events may arrive out of order). Returns false when nothing changed (older, or unknown vendor).
+     */
+    async setItemCount(db: Queryable, vendorId: string, activeItems: number, sequence: number): Promise<boolean> {
+      const res = await db.query(
+        `UPDATE ${schema}.vendors SET total_items = $2, items_sequence = $3
+          WHERE id = $1 AND (items_sequence IS NULL OR items_sequence < $3)`,
+        [vendorId, activeItems, sequence],
+      );
+      return res.rowCount > 0;
+    },
+  };
+}
+export type VendorsRepository = ReturnType<typeof vendorsRepository>;

@@ -1,0 +1,4 @@
+import { runStandalone } from '@erp/service-kit';
+import { vendorsService } from './app.js';
+
+await runStandalone(vendorsService());
