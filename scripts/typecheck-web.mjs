@@ -3,7 +3,7 @@ import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { root, run } from './lib.mjs';
 
-for (const ws of ['packages/ui', 'packages/sdk', 'shell', 'mfe-team']) {
+for (const ws of ['packages/ui', 'packages/sdk', 'shell', 'mfe-team', 'mfe-catalog', 'mfe-vendors']) {
   if (!existsSync(path.join(root, ws, 'tsconfig.json'))) continue;
   run(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', ws, '--noEmit']);
 }

@@ -27,6 +27,8 @@ export const PUBLIC_PATHS = new Set(['/api/v1/auth/sendOtp', '/api/v1/auth/verif
 /** Remotes the shell loads: name -> manifest URL. Built files are served from /mfe/<dir>/. */
 export const DEFAULT_REMOTES: Record<string, { dir: string; manifest: string }> = {
   mfe_team: { dir: 'mfe-team', manifest: '/mfe/team/mf-manifest.json' },
+  mfe_catalog: { dir: 'mfe-catalog', manifest: '/mfe/catalog/mf-manifest.json' },
+  mfe_vendors: { dir: 'mfe-vendors', manifest: '/mfe/vendors/mf-manifest.json' },
 };
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');

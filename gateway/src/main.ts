@@ -4,6 +4,7 @@
  */
 import { authService } from '@erp/auth-service';
 import { vendorsService } from '@erp/vendors-service';
+import { catalogService } from '@erp/catalog-service';
 import { createLogger, createServiceRuntime, loadKitConfig, openBus, openDatabase, type ServiceDefinition, type ServiceRuntime } from '@erp/service-kit';
 import { buildGateway } from './app.js';
 import { loadGatewayConfig } from './config.js';
@@ -12,6 +13,7 @@ import { loadGatewayConfig } from './config.js';
 const SERVICES: Record<string, () => ServiceDefinition> = {
   auth: () => authService(),
   vendors: () => vendorsService(),
+  catalog: () => catalogService(),
 };
 
 const kit = await loadKitConfig(process.env);

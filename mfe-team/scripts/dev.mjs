@@ -1,59 +1,9 @@
 /**
  * `npm run dev -w mfe-team`: builds the remote with its standalone dev host in watch mode and serves
  * it on http://localhost:3001, proxying /api to the gateway (default http://localhost:8080).
- * Env: PORT, API_TARGET.
+ * Env: PORT, API_TARGET. The server is shared by the remotes (packages/web-build/dev-server.mjs).
  */
-import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
-import { createReadStream, existsSync, statSync } from 'node:fs';
-import { createServer, request } from 'node:http';
-import { dirname, extname, join, normalize } from 'node:path';
-import { fileURLToPath } from 'node:url';
+// eslint-disable-next-line no-restricted-imports -- development-only file shared by the remotes, not a package dependency
+import { serveDevHost } from '../../packages/web-build/dev-server.mjs';
 
-const root = fileURLToPath(new URL('..', import.meta.url));
-const out = join(root, 'dist-dev');
-const port = Number(process.env.PORT ?? 3001);
-const target = new URL(process.env.API_TARGET ?? 'http://localhost:8080');
-const types = { '.html': 'text/html', '.js': 'text/javascript', '.json': 'application/json', '.map': 'application/json', '.css': 'text/css' };
-
-// Run the rspack CLI in a direct child process, so stopping this script stops the watcher too.
-const rspackBin = join(dirname(createRequire(import.meta.url).resolve('@rspack/cli/package.json')), 'bin/rspack.js');
-const build = spawn(process.execPath, [rspackBin, 'build', '--watch', '--mode', 'development', '--env', 'devHost'], { cwd: root, stdio: 'inherit' });
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => {
-  build.kill();
-  process.exit(0);
-});
-
-createServer((req, res) => {
-  const url = new URL(req.url ?? '/', 'http://localhost');
-  if (url.pathname.startsWith('/api/')) {
-    const upstream = request(
-      { hostname: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: target.host } },
-      (answer) => {
-        res.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(res);
-      },
-    );
-    upstream.on('error', () => {
-      res.writeHead(502, { 'content-type': 'application/json' });
-      res.end(JSON.stringify({ message: `Gateway not reachable at ${target.origin}` }));
-    });
-    req.pipe(upstream);
-    return;
-  }
-  let file = normalize(join(out, decodeURIComponent(url.pathname)));
-  if (!file.startsWith(out)) {
-    res.writeHead(403).end();
-    return;
-  }
-  // Paths without an extension are app routes: answer with the dev host page.
-  if (!extname(file) || !existsSync(file) || statSync(file).isDirectory()) {
-    if (extname(url.pathname)) {
-      res.writeHead(404).end();
-      return;
-    }
-    file = join(out, 'index.html');
-  }
-  res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
-  createReadStream(file).pipe(res);
-}).listen(port, () => console.log(`mfe_team dev host on http://localhost:${port} (API → ${target.origin})`));
+serveDevHost({ root: new URL('..', import.meta.url), name: 'mfe_team', port: 3001 });

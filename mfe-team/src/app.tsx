@@ -3,10 +3,10 @@
  * and every screen load lazily.
  */
 import type { ShellCustomProps } from '@erp/sdk';
+import { rootErrorBoundary } from '@erp/ui/remote';
 import * as React from 'react';
 import * as ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
-import { RootErrorBoundary } from './components/root-error-boundary';
 
 type Options = Parameters<typeof singleSpaReact<ShellCustomProps>>[0];
 type RootComponent = Awaited<ReturnType<NonNullable<Options['loadRootComponent']>>>;
@@ -16,7 +16,8 @@ const lifecycles = singleSpaReact<ShellCustomProps>({
   ReactDOMClient,
   // single-spa-react types the loaded component's props as possibly undefined; they never are.
   loadRootComponent: () => import('./root').then((m) => m.Root as RootComponent),
-  errorBoundaryClass: RootErrorBoundary,
+  // A crash in a screen stays inside the content area and can be retried in place.
+  errorBoundaryClass: rootErrorBoundary('mfe_team'),
 });
 
 export const { bootstrap, mount, unmount } = lifecycles;

@@ -94,7 +94,14 @@ export const NAV_GROUPS: NavGroup[] = [
  * form first; projects and BOQs wait for the projects service. Hidden so the navigation has no dead
  * links; delete a path here when its screen ships.
  */
-export const UNRELEASED_PATHS: ReadonlySet<string> = new Set(['/team/projects', '/team/project-edit', '/boq/list', '/boq/create']);
+export const UNRELEASED_PATHS: ReadonlySet<string> = new Set([
+  '/team/projects',
+  '/team/project-edit',
+  '/boq/list',
+  '/boq/create',
+  // Vendor ledgers come with purchase orders and payments.
+  '/vendors/account-ledger',
+]);
 
 /** Open on first visit (SPEC §9: default open sidebar group Indent). */
 export const DEFAULT_OPEN_GROUP: ModuleKey = 'indent';

@@ -1,8 +1,7 @@
 /** Routes of this remote. Each screen is its own chunk; unknown paths get the not-found view. */
 import { useLocation } from '@erp/ui';
+import { NotFound, PageSkeleton } from '@erp/ui/remote';
 import { lazy, Suspense } from 'react';
-import { NotFound } from '../components/not-found';
-import { PageSkeleton } from '../components/page-skeleton';
 
 const TeamListRoute = lazy(() => import('./team-list-route'));
 const MemberFormRoute = lazy(() => import('./member-form-route'));

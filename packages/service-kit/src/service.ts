@@ -112,6 +112,7 @@ export async function createServiceRuntime(def: ServiceDefinition, deps: Runtime
     audit: (tx, entry) => appendAudit(tx, def.schema, entry),
   };
   const replica = def.directory ? null : createAccessReplica(def.schema, db);
+  await replica?.load();
   const directory = def.directory ? def.directory(ctx) : replica!.directory;
   const consumers: ConsumerDefinition[] = [...(def.consumers ?? []), ...(replica ? [replica.consumer as ConsumerDefinition] : [])];
   if (def.onStart) await def.onStart(ctx);

@@ -64,6 +64,11 @@ export function createAccessReplica(schema: string, db: Database) {
 
   return {
     directory,
+    /**
+     * Read the replica into memory. Called at start-up, before any consumer runs: a consumer runs
+     * inside a transaction, and on PGlite (one connection) a query outside it would wait forever.
+     */
+    load: ready,
     async isEmpty(): Promise<boolean> {
       await ready();
       return members.size === 0;
@@ -73,7 +78,6 @@ export function createAccessReplica(schema: string, db: Database) {
       name: 'access',
       events: [MemberUpserted, SessionRevoked, MembersSnapshot],
       async handle(tx: Queryable, envelope: EventEnvelope): Promise<void> {
-        await ready();
         if (envelope.subject === MemberUpserted.subject) await upsertMember(tx, envelope.data as MemberUpsertedData);
         else if (envelope.subject === MembersSnapshot.subject) {
           for (const m of (envelope.data as MembersSnapshotData).members) await upsertMember(tx, m);

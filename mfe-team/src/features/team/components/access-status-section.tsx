@@ -1,7 +1,7 @@
 import { ROLES, type Member, type Role } from '@erp/contracts';
 import { Field, Select } from '@erp/ui';
+import { FormSection } from '@erp/ui/remote';
 import type { MemberFormValues } from '../hooks/member-form-values';
-import { FormSection } from './form-section';
 
 export interface AccessStatusSectionProps {
   values: MemberFormValues;

@@ -1,8 +1,8 @@
 import { sanitizePhoneInput } from '@erp/contracts';
 import { Field, Input, Textarea, theme } from '@erp/ui';
+import { FormSection } from '@erp/ui/remote';
 import styled from 'styled-components';
 import { sanitizeName, type MemberFormValues } from '../hooks/member-form-values';
-import { FormSection } from './form-section';
 
 const PhoneRow = styled.div`
   display: flex;

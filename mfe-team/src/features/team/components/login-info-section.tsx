@@ -1,7 +1,7 @@
 import type { Member } from '@erp/contracts';
 import { formatDateTime, formatRelative, theme } from '@erp/ui';
+import { FormSection } from '@erp/ui/remote';
 import styled from 'styled-components';
-import { FormSection } from './form-section';
 
 const List = styled.dl`
   display: grid;

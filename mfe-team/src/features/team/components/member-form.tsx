@@ -1,12 +1,12 @@
 import { defaultModulesForRole, type Member, type Role } from '@erp/contracts';
 import { errorMessage } from '@erp/sdk';
 import { Button, ConfirmDialog, Icon, navigate, Spinner, theme, toast } from '@erp/ui';
+import { useUnsavedChanges } from '@erp/ui/remote';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useCreateMember } from '../api/create-member';
 import { useUpdateMember } from '../api/update-member';
 import { hasRequiredFields, validateMember, valuesToBody, type MemberFormValues } from '../hooks/member-form-values';
-import { useUnsavedChanges } from '../hooks/use-unsaved-changes';
 import { AccessStatusSection } from './access-status-section';
 import { IdentitySection } from './identity-section';
 import { LoginInfoSection } from './login-info-section';

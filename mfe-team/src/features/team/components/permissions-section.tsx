@@ -1,8 +1,8 @@
 import { accessSummary, clearAllModules, fullAccessModules, readOnlyModules, type ModulePermissions } from '@erp/contracts';
 import { Badge, Button, Label, theme } from '@erp/ui';
+import { FormSection } from '@erp/ui/remote';
 import styled from 'styled-components';
 import type { MemberFormValues } from '../hooks/member-form-values';
-import { FormSection } from './form-section';
 import { ModulePermissionsTable } from './module-permissions-table';
 import { ProjectAccess } from './project-access';
 

@@ -18,7 +18,7 @@ export interface FormSectionProps {
   grid?: boolean;
 }
 
-/** One titled card of the member form. */
+/** One titled card of a form (the member, item and vendor forms of the remotes). */
 export function FormSection({ title, description, children, grid }: FormSectionProps) {
   const id = `section-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
   return (

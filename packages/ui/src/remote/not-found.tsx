@@ -23,7 +23,7 @@ const Message = styled.h1`
   margin-bottom: 0.75rem;
 `;
 
-/** Same page as the shell's 404, for paths under /team or /boq that this remote does not serve. */
+/** A remote's 404 view (as the shell's 404 page), for paths under its routes that it does not serve. */
 export function NotFound({ pathname }: { pathname: string }) {
   useEffect(() => {
     console.error('404 Error: User attempted to access non-existent route:', pathname);

@@ -1,0 +1,17 @@
+import type { ImportJob } from '@erp/contracts';
+import { api } from '@erp/sdk';
+import { useQuery } from '@tanstack/react-query';
+import { itemKeys } from './item-keys';
+
+export const getImportJob = (jobId: string, signal?: AbortSignal) =>
+  api.get<ImportJob>(`/items/import/${encodeURIComponent(jobId)}`, { signal });
+
+/** Polls the job every second while it runs; stops once it is done or failed. */
+export const useImportJob = (jobId: string | null) =>
+  useQuery({
+    queryKey: itemKeys('import-job', jobId),
+    queryFn: ({ signal }) => getImportJob(jobId ?? '', signal),
+    enabled: Boolean(jobId),
+    staleTime: 0,
+    refetchInterval: (query) => (query.state.data?.status === 'running' || !query.state.data ? 1000 : false),
+  });

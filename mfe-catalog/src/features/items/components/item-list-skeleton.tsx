@@ -1,0 +1,20 @@
+import { Card, Skeleton } from '@erp/ui';
+import styled from 'styled-components';
+
+const Rows = styled(Card)`
+  display: grid;
+  gap: 0.875rem;
+  padding: 1rem;
+`;
+
+/** Placeholder rows while the first page of items loads. */
+export function ItemListSkeleton() {
+  return (
+    <Rows aria-busy="true" aria-label="Loading items">
+      <Skeleton $height="1.5rem" />
+      {Array.from({ length: 6 }, (_, i) => (
+        <Skeleton key={i} $height="2.25rem" />
+      ))}
+    </Rows>
+  );
+}

@@ -1,0 +1,11 @@
+import type { Vendor } from '@erp/contracts';
+import { api } from '@erp/sdk';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { vendorKeys } from './vendor-keys';
+
+export const getVendor = (id: string, signal?: AbortSignal) => api.get<Vendor>(`/vendors/details/${encodeURIComponent(id)}`, { signal });
+
+export const vendorQueryOptions = (id: string) =>
+  queryOptions({ queryKey: vendorKeys('vendor', id), queryFn: ({ signal }) => getVendor(id, signal) });
+
+export const useVendor = (id: string | null) => useQuery({ ...vendorQueryOptions(id ?? ''), enabled: Boolean(id) });

@@ -1,0 +1,24 @@
+import type { ItemResponse } from '@erp/contracts';
+import { api } from '@erp/sdk';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { vendorKeys } from './vendor-keys';
+
+export interface RemoveVendorPriceInput {
+  itemId: string;
+  vendorId: string;
+}
+
+export const removeVendorPrice = ({ itemId, vendorId }: RemoveVendorPriceInput) =>
+  api.delete<ItemResponse>(`/items/${encodeURIComponent(itemId)}/vendors/${encodeURIComponent(vendorId)}`);
+
+export function useRemoveVendorPrice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: removeVendorPrice,
+    onSuccess: (_response, { vendorId }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: vendorKeys('items', vendorId) }),
+        queryClient.invalidateQueries({ queryKey: vendorKeys('vendor', vendorId) }),
+      ]),
+  });
+}

@@ -1,0 +1,22 @@
+import type { ItemResponse, UpdateVendorPriceBody } from '@erp/contracts';
+import { api } from '@erp/sdk';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { vendorKeys } from './vendor-keys';
+
+export interface UpdateVendorPriceInput {
+  itemId: string;
+  vendorId: string;
+  /** Price, GST, MOQ, status, notes and the item's version (stale: 409). */
+  body: UpdateVendorPriceBody;
+}
+
+export const updateVendorPrice = ({ itemId, vendorId, body }: UpdateVendorPriceInput) =>
+  api.patch<ItemResponse>(`/items/${encodeURIComponent(itemId)}/vendors/${encodeURIComponent(vendorId)}`, body);
+
+export function useUpdateVendorPrice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateVendorPrice,
+    onSuccess: (_response, { vendorId }) => queryClient.invalidateQueries({ queryKey: vendorKeys('items', vendorId) }),
+  });
+}

@@ -1,0 +1,455 @@
+import { fromPaise, hasAtMostTwoDecimals, toPaise, unitTotal, type VendorItemLink } from '@erp/contracts';
+import { errorMessage } from '@erp/sdk';
+import {
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  ConfirmDialog,
+  DataTable,
+  EmptyState,
+  ErrorPanel,
+  formatDate,
+  formatINR,
+  Icon,
+  Input,
+  SearchInput,
+  Select,
+  Skeleton,
+  Spinner,
+  Switch,
+  theme,
+  toast,
+  useDebouncedValue,
+  useIsMobile,
+  type Column,
+} from '@erp/ui';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { useVendorItems, type SortOrder, type VendorItemSort, type VendorItemStatus } from '../api/get-vendor-items';
+import { useRemoveVendorPrice } from '../api/remove-vendor-price';
+import { useUpdateVendorPrice } from '../api/update-vendor-price';
+
+const Bar = styled.div`
+  display: flex;
+  gap: 0.75rem;
+  align-items: center;
+  flex-wrap: wrap;
+  margin-bottom: 1rem;
+  & > select { width: 10rem; }
+  ${theme.media.mobile} {
+    & > div:first-child { flex-basis: 100%; }
+    & > select { flex: 1; width: auto; }
+  }
+`;
+
+const Money = styled.span`
+  font-variant-numeric: tabular-nums;
+  white-space: nowrap;
+`;
+
+const Muted = styled.span`
+  color: ${theme.color.mutedForeground};
+  white-space: nowrap;
+`;
+
+const ItemName = styled.span`
+  display: inline-block;
+  min-width: 9rem;
+`;
+
+const Small = styled(Input)`
+  width: 5.5rem;
+  height: 2rem;
+  ${theme.media.mobile} { width: 9rem; }
+`;
+
+const NotesInput = styled(Input)`
+  min-width: 8rem;
+  height: 2rem;
+`;
+
+const SwitchLine = styled.span`
+  display: inline-flex;
+  align-items: center;
+  gap: 0.375rem;
+  font-size: 0.8125rem;
+`;
+
+const SORTS: { value: VendorItemSort; label: string }[] = [
+  { value: 'itemName', label: 'Item Name' },
+  { value: 'price', label: 'Price' },
+  { value: 'moq', label: 'MOQ' },
+  { value: 'updatedAt', label: 'Last Updated' },
+];
+
+interface Draft {
+  price: string;
+  gst: string;
+  moq: string;
+  active: boolean;
+  notes: string;
+}
+
+const amountInput = (raw: string) => {
+  const cleaned = raw.replace(/[^0-9.]/g, '');
+  const [whole = '', ...rest] = cleaned.split('.');
+  return rest.length === 0 ? whole : `${whole}.${rest.join('').slice(0, 2)}`;
+};
+
+const toDraft = (link: VendorItemLink): Draft => ({
+  price: String(link.price),
+  gst: String(link.gst),
+  moq: link.moq ? String(link.moq) : '',
+  active: link.status === 'active',
+  notes: link.notes,
+});
+
+const num = (raw: string, fallback = NaN) => (raw.trim() === '' ? fallback : Number(raw));
+
+function draftTotal(draft: Draft): number | null {
+  const price = num(draft.price);
+  const gst = num(draft.gst, 0);
+  if (!Number.isFinite(price) || !Number.isFinite(gst)) return null;
+  return fromPaise(unitTotal(toPaise(price), toPaise(gst)));
+}
+
+export interface LinkedItemsProps {
+  vendorId: string;
+  canEdit: boolean;
+}
+
+/** The items this vendor prices: search, status filter, sort, inline edit and remove (SPEC §2 "Vendors"). */
+export function LinkedItems({ vendorId, canEdit }: LinkedItemsProps) {
+  const [input, setInput] = useState('');
+  const keyword = useDebouncedValue(input, 300);
+  const [status, setStatus] = useState<VendorItemStatus>('all');
+  const [sort, setSort] = useState<VendorItemSort>('itemName');
+  const [order, setOrder] = useState<SortOrder>('asc');
+  const items = useVendorItems(vendorId, { keyword, status, sort, order });
+  const [editing, setEditing] = useState<{ id: string; draft: Draft } | null>(null);
+  const [removing, setRemoving] = useState<VendorItemLink | null>(null);
+  const update = useUpdateVendorPrice();
+  const remove = useRemoveVendorPrice();
+
+  const setDraft = (patch: Partial<Draft>) => setEditing((e) => (e ? { ...e, draft: { ...e.draft, ...patch } } : e));
+
+  const save = (link: VendorItemLink) => {
+    if (!editing) return;
+    const { draft } = editing;
+    const price = num(draft.price);
+    const gst = num(draft.gst, 0);
+    const moq = num(draft.moq, 0);
+    let problem: string | null = null;
+    if (!(price > 0) || !hasAtMostTwoDecimals(price)) problem = 'Price must be greater than 0';
+    else if (!(gst >= 0) || !hasAtMostTwoDecimals(gst)) problem = 'GST must be 0 or more';
+    else if (!(moq >= 0)) problem = 'MOQ must be 0 or more';
+    if (problem) {
+      toast({ title: 'Validation Error', description: problem, variant: 'destructive' });
+      return;
+    }
+    update.mutate(
+      {
+        itemId: link.itemId,
+        vendorId,
+        body: {
+          price: fromPaise(toPaise(price)),
+          gst: fromPaise(toPaise(gst)),
+          moq: fromPaise(toPaise(moq)),
+          status: draft.active ? 'active' : 'inactive',
+          notes: draft.notes.trim(),
+          version: link.itemVersion,
+        },
+      },
+      {
+        onSuccess: () => {
+          setEditing(null);
+          toast({ title: 'Changes Saved', description: 'Item details updated successfully.', variant: 'success' });
+        },
+        // On 409 (someone else changed the item) the row stays in edit mode with what was typed.
+        onError: (error) => toast({ title: errorMessage(error), variant: 'destructive' }),
+      },
+    );
+  };
+
+  const confirmRemove = () => {
+    if (!removing) return;
+    const link = removing;
+    remove.mutate(
+      { itemId: link.itemId, vendorId },
+      {
+        onSuccess: (response) => {
+          setRemoving(null);
+          if (editing?.id === link._id) setEditing(null);
+          toast({ title: response.message || 'Vendor price removed', description: `${link.itemName} no longer lists this vendor.`, variant: 'success' });
+        },
+        onError: (error) => toast({ title: errorMessage(error), variant: 'destructive' }),
+      },
+    );
+  };
+
+  const isEditing = (link: VendorItemLink) => editing?.id === link._id;
+  const busy = update.isPending;
+  // Desktop rows keep the actions to icons (with tooltips) so the editable columns fit.
+  const compact = !useIsMobile();
+  const size = compact ? 'icon' : 'sm';
+
+  const columns: Column<VendorItemLink>[] = [
+    {
+      id: 'item',
+      header: 'Item',
+      primary: true,
+      cell: (l) => (
+        <ItemName>
+          <strong>{l.itemName}</strong> <Muted>({l.unit})</Muted>
+        </ItemName>
+      ),
+    },
+    {
+      id: 'price',
+      header: 'Price',
+      align: 'right',
+      cell: (l) =>
+        isEditing(l) && editing ? (
+          <Small
+            aria-label={`Price for ${l.itemName}`}
+            inputMode="decimal"
+            value={editing.draft.price}
+            onChange={(e) => setDraft({ price: amountInput(e.target.value) })}
+            disabled={busy}
+          />
+        ) : (
+          <Money>{formatINR(l.price)}</Money>
+        ),
+    },
+    {
+      id: 'gst',
+      header: 'GST',
+      align: 'right',
+      cell: (l) =>
+        isEditing(l) && editing ? (
+          <Small
+            aria-label={`GST for ${l.itemName}`}
+            inputMode="decimal"
+            value={editing.draft.gst}
+            onChange={(e) => setDraft({ gst: amountInput(e.target.value) })}
+            disabled={busy}
+          />
+        ) : (
+          <Money>{formatINR(l.gst)}</Money>
+        ),
+    },
+    {
+      id: 'total',
+      header: 'Total',
+      align: 'right',
+      cell: (l) => {
+        const total = isEditing(l) && editing ? draftTotal(editing.draft) : l.totalPrice;
+        return <Money>{total === null ? '—' : formatINR(total)}</Money>;
+      },
+    },
+    {
+      id: 'moq',
+      header: 'MOQ',
+      align: 'right',
+      cell: (l) =>
+        isEditing(l) && editing ? (
+          <Small
+            aria-label={`MOQ for ${l.itemName}`}
+            inputMode="decimal"
+            value={editing.draft.moq}
+            onChange={(e) => setDraft({ moq: amountInput(e.target.value) })}
+            disabled={busy}
+          />
+        ) : l.moq ? (
+          `${l.moq} ${l.unit}`
+        ) : (
+          <Muted>—</Muted>
+        ),
+    },
+    {
+      id: 'status',
+      header: 'Status',
+      cell: (l) =>
+        isEditing(l) && editing ? (
+          <SwitchLine>
+            <Switch
+              checked={editing.draft.active}
+              onCheckedChange={(active) => setDraft({ active })}
+              disabled={busy}
+              aria-label={`Price for ${l.itemName} is active`}
+            />
+            {editing.draft.active ? 'Active' : 'Inactive'}
+          </SwitchLine>
+        ) : (
+          <Badge variant={l.status === 'active' ? 'success' : 'secondary'}>{l.status === 'active' ? 'Active' : 'Inactive'}</Badge>
+        ),
+    },
+    {
+      id: 'notes',
+      header: 'Notes',
+      cell: (l) =>
+        isEditing(l) && editing ? (
+          <NotesInput
+            aria-label={`Notes for ${l.itemName}`}
+            value={editing.draft.notes}
+            onChange={(e) => setDraft({ notes: e.target.value })}
+            maxLength={1000}
+            disabled={busy}
+          />
+        ) : (
+          <span>{l.notes || <Muted>—</Muted>}</span>
+        ),
+    },
+    {
+      id: 'updated',
+      header: 'Last Updated',
+      cell: (l) => (
+        <Muted title={l.lastUpdatedBy ? `by ${l.lastUpdatedBy.name}` : undefined}>
+          {formatDate(l.updatedAt)}
+        </Muted>
+      ),
+    },
+  ];
+
+  let body;
+  if (items.isPending) body = <Skeleton $height="8rem" />;
+  else if (items.isError)
+    body = (
+      <ErrorPanel
+        title="Could not load this vendor's items"
+        message={`${errorMessage(items.error)} The item prices come from the catalog service; the vendor's own details above are not affected.`}
+        onRetry={() => void items.refetch()}
+      />
+    );
+  else if (items.data.result.length === 0)
+    body =
+      keyword || status !== 'all' ? (
+        <EmptyState
+          icon="search"
+          title="No items match these filters"
+          description="Try adjusting your search or filters"
+          action={
+            <Button
+              variant="outline"
+              onClick={() => {
+                setInput('');
+                setStatus('all');
+              }}
+            >
+              Clear Filters
+            </Button>
+          }
+        />
+      ) : (
+        <EmptyState icon="package" title="No items linked yet" description="Prices this vendor gives for items in the item master appear here." />
+      );
+  else
+    body = (
+      <DataTable
+        caption="Items from this vendor"
+        columns={columns}
+        rows={items.data.result}
+        rowKey={(l) => l._id}
+        actions={
+          canEdit
+            ? (l) =>
+                isEditing(l) ? (
+                  <>
+                    <Button size={size} onClick={() => save(l)} disabled={busy} aria-label="Save" title={compact ? 'Save' : undefined}>
+                      {busy ? <Spinner /> : <Icon name="check" />}
+                      {!compact && (busy ? 'Saving...' : 'Save')}
+                    </Button>
+                    <Button size={size} variant="outline" onClick={() => setEditing(null)} disabled={busy} aria-label="Cancel" title={compact ? 'Cancel' : undefined}>
+                      <Icon name="x" />
+                      {!compact && 'Cancel'}
+                    </Button>
+                  </>
+                ) : (
+                  <>
+                    <Button
+                      size={size}
+                      variant="outline"
+                      onClick={() => setEditing({ id: l._id, draft: toDraft(l) })}
+                      disabled={editing !== null}
+                      aria-label={`Edit ${l.itemName}`}
+                      title={compact ? 'Edit' : undefined}
+                    >
+                      <Icon name="pencil" />
+                      {!compact && 'Edit'}
+                    </Button>
+                    <Button
+                      size={size}
+                      variant="ghost"
+                      onClick={() => setRemoving(l)}
+                      disabled={editing !== null}
+                      aria-label={`Remove ${l.itemName}`}
+                      title={compact ? 'Remove' : undefined}
+                    >
+                      <Icon name="x" />
+                      {!compact && 'Remove'}
+                    </Button>
+                  </>
+                )
+            : undefined
+        }
+      />
+    );
+
+  return (
+    <Card as="section" aria-labelledby="section-linked-items">
+      <CardHeader>
+        <CardTitle id="section-linked-items" as="h2">
+          Linked Items
+          {items.isFetching && !items.isPending && (
+            <span style={{ marginLeft: 8, display: 'inline-flex', verticalAlign: 'middle' }}>
+              <Spinner label="Refreshing" />
+            </span>
+          )}
+        </CardTitle>
+        <CardDescription>
+          {items.data ? `${items.data.totalItems} ${items.data.totalItems === 1 ? 'item' : 'items'} priced by this vendor` : 'Items priced by this vendor'}
+        </CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Bar role="search">
+          <SearchInput value={input} onValueChange={setInput} placeholder="Search items..." aria-label="Search this vendor's items" />
+          <Select value={status} onChange={(e) => setStatus(e.target.value as VendorItemStatus)} aria-label="Filter by status">
+            <option value="all">All Status</option>
+            <option value="active">Active</option>
+            <option value="inactive">Inactive</option>
+          </Select>
+          <Select value={sort} onChange={(e) => setSort(e.target.value as VendorItemSort)} aria-label="Sort by">
+            {SORTS.map((s) => (
+              <option key={s.value} value={s.value}>
+                Sort: {s.label}
+              </option>
+            ))}
+          </Select>
+          <Button
+            variant="outline"
+            size="icon"
+            onClick={() => setOrder((o) => (o === 'asc' ? 'desc' : 'asc'))}
+            aria-label={order === 'asc' ? 'Ascending, switch to descending' : 'Descending, switch to ascending'}
+            title={order === 'asc' ? 'Ascending' : 'Descending'}
+          >
+            <Icon name="chevronDown" style={{ transform: order === 'asc' ? 'rotate(180deg)' : undefined }} />
+          </Button>
+        </Bar>
+        {body}
+      </CardContent>
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove vendor price?"
+        description={removing ? `${removing.itemName} will no longer list this vendor's price. This cannot be undone.` : undefined}
+        confirmLabel={remove.isPending ? 'Removing...' : 'Remove'}
+        destructive
+        onConfirm={confirmRemove}
+        onCancel={() => setRemoving(null)}
+      />
+    </Card>
+  );
+}

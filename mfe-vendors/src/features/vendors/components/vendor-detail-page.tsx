@@ -1,0 +1,71 @@
+import { can } from '@erp/contracts';
+import { ApiError, errorMessage } from '@erp/sdk';
+import { EmptyState, ErrorPanel, Icon, LinkButton, PageHeader } from '@erp/ui';
+import { PageSkeleton } from '@erp/ui/remote';
+import { useState } from 'react';
+import styled from 'styled-components';
+import { useCurrentUser } from '../../../lib/current-user';
+import { useVendor } from '../api/get-vendor';
+import { LinkedItems } from './linked-items';
+import { VendorInfo } from './vendor-info';
+import { VendorStatusBadge } from './vendor-status-badge';
+
+const Stack = styled.div`
+  display: grid;
+  gap: 1.25rem;
+`;
+
+const backToList = (
+  <LinkButton to="/vendors/list" variant="outline">
+    <Icon name="arrowLeft" />
+    Back to List
+  </LinkButton>
+);
+
+/** /vendors/detail?id= (or /vendors/detail/{id}): the vendor's information and the items it prices. */
+export function VendorDetailPage({ id }: { id: string | null }) {
+  const user = useCurrentUser();
+  const vendor = useVendor(id);
+  const [editing, setEditing] = useState(false);
+  const canEdit = can(user, 'vendors', 'list', 'write') || can(user, 'vendors', 'create', 'write');
+  const canEditPrices = can(user, 'items', 'add', 'write');
+
+  if (!id) {
+    return (
+      <>
+        <PageHeader title="Vendor Details" actions={backToList} />
+        <EmptyState icon="truck" title="Vendor not found" description="No vendor was chosen. Open one from the vendor list." action={backToList} />
+      </>
+    );
+  }
+  if (vendor.isPending) return <PageSkeleton />;
+  if (vendor.isError) {
+    const notFound = vendor.error instanceof ApiError && (vendor.error.status === 404 || vendor.error.status === 400);
+    return (
+      <>
+        <PageHeader title="Vendor Details" actions={backToList} />
+        {notFound ? (
+          <EmptyState icon="truck" title="Vendor not found" description="The requested vendor could not be found." action={backToList} />
+        ) : (
+          <ErrorPanel title="Could not load this vendor" message={errorMessage(vendor.error)} onRetry={() => void vendor.refetch()} />
+        )}
+      </>
+    );
+  }
+
+  const v = vendor.data;
+  return (
+    <>
+      <PageHeader
+        title={v.name}
+        badge={<VendorStatusBadge status={v.status} />}
+        description={`${v.vendorId}${v.contactPerson ? ` · ${v.contactPerson}` : ''}`}
+        actions={editing ? undefined : backToList}
+      />
+      <Stack>
+        <VendorInfo vendor={v} canEdit={canEdit} editing={editing} onEditingChange={setEditing} />
+        {!editing && <LinkedItems vendorId={v._id} canEdit={canEditPrices} />}
+      </Stack>
+    </>
+  );
+}

@@ -1,0 +1,4 @@
+import { createQueryClient } from '@erp/sdk';
+
+/** One cache for this remote; it survives unmount/mount so returning to a list is instant. */
+export const queryClient = createQueryClient();

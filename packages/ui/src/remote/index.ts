@@ -1,0 +1,11 @@
+/**
+ * @erp/ui/remote: pieces every remote (mfe-*) uses and the shell does not. A separate entry on
+ * purpose: Module Federation shares '@erp/ui' as one module that the shell loads at '/', so what only
+ * the remotes need stays out of it (and out of the shell's budget); each remote bundles these few
+ * components itself, built on the shared '@erp/ui' primitives.
+ */
+export { useUnsavedChanges } from './use-unsaved-changes';
+export { FormSection, type FormSectionProps } from './form-section';
+export { NotFound } from './not-found';
+export { PageSkeleton } from './page-skeleton';
+export { rootErrorBoundary } from './root-error-boundary';

@@ -1,0 +1,113 @@
+/**
+ * The rspack configuration every federated remote (mfe-*) builds with: one factory, called from each
+ * remote's rspack.config.ts with its name. Build-time only; nothing here reaches a browser bundle.
+ *
+ * Production: the remote only (remoteEntry.js, mf-manifest.json, chunks) into <remote>/dist/, served by
+ * the gateway under /mfe/<remote>/. With `--env devHost` (npm run dev) it also builds the remote's small
+ * standalone host page (<remote>/dev/, see dev-host.tsx) into <remote>/dist-dev/.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from '@rspack/cli';
+import { rspack, type RspackPluginInstance } from '@rspack/core';
+import { createModuleFederationConfig, ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+
+export interface RemoteOptions {
+  /** The remote's rspack.config.ts `import.meta.url`: paths resolve from its folder. */
+  dir: string;
+  /** The federation name, also the output's uniqueName, e.g. 'mfe_team'. */
+  name: string;
+}
+
+/** The page of the standalone dev host, shared by the remotes (each sets only its title). */
+const devHostPage = fileURLToPath(new URL('./dev-host.html', import.meta.url));
+
+const readJson = (url: URL) => JSON.parse(readFileSync(url, 'utf8')) as { version: string; dependencies: Record<string, string> };
+
+/** The same singletons as the shell, with the versions this remote was built against. Nothing eager. */
+function federation(base: string, name: string) {
+  const pkg = readJson(new URL('./package.json', base));
+  const workspaceVersion = (dir: string) => `^${readJson(new URL(`../packages/${dir}/package.json`, base)).version}`;
+  const singleton = (requiredVersion: string) => ({ singleton: true, requiredVersion, eager: false });
+  return createModuleFederationConfig({
+    name,
+    filename: 'remoteEntry.js',
+    exposes: { './app': './src/app.tsx' },
+    shared: {
+      react: singleton(pkg.dependencies.react!),
+      'react-dom': singleton(pkg.dependencies['react-dom']!),
+      'react-dom/client': singleton(pkg.dependencies['react-dom']!),
+      'styled-components': singleton(pkg.dependencies['styled-components']!),
+      '@tanstack/react-query': singleton(pkg.dependencies['@tanstack/react-query']!),
+      '@erp/ui': singleton(workspaceVersion('ui')),
+      '@erp/sdk': singleton(workspaceVersion('sdk')),
+    },
+    manifest: true,
+    dts: false,
+  });
+}
+
+export function remoteConfig({ dir: base, name }: RemoteOptions) {
+  const dir = (path: string) => fileURLToPath(new URL(path, base));
+  return defineConfig((env: Record<string, unknown>, argv: { mode?: string }) => {
+    const production = (argv.mode ?? 'production') === 'production';
+    const devHost = Boolean(env.devHost);
+    const plugins: RspackPluginInstance[] = [new ModuleFederationPlugin(federation(base, name))];
+    const entry: Record<string, string> = devHost ? { 'dev-host': './dev/index.ts' } : {};
+    if (devHost) {
+      plugins.push(new rspack.HtmlRspackPlugin({ template: devHostPage, title: `${name} – standalone dev host`, chunks: ['dev-host'] }));
+    }
+    return {
+      mode: production ? 'production' : 'development',
+      context: dir('.'),
+      entry,
+      target: ['web', 'es2022'],
+      // No eval-based source maps: the gateway's Content-Security-Policy forbids eval.
+      devtool: production ? 'source-map' : 'cheap-module-source-map',
+      output: {
+        path: dir(devHost ? './dist-dev' : './dist'),
+        // The manifest and chunks resolve from wherever the remote is served (ARCHITECTURE §10).
+        publicPath: devHost ? '/' : 'auto',
+        filename: production ? '[name].[contenthash:8].js' : '[name].js',
+        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.ts', '.tsx', '.js', '.mjs'],
+        conditionNames: ['@erp/source', '...'],
+        extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
+      },
+      module: {
+        rules: [
+          {
+            test: /\.tsx?$/,
+            exclude: /node_modules[\\/](?!@erp)/,
+            loader: 'builtin:swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', development: !production } },
+                target: 'es2022',
+              },
+            },
+            type: 'javascript/auto',
+          },
+          {
+            // Keep only the contracts helpers the browser uses, not the TypeBox schemas behind them.
+            test: /packages[\\/]contracts[\\/]src[\\/]/,
+            sideEffects: false,
+          },
+          {
+            // @erp/ui/remote is bundled by each remote (not shared): keep only the pieces a chunk uses.
+            test: /packages[\\/]ui[\\/]src[\\/]remote[\\/]/,
+            sideEffects: false,
+          },
+        ],
+      },
+      plugins,
+      optimization: { minimize: production },
+      performance: { hints: false },
+    };
+  });
+}

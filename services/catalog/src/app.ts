@@ -1,0 +1,60 @@
+import { fileURLToPath } from 'node:url';
+import { VendorUpdated } from '@erp/contracts';
+import type { ServiceDefinition } from '@erp/service-kit';
+import { handleVendorUpdated } from './events/vendor-updated.js';
+import { importJobs } from './import/run.js';
+import { itemsRepository } from './repositories/items.js';
+import { vendorsRepository } from './repositories/vendors.js';
+import { itemRoutes } from './routes/items.js';
+import { transferRoutes, type TransferDeps } from './routes/transfer.js';
+import { ensureTrigramIndex } from './search-index.js';
+import { addDemoPrices, seedItems } from './seed.js';
+
+export { DEMO_ITEMS, DEMO_PRICES } from './seed.js';
+export { handleVendorUpdated } from './events/vendor-updated.js';
+
+/**
+ * Catalog service: the item master with vendor prices. Vendors are known only from vendor events
+ * (snapshots); access comes from the replica of auth's events (no `directory` here).
+ */
+export function catalogService(): ServiceDefinition {
+  const schema = 'catalog';
+  const items = itemsRepository(schema);
+  const vendors = vendorsRepository(schema);
+  const jobs = importJobs(schema);
+  const running = new Set<Promise<void>>();
+  let deps: TransferDeps | undefined;
+  let seeding = false;
+
+  return {
+    name: 'catalog',
+    schema,
+    migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
+    async onStart(ctx) {
+      deps = { ctx, items, vendors, jobs, running };
+      await jobs.failInterrupted(ctx.db);
+      const trigram = await ensureTrigramIndex(ctx.db, schema);
+      if (!trigram) ctx.log.info('pg_trgm is not available: item search scans names instead of using a trigram index');
+      seeding = ctx.config.seedDemo;
+      if (seeding) await seedItems(deps);
+    },
+    async onStop() {
+      await Promise.allSettled([...running]);
+    },
+    consumers: [
+      {
+        name: 'vendor-snapshots',
+        events: [VendorUpdated],
+        handle: (tx, envelope, ctx) =>
+          handleVendorUpdated(tx, envelope, ctx, {
+            vendors,
+            afterChange: seeding ? (t, vendor, c) => addDemoPrices({ ctx: c, items, vendors }, t, vendor) : undefined,
+          }),
+      },
+    ],
+    async routes(app) {
+      await itemRoutes(app, deps!);
+      await transferRoutes(app, deps!);
+    },
+  };
+}

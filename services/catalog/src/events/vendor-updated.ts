@@ -1,0 +1,17 @@
+/** Consumer of erp.vendors.vendor_updated.v1: keep the vendor snapshot (newest version wins). */
+import type { EventEnvelope, VendorUpsertedData } from '@erp/contracts';
+import type { Queryable, ServiceContext } from '@erp/service-kit';
+import type { VendorsRepository } from '../repositories/vendors.js';
+
+export interface VendorUpdatedDeps {
+  vendors: VendorsRepository;
+  /** Runs after the snapshot changed (demo prices for a demo vendor that just arrived). */
+  afterChange?: (tx: Queryable, vendor: VendorUpsertedData, ctx: ServiceContext) => Promise<void>;
+}
+
+/** A plain function of the event, run in the transaction that records it in the inbox. */
+export async function handleVendorUpdated(tx: Queryable, envelope: EventEnvelope, ctx: ServiceContext, deps: VendorUpdatedDeps): Promise<void> {
+  const vendor = envelope.data as VendorUpsertedData;
+  const changed = await deps.vendors.upsert(tx, vendor);
+  if (changed && deps.afterChange) await deps.afterChange(tx, vendor, ctx);
+}

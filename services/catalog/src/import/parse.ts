@@ -1,0 +1,154 @@
+/**
+ * Reading an item import file (CSV or XLSX, columns IMPORT_COLUMNS) into rows, and the pure rules
+ * for one row: numbers, status, vendor lookup by name or display id. No database here.
+ */
+import { parse as parseCsvSync } from 'csv-parse/sync';
+import ExcelJS from 'exceljs';
+import { hasAtMostTwoDecimals, IMPORT_COLUMNS, toHundredths, toPaise } from '@erp/contracts';
+import { badRequest } from '@erp/service-kit';
+import { cleanName, type DesiredPrice, type Status, type VendorInfo } from '../plan.js';
+
+export interface ImportRow {
+  /** Row number in the file; the header is row 1. */
+  row: number;
+  itemName: string;
+  unit: string;
+  vendor: string;
+  price: string;
+  gst: string;
+  moq: string;
+  status: string;
+  notes: string;
+}
+
+export const WRONG_COLUMNS = `The file must have the columns: ${IMPORT_COLUMNS.join(', ')}`;
+
+export type FileKind = 'csv' | 'xlsx';
+
+export function fileKind(fileName: string): FileKind {
+  const lower = fileName.toLowerCase();
+  if (lower.endsWith('.csv')) return 'csv';
+  if (lower.endsWith('.xlsx')) return 'xlsx';
+  throw badRequest('Upload a .csv or .xlsx file');
+}
+
+/** Rows of text cells from a CSV file (row index + 1 = row number). */
+export function readCsv(buf: Buffer): string[][] {
+  try {
+    return parseCsvSync(buf, { bom: true, relax_column_count: true, skip_empty_lines: false, trim: false }) as string[][];
+  } catch (err) {
+    throw badRequest(`The file could not be read as CSV: ${(err as Error).message}`);
+  }
+}
+
+/** Rows of text cells from the first worksheet of an XLSX workbook. */
+export async function readXlsx(buf: Buffer): Promise<string[][]> {
+  const wb = new ExcelJS.Workbook();
+  try {
+    await wb.xlsx.load(buf as unknown as ArrayBuffer);
+  } catch {
+    throw badRequest('The file could not be read as an Excel workbook (.xlsx)');
+  }
+  const ws = wb.worksheets[0];
+  if (!ws) throw badRequest('The workbook has no worksheet');
+  const out: string[][] = [];
+  ws.eachRow({ includeEmpty: true }, (row, n) => {
+    const cells: string[] = [];
+    for (let c = 1; c <= Math.max(row.cellCount, IMPORT_COLUMNS.length); c++) cells.push(row.getCell(c).text ?? '');
+    out[n - 1] = cells;
+  });
+  for (let i = 0; i < out.length; i++) out[i] ??= [];
+  return out;
+}
+
+/** Check the header and turn the data rows into ImportRows (blank rows are skipped). */
+export function toImportRows(table: string[][]): ImportRow[] {
+  const header = (table[0] ?? []).map((h) => String(h).trim().toLowerCase());
+  const index = IMPORT_COLUMNS.map((c) => header.indexOf(c.toLowerCase()));
+  if (index.some((i) => i < 0)) throw badRequest(WRONG_COLUMNS);
+  const rows: ImportRow[] = [];
+  for (let r = 1; r < table.length; r++) {
+    const cells = table[r]!;
+    const cell = (k: number) => String(cells[index[k]!] ?? '').trim();
+    const row: ImportRow = {
+      row: r + 1,
+      itemName: cell(0),
+      unit: cell(1),
+      vendor: cell(2),
+      price: cell(3),
+      gst: cell(4),
+      moq: cell(5),
+      status: cell(6),
+      notes: cell(7),
+    };
+    if (Object.entries(row).every(([k, v]) => k === 'row' || v === '')) continue;
+    rows.push(row);
+  }
+  return rows;
+}
+
+/** Rows grouped by item (name compared trimmed, single-spaced, without case), in file order. */
+export function groupByItem(rows: ImportRow[]): Map<string, ImportRow[]> {
+  const groups = new Map<string, ImportRow[]>();
+  for (const r of rows) {
+    const key = cleanName(r.itemName).toLowerCase();
+    const list = groups.get(key) ?? [];
+    list.push(r);
+    groups.set(key, list);
+  }
+  return groups;
+}
+
+/** Vendors looked up by display id or name, without case. */
+export class VendorLookup {
+  private readonly byName = new Map<string, VendorInfo[]>();
+  private readonly byDisplay = new Map<string, VendorInfo>();
+  constructor(vendors: VendorInfo[]) {
+    for (const v of vendors) {
+      const k = v.name.trim().toLowerCase();
+      this.byName.set(k, [...(this.byName.get(k) ?? []), v]);
+      this.byDisplay.set(v.displayId.trim().toLowerCase(), v);
+    }
+  }
+  find(text: string): VendorInfo | string {
+    const k = text.trim().toLowerCase();
+    const byId = this.byDisplay.get(k);
+    if (byId) return byId;
+    const named = this.byName.get(k) ?? [];
+    if (named.length === 1) return named[0]!;
+    if (named.length > 1) return 'More than one vendor has this name; use the vendor ID';
+    return 'Vendor not found';
+  }
+}
+
+function amount(text: string): number | null | 'bad' {
+  if (text === '') return null;
+  const n = Number(text.replace(/[₹,\s]/g, ''));
+  if (!Number.isFinite(n) || !hasAtMostTwoDecimals(n)) return 'bad';
+  return n;
+}
+
+/** One row with a vendor as a desired price; a string is the reason the row is refused. */
+export function rowPrice(r: ImportRow, vendor: VendorInfo): DesiredPrice | string {
+  const price = amount(r.price);
+  if (price === 'bad' || price === null || price <= 0) return `Vendor ${vendor.name}: Price must be greater than 0`;
+  const gst = amount(r.gst);
+  if (gst === 'bad' || (gst !== null && gst < 0)) return `Vendor ${vendor.name}: GST must be 0 or more`;
+  const moq = amount(r.moq);
+  if (moq === 'bad' || (moq !== null && moq < 0)) return `Vendor ${vendor.name}: MOQ must be 0 or more`;
+  if (r.notes.length > 1000) return 'Notes must be at most 1000 characters';
+  let status: Status | undefined;
+  if (r.status) {
+    const s = r.status.toLowerCase();
+    if (s !== 'active' && s !== 'inactive') return 'Status must be active or inactive';
+    status = s;
+  }
+  return {
+    vendorId: vendor.vendorId,
+    pricePaise: toPaise(price),
+    gstPaise: gst === null ? undefined : toPaise(gst),
+    moqHundredths: moq === null ? undefined : toHundredths(moq),
+    status,
+    notes: r.notes === '' ? undefined : r.notes,
+  };
+}

@@ -1,0 +1,42 @@
+/** The catalog as a message provider: the events it really writes to its outbox. */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { MessageProviderPact } from '@pact-foundation/pact';
+import type { EventEnvelope } from '@erp/contracts';
+import { startCatalog, type CatalogHarness } from './helpers.js';
+
+const pactDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../pacts');
+let h: CatalogHarness;
+beforeAll(async () => {
+  h = await startCatalog();
+});
+afterAll(async () => h?.close());
+
+/** Price an item for a vendor through the API and take the event it wrote. */
+async function vendorItemsChangedEvent(): Promise<EventEnvelope> {
+  const v = await h.vendor('Deccan Steel Suppliers');
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/items',
+    headers: h.purchaser.headers,
+    payload: { name: `TMT steel bar ${Date.now()}`, unit: 'kg', vendors: [{ vendor: v.vendorId, price: 62, gst: 11.16 }] },
+  });
+  if (res.statusCode !== 201) throw new Error(res.body);
+  const row = await h.db.query<{ envelope: EventEnvelope }>(
+    `SELECT envelope FROM catalog.outbox WHERE subject = 'erp.catalog.vendor_items_changed.v1' ORDER BY seq DESC LIMIT 1`,
+  );
+  return row.rows[0]!.envelope;
+}
+
+describe('catalog service as a message provider', () => {
+  it('publishes vendor item counts its consumers can read', async () => {
+    await new MessageProviderPact({
+      provider: 'catalog-service-events',
+      pactUrls: [path.join(pactDir, 'vendors-service-catalog-service-events.json')],
+      logLevel: 'warn',
+      messageProviders: { 'a vendor items changed event': vendorItemsChangedEvent },
+      stateHandlers: { 'a vendor has active prices for items': async () => undefined },
+    }).verify();
+  });
+});
