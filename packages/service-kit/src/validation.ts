@@ -6,7 +6,9 @@ import type { FastifyInstance } from 'fastify';
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv;
 
 function makeAjv(options: Options): Ajv {
-  const ajv = new Ajv({ allErrors: false, verbose: true, strict: false, ...options });
+  // Rupees and quantities are multipleOf 0.01; in floating point 14.04 / 0.01 is 1403.9999…, so
+  // the check needs a precision or it refuses valid two-decimal amounts.
+  const ajv = new Ajv({ allErrors: false, verbose: true, strict: false, multipleOfPrecision: 4, ...options });
   addFormats(ajv);
   ajv.addKeyword({ keyword: 'errorMessage', schemaType: 'string' });
   return ajv;
