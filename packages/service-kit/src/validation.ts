@@ -1,6 +1,7 @@
 import { Ajv, type Options } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
+import { badRequest } from './errors.js';
 
 // ajv-formats is CommonJS; its default export arrives one level down under NodeNext.
 const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv;
@@ -12,6 +13,18 @@ function makeAjv(options: Options): Ajv {
   addFormats(ajv);
   ajv.addKeyword({ keyword: 'errorMessage', schemaType: 'string' });
   return ajv;
+}
+
+/** The path of the first string holding a NUL character ('' for the value itself), or null. */
+export function findNul(value: unknown, path = ''): string | null {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, inner] of Object.entries(value)) {
+    if (key.includes('\u0000')) return path ? `${path}.${key}` : key;
+    const found = findNul(inner, path ? `${path}.${key}` : key);
+    if (found !== null) return found;
+  }
+  return null;
 }
 
 /**
@@ -30,5 +43,13 @@ export function installValidation(app: FastifyInstance): void {
   app.setValidatorCompiler(({ schema, httpPart }) => {
     const ajv = httpPart === 'body' ? strict : lenient;
     return ajv.compile(schema) as ReturnType<Parameters<FastifyInstance['setValidatorCompiler']>[0]>;
+  });
+  // PostgreSQL text cannot hold U+0000: a NUL in a name, a note or a search word would fail in the
+  // database as a 500. It is bad input, so it is refused with 400 before any route runs.
+  app.addHook('preValidation', async (request) => {
+    for (const part of [request.params, request.query, request.body]) {
+      const field = findNul(part);
+      if (field !== null) throw badRequest(`${field || 'The request'} contains a character that is not allowed`);
+    }
   });
 }

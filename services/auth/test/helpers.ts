@@ -16,11 +16,18 @@ export const ACCOUNTANT = '9000000003';
 export const EMPLOYEE = '9000000004';
 
 /** The auth service on a fresh database with the demo team, an SMS sender that keeps what it sent. */
-export async function startAuth(env: Record<string, string> = {}, kit: Partial<KitConfig> = {}): Promise<AuthHarness> {
+export async function startAuth(
+  env: Record<string, string> = {},
+  kit: Partial<KitConfig> = {},
+  /** An SMS provider that takes this long to answer, and then fails if asked to. */
+  provider: { delayMs?: number; fails?: boolean } = {},
+): Promise<AuthHarness> {
   const sent: AuthHarness['sent'] = [];
   const sms: SmsSender = {
     async send(phoneNumber, text, code) {
       sent.push({ phoneNumber, text, code });
+      if (provider.delayMs) await new Promise((resolve) => setTimeout(resolve, provider.delayMs));
+      if (provider.fails) throw new Error('SMS provider answered 503');
     },
   };
   const h = await createTestHarness(

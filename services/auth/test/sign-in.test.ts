@@ -25,6 +25,17 @@ describe('sending a one-time code', () => {
     expect(h.sent[0]!.text).toContain(h.sent[0]!.code);
   });
 
+  it('answers a member as fast as a stranger, without waiting for a slow or failing SMS provider', async () => {
+    await h.close();
+    h = await startAuth({}, {}, { delayMs: 3000, fails: true });
+    const started = Date.now();
+    const member = await post('/auth/sendOtp', { phoneNumber: ADMIN });
+    expect(Date.now() - started).toBeLessThan(1500);
+    expect(member.statusCode).toBe(200);
+    expect(member.json()).toEqual({ message: 'OTP sent successfully' });
+    expect(h.sent.map((s) => s.phoneNumber)).toEqual([ADMIN]);
+  });
+
   it('stores the code only as a hash', async () => {
     await post('/auth/sendOtp', { phoneNumber: ADMIN });
     const rows = await h.db.query<{ code_hash: string }>('SELECT code_hash FROM auth.otp_codes');
@@ -193,6 +204,8 @@ describe('sessions', () => {
     const me = await h.app.inject({ method: 'GET', url: '/auth/me', headers: h.as(token) });
     expect(me.statusCode).toBe(401);
     expect(me.json().message).toBe('Your session has ended. Please sign in again.');
+    expect((await post('/auth/logout', undefined, h.as(token))).statusCode).toBe(401);
+    expect((await post('/auth/logout')).statusCode).toBe(401);
   });
 
   it('announces the ended session to other services', async () => {
@@ -229,10 +242,18 @@ describe('sessions', () => {
   });
 
   it('an inactive member gets no code and cannot sign in', async () => {
+    await post('/auth/sendOtp', { phoneNumber: EMPLOYEE });
+    const codeFromBefore = h.lastCode(EMPLOYEE)!;
     await h.db.query(`UPDATE auth.members SET status = 'inactive' WHERE phone_number = $1`, [EMPLOYEE]);
     const res = await post('/auth/sendOtp', { phoneNumber: EMPLOYEE });
     expect(res.statusCode).toBe(200);
-    expect(h.sent).toHaveLength(0);
+    expect(h.sent).toHaveLength(1);
+    // A code sent while the member was still active does not open a session either.
+    const verify = await post('/auth/verifyOtp', { phoneNumber: EMPLOYEE, otp: codeFromBefore });
+    expect(verify.statusCode).toBe(403);
+    expect(verify.json()).toEqual({ message: 'Your account is inactive. Please contact your administrator.' });
+    const sessions = await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM auth.sessions');
+    expect(sessions.rows[0]!.n).toBe(0);
   });
 });
 

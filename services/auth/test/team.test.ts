@@ -75,6 +75,12 @@ describe('team list', () => {
     expect((await call('admin', 'GET', '/auth/teamList?status=gone')).statusCode).toBe(400);
   });
 
+  it('refuses a search word with a NUL character with 400', async () => {
+    const res = await call('admin', 'GET', '/auth/teamList?keyword=a%00b');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'keyword contains a character that is not allowed' });
+  });
+
   it('is open to members with team list read (Purchaser) and refused to the others', async () => {
     expect((await call('purchaser', 'GET', '/auth/teamList')).statusCode).toBe(200);
     const emp = await call('employee', 'GET', '/auth/teamList');
@@ -100,9 +106,12 @@ describe('member details', () => {
     expect((await call('admin', 'GET', '/auth/details/not-an-id')).statusCode).toBe(400);
   });
 
-  it('is refused to an Employee', async () => {
+  it('is refused to an Employee and an Accountant, and needs a session', async () => {
     const list = (await call('admin', 'GET', '/auth/teamList')).json();
+    expect((await call('purchaser', 'GET', `/auth/details/${list.result[0]._id}`)).statusCode).toBe(200);
     expect((await call('employee', 'GET', `/auth/details/${list.result[0]._id}`)).statusCode).toBe(403);
+    expect((await call('accountant', 'GET', `/auth/details/${list.result[0]._id}`)).statusCode).toBe(403);
+    expect((await call(null, 'GET', `/auth/details/${list.result[0]._id}`)).statusCode).toBe(401);
   });
 });
 
@@ -159,6 +168,9 @@ describe('adding a member', () => {
     [{ name: 42 }, 'Name can contain letters and spaces only'],
     [{ salary: 1 }, 'Unknown field: salary'],
     [{ permissions: { modules: { payroll: { read: true } } } }, 'Unknown field: payroll'],
+    [{ permissions: { modules: { team: { subModules: { payroll: { read: true } } } } } }, 'Unknown field: payroll'],
+    [{ notes: 'site\u0000office' }, 'notes contains a character that is not allowed'],
+    [{ email: 'anita@example.com\u0000' }, 'email contains a character that is not allowed'],
   ])('refuses %j with 400 and stores nothing', async (over, message) => {
     const before = await countMembers();
     const res = await call('admin', 'POST', '/auth/createTeam', newMember(over));
@@ -240,8 +252,22 @@ describe('editing a member', () => {
     expect((await call('admin', 'PATCH', `/auth/${user._id}`, { email: 'nope' })).json()).toEqual({ message: 'Please enter a valid email address' });
     expect((await call('admin', 'PATCH', `/auth/${user._id}`, { phoneNumber: ADMIN })).statusCode).toBe(409);
     expect((await call('admin', 'PATCH', '/auth/7c9e6679-7425-40de-944b-e07fc1f90ae7', { notes: 'x' })).statusCode).toBe(404);
-    expect((await call('purchaser', 'PATCH', `/auth/${user._id}`, { notes: 'x' })).statusCode).toBe(403);
-    expect((await call('employee', 'PATCH', `/auth/${user._id}`, { notes: 'x' })).statusCode).toBe(403);
+    for (const who of ['purchaser', 'accountant', 'employee'] as const) {
+      const res = await call(who, 'PATCH', `/auth/${user._id}`, { notes: 'x' });
+      expect(res.statusCode).toBe(403);
+      expect(res.json()).toEqual({ message: 'Only an Admin can manage team members' });
+    }
+    expect((await call(null, 'PATCH', `/auth/${user._id}`, { notes: 'x' })).statusCode).toBe(401);
+    const bad = [
+      [{ notes: 'x\u0000' }, 'notes contains a character that is not allowed'],
+      [{ permissions: { modules: { indent: { subModules: { lists: { read: true } } } } } }, 'Unknown field: lists'],
+    ] as const;
+    for (const [body, message] of bad) {
+      const res = await call('admin', 'PATCH', `/auth/${user._id}`, body);
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ message });
+    }
+    expect((await call('admin', 'GET', `/auth/details/${user._id}`)).json()).toMatchObject({ notes: user.notes, version: user.version });
   });
 });
 

@@ -218,6 +218,12 @@ describe('vendor list', () => {
     expect((await h.call('admin', 'GET', '/vendors/all?status=gone')).json()).toEqual({ message: 'Status must be all, active, inactive or blocked' });
   });
 
+  it('refuses a search word with a NUL character with 400 (the database cannot store one)', async () => {
+    const res = await h.call('admin', 'GET', '/vendors/all?keyword=a%00b');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: 'keyword contains a character that is not allowed' });
+  });
+
   it('is refused to a member without vendor list read (403) and to an anonymous caller (401)', async () => {
     const emp = await h.call('employee', 'GET', '/vendors/all');
     expect(emp.statusCode).toBe(403);

@@ -58,12 +58,12 @@ export async function sessionRoutes(app: FastifyInstance, deps: AuthDeps): Promi
         return code;
       });
       if (code) {
-        try {
-          await sms.send(phoneNumber, smsText(code, Math.round(config.otpTtlSeconds / 60)), code);
-        } catch (err) {
-          // Answering differently would tell a stranger the number belongs to a member.
+        // Not awaited: answering later, or differently, when the SMS provider is slow or failing
+        // would tell a stranger that the number belongs to a member.
+        const text = smsText(code, Math.round(config.otpTtlSeconds / 60));
+        (async () => sms.send(phoneNumber, text, code))().catch((err: unknown) => {
           request.log.error({ err }, 'could not send the sign-in code');
-        }
+        });
       }
       return { message: 'OTP sent successfully' };
     },

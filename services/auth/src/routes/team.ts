@@ -4,6 +4,7 @@ import {
   ErrorResponse,
   IdParams,
   Member,
+  MODULES,
   MemberResponse,
   MemberUpserted,
   StatsResponse,
@@ -11,6 +12,8 @@ import {
   TeamListQuery,
   TeamListResponse,
   UpdateMemberBody,
+  type ModuleKey,
+  type PermissionsInput,
   type Role,
 } from '@erp/contracts';
 import { badRequest, conflict, notFound, requireAdmin, type Queryable, type TypeBoxTypeProvider } from '@erp/service-kit';
@@ -26,6 +29,16 @@ const ONLY_ADMINS = 'Only an Admin can manage team members';
 function checkMember(input: MemberInput): void {
   if (input.name.length < 2) throw badRequest('Name must be at least 2 characters');
   if (!EMAIL.test(input.email)) throw badRequest('Please enter a valid email address');
+}
+
+/** The schema knows the modules; their sub-modules are checked here, so a misspelt one is not silently dropped. */
+function checkSubModules(permissions: PermissionsInput | undefined): void {
+  for (const [module, input] of Object.entries(permissions?.modules ?? {})) {
+    const known = MODULES[module as ModuleKey].subModules;
+    for (const sub of Object.keys(input?.subModules ?? {})) {
+      if (!Object.hasOwn(known, sub)) throw badRequest(`Unknown field: ${sub}`);
+    }
+  }
 }
 
 function roleFrom(role: Role | undefined, isAdmin: boolean | undefined, current?: Role): Role {
@@ -87,6 +100,7 @@ export async function teamRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
     async (request, reply) => {
       const admin = requireAdmin(request, ONLY_ADMINS);
       const b = request.body;
+      checkSubModules(b.permissions);
       const role = roleFrom(b.role, b.isAdmin);
       const input: MemberInput = {
         name: b.name.trim().replace(/\s+/g, ' '),
@@ -116,6 +130,7 @@ export async function teamRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
     async (request) => {
       const admin = requireAdmin(request, ONLY_ADMINS);
       const b = request.body;
+      checkSubModules(b.permissions);
       const id = request.params.id;
       const result = await ctx.tx(async (tx) => {
         const current = await members.byId(tx, id, true);
