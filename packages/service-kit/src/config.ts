@@ -15,6 +15,8 @@ export interface KitConfig {
   logLevel: string;
   seedDemo: boolean;
   relayPollMs: number;
+  /** Embedded (PGlite) only: how often each service vacuums and analyzes its tables; 0 never. */
+  vacuumMinutes: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -88,5 +90,6 @@ export async function loadKitConfig(env: Env = process.env, service?: string): P
     logLevel: envString(env, 'LOG_LEVEL', production ? 'info' : 'info')!,
     seedDemo: envBool(env, 'SEED_DEMO', true),
     relayPollMs: envInt(env, 'OUTBOX_POLL_MS', 1000, 10),
+    vacuumMinutes: envInt(env, 'PGLITE_VACUUM_MINUTES', 60, 0),
   };
 }

@@ -8,6 +8,7 @@ export * from './bus/nats.js';
 export * from './config.js';
 export * from './db/types.js';
 export * from './db/migrate.js';
+export * from './db/maintenance.js';
 export * from './db/pglite.js';
 export * from './db/postgres.js';
 export * from './errors.js';

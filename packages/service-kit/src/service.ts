@@ -21,6 +21,7 @@ import { KIT_MIGRATIONS } from './kit-migrations.js';
 import { createLogger, loggerOptions } from './logger.js';
 import { enqueueEvent, OutboxRelay, type EventMeta } from './outbox.js';
 import { installValidation } from './validation.js';
+import { startMaintenance, type Maintainer } from './db/maintenance.js';
 
 /** Everything a service's routes, repositories and consumers work with. */
 export interface ServiceContext {
@@ -118,6 +119,7 @@ export async function createServiceRuntime(def: ServiceDefinition, deps: Runtime
   if (def.onStart) await def.onStart(ctx);
 
   const subscriptions: Subscription[] = [];
+  let maintainer: Maintainer | null = null;
   const plugin: FastifyPluginAsync = async (app) => {
     installValidation(app);
     installErrorHandling(app);
@@ -156,12 +158,14 @@ export async function createServiceRuntime(def: ServiceDefinition, deps: Runtime
         await ctx.tx((tx) => ctx.emit(tx, accessSnapshotRequested(def.name), { service: def.name }));
       }
       relay.start();
+      maintainer = startMaintenance(db, def.schema, config.vacuumMinutes * 60_000, log);
     },
     async start() {
       await runtime.subscribe();
       await runtime.startPublishing();
     },
     async stop() {
+      await maintainer?.stop();
       await relay.stop();
       for (const s of subscriptions) await s.stop();
       if (def.onStop) await def.onStop(ctx);

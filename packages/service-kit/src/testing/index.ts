@@ -94,6 +94,7 @@ export function testConfig(overrides: Partial<KitConfig> = {}): KitConfig {
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     seedDemo: false,
     relayPollMs: 50,
+    vacuumMinutes: 0,
     ...overrides,
   };
 }
