@@ -8,10 +8,11 @@ export function percentile(sorted, p) {
   return sorted[Math.max(0, i)];
 }
 
-export async function load({ url, headers = {}, connections = 50, durationMs = 10_000, warmupMs = 2_000 }) {
+/** `url` is the one URL to request, or `nextPath()` gives each request its own path (same origin as `url`). */
+export async function load({ url, nextPath, headers = {}, connections = 50, durationMs = 10_000, warmupMs = 2_000 }) {
   const u = new URL(url);
   const pool = new Pool(u.origin, { connections, pipelining: 1 });
-  const path = u.pathname + u.search;
+  const fixed = u.pathname + u.search;
   const latencies = [];
   let errors = 0;
   let statusErrors = 0;
@@ -21,7 +22,7 @@ export async function load({ url, headers = {}, connections = 50, durationMs = 1
     while (!stop) {
       const t0 = performance.now();
       try {
-        const res = await pool.request({ method: 'GET', path, headers });
+        const res = await pool.request({ method: 'GET', path: nextPath ? nextPath() : fixed, headers });
         await res.body.dump();
         const dt = performance.now() - t0;
         if (res.statusCode !== 200) statusErrors++;

@@ -45,10 +45,11 @@ export async function startProcess(entry, env = {}, { dataDir } = {}) {
     base,
     port,
     dataDir: dir,
-    async stop() {
+    /** Stop the process; its own data directory is removed unless `keep` (or it was given one). */
+    async stop({ keep = false } = {}) {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
-      if (!dataDir) rmSync(dir, { recursive: true, force: true });
+      if (!dataDir && !keep) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

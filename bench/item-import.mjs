@@ -1,0 +1,71 @@
+// Budget (issue 3): importing 10,000 rows of items with vendor prices takes at most 20 s, from the
+// upload until the job reports done. Embedded mode (PGlite) unless BENCH_DATABASE_URL is set.
+// The file mixes new items (several vendor prices each), updates of those items and refused rows,
+// as a purchaser's price sheet would.
+import { randomBytes } from 'node:crypto';
+import { json, signIn, startProcess } from './lib/system.mjs';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
+const env = { SEED_DEMO: 'true', OTP_RESEND_SECONDS: '0' };
+let dropDb;
+if (process.env.BENCH_DATABASE_URL) {
+  const pg = (await import('pg')).default;
+  const name = `erp_bench_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(process.env.BENCH_DATABASE_URL);
+  u.pathname = `/${name}`;
+  env.DATABASE_URL = u.toString();
+  dropDb = async () => {
+    const c = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
+    await c.connect();
+    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await c.end();
+  };
+}
+
+function csvFile(vendors, rows, tag) {
+  const lines = ['Item Name,Unit,Vendor,Price,GST,MOQ,Status,Notes'];
+  const units = ['bags', 'kg', 'CBM', 'pcs', 'sheets', 'tons', 'meters'];
+  for (let i = 0; lines.length <= rows; i++) {
+    const item = `Bench ${tag} material ${i}`;
+    // Three vendor prices per item; every 50th row has a refusable price (0).
+    for (let k = 0; k < 3 && lines.length <= rows; k++) {
+      const v = vendors[(i + k) % vendors.length];
+      const price = lines.length % 50 === 0 ? '0' : (100 + ((i * 7 + k * 13) % 900) + 0.5).toFixed(2);
+      lines.push(`"${item}",${units[i % units.length]},"${v}",${price},18,1,active,bench`);
+    }
+  }
+  return lines.join('\n');
+}
+
+const sys = await startProcess('gateway/dist/main.js', env);
+try {
+  const token = await signIn(sys.base);
+  const auth = { authorization: `Bearer ${token}` };
+  const vendors = (await json(await fetch(`${sys.base}/api/v1/vendors/all?limit=100&status=active`, { headers: auth }))).vendors.map((v) => v.name);
+  const tag = randomBytes(3).toString('hex');
+  const results = [];
+  for (const pass of ['new items', 'same file again (updates and unchanged)']) {
+    const body = new FormData();
+    body.append('file', new Blob([csvFile(vendors, ROWS, tag)], { type: 'text/csv' }), 'prices.csv');
+    const t0 = performance.now();
+    let job = await json(await fetch(`${sys.base}/api/v1/items/import`, { method: 'POST', headers: auth, body }));
+    while (job.status === 'running') {
+      await new Promise((r) => setTimeout(r, 100));
+      job = await json(await fetch(`${sys.base}/api/v1/items/import/${job._id}`, { headers: auth }));
+    }
+    const ms = performance.now() - t0;
+    results.push(ms);
+    console.log(
+      `${pass.padEnd(40)} ${(ms / 1000).toFixed(1)} s  rows ${job.totalRows}: created ${job.created}, updated ${job.updated}, unchanged ${job.unchanged}, refused ${job.refused} (${job.status})`,
+    );
+  }
+  const worst = Math.max(...results) / 1000;
+  console.log(`\nimport of ${ROWS} rows: ${worst.toFixed(1)} s at worst (budget 20 s, ${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}): ${worst <= 20 ? 'within budget' : 'OVER BUDGET'}`);
+} finally {
+  await sys.stop();
+  await dropDb?.();
+}

@@ -1,0 +1,38 @@
+// Budget (issue 3): with 100,000 items and 300,000 vendor prices, GET /api/v1/items/all?keyword=…
+// p95 ≤ 60 ms on PGlite (embedded) and ≤ 30 ms on PostgreSQL (BENCH_DATABASE_URL), 20 connections.
+import { load } from './lib/load.mjs';
+import { startWithItemMaster } from './lib/catalog-data.mjs';
+import { signIn } from './lib/system.mjs';
+
+const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
+const sys = await startWithItemMaster({ items: ITEMS });
+try {
+  const token = await signIn(sys.base);
+  const headers = { authorization: `Bearer ${token}` };
+  const counts = await (await fetch(`${sys.base}/api/v1/items/all?limit=1`, { headers })).json();
+  console.log(`items: ${counts.totalItems}`);
+  const words = ['cement', 'tmt', 'plywood', 'sand', 'bricks', 'wire', 'aggregate', 'pvc', 'tiles', 'paint', 'door', 'sheet', 'copper', 'concrete', 'grade 4', '25 mm', '80 mm grade 7'];
+  const cycled = Array.from({ length: 50 }, (_, i) => `${words[i % words.length]}${i >= words.length ? ` ${i}` : ''}`);
+  let n = 0;
+  const results = {};
+  results['50 keywords, cycled'] = await load({
+    url: sys.base,
+    nextPath: () => `/api/v1/items/all?limit=100&offset=0&keyword=${encodeURIComponent(cycled[n++ % cycled.length])}`,
+    headers,
+    connections: 20,
+    durationMs: 10_000,
+  });
+  results['a new keyword every request'] = await load({
+    url: sys.base,
+    nextPath: () => `/api/v1/items/all?limit=100&offset=0&keyword=grade%20${1 + Math.floor(Math.random() * ITEMS)}`,
+    headers,
+    connections: 20,
+    durationMs: 10_000,
+  });
+  for (const [name, r] of Object.entries(results)) console.log(`${name.padEnd(28)} ${JSON.stringify(r)}`);
+  const budget = sys.kind === 'PostgreSQL' ? 30 : 60;
+  const worst = Math.max(...Object.values(results).map((r) => r.p95));
+  console.log(`\nitems keyword search p95 ${worst} ms at 20 connections (budget ${budget} ms, ${sys.kind}): ${worst <= budget ? 'within budget' : 'OVER BUDGET'}`);
+} finally {
+  await sys.stop();
+}
