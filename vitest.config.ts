@@ -17,7 +17,7 @@ export default defineConfig({
       'gateway/src/**/*.test.ts',
       'gateway/test/**/*.test.ts',
       'shell/src/**/*.test.ts',
-      'mfe-team/src/**/*.test.ts',
+      'mfe-*/src/**/*.test.ts',
     ],
     exclude: ['**/node_modules/**', '**/dist/**', '**/*.pact.test.ts'],
     pool: 'forks',

@@ -106,6 +106,141 @@ describe('item master and vendor master in a real browser', () => {
     expect(errors).toEqual([]);
   });
 
+  it('item form: the spec’s validation messages, a confirmation before removing a vendor price, and a guard on Cancel', async () => {
+    const save = () => page.getByRole('button', { name: 'Save & Close' }).click();
+    const alert = (text: string) => page.getByRole('alert').filter({ hasText: text }).first().waitFor();
+    await page.goto('/items/create');
+    await page.getByLabel('Item Name').waitFor();
+    await save();
+    await alert('Validation Error: Item name is required');
+    await page.getByLabel('Item Name').fill(`Checked item ${tag}`);
+    await save();
+    await alert('Validation Error: Unit is required');
+    await page.getByLabel('Unit').selectOption('bags');
+    await pickVendor(0, vendorA);
+    await expect(page.getByLabel('GST (₹)').first().inputValue()).resolves.toBe('0');
+    await page.getByLabel('Price (₹)').first().fill('0');
+    await save();
+    await alert(`Validation Error: Vendor ${vendorA}: Price must be greater than 0`);
+    await page.getByLabel('Price (₹)').first().fill('410.5');
+    await page.getByLabel('GST (₹)').first().fill('73.89');
+    await page.getByText('₹484.39').first().waitFor();
+
+    await page.getByRole('button', { name: `Remove ${vendorA}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Remove vendor price?' });
+    await confirm.waitFor();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.locator('[aria-label="Vendor price 1"]').count()).resolves.toBe(1);
+    await page.getByRole('button', { name: `Remove ${vendorA}` }).click();
+    await confirm.getByRole('button', { name: 'Remove' }).click();
+    await page.getByRole('status').filter({ hasText: 'Vendor price removed' }).first().waitFor();
+    await expect(page.locator('[aria-label="Vendor price 1"]').count()).resolves.toBe(0);
+
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    const discard = page.getByRole('alertdialog', { name: 'Discard Changes?' });
+    await discard.waitFor();
+    await discard.getByRole('button', { name: 'Keep Editing' }).click();
+    expect(page.url()).toMatch(/\/items\/create$/);
+    await expect(page.getByLabel('Item Name').inputValue()).resolves.toBe(`Checked item ${tag}`);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await discard.getByRole('button', { name: 'Discard Changes' }).click();
+    await page.waitForURL('**/items/list');
+  });
+
+  it('a save from a stale item screen gets 409 and the screen keeps what the user typed', async () => {
+    await page.goto('/items/list');
+    await page.getByPlaceholder('Search items...').fill(item);
+    await page.getByRole('row', { name: new RegExp(item) }).getByRole('link').first().click();
+    await page.waitForURL(/\/items\/edit\?id=/);
+    await page.getByLabel('Item Name').waitFor();
+    const id = new URL(page.url()).searchParams.get('id')!;
+    // Someone else saves the item meanwhile.
+    const status = await page.evaluate(async ({ id }) => {
+      const token = localStorage.getItem('token');
+      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+      const current = await (await fetch(`/api/v1/items/${id}`, { headers })).json();
+      const res = await fetch(`/api/v1/items/${id}`, { method: 'PATCH', headers, body: JSON.stringify({ name: current.name, unit: 'tons', version: current.version }) });
+      return res.status;
+    }, { id });
+    expect(status).toBe(200);
+    await page.getByLabel('Item Name').fill(`${item} (edited)`);
+    await page.getByLabel('Price (₹)').first().fill('5123.45');
+    await page.getByRole('button', { name: 'Save & Close' }).click();
+    await page.getByRole('alert').filter({ hasText: 'changed by someone else' }).first().waitFor();
+    expect(page.url()).toMatch(/\/items\/edit\?id=/);
+    await expect(page.getByLabel('Item Name').inputValue()).resolves.toBe(`${item} (edited)`);
+    await expect(page.getByLabel('Price (₹)').first().inputValue()).resolves.toBe('5123.45');
+    await shot(page, 'desktop-item-edit-conflict');
+  });
+
+  it('vendor create refuses a name already taken (409) and keeps the form', async () => {
+    await page.goto('/vendors/create');
+    const saveVendor = page.getByRole('button', { name: 'Save Vendor' });
+    await page.getByLabel('Vendor Name').fill(`${vendorA.toLowerCase()} 9`);
+    // Letters and spaces only: the digit is dropped as it is typed.
+    await expect(page.getByLabel('Vendor Name').inputValue()).resolves.toBe(`${vendorA.toLowerCase()} `);
+    await page.getByText('You have unsaved changes').waitFor();
+    await page.getByLabel('Contact Person').fill('Anil Joshi');
+    await page.getByLabel('Phone Number').fill('98-2209-8221-99');
+    await expect(page.getByLabel('Phone Number').inputValue()).resolves.toBe('9822098221');
+    await page.getByPlaceholder('sales@vendor.com').fill('anil@example');
+    await page.getByLabel('Address').fill('Chiplun');
+    await expect(saveVendor.isDisabled()).resolves.toBe(true);
+    await page.getByLabel('Payment Terms (days)').fill('3o');
+    await expect(page.getByLabel('Payment Terms (days)').inputValue()).resolves.toBe('3');
+    await saveVendor.click();
+    await page.getByRole('alert').filter({ hasText: 'Please enter a valid email address' }).first().waitFor();
+    await page.getByPlaceholder('sales@vendor.com').fill('anil@example.com');
+    await saveVendor.click();
+    await page.getByRole('alert').filter({ hasText: 'A vendor with this name already exists' }).first().waitFor();
+    expect(page.url()).toMatch(/\/vendors\/create$/);
+    await expect(page.getByLabel('Contact Person').inputValue()).resolves.toBe('Anil Joshi');
+  });
+
+  it('vendor detail (path id too): titled validation toasts in edit mode, Vendor Updated, and removing a linked item', async () => {
+    await page.goto('/vendors/list');
+    await page.getByPlaceholder('Search by vendor name, ID or contact...').fill(vendorA);
+    await page.getByRole('row', { name: new RegExp(vendorA) }).getByRole('link').first().click();
+    await page.waitForURL(/\/vendors\/detail\?id=/);
+    const id = new URL(page.url()).searchParams.get('id')!;
+    await page.goto(`/vendors/detail/${id}`);
+    await page.getByRole('heading', { name: vendorA }).waitFor();
+
+    await page.getByRole('button', { name: 'Edit', exact: true }).click();
+    // Toasts sit bottom-right over Save Changes: each is read, then dismissed.
+    const toastOf = async (title: string, description: string) => {
+      const toast = page.getByRole('alert').filter({ hasText: title }).filter({ hasText: description }).first();
+      await toast.waitFor();
+      await toast.getByRole('button', { name: 'Dismiss notification' }).click();
+    };
+    await page.getByLabel('Phone Number').fill('98220');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await toastOf('Invalid Phone', 'Enter a valid 10-digit phone number.');
+    await page.getByLabel('Phone Number').fill('9822098229');
+    await page.getByPlaceholder('sales@vendor.com').fill('not-an-email');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await toastOf('Invalid Email', 'Please enter a valid email address.');
+    await page.getByPlaceholder('sales@vendor.com').fill(`accounts${tag}@konkancement.example`);
+    await page.getByLabel('Address').fill(' ');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await toastOf('Missing Address', 'Vendor address cannot be empty.');
+    await page.getByLabel('Address').fill('Plot 14, MIDC Chiplun, Ratnagiri 415605');
+    await page.getByLabel('Vendor Name').fill('');
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await toastOf('Missing Field', 'Vendor name is required.');
+    await page.getByLabel('Vendor Name').fill(vendorA);
+    await page.getByRole('button', { name: 'Save Changes' }).click();
+    await page.getByRole('status').filter({ hasText: 'Vendor Updated' }).filter({ hasText: 'Vendor information has been saved successfully.' }).first().waitFor();
+    await page.getByText('+91 9822098229').first().waitFor();
+
+    await page.getByRole('button', { name: `Remove ${item}` }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Remove vendor price?' });
+    await confirm.getByRole('button', { name: 'Remove' }).click();
+    await page.getByRole('status').filter({ hasText: 'Item Removed' }).filter({ hasText: 'Vendor price removed' }).first().waitFor();
+    await page.getByText('No items linked yet').waitFor();
+    expect(errors).toEqual([]);
+  });
+
   it('the phone layout shows items and vendors as cards', async () => {
     const phone = await newPage(browser, PHONE);
     await signIn(phone.page, '9000000002');

@@ -52,8 +52,10 @@ describe('planning an item write', () => {
     expect(plan.touchedVendors).toEqual([]);
     expect(plan.derived.bestPaise).toBe(37000);
   });
-  it('a blocked vendor keeps its inactive price but cannot have it activated', () => {
-    expect(planItem(existing, { prices: [{ vendorId: B, pricePaise: 40000 }], mode: 'merge' }, vendors).history[0]!.change).toBe('updated');
+  it('a blocked vendor keeps its price and may have its notes changed, but the price cannot be changed or activated', () => {
+    expect(planItem(existing, { prices: [{ vendorId: B, notes: 'on hold' }], mode: 'merge' }, vendors).outcomes.get(B)).toBe('updated');
+    expect(() => planItem(existing, { prices: [{ vendorId: B, pricePaise: 40000 }], mode: 'merge' }, vendors)).toThrow('Vendor Beta is blocked and cannot be given new prices');
+    expect(() => planItem(existing, { prices: [{ vendorId: B, gstPaise: 100 }], mode: 'merge' }, vendors)).toThrow('Vendor Beta is blocked and cannot be given new prices');
     expect(() => planItem(existing, { prices: [{ vendorId: B, status: 'active' }], mode: 'merge' }, vendors)).toThrow('Vendor Beta is blocked and cannot be given new prices');
   });
   it('switching the item off touches every vendor with an active price', () => {

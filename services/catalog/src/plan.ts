@@ -189,6 +189,8 @@ export function planItem(existing: ItemState | null, input: ItemInput, vendors: 
     } else {
       if (blocked && old.status !== 'active' && next.status === 'active') throw new Refusal(400, cannot, d.vendorId);
       const priceMoved = old.pricePaise !== next.pricePaise || old.gstPaise !== next.gstPaise;
+      // A changed price or GST is a new price too; the old one may only be kept, annotated, switched off or removed.
+      if (blocked && priceMoved) throw new Refusal(400, cannot, d.vendorId);
       const differs = priceMoved || old.moqHundredths !== next.moqHundredths || old.status !== next.status || old.notes !== next.notes;
       const entry = { vendorId: d.vendorId, oldPrice: old.pricePaise, newPrice: next.pricePaise, oldGst: old.gstPaise, newGst: next.gstPaise };
       if (old.status !== next.status) {

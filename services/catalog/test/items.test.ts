@@ -75,6 +75,23 @@ describe('creating an item', () => {
     expect((await h.db.query('SELECT count(*)::int AS n FROM catalog.price_history')).rows[0]).toEqual({ n: 0 });
   });
 
+  it('refuses a missing or blank name or unit with the spec’s words, storing nothing', async () => {
+    for (const [payload, message] of [
+      [{ unit: 'bags' }, 'Item name is required'],
+      [{ name: '  ', unit: 'bags' }, 'Item name is required'],
+      [{}, 'Item name is required'],
+      [{ name: 'Sand' }, 'Unit is required'],
+      [{ name: 'Sand', unit: ' ' }, 'Unit is required'],
+    ] as const) {
+      const res = await post(payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json()).toEqual({ message });
+    }
+    const other = await post({ name: 'Sand', unit: 'bags', colour: 'red' });
+    expect(other.json()).toEqual({ message: 'Unknown field: colour' });
+    expect(await count()).toBe(0);
+  });
+
   it('refuses new prices for blocked and inactive vendors', async () => {
     const blocked = await h.vendor('Blocked Bricks', 'blocked');
     const inactive = await h.vendor('Sleepy Sand', 'inactive');
@@ -144,14 +161,26 @@ describe('editing an item', () => {
     expect((await patch('6f1c1c4e-1111-4111-8111-111111111111', { name: 'x' })).statusCode).toBe(404);
   });
 
-  it('an inactive vendor keeps its existing price but cannot have it activated', async () => {
-    const created = (await post({ name: 'Binding wire', unit: 'kg', vendors: [{ vendor: deccan.vendorId, price: 78, status: 'inactive' }] })).json().item;
+  it('a blocked vendor keeps its existing price, which can be annotated or switched off but not changed or activated', async () => {
+    const created = (await post({ name: 'Binding wire', unit: 'kg', vendors: [{ vendor: deccan.vendorId, price: 78 }] })).json().item;
     await h.updateVendor(deccan, { status: 'blocked' });
-    const edit = await patch(created._id, { vendors: [{ vendor: deccan.vendorId, price: 80, status: 'inactive' }] });
-    expect(edit.statusCode).toBe(200);
-    const activate = await patch(created._id, { vendors: [{ vendor: deccan.vendorId, price: 80, status: 'active' }] });
+    const blocked = 'Vendor Deccan Steel Suppliers is blocked and cannot be given new prices';
+    for (const change of [{ price: 80 }, { price: 78, gst: 1 }]) {
+      const res = await patch(created._id, { vendors: [{ vendor: deccan.vendorId, ...change }] });
+      expect(res.statusCode, JSON.stringify(change)).toBe(400);
+      expect(res.json().message).toBe(blocked);
+    }
+    const fromVendorScreen = await h.app.inject({ method: 'PATCH', url: `/items/${created._id}/vendors/${deccan.vendorId}`, headers: h.purchaser.headers, payload: { price: 80 } });
+    expect(fromVendorScreen.statusCode).toBe(400);
+    expect(fromVendorScreen.json().message).toBe(blocked);
+    expect((await get(`/items/${created._id}`)).json().vendors[0]).toMatchObject({ price: 78, gst: 0 });
+
+    const off = await patch(created._id, { vendors: [{ vendor: deccan.vendorId, price: 78, notes: 'Supplier on hold', status: 'inactive' }] });
+    expect(off.statusCode).toBe(200);
+    expect(off.json().item).toMatchObject({ vendorCount: 0, vendors: [{ price: 78, notes: 'Supplier on hold', status: 'inactive' }] });
+    const activate = await patch(created._id, { vendors: [{ vendor: deccan.vendorId, price: 78, status: 'active' }] });
     expect(activate.statusCode).toBe(400);
-    expect(activate.json().message).toBe('Vendor Deccan Steel Suppliers is blocked and cannot be given new prices');
+    expect(activate.json().message).toBe(blocked);
   });
 });
 
@@ -163,9 +192,15 @@ describe('the item list', () => {
     expect(list.total).toBe(4);
     expect(list.result.map((i: { name: string }) => i.name)).toEqual(['Binding wire', 'River sand']);
     expect(list.ItemData).toEqual(list.result);
+    const pastTheEnd = (await get('/items/all?limit=2&offset=10')).json();
+    expect(pastTheEnd).toMatchObject({ result: [], totalItems: 4, total: 4 });
+    expect((await get('/items/all?limit=2&offset=2&keyword=cement')).json()).toMatchObject({ result: [], totalItems: 2 });
     expect((await get('/items/all?keyword=ceMENT')).json().totalItems).toBe(2);
     expect((await get('/items/all?Keyword=sand')).json().result[0].name).toBe('River sand');
     expect((await get('/items/all?keyword=%25')).json().totalItems).toBe(0);
+    const nul = await get('/items/all?keyword=a%00b');
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json()).toEqual({ message: 'keyword contains a character that is not allowed' });
     const sand = (await get('/items/all?Keyword=sand')).json().result[0];
     await patch(sand._id, { status: 'inactive' });
     expect((await get('/items/all?status=inactive')).json().totalItems).toBe(1);

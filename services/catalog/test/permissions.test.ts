@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { grantAccess, type GrantedAccess } from '@erp/service-kit/testing';
 import { multipart, startCatalog, type CatalogHarness } from './helpers.js';
 
 let h: CatalogHarness;
+/** Role defaults: an Accountant reads the item list but does not maintain the item master. */
+let accountant: GrantedAccess;
 let itemId: string;
 let vendorId: string;
 beforeAll(async () => {
   h = await startCatalog();
+  accountant = await grantAccess(h, { name: 'Rahul Accountant', role: 'Accountant' });
   const v = await h.vendor('Western Ply and Hardware');
   vendorId = v.vendorId;
   const res = await h.app.inject({ method: 'POST', url: '/items', headers: h.purchaser.headers, payload: { name: 'Plywood 18 mm', unit: 'sheets', vendors: [{ vendor: vendorId, price: 2450 }] } });
@@ -32,7 +36,7 @@ const routes: Record<string, Req> = {
 
 describe('permissions (module items)', () => {
   for (const [name, r] of Object.entries(routes)) {
-    it(`${name}: anonymous 401, no items access 403${r.write ? ', list-only reader 403' : ''}`, async () => {
+    it(`${name}: anonymous 401, no items access 403${r.write ? ', Employee and Accountant (list readers) 403' : ', Employee and Accountant may read'}`, async () => {
       const send = (auth: Record<string, string>) => {
         const upload = r.headers ? csv() : null;
         return h.app.inject({
@@ -48,12 +52,13 @@ describe('permissions (module items)', () => {
       expect(outsider.statusCode).toBe(403);
       expect(outsider.json().message).toMatch(/^You do not have (read|write) access to (Item List|Add Item)$/);
       if (r.write) {
-        const reader = await send(h.reader.headers);
-        expect(reader.statusCode).toBe(403);
-        expect(reader.json().message).toBe('You do not have write access to Add Item');
+        for (const who of [h.reader, accountant]) {
+          const reader = await send(who.headers);
+          expect(reader.statusCode).toBe(403);
+          expect(reader.json().message).toBe('You do not have write access to Add Item');
+        }
       } else {
-        const reader = await send(h.reader.headers);
-        expect(reader.statusCode).toBe(200);
+        for (const who of [h.reader, accountant]) expect((await send(who.headers)).statusCode).toBe(200);
       }
     });
   }

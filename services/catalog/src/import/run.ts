@@ -200,4 +200,8 @@ export async function runImport(deps: CatalogDeps & { jobs: ImportJobs }, jobId:
     ctx.log.error({ err, jobId }, 'import failed');
     await jobs.finish(ctx.db, jobId, 'failed', 'The import stopped because of an error on our side; rows reported so far were applied').catch(() => undefined);
   }
+  // PGlite has no autovacuum: after a bulk change, refresh the planner's statistics ourselves.
+  if (ctx.db.kind === 'pglite') {
+    await ctx.db.exec(`ANALYZE ${ctx.schema}.items; ANALYZE ${ctx.schema}.vendor_prices`).catch((err: unknown) => ctx.log.warn({ err }, 'analyze after import failed'));
+  }
 }

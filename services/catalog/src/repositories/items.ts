@@ -215,14 +215,16 @@ export function itemsRepository(schema: string) {
         where.push(`status = $${params.length}`);
       }
       const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
-      const count = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${s}.items ${w}`, params);
-      const total = count.rows[0]!.n;
-      if (total === 0 || q.offset >= total) return { rows: [], total };
-      const res = await db.query<ItemRow>(
-        `SELECT ${ITEM_COLUMNS} FROM ${s}.items ${w} ORDER BY updated_at DESC, id DESC LIMIT ${q.limit} OFFSET ${q.offset}`,
+      // One pass over the matches gives the page and the total (a keyword search costs one index scan, not two).
+      const res = await db.query<ItemRow & { total: number }>(
+        `SELECT ${ITEM_COLUMNS}, count(*) OVER ()::int AS total FROM ${s}.items ${w} ORDER BY updated_at DESC, id DESC LIMIT ${q.limit} OFFSET ${q.offset}`,
         params,
       );
-      return { rows: res.rows.map(toSummary), total };
+      if (res.rows.length > 0) return { rows: res.rows.map(toSummary), total: res.rows[0]!.total };
+      if (q.offset === 0) return { rows: [], total: 0 };
+      // A page past the end has no row to carry the total.
+      const count = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${s}.items ${w}`, params);
+      return { rows: [], total: count.rows[0]!.n };
     },
 
     async countActive(db: Queryable): Promise<number> {

@@ -23,12 +23,23 @@ import {
 import { notFound, requireSignedIn, type TypeBoxTypeProvider } from '@erp/service-kit';
 import { ListCache } from '../list-cache.js';
 import type { Actor } from '../repositories/items.js';
-import type { Status } from '../plan.js';
+import { Refusal, type Status } from '../plan.js';
 import { desiredFromInput, inTransaction, ITEM_NOT_FOUND, saveItem, type CatalogDeps } from '../writer.js';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 export const READ = { module: 'items', sub: 'list', level: 'read' } as const;
 export const WRITE = { module: 'items', sub: 'add', level: 'write' } as const;
+
+/**
+ * A body left without name or unit gets the words of SPEC §5 ('Item name is required', 'Unit is
+ * required') rather than the generic 'name is required'; any other schema failure is answered as usual.
+ */
+function createBodyError(error: Error & { validation?: Array<{ keyword: string; instancePath: string; params: Record<string, unknown> }> }): Error {
+  const missing = error.validation?.find((e) => e.keyword === 'required' && e.instancePath === '');
+  if (missing?.params.missingProperty === 'name') return new Refusal(400, 'Item name is required');
+  if (missing?.params.missingProperty === 'unit') return new Refusal(400, 'Unit is required');
+  return error;
+}
 
 export function actorOf(request: FastifyRequest): Actor {
   const auth = requireSignedIn(request);
@@ -70,8 +81,9 @@ export async function itemRoutes(app: FastifyInstance, deps: CatalogDeps): Promi
 
   r.post(
     '/items',
-    { config: { access: WRITE }, schema: { tags: ['items'], body: CreateItemBody, response: { 201: ItemResponse, ...errors } } },
+    { config: { access: WRITE }, attachValidation: true, schema: { tags: ['items'], body: CreateItemBody, response: { 201: ItemResponse, ...errors } } },
     async (request, reply) => {
+      if (request.validationError) throw createBodyError(request.validationError);
       const b = request.body;
       const by = actorOf(request);
       const input = { name: b.name, unit: b.unit, prices: (b.vendors ?? []).map(desiredFromInput), mode: 'replace' as const };

@@ -78,6 +78,7 @@ export function ItemForm({ item, initial }: ItemFormProps) {
       vendors: v.vendors.flatMap((r) => (r.key !== key ? [r] : r._id ? [{ ...r, removed: true, active: false }] : [])),
     }));
     setConfirmRemove(null);
+    toast({ title: 'Vendor price removed' });
   };
 
   const rowToRemove = values.vendors.find((r) => r.key === confirmRemove);

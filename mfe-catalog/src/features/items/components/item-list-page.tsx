@@ -49,7 +49,7 @@ export function ItemListPage() {
 
   // Typing updates the box at once and the URL (and the server query) once typing pauses.
   const [input, setInput] = useState(keyword);
-  const debounced = useDebouncedValue(input, 300).trim();
+  const debounced = useDebouncedValue(input).trim();
   const latest = useRef({ keyword, debounced, setParams });
   useEffect(() => {
     latest.current = { keyword, debounced, setParams };

@@ -60,7 +60,7 @@ export function VendorPicker({ id, value, onChange, taken, disabled }: VendorPic
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
   const [active, setActive] = useState(0);
-  const keyword = useDebouncedValue(text, 300);
+  const keyword = useDebouncedValue(text);
   const search = useVendorSearch(keyword, open);
   const options = search.data ?? [];
 

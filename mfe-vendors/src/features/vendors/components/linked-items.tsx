@@ -125,7 +125,7 @@ export interface LinkedItemsProps {
 /** The items this vendor prices: search, status filter, sort, inline edit and remove (SPEC §2 "Vendors"). */
 export function LinkedItems({ vendorId, canEdit }: LinkedItemsProps) {
   const [input, setInput] = useState('');
-  const keyword = useDebouncedValue(input, 300);
+  const keyword = useDebouncedValue(input);
   const [status, setStatus] = useState<VendorItemStatus>('all');
   const [sort, setSort] = useState<VendorItemSort>('itemName');
   const [order, setOrder] = useState<SortOrder>('asc');
@@ -181,10 +181,11 @@ export function LinkedItems({ vendorId, canEdit }: LinkedItemsProps) {
     remove.mutate(
       { itemId: link.itemId, vendorId },
       {
-        onSuccess: (response) => {
+        onSuccess: () => {
           setRemoving(null);
           if (editing?.id === link._id) setEditing(null);
-          toast({ title: response.message || 'Vendor price removed', description: `${link.itemName} no longer lists this vendor.`, variant: 'success' });
+          // SPEC §8: 'Item Removed' with 'Vendor price removed'.
+          toast({ title: 'Item Removed', description: 'Vendor price removed', variant: 'success' });
         },
         onError: (error) => toast({ title: errorMessage(error), variant: 'destructive' }),
       },

@@ -45,7 +45,7 @@ export function VendorListPage() {
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
 
   const [input, setInput] = useState(keyword);
-  const debounced = useDebouncedValue(input, 300).trim();
+  const debounced = useDebouncedValue(input).trim();
   const latest = useRef({ keyword, debounced, setParams });
   useEffect(() => {
     latest.current = { keyword, debounced, setParams };
