@@ -17,7 +17,7 @@ const generateSql = (items) => `
   SELECT gen_random_uuid(), i.id, (SELECT ids FROM v)[1 + (k + abs(hashtext(i.id::text))) % (SELECT n FROM v)::int], 9000 + k * 1500, 1000
   FROM catalog.items i, generate_series(0, 2) k WHERE i.name LIKE '% grade %'
   ON CONFLICT DO NOTHING;
-  SELECT nextval('catalog.items_generation');`;
+  UPDATE catalog.list_generation SET generation = generation + 1;`;
 // Separate statements: VACUUM cannot run inside the implicit transaction of a multi-statement query.
 // (PGlite has no autovacuum: without it the trigram index's pending list is never merged.)
 const maintenance = ['VACUUM ANALYZE catalog.items', 'VACUUM ANALYZE catalog.vendor_prices'];

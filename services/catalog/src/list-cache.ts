@@ -1,8 +1,8 @@
 /**
  * Answers to item-list and stats queries (a keyword search scans 100,000 names), kept while the
- * item data is unchanged. Every committed item write, on any instance, bumps the
- * `items_generation` sequence; a request reads it (one cheap query) and drops the cache when it
- * moved. Entries also expire after `maxAgeMs`, bounding the damage of a bump lost to a crash.
+ * item data is unchanged. Every item write, on any instance, moves the `list_generation` row in
+ * its own transaction; a request reads it (one cheap query) and drops the cache when it moved.
+ * Entries also expire after `maxAgeMs`, which only bounds memory held by rarely asked answers.
  */
 import type { Queryable } from '@erp/service-kit';
 
@@ -13,11 +13,11 @@ export class ListCache {
   constructor(
     private readonly schema: string,
     private readonly maxEntries = 500,
-    private readonly maxAgeMs = 5000,
+    private readonly maxAgeMs = 60_000,
   ) {}
 
   async get<T>(db: Queryable, key: string, load: () => Promise<T>): Promise<T> {
-    const res = await db.query<{ g: number }>(`SELECT CASE WHEN is_called THEN last_value ELSE 0 END::int AS g FROM ${this.schema}.items_generation`);
+    const res = await db.query<{ g: number }>(`SELECT generation::int AS g FROM ${this.schema}.list_generation`);
     const g = res.rows[0]!.g;
     if (g !== this.generation) {
       this.entries.clear();
@@ -26,7 +26,7 @@ export class ListCache {
     const hit = this.entries.get(key);
     if (hit && Date.now() - hit.at <= this.maxAgeMs) return hit.value as T;
     const value = await load();
-    // Read before the query: a write committed meanwhile has bumped past g and the next request clears this.
+    // Read before the query: a write committed meanwhile has moved past g and the next request clears this.
     if (this.generation === g) {
       this.entries.delete(key);
       if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
@@ -36,7 +36,10 @@ export class ListCache {
   }
 }
 
-/** After a commit that changed items or prices (never inside the transaction: see ListCache). */
-export async function bumpGeneration(db: Queryable, schema: string): Promise<void> {
-  await db.query(`SELECT nextval('${schema}.items_generation')`);
+/**
+ * Inside the transaction that changes items or prices, as its last statement (the row stays
+ * locked until commit, so concurrent item writes queue only for that moment).
+ */
+export async function bumpGeneration(tx: Queryable, schema: string): Promise<void> {
+  await tx.query(`UPDATE ${schema}.list_generation SET generation = generation + 1 WHERE id = 1`);
 }

@@ -36,12 +36,12 @@ export async function seedItems(deps: CatalogDeps): Promise<void> {
     for (const it of DEMO_ITEMS) {
       await saveItem(deps, tx, { itemId: null, input: { name: it.name, unit: it.unit, prices: [], mode: 'replace' }, by: SEEDER });
     }
+    await bumpGeneration(tx, ctx.schema);
   });
   // Vendors that arrived before the items were seeded.
   for (const v of await vendors.all(ctx.db)) {
     await ctx.tx((tx) => addDemoPrices(deps, tx, { vendorId: v.vendorId, displayId: v.displayId, name: v.name, status: v.status, version: 0 }));
   }
-  await bumpGeneration(ctx.db, ctx.schema);
 }
 
 /** Demo prices for a demo vendor that has no prices yet. */
@@ -49,9 +49,8 @@ export async function addDemoPrices(deps: CatalogDeps, tx: Queryable, vendor: Ve
   const prices = DEMO_PRICES[vendor.name];
   if (!prices || vendor.status !== 'active') return;
   if (await deps.vendors.hasPrices(tx, vendor.vendorId)) return;
-  // Inside an event handler's transaction: bump now and again shortly after it has committed.
+  // Inside the caller's transaction (an event handler's, or the seed's): lists change with it.
   await bumpGeneration(tx, deps.ctx.schema);
-  setTimeout(() => void bumpGeneration(deps.ctx.db, deps.ctx.schema).catch(() => undefined), 200).unref();
   for (const [itemName, [price, gst]] of Object.entries(prices)) {
     const found = await tx.query<{ id: string }>(`SELECT id FROM ${deps.ctx.schema}.items WHERE name_key = lower($1)`, [itemName]);
     const id = found.rows[0]?.id;

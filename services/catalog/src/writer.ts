@@ -64,17 +64,18 @@ export async function saveItem(deps: CatalogDeps, tx: Queryable, a: SaveArgs): P
 }
 
 /**
- * Run a write in its own transaction; a clash on the name index (a race) is the same 409. After
- * the commit the list generation moves, so cached lists on every instance are dropped.
+ * Run a write in its own transaction; a clash on the name index (a race) is the same 409. The
+ * list generation moves in the same transaction, so cached lists on every instance are dropped.
  */
 export async function inTransaction<T>(ctx: ServiceContext, fn: (tx: Queryable) => Promise<T>): Promise<T> {
-  let result: T;
   try {
-    result = await ctx.tx(fn);
+    return await ctx.tx(async (tx) => {
+      const result = await fn(tx);
+      await bumpGeneration(tx, ctx.schema);
+      return result;
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(NAME_TAKEN);
     throw err;
   }
-  await bumpGeneration(ctx.db, ctx.schema);
-  return result;
 }

@@ -213,15 +213,29 @@ describe('the item list', () => {
 });
 
 describe('list cache', () => {
-  it('a write committed by another instance (generation bumped) shows in the next list', async () => {
+  it('a write committed by another instance (which moves the generation in its transaction) shows in the next list', async () => {
     await post({ name: 'Cement OPC 53', unit: 'bags' });
     expect(await count()).toBe(1);
-    // Another instance inserts and bumps the generation after its commit.
+    // A row written without moving the generation is not seen: the answer comes from the cache.
     await h.db.query(`INSERT INTO catalog.items (id, name, unit) VALUES (gen_random_uuid(), 'River sand', 'CBM')`);
     expect(await count()).toBe(1);
-    await h.db.query(`SELECT nextval('catalog.items_generation')`);
-    expect(await count()).toBe(2);
-    expect((await get('/items/stats')).json().totalItems).toBe(2);
+    // Another instance's item write: the change and the generation commit together.
+    await h.db.transaction(async (tx) => {
+      await tx.query(`INSERT INTO catalog.items (id, name, unit) VALUES (gen_random_uuid(), 'Binding wire', 'kg')`);
+      await tx.query(`UPDATE catalog.list_generation SET generation = generation + 1`);
+    });
+    expect(await count()).toBe(3);
+    expect((await get('/items/stats')).json().totalItems).toBe(3);
+  });
+
+  it('every write through the API moves the generation, so the list never shows an old answer', async () => {
+    expect(await count()).toBe(0);
+    const made = (await post({ name: 'Cement OPC 53', unit: 'bags' })).json().item;
+    expect(await count()).toBe(1);
+    await patch(made._id, { status: 'inactive' });
+    expect((await get('/items/all?status=inactive')).json().totalItems).toBe(1);
+    await patch(made._id, { status: 'active' });
+    expect((await get('/items/all?status=inactive')).json().totalItems).toBe(0);
   });
 });
 

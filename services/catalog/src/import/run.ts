@@ -192,8 +192,8 @@ export async function runImport(deps: CatalogDeps & { jobs: ImportJobs }, jobId:
         }
         await vendors.announce(tx, ctx, touched, meta);
         await jobs.recordChunk(tx, jobId, c, results);
+        await bumpGeneration(tx, ctx.schema);
       });
-      await bumpGeneration(ctx.db, ctx.schema);
     }
     await jobs.finish(ctx.db, jobId, 'done', 'Import finished');
   } catch (err) {
