@@ -26,7 +26,7 @@ if (process.env.BENCH_DATABASE_URL) {
   };
 }
 
-function csvFile(vendors, rows, tag) {
+function csvFile(vendors, rows, tag, raise) {
   const lines = ['Item Name,Unit,Vendor,Price,GST,MOQ,Status,Notes'];
   const units = ['bags', 'kg', 'CBM', 'pcs', 'sheets', 'tons', 'meters'];
   for (let i = 0; lines.length <= rows; i++) {
@@ -34,7 +34,9 @@ function csvFile(vendors, rows, tag) {
     // Three vendor prices per item; every 50th row has a refusable price (0).
     for (let k = 0; k < 3 && lines.length <= rows; k++) {
       const v = vendors[(i + k) % vendors.length];
-      const price = lines.length % 50 === 0 ? '0' : (100 + ((i * 7 + k * 13) % 900) + 0.5).toFixed(2);
+      // The second upload raises every third item's prices by a rupee (updates with price history).
+      const base = 100 + ((i * 7 + k * 13) % 900) + 0.5 + (raise && i % 3 === 0 ? 1 : 0);
+      const price = lines.length % 50 === 0 ? '0' : base.toFixed(2);
       lines.push(`"${item}",${units[i % units.length]},"${v}",${price},18,1,active,bench`);
     }
   }
@@ -48,9 +50,12 @@ try {
   const vendors = (await json(await fetch(`${sys.base}/api/v1/vendors/all?limit=100&status=active`, { headers: auth }))).vendors.map((v) => v.name);
   const tag = randomBytes(3).toString('hex');
   const results = [];
-  for (const pass of ['new items', 'same file again (updates and unchanged)']) {
+  for (const [pass, raise] of [
+    ['new items', false],
+    ['the file again, a third of prices raised', true],
+  ]) {
     const body = new FormData();
-    body.append('file', new Blob([csvFile(vendors, ROWS, tag)], { type: 'text/csv' }), 'prices.csv');
+    body.append('file', new Blob([csvFile(vendors, ROWS, tag, raise)], { type: 'text/csv' }), 'prices.csv');
     const t0 = performance.now();
     let job = await json(await fetch(`${sys.base}/api/v1/items/import`, { method: 'POST', headers: auth, body }));
     while (job.status === 'running') {

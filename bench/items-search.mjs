@@ -2,14 +2,14 @@
 // p95 ≤ 60 ms on PGlite (embedded) and ≤ 30 ms on PostgreSQL (BENCH_DATABASE_URL), 20 connections.
 import { load } from './lib/load.mjs';
 import { startWithItemMaster } from './lib/catalog-data.mjs';
-import { signIn } from './lib/system.mjs';
+import { json, signIn } from './lib/system.mjs';
 
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 100_000);
 const sys = await startWithItemMaster({ items: ITEMS });
 try {
   const token = await signIn(sys.base);
   const headers = { authorization: `Bearer ${token}` };
-  const counts = await (await fetch(`${sys.base}/api/v1/items/all?limit=1`, { headers })).json();
+  const counts = await json(await fetch(`${sys.base}/api/v1/items/all?limit=1`, { headers }));
   console.log(`items: ${counts.totalItems}`);
   const words = ['cement', 'tmt', 'plywood', 'sand', 'bricks', 'wire', 'aggregate', 'pvc', 'tiles', 'paint', 'door', 'sheet', 'copper', 'concrete', 'grade 4', '25 mm', '80 mm grade 7'];
   const cycled = Array.from({ length: 50 }, (_, i) => `${words[i % words.length]}${i >= words.length ? ` ${i}` : ''}`);

@@ -41,7 +41,13 @@ async function timeTyping(page, inputSelector, keyword, within) {
   );
   await page.locator(inputSelector).pressSequentially(keyword, { delay: 40 });
   await page.waitForFunction(() => window.__shown > 0, null, { timeout: 10_000 });
-  return page.evaluate(() => window.__shown - window.__lastInput);
+  const [shown, request] = await page.evaluate((kw) => {
+    const entries = performance.getEntriesByType('resource').filter((e) => e.name.includes(`keyword=${encodeURIComponent(kw).replace(/%20/g, '+')}`) || e.name.includes(`keyword=${encodeURIComponent(kw)}`));
+    const last = entries.at(-1);
+    return [window.__shown - window.__lastInput, last ? [last.startTime - window.__lastInput, last.responseEnd - window.__lastInput] : null];
+  }, keyword);
+  if (process.env.BENCH_DEBUG) console.log(`  ${keyword}: shown ${Math.round(shown)} ms; request sent ${request ? Math.round(request[0]) : '?'} ms, answered ${request ? Math.round(request[1]) : '?'} ms after the last keystroke`);
+  return shown;
 }
 
 const sys = await startWithItemMaster({ items: ITEMS });

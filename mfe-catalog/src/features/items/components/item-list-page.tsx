@@ -63,7 +63,8 @@ export function ItemListPage() {
     if (keyword !== latest.current.debounced) setInput(keyword);
   }, [keyword]);
 
-  const list = useItemList({ page, keyword }, allowed);
+  // The query follows the typing at once; the URL catches up (one render pass less per search).
+  const list = useItemList({ page: debounced === keyword ? page : 1, keyword: debounced }, allowed);
 
   const clearFilters = () => {
     setInput('');

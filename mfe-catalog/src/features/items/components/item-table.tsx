@@ -1,5 +1,6 @@
 import type { ItemSummary } from '@erp/contracts';
 import { DataTable, formatDate, formatINR, Icon, LinkButton, theme, useIsMobile, type Column } from '@erp/ui';
+import { memo } from 'react';
 import styled from 'styled-components';
 
 const Name = styled.span`
@@ -48,8 +49,11 @@ export interface ItemTableProps {
   canEdit: boolean;
 }
 
-/** Items as a table on desktops and cards on phones, with Edit for members who maintain the item master. */
-export function ItemTable({ items, canEdit }: ItemTableProps) {
+/**
+ * Items as a table on desktops and cards on phones, with Edit for members who maintain the item
+ * master. Memoised: a keystroke in the search box must not re-render a page of 100 rows.
+ */
+export const ItemTable = memo(function ItemTable({ items, canEdit }: ItemTableProps) {
   const compact = !useIsMobile();
   return (
     <DataTable
@@ -75,4 +79,4 @@ export function ItemTable({ items, canEdit }: ItemTableProps) {
       }
     />
   );
-}
+});
