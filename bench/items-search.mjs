@@ -15,24 +15,27 @@ try {
   const cycled = Array.from({ length: 50 }, (_, i) => `${words[i % words.length]}${i >= words.length ? ` ${i}` : ''}`);
   let n = 0;
   const results = {};
-  results['50 keywords, cycled'] = await load({
+  results['50 keywords, asked again and again'] = await load({
     url: sys.base,
     nextPath: () => `/api/v1/items/all?limit=100&offset=0&keyword=${encodeURIComponent(cycled[n++ % cycled.length])}`,
     headers,
     connections: 20,
     durationMs: 10_000,
   });
-  results['a new keyword every request'] = await load({
+  results['a keyword never asked before'] = await load({
     url: sys.base,
     nextPath: () => `/api/v1/items/all?limit=100&offset=0&keyword=grade%20${1 + Math.floor(Math.random() * ITEMS)}`,
     headers,
     connections: 20,
     durationMs: 10_000,
   });
-  for (const [name, r] of Object.entries(results)) console.log(`${name.padEnd(28)} ${JSON.stringify(r)}`);
+  for (const [name, r] of Object.entries(results)) console.log(`${name.padEnd(36)} ${JSON.stringify(r)}`);
   const budget = sys.kind === 'PostgreSQL' ? 30 : 60;
-  const worst = Math.max(...Object.values(results).map((r) => r.p95));
-  console.log(`\nitems keyword search p95 ${worst} ms at 20 connections (budget ${budget} ms, ${sys.kind}): ${worst <= budget ? 'within budget' : 'OVER BUDGET'}`);
+  // Repeated keywords are answered from the list cache until an item changes; a keyword never asked
+  // before costs a trigram search of 100,000 names, and 20 of them queue on one database.
+  for (const [name, r] of Object.entries(results)) {
+    console.log(`items keyword search, ${name}: p95 ${r.p95} ms at 20 connections (budget ${budget} ms, ${sys.kind}): ${r.p95 <= budget ? 'within budget' : 'OVER BUDGET'}`);
+  }
 } finally {
   await sys.stop();
 }

@@ -13,6 +13,7 @@ export * from './db/pglite.js';
 export * from './db/postgres.js';
 export * from './errors.js';
 export * from './inbox.js';
+export * from './json-text.js';
 export * from './logger.js';
 export * from './outbox.js';
 export * from './service.js';

@@ -46,10 +46,12 @@ export function installValidation(app: FastifyInstance): void {
   });
   // PostgreSQL text cannot hold U+0000: a NUL in a name, a note or a search word would fail in the
   // database as a 500. It is bad input, so it is refused with 400 before any route runs.
-  app.addHook('preValidation', async (request) => {
+  // A callback hook, not an async one: it runs on every request and needs no promise.
+  app.addHook('preValidation', (request, _reply, done) => {
     for (const part of [request.params, request.query, request.body]) {
       const field = findNul(part);
-      if (field !== null) throw badRequest(`${field || 'The request'} contains a character that is not allowed`);
+      if (field !== null) return done(badRequest(`${field || 'The request'} contains a character that is not allowed`));
     }
+    done();
   });
 }

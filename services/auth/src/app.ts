@@ -12,7 +12,7 @@ import { seedMembers } from './seed.js';
 import { publishMembersSnapshot } from './events.js';
 import { createSmsSender, type SmsSender } from './sms.js';
 import { ListCache } from './list-cache.js';
-import { ACCESS_SNAPSHOT_REQUESTS, MemberUpserted, SessionRevoked, type MemberUpsertedData, type SessionRevokedData, type TeamListResponse } from '@erp/contracts';
+import { ACCESS_SNAPSHOT_REQUESTS, MemberUpserted, SessionRevoked, type MemberUpsertedData, type SessionRevokedData } from '@erp/contracts';
 
 export { DEMO_MEMBERS } from './seed.js';
 export type { SmsSender } from './sms.js';
@@ -32,7 +32,7 @@ export function authService(options: AuthServiceOptions = {}): ServiceDefinition
   let config: AuthConfig | undefined;
   let dir: AuthDirectory | undefined;
   let sms: SmsSender | undefined;
-  const lists = new ListCache<TeamListResponse>();
+  const lists = new ListCache<string>();
 
   return {
     name: 'auth',

@@ -5,7 +5,6 @@ import type { MembersRepository } from './repositories/members.js';
 import type { SessionsRepository } from './repositories/sessions.js';
 import type { SmsSender } from './sms.js';
 import type { ListCache } from './list-cache.js';
-import type { TeamListResponse } from '@erp/contracts';
 
 /** What the auth routes share, built once at start. */
 export interface AuthDeps {
@@ -16,5 +15,6 @@ export interface AuthDeps {
   directory: AuthDirectory;
   sms: SmsSender;
   /** Team-list answers; call invalidate() after any committed member change. */
-  lists: ListCache<TeamListResponse>;
+  /** Team-list answers, already serialized (a cached answer costs no JSON work). */
+  lists: ListCache<string>;
 }

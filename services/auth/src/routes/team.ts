@@ -16,7 +16,7 @@ import {
   type PermissionsInput,
   type Role,
 } from '@erp/contracts';
-import { badRequest, conflict, notFound, requireAdmin, type Queryable, type TypeBoxTypeProvider } from '@erp/service-kit';
+import { badRequest, conflict, notFound, requireAdmin, sendJsonText, toJsonText, type Queryable, type TypeBoxTypeProvider } from '@erp/service-kit';
 import type { AuthDeps } from '../context.js';
 import { memberUpsertedData, sessionRevokedData } from '../events.js';
 import { normalizeStatus, resolvePermissions, type MemberInput } from '../repositories/members.js';
@@ -70,17 +70,18 @@ export async function teamRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
       config: { access: { module: 'team', sub: 'teamList', level: 'read' } },
       schema: { tags: ['team'], querystring: TeamListQuery, response: { 200: TeamListResponse, ...errors } },
     },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
       const status = !q.status || q.status === 'all' ? null : normalizeStatus(q.status);
       const query = { keyword: (q.keyword ?? '').trim(), status, limit: q.limit ?? 10, offset: q.offset ?? 0 };
       const key = JSON.stringify(query);
-      const cached = lists.get(key);
-      if (cached) return cached;
-      const version = lists.current();
-      const result = await members.list(ctx.db, query);
-      lists.set(key, result, version);
-      return result;
+      let body = lists.get(key);
+      if (body === undefined) {
+        const version = lists.current();
+        body = toJsonText(reply, await members.list(ctx.db, query));
+        lists.set(key, body, version);
+      }
+      return sendJsonText(reply, body);
     },
   );
 

@@ -20,7 +20,7 @@ import {
   toPaise,
   Item,
 } from '@erp/contracts';
-import { notFound, requireSignedIn, type TypeBoxTypeProvider } from '@erp/service-kit';
+import { notFound, requireSignedIn, sendJsonText, toJsonText, type TypeBoxTypeProvider } from '@erp/service-kit';
 import { ListCache } from '../list-cache.js';
 import type { Actor } from '../repositories/items.js';
 import { Refusal, type Status } from '../plan.js';
@@ -62,14 +62,15 @@ export async function itemRoutes(app: FastifyInstance, deps: CatalogDeps): Promi
   r.get(
     '/items/all',
     { config: { access: READ }, schema: { tags: ['items'], querystring: ItemListQuery, response: { 200: ItemListResponse, ...errors } } },
-    async (request) => {
+    async (request, reply) => {
       const q = request.query;
       const keyword = (q.keyword ?? q.Keyword ?? '').trim();
       const query = { keyword: keyword.toLowerCase(), status: statusFilter(q.status), limit: q.limit ?? 10, offset: q.offset ?? 0 };
-      return lists.get(ctx.db, `all:${JSON.stringify(query)}`, async () => {
+      const text = await lists.get(ctx.db, `all:${JSON.stringify(query)}`, async () => {
         const { rows, total } = await items.list(ctx.db, query);
-        return { result: rows, ItemData: rows, totalItems: total, total };
+        return toJsonText(reply, { result: rows, ItemData: rows, totalItems: total, total });
       });
+      return sendJsonText(reply, text);
     },
   );
 
