@@ -3,28 +3,12 @@
 // The file mixes new items (several vendor prices each), updates of those items and refused rows,
 // as a purchaser's price sheet would.
 import { randomBytes } from 'node:crypto';
-import { json, signIn, startProcess } from './lib/system.mjs';
+import { freshBenchDatabase, json, signIn, startProcess } from './lib/system.mjs';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 const env = { SEED_DEMO: 'true', OTP_RESEND_SECONDS: '0' };
-let dropDb;
-if (process.env.BENCH_DATABASE_URL) {
-  const pg = (await import('pg')).default;
-  const name = `erp_bench_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(process.env.BENCH_DATABASE_URL);
-  u.pathname = `/${name}`;
-  env.DATABASE_URL = u.toString();
-  dropDb = async () => {
-    const c = new pg.Client({ connectionString: process.env.BENCH_DATABASE_URL });
-    await c.connect();
-    await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await c.end();
-  };
-}
+const db = await freshBenchDatabase();
+if (db) env.DATABASE_URL = db.url;
 
 function csvFile(vendors, rows, tag, raise) {
   const lines = ['Item Name,Unit,Vendor,Price,GST,MOQ,Status,Notes'];
@@ -72,5 +56,5 @@ try {
   console.log(`\nimport of ${ROWS} rows: ${worst.toFixed(1)} s at worst (budget 20 s, ${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}): ${worst <= 20 ? 'within budget' : 'OVER BUDGET'}`);
 } finally {
   await sys.stop();
-  await dropDb?.();
+  await db?.drop();
 }

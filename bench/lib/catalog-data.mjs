@@ -2,10 +2,9 @@
 // each (300,000 prices), generated with SQL after a first start has migrated and seeded the demo
 // (the import API would take minutes for 300,000 rows). PGlite by default, PostgreSQL with
 // BENCH_DATABASE_URL (a fresh database is created and dropped afterwards).
-import { randomBytes } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { root, startProcess } from './system.mjs';
+import { freshBenchDatabase, root, startProcess } from './system.mjs';
 
 const generateSql = (items) => `
   WITH materials AS (SELECT ARRAY['Cement OPC','TMT steel bar','River sand','Aggregate','Red clay bricks','Ready mix concrete','Binding wire','Plywood','PVC pipe','Ceramic tiles','Paint emulsion','Waterproofing compound','Door frame','GI sheet','Copper wire'] AS m)
@@ -25,21 +24,9 @@ const maintenance = ['VACUUM ANALYZE catalog.items', 'VACUUM ANALYZE catalog.ven
 /** Start the system on a generated item master; `stop()` stops it and removes its data. */
 export async function startWithItemMaster({ items = 100_000, env = {} } = {}) {
   const base = { SEED_DEMO: 'true', OTP_RESEND_SECONDS: '0', ...env };
-  const pgUrl = process.env.BENCH_DATABASE_URL;
-  let dbUrl;
-  let pg;
-  if (pgUrl) {
-    pg = (await import('pg')).default;
-    const name = `erp_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(pgUrl);
-    u.pathname = `/${name}`;
-    dbUrl = u.toString();
-    base.DATABASE_URL = dbUrl;
-  }
+  const fresh = await freshBenchDatabase();
+  const dbUrl = fresh?.url;
+  if (dbUrl) base.DATABASE_URL = dbUrl;
   // 1. A first start migrates and seeds the demo vendors; stop, then generate the items.
   const first = await startProcess('gateway/dist/main.js', base);
   const dataDir = first.dataDir;
@@ -47,6 +34,7 @@ export async function startWithItemMaster({ items = 100_000, env = {} } = {}) {
   await first.stop({ keep: true });
   const t0 = Date.now();
   if (dbUrl) {
+    const pg = (await import('pg')).default;
     const c = new pg.Client({ connectionString: dbUrl });
     await c.connect();
     await c.query(generateSql(items));
@@ -69,12 +57,7 @@ export async function startWithItemMaster({ items = 100_000, env = {} } = {}) {
     async stop() {
       await sys.stop();
       rmSync(dataDir, { recursive: true, force: true });
-      if (dbUrl) {
-        const c = new pg.Client({ connectionString: pgUrl });
-        await c.connect();
-        await c.query(`DROP DATABASE IF EXISTS ${new URL(dbUrl).pathname.slice(1)} WITH (FORCE)`);
-        await c.end();
-      }
+      await fresh?.drop();
     },
   };
 }

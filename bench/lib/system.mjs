@@ -69,3 +69,27 @@ export async function signIn(base, phoneNumber = '9000000001', prefix = '/api/v1
   );
   return token;
 }
+
+/**
+ * With BENCH_DATABASE_URL: a new, empty PostgreSQL database for one bench run, and a `drop()`.
+ * Without it: null (the system runs on PGlite).
+ */
+export async function freshBenchDatabase() {
+  const serverUrl = process.env.BENCH_DATABASE_URL;
+  if (!serverUrl) return null;
+  const pg = (await import('pg')).default;
+  const name = `erp_bench_${Math.random().toString(16).slice(2, 10)}`;
+  const run = async (sql) => {
+    const c = new pg.Client({ connectionString: serverUrl });
+    await c.connect();
+    try {
+      await c.query(sql);
+    } finally {
+      await c.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const u = new URL(serverUrl);
+  u.pathname = `/${name}`;
+  return { url: u.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
