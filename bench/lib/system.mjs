@@ -36,8 +36,9 @@ export async function startProcess(entry, env = {}, { dataDir } = {}) {
   const dir = dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'erp-bench-'));
   const child = spawn(process.execPath, [path.join(root, entry)], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dir, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '100000000', ...env },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: { ...process.env, PORT: String(port), DATA_DIR: dir, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', RATE_LIMIT_PER_MINUTE: '100000000', ...env },
+    // BENCH_LOG_LEVEL=info shows the system's own log (index builds, slow requests) with the figures.
+    stdio: ['ignore', process.env.BENCH_LOG_LEVEL ? 'inherit' : 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/health`);

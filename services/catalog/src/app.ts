@@ -7,6 +7,8 @@ import { itemsRepository } from './repositories/items.js';
 import { vendorsRepository } from './repositories/vendors.js';
 import { itemRoutes } from './routes/items.js';
 import { transferRoutes, type TransferDeps } from './routes/transfer.js';
+import { readGeneration } from './list-cache.js';
+import { NameIndexKeeper } from './name-index.js';
 import { ensureTrigramIndex } from './search-index.js';
 import { addDemoPrices, seedItems } from './seed.js';
 
@@ -17,7 +19,12 @@ export { handleVendorUpdated } from './events/vendor-updated.js';
  * Catalog service: the item master with vendor prices. Vendors are known only from vendor events
  * (snapshots); access comes from the replica of auth's events (no `directory` here).
  */
-export function catalogService(): ServiceDefinition {
+export interface CatalogOptions {
+  /** When the in-memory name index is rebuilt after writes (tests shorten the quiet time). */
+  nameIndex?: { quietMs?: number; maxStaleMs?: number };
+}
+
+export function catalogService(opts: CatalogOptions = {}): ServiceDefinition {
   const schema = 'catalog';
   const items = itemsRepository(schema);
   const vendors = vendorsRepository(schema);
@@ -31,15 +38,23 @@ export function catalogService(): ServiceDefinition {
     schema,
     migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
     async onStart(ctx) {
-      deps = { ctx, items, vendors, jobs, running };
+      const names = new NameIndexKeeper(ctx.db, { generation: (db) => readGeneration(db, schema), items }, {
+        quietMs: opts.nameIndex?.quietMs ?? 1_000,
+        maxStaleMs: opts.nameIndex?.maxStaleMs ?? 10_000,
+        onBuilt: (size, ms) => ctx.log.info({ names: size, ms }, 'item name index built'),
+        onError: (err) => ctx.log.warn({ err }, 'item name index: build failed; lists are answered from SQL'),
+      });
+      deps = { ctx, items, vendors, jobs, running, names };
       await jobs.failInterrupted(ctx.db);
       const trigram = await ensureTrigramIndex(ctx.db, schema);
       if (!trigram) ctx.log.info('pg_trgm is not available: item search scans names instead of using a trigram index');
       seeding = ctx.config.seedDemo;
       if (seeding) await seedItems(deps);
+      void names.rebuild();
     },
     async onStop() {
       await Promise.allSettled([...running]);
+      await deps?.names.idle();
     },
     consumers: [
       {

@@ -16,14 +16,24 @@ export class ListCache {
     private readonly maxAgeMs = 60_000,
   ) {}
 
-  async get<T>(db: Queryable, key: string, load: () => Promise<T>): Promise<T> {
-    const res = await db.query<{ g: number }>(`SELECT generation::int AS g FROM ${this.schema}.list_generation`);
-    const g = res.rows[0]!.g;
+  /** The current generation, read from the database; a moved generation drops every entry. */
+  async current(db: Queryable): Promise<number> {
+    const g = await readGeneration(db, this.schema);
     if (g !== this.generation) {
       this.entries.clear();
       this.generation = g;
     }
-    const hit = this.entries.get(key);
+    return g;
+  }
+
+  /** The cached answer for `key`, or `load`'s. */
+  async get<T>(db: Queryable, key: string, load: () => Promise<T>): Promise<T> {
+    return this.at(await this.current(db), key, load);
+  }
+
+  /** As `get`, with the generation just read by `current`. */
+  async at<T>(g: number, key: string, load: () => Promise<T>): Promise<T> {
+    const hit = this.generation === g ? this.entries.get(key) : undefined;
     if (hit && Date.now() - hit.at <= this.maxAgeMs) return hit.value as T;
     const value = await load();
     // Read before the query: a write committed meanwhile has moved past g and the next request clears this.
@@ -34,6 +44,11 @@ export class ListCache {
     }
     return value;
   }
+}
+
+export async function readGeneration(db: Queryable, schema: string): Promise<number> {
+  const res = await db.query<{ g: number }>(`SELECT generation::int AS g FROM ${schema}.list_generation`);
+  return res.rows[0]!.g;
 }
 
 /**

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { VendorItemsChanged, VendorUpdated, type EventEnvelope, type VendorItemsChangedData } from '@erp/contracts';
 import { buildEnvelope, type KitConfig } from '@erp/service-kit';
 import { createTestHarness, grantAccess, type GrantedAccess, type TestHarness } from '@erp/service-kit/testing';
-import { catalogService } from '../src/app.js';
+import { catalogService, type CatalogOptions } from '../src/app.js';
 
 export interface Vendor {
   vendorId: string;
@@ -30,8 +30,8 @@ export async function publishVendor(h: TestHarness, v: Vendor): Promise<void> {
   await h.settle();
 }
 
-export async function startCatalog(kit: Partial<KitConfig> = {}): Promise<CatalogHarness> {
-  const h = await createTestHarness([catalogService()], { seedDemo: false, ...kit });
+export async function startCatalog(kit: Partial<KitConfig> = {}, options: CatalogOptions = {}): Promise<CatalogHarness> {
+  const h = await createTestHarness([catalogService(options)], { seedDemo: false, ...kit });
   const purchaser = await grantAccess(h, { name: 'Priya Purchaser', role: 'Purchaser' });
   const reader = await grantAccess(h, { name: 'Esha Employee', role: 'Employee' });
   const outsider = await grantAccess(h, { name: 'Nobody', role: 'Employee', modules: { indent: { read: true } } });

@@ -3,6 +3,21 @@ import { fromHundredths, fromPaise, unitTotal, type Item, type ItemSummary, type
 import type { Queryable } from '@erp/service-kit';
 import type { ItemPlan, ItemState, PriceState, Status } from '../plan.js';
 
+/** Where the previous page of `indexPage` ended. */
+export interface IndexCursor {
+  time: string;
+  id: string;
+}
+
+export interface IndexRow {
+  id: string;
+  nameKey: string;
+  active: boolean;
+  cursor: IndexCursor;
+  /** The item's entry in the item list (ItemSummary) as JSON text. */
+  json: string;
+}
+
 export interface Actor {
   id: string;
   name: string;
@@ -225,6 +240,27 @@ export function itemsRepository(schema: string) {
       // A page past the end has no row to carry the total.
       const count = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${s}.items ${w}`, params);
       return { rows: [], total: count.rows[0]!.n };
+    },
+
+    /**
+     * Items in list order (last updated first) after a cursor, for the in-memory name index: the
+     * name key, whether active, and the item's list entry as JSON text.
+     */
+    async indexPage(db: Queryable, after: IndexCursor | null, limit: number): Promise<IndexRow[]> {
+      const res = await db.query<ItemRow & { name_key: string; cursor_time: string }>(
+        `SELECT ${ITEM_COLUMNS}, name_key, updated_at::text AS cursor_time FROM ${s}.items
+          ${after ? 'WHERE (updated_at, id) < ($1::timestamptz, $2::uuid)' : ''}
+          ORDER BY updated_at DESC, id DESC LIMIT ${Math.trunc(limit)}`,
+        after ? [after.time, after.id] : [],
+      );
+      return res.rows.map((r) => ({
+        id: r.id,
+        nameKey: r.name_key,
+        active: r.status === 'active',
+        // The time as text keeps its microseconds (a Date would round them and skip or repeat rows).
+        cursor: { time: r.cursor_time, id: r.id },
+        json: JSON.stringify(toSummary(r)),
+      }));
     },
 
     async countActive(db: Queryable): Promise<number> {

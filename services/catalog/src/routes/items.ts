@@ -22,6 +22,7 @@ import {
 } from '@erp/contracts';
 import { notFound, requireSignedIn, sendJsonText, toJsonText, type TypeBoxTypeProvider } from '@erp/service-kit';
 import { ListCache } from '../list-cache.js';
+import type { NameIndexKeeper } from '../name-index.js';
 import type { Actor } from '../repositories/items.js';
 import { Refusal, type Status } from '../plan.js';
 import { desiredFromInput, inTransaction, ITEM_NOT_FOUND, saveItem, type CatalogDeps } from '../writer.js';
@@ -48,8 +49,13 @@ export function actorOf(request: FastifyRequest): Actor {
 
 const statusFilter = (s: string | undefined): Status | null => (s === 'active' || s === 'inactive' ? s : null);
 
-export async function itemRoutes(app: FastifyInstance, deps: CatalogDeps): Promise<void> {
-  const { ctx, items } = deps;
+export interface ItemRouteDeps extends CatalogDeps {
+  /** Names in memory for list searches; SQL answers while it is being (re)built. */
+  names: NameIndexKeeper;
+}
+
+export async function itemRoutes(app: FastifyInstance, deps: ItemRouteDeps): Promise<void> {
+  const { ctx, items, names } = deps;
   const lists = new ListCache(ctx.schema);
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
@@ -66,7 +72,15 @@ export async function itemRoutes(app: FastifyInstance, deps: CatalogDeps): Promi
       const q = request.query;
       const keyword = (q.keyword ?? q.Keyword ?? '').trim();
       const query = { keyword: keyword.toLowerCase(), status: statusFilter(q.status), limit: q.limit ?? 10, offset: q.offset ?? 0 };
-      const text = await lists.get(ctx.db, `all:${JSON.stringify(query)}`, async () => {
+      const generation = await lists.current(ctx.db);
+      const text = await lists.at(generation, `all:${JSON.stringify(query)}`, async () => {
+        // From the name index when it is current (the entries are JSON text already), else from SQL.
+        const index = names.ready(generation);
+        if (index) {
+          const page = index.search(query.keyword, query.status, query.limit, query.offset);
+          const rows = `[${page.json.join(',')}]`;
+          return `{"result":${rows},"ItemData":${rows},"totalItems":${page.total},"total":${page.total}}`;
+        }
         const { rows, total } = await items.list(ctx.db, query);
         return toJsonText(reply, { result: rows, ItemData: rows, totalItems: total, total });
       });

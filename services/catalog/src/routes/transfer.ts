@@ -9,14 +9,13 @@ import { badRequest, HttpError, notFound, type Queryable, type TypeBoxTypeProvid
 import { fileKind, readCsv, readXlsx, toImportRows } from '../import/parse.js';
 import { runImport, type ImportJobs } from '../import/run.js';
 import { containsPattern } from '../repositories/items.js';
-import type { CatalogDeps } from '../writer.js';
-import { actorOf, READ, WRITE } from './items.js';
+import { actorOf, READ, WRITE, type ItemRouteDeps } from './items.js';
 
 export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 export const TOO_LARGE = 'The file is larger than 10 MB';
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 413: ErrorResponse };
 
-export interface TransferDeps extends CatalogDeps {
+export interface TransferDeps extends ItemRouteDeps {
   jobs: ImportJobs;
   /** Imports running in the background (awaited when the service stops). */
   running: Set<Promise<void>>;

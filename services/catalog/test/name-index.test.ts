@@ -1,0 +1,196 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Queryable } from '@erp/service-kit';
+import { readGeneration } from '../src/list-cache.js';
+import { NameIndex, NameIndexKeeper, type IndexSource } from '../src/name-index.js';
+import { itemsRepository } from '../src/repositories/items.js';
+import type { Status } from '../src/plan.js';
+import { startCatalog, type CatalogHarness } from './helpers.js';
+
+let h: CatalogHarness;
+afterEach(async () => h?.close());
+
+const items = itemsRepository('catalog');
+const source: IndexSource = { generation: (db) => readGeneration(db, 'catalog'), items };
+const generation = () => readGeneration(h.db, 'catalog');
+
+/** Another instance's write: the rows and the generation commit together. */
+async function writeItems(rows: Array<{ name: string; status?: Status; at?: string }>): Promise<void> {
+  await h.db.transaction(async (tx) => {
+    for (const r of rows) {
+      await tx.query(`INSERT INTO catalog.items (id, name, unit, status, updated_at) VALUES (gen_random_uuid(), $1, 'pcs', $2, COALESCE($3::timestamptz, clock_timestamp()))`, [
+        r.name,
+        r.status ?? 'active',
+        r.at ?? null,
+      ]);
+    }
+    await tx.query(`UPDATE catalog.list_generation SET generation = generation + 1`);
+  });
+}
+
+const NAMES = [
+  'Cement OPC 53 grade',
+  'Cement PPC',
+  'cement opc 43 GRADE',
+  'River sand (fine)',
+  'M-sand 4.75 mm',
+  'TMT steel bar 12 mm Fe500D',
+  'TMT steel bar 8 mm',
+  'Binding wire 18 gauge',
+  '50% fly ash bricks',
+  'Tile_adhesive type_1',
+  'Back\\slash primer',
+  'Sariya ₹ grade',
+  'ÖLFARBE weiß',
+  'Ceramic tiles 600x600',
+  'Plywood 18 mm BWP',
+  'Plywood 12 mm MR',
+  'PVC pipe 4 inch',
+  'CPVC pipe ¾ inch',
+  'Aa',
+  'A',
+];
+const KEYWORDS = ['', 'a', 'ce', 'cem', 'cement', 'opc 5', ' grade', 'mm', '12 mm', '%', '50%', '_', 'tile_', 'e_a', '\\', 'back\\s', '₹', '₹ g', 'ölf', 'weiß', '¾ in', 'x6', 'pipe', 'zzz', 'plywood 1', 'aa', 'fe500d'];
+
+describe('the in-memory name index', () => {
+  beforeEach(async () => {
+    h = await startCatalog();
+  });
+
+  it('answers every keyword, status and page exactly as the SQL search does', async () => {
+    // Many items, some sharing one updated time (ties are ordered by id, as in SQL), some inactive.
+    const rows = NAMES.flatMap((name, n) =>
+      Array.from({ length: 4 }, (_, k) => ({ name: `${name} ${k === 0 ? '' : `lot ${k}`}`.trim(), status: (n + k) % 5 === 0 ? ('inactive' as const) : ('active' as const), at: k === 2 ? '2026-11-01T10:00:00.123456Z' : undefined })),
+    );
+    await writeItems(rows);
+    const index = await NameIndex.build(h.db, source, 7);
+    expect(index).not.toBeNull();
+    expect(index!.size).toBe(rows.length);
+    for (const keyword of KEYWORDS) {
+      for (const status of [null, 'active', 'inactive'] as const) {
+        for (const [limit, offset] of [[100, 0], [5, 3], [10, 200]] as const) {
+          const q = { keyword: keyword.toLowerCase(), status, limit, offset };
+          const sql = await items.list(h.db, q);
+          const mem = index!.search(q.keyword, status, limit, offset);
+          expect({ q, ids: mem.ids, total: mem.total }).toEqual({ q, ids: sql.rows.map((r) => r._id), total: sql.total });
+          expect(mem.json.map((j) => JSON.parse(j))).toEqual(sql.rows);
+        }
+      }
+    }
+  });
+
+  it('is thrown away when an item write commits while it is being read', async () => {
+    await writeItems(NAMES.map((name) => ({ name })));
+    let pages = 0;
+    const writingMeanwhile: Queryable = {
+      query: async (sql: string, params?: unknown[]) => {
+        if (sql.includes('FROM catalog.items') && pages++ === 1) await writeItems([{ name: 'Written during the build' }]);
+        return h.db.query(sql, params);
+      },
+    } as Queryable;
+    expect(await NameIndex.build(writingMeanwhile, source, 5)).toBeNull();
+    const again = await NameIndex.build(h.db, source, 5);
+    expect(again!.search('during the build', null, 10, 0).total).toBe(1);
+  });
+});
+
+describe('keeping the index current', () => {
+  beforeEach(async () => {
+    h = await startCatalog();
+  });
+
+  it('is used only for the generation it was built for, and rebuilt once writes are quiet or it is too old', async () => {
+    await writeItems([{ name: 'Cement OPC 53' }]);
+    const keeper = new NameIndexKeeper(h.db, source, { quietMs: 1_000, maxStaleMs: 60_000, onError: (err) => { throw err; } });
+    const g1 = await generation();
+    const t = Date.now();
+    expect(keeper.ready(g1, t)).toBeNull();
+    await keeper.idle();
+    expect(keeper.ready(g1, t + 10)?.search('cement', null, 10, 0).total).toBe(1);
+
+    await writeItems([{ name: 'Cement PPC' }]);
+    const g2 = await generation();
+    // Just written: answered from SQL, no build yet (more writes may follow, as in an import).
+    expect(keeper.ready(g2, t + 100)).toBeNull();
+    await keeper.idle();
+    expect(keeper.ready(g2, t + 200)).toBeNull();
+    // A second later with no other write: rebuilt.
+    expect(keeper.ready(g2, t + 1_200)).toBeNull();
+    await keeper.idle();
+    expect(keeper.ready(g2, t + 1_300)?.search('cement', null, 10, 0).total).toBe(2);
+  });
+
+  it('rebuilds an index older than the stale limit even while writes go on', async () => {
+    const keeper = new NameIndexKeeper(h.db, source, { quietMs: 1_000, maxStaleMs: 5_000, onError: (err) => { throw err; } });
+    await keeper.rebuild();
+    await writeItems([{ name: 'River sand' }]);
+    const later = Date.now() + 6_000;
+    expect(keeper.ready(await generation(), later)).toBeNull();
+    await keeper.idle();
+    expect(keeper.ready(await generation(), later)?.search('sand', null, 10, 0).total).toBe(1);
+  });
+
+  it('a failed build is reported, the caller answers without the index, and it is retried no sooner than the quiet time', async () => {
+    const errors: unknown[] = [];
+    const failing = { query: async () => Promise.reject(new Error('connection lost')) } as unknown as Queryable;
+    const keeper = new NameIndexKeeper(failing, source, { quietMs: 1_000, maxStaleMs: 10_000, onError: (err) => errors.push(err) });
+    const t = Date.now();
+    expect(keeper.ready(1, t)).toBeNull();
+    await keeper.idle();
+    expect(errors).toHaveLength(1);
+    expect(keeper.ready(1, t + 10)).toBeNull();
+    await keeper.idle();
+    expect(errors).toHaveLength(1);
+    expect(keeper.ready(1, t + 60_000)).toBeNull();
+    await keeper.idle();
+    expect(errors).toHaveLength(2);
+  });
+});
+
+describe('the item list with the index', () => {
+  beforeEach(async () => {
+    h = await startCatalog({}, { nameIndex: { quietMs: 0, maxStaleMs: 0 } });
+  });
+
+  const get = (url: string) => h.app.inject({ method: 'GET', url, headers: h.purchaser.headers });
+  const names = async (url: string) => (await get(url)).json().result.map((i: { name: string }) => i.name) as string[];
+  const settleIndex = async () => {
+    // Ask until the background build for the current generation has finished (the answers are the same either way).
+    for (let i = 0; i < 5; i++) {
+      await get(`/items/all?keyword=warm-up-${i}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+
+  it('shows every write at once, before and after the index catches up', async () => {
+    for (const name of ['Cement OPC 53', 'Cement PPC', 'River sand']) {
+      const res = await h.app.inject({ method: 'POST', url: '/items', headers: h.purchaser.headers, payload: { name, unit: 'bags' } });
+      expect(res.statusCode).toBe(201);
+    }
+    await settleIndex();
+    expect(await names('/items/all?keyword=cement')).toEqual(['Cement PPC', 'Cement OPC 53']);
+    const sand = (await get('/items/all?keyword=sand')).json().result[0];
+    await h.app.inject({ method: 'PATCH', url: `/items/${sand._id}`, headers: h.purchaser.headers, payload: { name: 'River sand washed', version: sand.version } });
+    expect(await names('/items/all?keyword=washed')).toEqual(['River sand washed']);
+    await writeItems([{ name: 'Cement white' }]);
+    expect(await names('/items/all?keyword=cement')).toEqual(['Cement white', 'Cement PPC', 'Cement OPC 53']);
+    await settleIndex();
+    expect(await names('/items/all?keyword=cement')).toEqual(['Cement white', 'Cement PPC', 'Cement OPC 53']);
+    expect((await get('/items/all?keyword=cement&limit=1&offset=2')).json()).toMatchObject({ totalItems: 3, result: [{ name: 'Cement OPC 53' }] });
+  });
+
+  it('answers with the same entries, prices and counts as the SQL list', async () => {
+    const ganesh = await h.vendor('Shree Ganesh Cement Traders');
+    const deccan = await h.vendor('Deccan Steel Suppliers');
+    const vendors = [
+      { vendor: ganesh.vendorId, price: 380, gst: 68.4 },
+      { vendor: deccan.vendorId, price: 372.5, gst: 67.05 },
+    ];
+    await h.app.inject({ method: 'POST', url: '/items', headers: h.purchaser.headers, payload: { name: 'Cement OPC 53', unit: 'bags', vendors } });
+    await h.app.inject({ method: 'POST', url: '/items', headers: h.purchaser.headers, payload: { name: 'Binding wire', unit: 'kg' } });
+    await settleIndex();
+    const answer = (await get('/items/all?limit=100')).json();
+    const sql = await items.list(h.db, { keyword: '', status: null, limit: 100, offset: 0 });
+    expect(answer).toEqual({ result: sql.rows, ItemData: sql.rows, totalItems: 2, total: 2 });
+    expect(answer.result[1]).toMatchObject({ name: 'Cement OPC 53', vendorCount: 2, bestPrice: 439.55, priceRange: { min: 439.55, max: 448.4 } });
+  });
+});
