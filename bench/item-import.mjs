@@ -31,7 +31,16 @@ const sys = await startProcess('gateway/dist/main.js', env);
 try {
   const token = await signIn(sys.base);
   const auth = { authorization: `Bearer ${token}` };
-  const vendors = (await json(await fetch(`${sys.base}/api/v1/vendors/all?limit=100&status=active`, { headers: auth }))).vendors.map((v) => v.name);
+  // The catalog learns vendors from the vendors service's events, a moment after a first start:
+  // wait until it knows every demo vendor (their demo prices come back as item counts), or rows
+  // naming a vendor it has not heard of yet are refused and the pass does less work.
+  let listed = [];
+  for (let tries = 0; tries < 300; tries++) {
+    listed = (await json(await fetch(`${sys.base}/api/v1/vendors/all?limit=100&status=active`, { headers: auth }))).vendors;
+    if (listed.length > 0 && listed.every((v) => v.totalItems > 0)) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const vendors = listed.map((v) => v.name);
   const tag = randomBytes(3).toString('hex');
   const results = [];
   for (const [pass, raise] of [

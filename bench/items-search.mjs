@@ -15,14 +15,19 @@ try {
   const cycled = Array.from({ length: 50 }, (_, i) => `${words[i % words.length]}${i >= words.length ? ` ${i}` : ''}`);
   let n = 0;
   const results = {};
-  results['50 keywords, asked again and again'] = await load({
+  // BENCH_CASE=100 (say) runs only the cases whose name contains it, e.g. for a profile.
+  const only = process.env.BENCH_CASE;
+  const run = async (name, opts) => {
+    if (!only || name.includes(only)) results[name] = await load(opts);
+  };
+  await run('50 keywords, asked again and again', {
     url: sys.base,
     nextPath: () => `/api/v1/items/all?limit=100&offset=0&keyword=${encodeURIComponent(cycled[n++ % cycled.length])}`,
     headers,
     connections: 20,
     durationMs: 10_000,
   });
-  results['a keyword never asked before'] = await load({
+  await run('a keyword never asked before', {
     url: sys.base,
     nextPath: () => `/api/v1/items/all?limit=100&offset=0&keyword=grade%20${1 + Math.floor(Math.random() * ITEMS)}`,
     headers,
@@ -33,7 +38,7 @@ try {
   // as the generator pairs them) from a random offset among the first thousand.
   const materials = ['cement opc', 'tmt steel bar', 'river sand', 'aggregate', 'red clay bricks', 'ready mix concrete', 'binding wire', 'plywood', 'pvc pipe', 'ceramic tiles', 'paint emulsion', 'waterproofing compound', 'door frame', 'gi sheet', 'copper wire'];
   const pick = (n) => Math.floor(Math.random() * n);
-  results['a new keyword, 100 rows per answer'] = await load({
+  await run('a new keyword, 100 rows per answer', {
     url: sys.base,
     nextPath: () => {
       const size = 10 + pick(90);

@@ -34,7 +34,9 @@ export async function waitFor(url, timeoutMs = 60_000) {
 export async function startProcess(entry, env = {}, { dataDir } = {}) {
   const port = await freePort();
   const dir = dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'erp-bench-'));
-  const child = spawn(process.execPath, [path.join(root, entry)], {
+  // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the system under load.
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, path.join(root, entry)], {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dir, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', RATE_LIMIT_PER_MINUTE: '100000000', ...env },
     // BENCH_LOG_LEVEL=info shows the system's own log (index builds, slow requests) with the figures.

@@ -2,18 +2,22 @@
  * Answers to item-list and stats queries (a keyword search scans 100,000 names), kept while the
  * item data is unchanged. Every item write, on any instance, moves the `list_generation` row in
  * its own transaction; a request reads it (one cheap query) and drops the cache when it moved.
- * Entries also expire after `maxAgeMs`, which only bounds memory held by rarely asked answers.
+ * Entries also expire after `maxAgeMs`. The oldest entries go first when there are more than
+ * `maxEntries` or their text passes `maxChars` (a page of 100 items is ~90,000 characters; churning
+ * through hundreds of those cost more in garbage collection than answering them again).
  */
 import type { Queryable } from '@erp/service-kit';
 
 export class ListCache {
   private generation = -1;
-  private readonly entries = new Map<string, { at: number; value: unknown }>();
+  private readonly entries = new Map<string, { at: number; value: unknown; chars: number }>();
+  private chars = 0;
 
   constructor(
     private readonly schema: string,
     private readonly maxEntries = 500,
     private readonly maxAgeMs = 60_000,
+    private readonly maxChars = 4_000_000,
   ) {}
 
   /** The current generation, read from the database; a moved generation drops every entry. */
@@ -21,6 +25,7 @@ export class ListCache {
     const g = await readGeneration(db, this.schema);
     if (g !== this.generation) {
       this.entries.clear();
+      this.chars = 0;
       this.generation = g;
     }
     return g;
@@ -38,11 +43,20 @@ export class ListCache {
     const value = await load();
     // Read before the query: a write committed meanwhile has moved past g and the next request clears this.
     if (this.generation === g) {
-      this.entries.delete(key);
-      if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-      this.entries.set(key, { at: Date.now(), value });
+      this.drop(key);
+      const chars = typeof value === 'string' ? value.length : 0;
+      while (this.entries.size > 0 && (this.entries.size >= this.maxEntries || this.chars + chars > this.maxChars)) this.drop(this.entries.keys().next().value!);
+      this.entries.set(key, { at: Date.now(), value, chars });
+      this.chars += chars;
     }
     return value;
+  }
+
+  private drop(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.chars -= entry.chars;
   }
 }
 
