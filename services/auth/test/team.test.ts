@@ -218,6 +218,18 @@ describe('editing a member', () => {
     expect(res.json().user.permissions.allProjects).toBe(true);
   });
 
+  it('a save that changes nothing keeps the version, so another admin’s open form can still save', async () => {
+    const user = (await call('admin', 'POST', '/auth/createTeam', newMember())).json().user as Member;
+    const { name, email, phoneNumber, role, notes, permissions } = user;
+    for (const body of [{}, { version: 1 }, { name: ` ${name} `, email, phoneNumber, role, notes, status: 'Active', permissions, version: 1 }]) {
+      const res = await call('admin', 'PATCH', `/auth/${user._id}`, body);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().user).toMatchObject({ name, version: 1 });
+    }
+    const other = await call('admin', 'PATCH', `/auth/${user._id}`, { notes: 'changed', version: 1 });
+    expect(other.json().user).toMatchObject({ notes: 'changed', version: 2 });
+  });
+
   it('refuses a save based on a stale version with 409 and keeps the newer data', async () => {
     const user = (await call('admin', 'POST', '/auth/createTeam', newMember())).json().user as Member;
     await call('admin', 'PATCH', `/auth/${user._id}`, { notes: 'first edit', version: 1 });

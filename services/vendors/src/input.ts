@@ -29,6 +29,12 @@ function fromVendor(v: Vendor): VendorInput {
   return { name, contactPerson, phoneNumber, email, altPhoneNumber, altEmail, address, gstin, paymentTerms, notes, status };
 }
 
+/** Whether storing `input` would leave the vendor as it is. */
+export function unchanged(current: Vendor, input: VendorInput): boolean {
+  const stored = fromVendor(current);
+  return (Object.keys(input) as Array<keyof VendorInput>).every((k) => input[k] === stored[k]);
+}
+
 /**
  * The input as stored: the body's fields over the current vendor's (edit is partial), trimmed,
  * inner spaces collapsed in names, GSTIN upper case, status lower case. Throws 400 with the spec's words.

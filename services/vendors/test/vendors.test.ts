@@ -259,6 +259,15 @@ describe('editing a vendor', () => {
     expect((await h.call('purchaser', 'GET', `/vendors/details/${v._id}`)).json()).toEqual(after);
   });
 
+  it('a save that changes nothing keeps the version and the record as it was', async () => {
+    const v = await create();
+    for (const body of [{}, { name: ` ${v.name} `, status: 'Active', gstin: v.gstin.toLowerCase(), version: 1 }]) {
+      const res = await h.call('purchaser', 'PATCH', `/vendors/details/${v._id}`, body);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual({ message: 'Vendor Updated', vendor: v });
+    }
+  });
+
   it('saves without a version (last write wins) when the client sends none', async () => {
     const v = await create();
     const res = await h.call('purchaser', 'PATCH', `/vendors/details/${v._id}`, { notes: 'No version sent' });

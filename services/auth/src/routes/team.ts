@@ -48,6 +48,18 @@ function roleFrom(role: Role | undefined, isAdmin: boolean | undefined, current?
   return current ?? 'Employee';
 }
 
+/** JSON with object keys sorted, so stored (jsonb) and submitted permissions compare by content. */
+const canonical = (value: unknown): string =>
+  JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1))) : v,
+  );
+
+/** Whether saving `input` would leave the stored member as it is. */
+function sameMember(current: Member, input: MemberInput): boolean {
+  const { name, email, phoneNumber, status, role, notes, permissions } = current;
+  return canonical({ name, email, phoneNumber, status, role, notes, permissions }) === canonical(input);
+}
+
 export async function teamRoutes(app: FastifyInstance, deps: AuthDeps): Promise<void> {
   const { ctx, members, sessions, directory, lists } = deps;
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -152,6 +164,8 @@ export async function teamRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
         checkMember(input);
         if (id === admin.memberId && input.status !== 'active') throw conflict('You cannot deactivate your own account');
         if (id === admin.memberId && role !== 'Admin') throw conflict('You cannot remove your own Admin role');
+        // A save that changes nothing stores nothing: no new version (another admin's open form stays valid), event or audit entry.
+        if (sameMember(current, input)) return current;
         await refuseClash(tx, input, id);
         await members.update(tx, id, input, admin.memberId);
         if (current.role === 'Admin' && current.status === 'active' && (role !== 'Admin' || input.status !== 'active')) {

@@ -16,7 +16,7 @@ import {
 import { conflict, notFound, requireSignedIn, type Queryable, type TypeBoxTypeProvider } from '@erp/service-kit';
 import type { VendorsDeps } from '../context.js';
 import { vendorUpdatedData } from '../events.js';
-import { vendorInput } from '../input.js';
+import { unchanged, vendorInput } from '../input.js';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
 const DUPLICATE_NAME = 'A vendor with this name already exists';
@@ -112,6 +112,8 @@ export async function vendorRoutes(app: FastifyInstance, deps: VendorsDeps): Pro
           if (!current) throw notFound(NOT_FOUND);
           if (b.version !== undefined && b.version !== current.version) throw conflict(STALE);
           const input = vendorInput(b, current);
+          // A save that changes nothing stores nothing: no new version, event or audit entry.
+          if (unchanged(current, input)) return current;
           if (await vendors.nameTaken(tx, input.name, id)) throw conflict(DUPLICATE_NAME);
           await vendors.update(tx, id, input, actor.memberId);
           await ctx.audit(tx, {
