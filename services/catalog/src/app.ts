@@ -54,7 +54,7 @@ export function catalogService(opts: CatalogOptions = {}): ServiceDefinition {
     },
     async onStop() {
       await Promise.allSettled([...running]);
-      await deps?.names.idle();
+      await deps?.names.stop();
     },
     consumers: [
       {

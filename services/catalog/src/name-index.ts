@@ -86,7 +86,7 @@ export class NameIndex {
   }
 
   /** Read the items and build; null when a write committed meanwhile (build again later). */
-  static async build(db: Queryable, source: IndexSource, pageRows = PAGE_ROWS): Promise<NameIndex | null> {
+  static async build(db: Queryable, source: IndexSource, pageRows = PAGE_ROWS, cancelled: () => boolean = () => false): Promise<NameIndex | null> {
     const before = await source.generation(db);
     const ids: string[] = [];
     const names: string[] = [];
@@ -104,6 +104,7 @@ export class NameIndex {
       if (rows.length < pageRows) break;
       cursor = rows[rows.length - 1]!.cursor;
       await yieldToEventLoop();
+      if (cancelled()) return null;
     }
     if ((await source.generation(db)) !== before) return null;
 
@@ -131,7 +132,10 @@ export class NameIndex {
         mine[k++] = slot;
       }
       slotsOfName[n] = mine.subarray(0, k);
-      if (n % BUILD_SLICE === BUILD_SLICE - 1) await yieldToEventLoop();
+      if (n % BUILD_SLICE === BUILD_SLICE - 1) {
+        await yieldToEventLoop();
+        if (cancelled()) return null;
+      }
     }
     const lists = counts.map((c) => new Int32Array(c));
     const filled = new Int32Array(counts.length);
@@ -155,6 +159,7 @@ export class NameIndexKeeper {
   private seenGeneration = -1;
   private seenChangeAt = 0;
   private lastBuildAt = 0;
+  private stopped = false;
 
   constructor(
     private readonly db: Queryable,
@@ -162,6 +167,8 @@ export class NameIndexKeeper {
     private readonly opts: {
       quietMs: number;
       maxStaleMs: number;
+      /** Rows per read (tests make it small). */
+      pageRows?: number;
       onBuilt?: (names: number, ms: number) => void;
       onError: (err: unknown) => void;
     },
@@ -177,7 +184,7 @@ export class NameIndexKeeper {
     const spaced = now - this.lastBuildAt >= this.opts.quietMs;
     const quiet = now - this.seenChangeAt >= this.opts.quietMs;
     const stale = now - this.lastBuildAt >= this.opts.maxStaleMs;
-    if (!this.building && spaced && (quiet || stale)) void this.rebuild();
+    if (!this.building && !this.stopped && spaced && (quiet || stale)) void this.rebuild();
     return null;
   }
 
@@ -186,7 +193,7 @@ export class NameIndexKeeper {
     this.building ??= (async () => {
       const started = Date.now();
       try {
-        const built = await NameIndex.build(this.db, this.source);
+        const built = await NameIndex.build(this.db, this.source, this.opts.pageRows ?? PAGE_ROWS, () => this.stopped);
         if (built) {
           this.index = built;
           this.opts.onBuilt?.(built.size, Date.now() - started);
@@ -201,8 +208,14 @@ export class NameIndexKeeper {
     return this.building;
   }
 
-  /** Builds of the current generation finish before the service stops using the database. */
+  /** Resolves when no build is running. */
   async idle(): Promise<void> {
+    await this.building;
+  }
+
+  /** Before the service closes its database: a running build stops at its next page, none starts. */
+  async stop(): Promise<void> {
+    this.stopped = true;
     await this.building;
   }
 }

@@ -129,6 +129,20 @@ describe('keeping the index current', () => {
     expect(keeper.ready(await generation(), later)?.search('sand', null, 10, 0).total).toBe(1);
   });
 
+  it('stops a running build when the service stops, and starts none after', async () => {
+    await writeItems(NAMES.map((name) => ({ name })));
+    let pages = 0;
+    const counting = { ...source, items: { indexPage: (...args: Parameters<typeof items.indexPage>) => (pages++, items.indexPage(...args)) } };
+    const keeper = new NameIndexKeeper(h.db, counting, { quietMs: 0, maxStaleMs: 0, pageRows: 5, onError: (err) => { throw err; } });
+    const building = keeper.rebuild();
+    await keeper.stop();
+    await building;
+    expect(pages).toBe(1);
+    expect(keeper.ready(await generation())).toBeNull();
+    await keeper.idle();
+    expect(pages).toBe(1);
+  });
+
   it('a failed build is reported, the caller answers without the index, and it is retried no sooner than the quiet time', async () => {
     const errors: unknown[] = [];
     const failing = { query: async () => Promise.reject(new Error('connection lost')) } as unknown as Queryable;
