@@ -78,6 +78,29 @@ describe('the in-memory name index', () => {
     }
   });
 
+  it('a rebuild reads in full only the items written since the previous build, and answers as SQL does', async () => {
+    await writeItems(NAMES.map((name) => ({ name })));
+    const first = await NameIndex.build(h.db, source, 7);
+    const fetched: string[] = [];
+    const spying: IndexSource = { ...source, items: { indexPage: items.indexPage, indexEntries: (db, ids) => (fetched.push(...ids), items.indexEntries(db, ids)) } };
+    // Another instance edits one item (as every item write does: new version and time) and adds one.
+    const [edited] = (await h.db.query<{ id: string }>(`SELECT id FROM catalog.items WHERE name = 'Cement PPC'`)).rows;
+    await h.db.transaction(async (tx) => {
+      await tx.query(`UPDATE catalog.items SET name = 'Cement PPC 43', vendor_count = 2, version = version + 1, updated_at = clock_timestamp() WHERE id = $1`, [edited!.id]);
+      await tx.query(`UPDATE catalog.list_generation SET generation = generation + 1`);
+    });
+    await writeItems([{ name: 'Cement slag' }]);
+    const second = await NameIndex.build(h.db, spying, 7, () => false, first);
+    const added = (await h.db.query<{ id: string }>(`SELECT id FROM catalog.items WHERE name = 'Cement slag'`)).rows[0]!.id;
+    expect(fetched.sort()).toEqual([edited!.id, added].sort());
+    for (const keyword of ['', 'cement', 'ppc 43', 'pipe']) {
+      const sql = await items.list(h.db, { keyword, status: null, limit: 100, offset: 0 });
+      const mem = second!.search(keyword, null, 100, 0);
+      expect({ keyword, total: mem.total, rows: mem.json.map((j) => JSON.parse(j)) }).toEqual({ keyword, total: sql.total, rows: sql.rows });
+    }
+    expect(second!.search('cement', null, 2, 0).json.map((j) => JSON.parse(j).name)).toEqual(['Cement slag', 'Cement PPC 43']);
+  });
+
   it('is thrown away when an item write commits while it is being read', async () => {
     await writeItems(NAMES.map((name) => ({ name })));
     let pages = 0;
@@ -132,7 +155,7 @@ describe('keeping the index current', () => {
   it('stops a running build when the service stops, and starts none after', async () => {
     await writeItems(NAMES.map((name) => ({ name })));
     let pages = 0;
-    const counting = { ...source, items: { indexPage: (...args: Parameters<typeof items.indexPage>) => (pages++, items.indexPage(...args)) } };
+    const counting: IndexSource = { ...source, items: { indexPage: (...args) => (pages++, items.indexPage(...args)), indexEntries: items.indexEntries } };
     const keeper = new NameIndexKeeper(h.db, counting, { quietMs: 0, maxStaleMs: 0, pageRows: 5, onError: (err) => { throw err; } });
     const building = keeper.rebuild();
     await keeper.stop();

@@ -14,8 +14,10 @@ export interface IndexRow {
   nameKey: string;
   active: boolean;
   cursor: IndexCursor;
-  /** The item's entry in the item list (ItemSummary) as JSON text. */
-  json: string;
+  /** Version and update time: every write of an item changes it, so an equal stamp means an unchanged entry. */
+  stamp: string;
+  /** The item's entry in the item list (ItemSummary) as JSON text; left out when asked for without entries. */
+  json?: string;
 }
 
 export interface Actor {
@@ -244,11 +246,11 @@ export function itemsRepository(schema: string) {
 
     /**
      * Items in list order (last updated first) after a cursor, for the in-memory name index: the
-     * name key, whether active, and the item's list entry as JSON text.
+     * name key, whether active, a change stamp and, with `entries`, the item's list entry as JSON text.
      */
-    async indexPage(db: Queryable, after: IndexCursor | null, limit: number): Promise<IndexRow[]> {
+    async indexPage(db: Queryable, after: IndexCursor | null, limit: number, entries = true): Promise<IndexRow[]> {
       const res = await db.query<ItemRow & { name_key: string; cursor_time: string }>(
-        `SELECT ${ITEM_COLUMNS}, name_key, updated_at::text AS cursor_time FROM ${s}.items
+        `SELECT ${entries ? ITEM_COLUMNS : 'id, status, version'}, name_key, updated_at::text AS cursor_time FROM ${s}.items
           ${after ? 'WHERE (updated_at, id) < ($1::timestamptz, $2::uuid)' : ''}
           ORDER BY updated_at DESC, id DESC LIMIT ${Math.trunc(limit)}`,
         after ? [after.time, after.id] : [],
@@ -259,8 +261,16 @@ export function itemsRepository(schema: string) {
         active: r.status === 'active',
         // The time as text keeps its microseconds (a Date would round them and skip or repeat rows).
         cursor: { time: r.cursor_time, id: r.id },
-        json: JSON.stringify(toSummary(r)),
+        stamp: `${r.version}@${r.cursor_time}`,
+        json: entries ? JSON.stringify(toSummary(r)) : undefined,
       }));
+    },
+
+    /** List entries (ItemSummary as JSON text) of these items, by id. */
+    async indexEntries(db: Queryable, ids: string[]): Promise<Map<string, string>> {
+      if (ids.length === 0) return new Map();
+      const res = await db.query<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM ${s}.items WHERE id = ANY($1::uuid[])`, [ids]);
+      return new Map(res.rows.map((r) => [r.id, JSON.stringify(toSummary(r))]));
     },
 
     async countActive(db: Queryable): Promise<number> {
