@@ -85,6 +85,16 @@ describe('item master and vendor master in a real browser', () => {
     await page.getByText(/5,200\.00/).first().waitFor();
     await page.getByText(/5,400\.00/).first().waitFor();
     await shot(page, 'desktop-item-edit-history');
+
+    // Removing a price and undoing it brings it back as it was: still active.
+    const active = page.getByLabel(`Price from ${vendorA} is active`);
+    await expect(active.isChecked()).resolves.toBe(true);
+    await page.getByRole('button', { name: `Remove ${vendorA}` }).click();
+    await page.getByRole('alertdialog', { name: 'Remove vendor price?' }).getByRole('button', { name: 'Remove' }).click();
+    await page.getByText('This price is removed when you save.').waitFor();
+    await expect(active.isChecked()).resolves.toBe(false);
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await expect(active.isChecked()).resolves.toBe(true);
   });
 
   it('imports a 1,000-row file and shows the per-row report', async () => {

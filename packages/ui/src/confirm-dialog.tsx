@@ -9,6 +9,8 @@ export interface ConfirmDialogProps {
   confirmLabel?: string;
   cancelLabel?: string;
   destructive?: boolean;
+  /** The confirmed action is running: the confirm button is disabled so it cannot run twice. */
+  busy?: boolean;
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -20,6 +22,7 @@ export function ConfirmDialog({
   confirmLabel = 'Confirm',
   cancelLabel = 'Cancel',
   destructive,
+  busy = false,
   onConfirm,
   onCancel,
 }: ConfirmDialogProps) {
@@ -29,7 +32,7 @@ export function ConfirmDialog({
         <Button variant="outline" onClick={onCancel} data-autofocus>
           {cancelLabel}
         </Button>
-        <Button variant={destructive ? 'destructive' : 'default'} onClick={onConfirm}>
+        <Button variant={destructive ? 'destructive' : 'default'} onClick={onConfirm} disabled={busy} aria-busy={busy || undefined}>
           {confirmLabel}
         </Button>
       </DialogFooter>

@@ -243,12 +243,13 @@ describe('a vendor’s prices across items', () => {
   it('lists, searches, filters and sorts, and edits or removes one price', async () => {
     const cement = (await post({ name: 'Cement OPC 53', unit: 'bags', vendors: [{ vendor: deccan.vendorId, price: 392, gst: 109.76, moq: 100 }] })).json().item;
     await post({ name: 'TMT steel bar 12 mm', unit: 'kg', vendors: [{ vendor: deccan.vendorId, price: 62, gst: 11.16, moq: 1000 }] });
-    await post({ name: 'Binding wire', unit: 'kg', vendors: [{ vendor: deccan.vendorId, price: 78, status: 'inactive' }, { vendor: ganesh.vendorId, price: 80 }] });
+    await post({ name: 'Binding wire', unit: 'kg', vendors: [{ vendor: deccan.vendorId, price: 70, status: 'inactive' }, { vendor: ganesh.vendorId, price: 80 }] });
     const url = `/items/vendor/${deccan.vendorId}`;
     const all = (await get(url)).json();
     expect(all.totalItems).toBe(3);
     expect(all.result.map((r: { itemName: string }) => r.itemName)).toEqual(['Binding wire', 'Cement OPC 53', 'TMT steel bar 12 mm']);
     expect(all.result[1]).toMatchObject({ itemId: cement._id, name: 'Cement OPC 53', unit: 'bags', price: 392, gst: 109.76, totalPrice: 501.76, moq: 100, active: true, status: 'active', lastUpdatedBy: { name: 'Priya Purchaser' } });
+    // By the price shown in the column (before GST): 392, 70, 62; by total it would put TMT (73.16) before the wire (70).
     const byPrice = (await get(`${url}?sort=price&order=desc`)).json().result.map((r: { itemName: string }) => r.itemName);
     expect(byPrice).toEqual(['Cement OPC 53', 'Binding wire', 'TMT steel bar 12 mm']);
     const byMoq = (await get(`${url}?sort=moq&order=asc`)).json().result.map((r: { moq: number }) => r.moq);

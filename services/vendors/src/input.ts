@@ -55,19 +55,26 @@ export function vendorInput(body: CreateVendorBody | UpdateVendorBody, current?:
     notes: (b.notes ?? base.notes).trim(),
     status: b.status !== undefined ? normalizeVendorStatus(b.status) : base.status,
   };
-  checkVendor(input);
+  checkVendor(input, current ? 'edit' : 'create');
   return input;
 }
 
-export function checkVendor(v: VendorInput): void {
-  if (!v.name) throw badRequest('Vendor name is required');
+/** The spec's words differ between create and edit (§5) for a missing name and a bad email. */
+const WORDS = {
+  create: { name: 'Vendor name is required', email: 'Please enter a valid email address' },
+  edit: { name: 'Vendor name is required.', email: 'Please enter a valid email address.' },
+};
+
+export function checkVendor(v: VendorInput, wording: keyof typeof WORDS = 'create'): void {
+  const words = WORDS[wording];
+  if (!v.name) throw badRequest(words.name);
   if (!LETTERS.test(v.name)) throw badRequest('Vendor name can contain letters and spaces only');
   if (!v.contactPerson) throw badRequest('Contact person is required');
   if (!LETTERS.test(v.contactPerson)) throw badRequest('Contact person can contain letters and spaces only');
   if (!PHONE.test(v.phoneNumber)) throw badRequest('Enter a valid 10-digit phone number.');
   if (v.altPhoneNumber && !PHONE.test(v.altPhoneNumber)) throw badRequest('Enter a valid 10-digit phone number.');
-  if (!EMAIL.test(v.email)) throw badRequest('Please enter a valid email address');
-  if (v.altEmail && !EMAIL.test(v.altEmail)) throw badRequest('Please enter a valid email address');
+  if (!EMAIL.test(v.email)) throw badRequest(words.email);
+  if (v.altEmail && !EMAIL.test(v.altEmail)) throw badRequest(words.email);
   if (!v.address) throw badRequest('Vendor address cannot be empty.');
   if (!Number.isInteger(v.paymentTerms) || v.paymentTerms < 0) throw badRequest('Payment terms must be a valid number of days');
   if (v.gstin && !GSTIN.test(v.gstin)) throw badRequest('Enter a valid 15-character GSTIN');

@@ -285,9 +285,11 @@ describe('editing a vendor', () => {
   });
 
   it.each([
-    [{ name: ' ' }, 'Vendor name is required'],
+    [{ name: ' ' }, 'Vendor name is required.'],
+    [{ name: 7 }, 'Vendor name is required.'],
     [{ phoneNumber: '12345' }, 'Enter a valid 10-digit phone number.'],
-    [{ email: 'nope' }, 'Please enter a valid email address'],
+    [{ email: 'nope' }, 'Please enter a valid email address.'],
+    [{ altEmail: 'accounts' }, 'Please enter a valid email address.'],
     [{ address: '' }, 'Vendor address cannot be empty.'],
     [{ paymentTerms: -5 }, 'Payment terms must be a valid number of days'],
     [{ gstin: '27AAPFU0939F1ZVX' }, 'Enter a valid 15-character GSTIN'],

@@ -68,8 +68,16 @@ const vendorFields = {
 export const CreateVendorBody = Type.Object(vendorFields, { additionalProperties: false });
 export type CreateVendorBody = Static<typeof CreateVendorBody>;
 
+/** SPEC §5 "Vendor edit" words two messages with a full stop, unlike "Vendor create". */
+const editFields = {
+  ...vendorFields,
+  name: Type.String({ maxLength: 120, errorMessage: 'Vendor name is required.' }),
+  email: Type.String({ maxLength: 200, errorMessage: 'Please enter a valid email address.' }),
+  altEmail: Type.Optional(Type.String({ maxLength: 200, errorMessage: 'Please enter a valid email address.' })),
+};
+
 export const UpdateVendorBody = Type.Object(
-  { ...Type.Partial(Type.Object(vendorFields)).properties, version: Type.Optional(Type.Integer({ minimum: 1 })) },
+  { ...Type.Partial(Type.Object(editFields)).properties, version: Type.Optional(Type.Integer({ minimum: 1 })) },
   { additionalProperties: false },
 );
 export type UpdateVendorBody = Static<typeof UpdateVendorBody>;

@@ -328,7 +328,7 @@ export function itemsRepository(schema: string) {
       }
       const sortColumn: Record<string, string> = {
         itemName: 'i.name_key',
-        price: '(p.price_paise + p.gst_paise)',
+        price: 'p.price_paise',
         moq: 'p.moq_hundredths',
         updatedAt: 'p.updated_at',
       };

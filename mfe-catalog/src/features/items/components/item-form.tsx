@@ -75,11 +75,22 @@ export function ItemForm({ item, initial }: ItemFormProps) {
     // An existing price is marked removed and inactive until saved; a new row simply goes.
     setValues((v) => ({
       ...v,
-      vendors: v.vendors.flatMap((r) => (r.key !== key ? [r] : r._id ? [{ ...r, removed: true, active: false }] : [])),
+      vendors: v.vendors.flatMap((r) => (r.key !== key ? [r] : r._id ? [{ ...r, removed: true, active: false, activeBeforeRemoval: r.active }] : [])),
     }));
     setConfirmRemove(null);
     toast({ title: 'Vendor price removed' });
   };
+
+  // Undo: the price comes back exactly as it was (active or not), so saving changes nothing.
+  const restoreRow = (key: string) =>
+    setValues((v) => ({
+      ...v,
+      vendors: v.vendors.map((r) => {
+        if (r.key !== key) return r;
+        const { activeBeforeRemoval, ...row } = r;
+        return { ...row, removed: false, active: activeBeforeRemoval ?? r.active };
+      }),
+    }));
 
   const rowToRemove = values.vendors.find((r) => r.key === confirmRemove);
 
@@ -155,7 +166,7 @@ export function ItemForm({ item, initial }: ItemFormProps) {
                 disabled={saving}
                 onChange={(patch) => patchRow(row.key, patch)}
                 onRemove={() => setConfirmRemove(row.key)}
-                onRestore={() => patchRow(row.key, { removed: false })}
+                onRestore={() => restoreRow(row.key)}
               />
             ))}
           </Rows>

@@ -33,7 +33,7 @@ const priceRange = (item: ItemSummary) =>
 const columns: Column<ItemSummary>[] = [
   { id: 'name', header: 'Item Name', primary: true, cell: (i) => <Name>{i.name}</Name> },
   { id: 'unit', header: 'Unit', cell: (i) => i.unit },
-  { id: 'vendors', header: 'Vendors', align: 'right', cell: (i) => i.vendorCount },
+  { id: 'vendors', header: 'Vendor Count', align: 'right', cell: (i) => i.vendorCount },
   {
     id: 'best',
     header: 'Best Price',

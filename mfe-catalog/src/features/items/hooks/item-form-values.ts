@@ -15,6 +15,8 @@ export interface VendorRowValues {
   notes: string;
   /** Removed after confirmation: shown struck out and left out of the saved list. */
   removed: boolean;
+  /** While removed: whether the price was active, so Undo brings it back as it was. */
+  activeBeforeRemoval?: boolean;
 }
 
 export interface ItemFormValues {

@@ -176,7 +176,7 @@ export function LinkedItems({ vendorId, canEdit }: LinkedItemsProps) {
   };
 
   const confirmRemove = () => {
-    if (!removing) return;
+    if (!removing || remove.isPending) return;
     const link = removing;
     remove.mutate(
       { itemId: link.itemId, vendorId },
@@ -448,6 +448,7 @@ export function LinkedItems({ vendorId, canEdit }: LinkedItemsProps) {
         description={removing ? `${removing.itemName} will no longer list this vendor's price. This cannot be undone.` : undefined}
         confirmLabel={remove.isPending ? 'Removing...' : 'Remove'}
         destructive
+        busy={remove.isPending}
         onConfirm={confirmRemove}
         onCancel={() => setRemoving(null)}
       />

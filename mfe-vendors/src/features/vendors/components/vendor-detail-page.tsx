@@ -27,7 +27,8 @@ export function VendorDetailPage({ id }: { id: string | null }) {
   const user = useCurrentUser();
   const vendor = useVendor(id);
   const [editing, setEditing] = useState(false);
-  const canEdit = can(user, 'vendors', 'list', 'write') || can(user, 'vendors', 'create', 'write');
+  // As the service checks PATCH /vendors/details/{id}: write on the vendor list (create alone adds vendors, it does not edit them).
+  const canEdit = can(user, 'vendors', 'list', 'write');
   const canEditPrices = can(user, 'items', 'add', 'write');
 
   if (!id) {

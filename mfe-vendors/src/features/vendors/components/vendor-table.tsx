@@ -26,7 +26,7 @@ const Money = styled.span`
 const columns: Column<Vendor>[] = [
   { id: 'vendorId', header: 'Vendor ID', cell: (v) => <Code>{v.vendorId}</Code> },
   { id: 'name', header: 'Name', primary: true, cell: (v) => <Name>{v.name}</Name> },
-  { id: 'created', header: 'Created', cell: (v) => <Muted>{formatDate(v.createdAt)}</Muted> },
+  { id: 'created', header: 'Created Date', cell: (v) => <Muted>{formatDate(v.createdAt)}</Muted> },
   { id: 'status', header: 'Status', cell: (v) => <VendorStatusBadge status={v.status} /> },
   { id: 'items', header: 'Items', align: 'right', cell: (v) => v.totalItems },
   { id: 'totalPO', header: 'Total POs', align: 'right', cell: (v) => v.totalPO },
