@@ -5,7 +5,7 @@
  *
  * The index is built for one list generation (see list-cache.ts): names, statuses, ids and each
  * item's list entry as JSON text, in list order (last updated first), and for every three-character
- * sequence the positions of the names that contain it (about 0.75 KB per item in all). A search
+ * sequence the positions of the names that contain it (about 0.85 KB per item in all). A search
  * takes the rarest trigram of the keyword and checks only its names (decision 0007).
  * It answers only while the generation is the one it was built for; after a write the caller
  * answers from SQL until a new index is built, which starts once writes have been quiet for a
