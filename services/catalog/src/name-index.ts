@@ -113,7 +113,7 @@ export class NameIndex {
       const fresh = await source.items.indexEntries(db, missing);
       for (const r of rows) {
         const entry = r.json ?? fresh.get(r.id) ?? known.get(r.id)?.json;
-        // Gone between the two reads: the generation check below throws this build away.
+        // Gone between the page and the entries read: a write moved the generation, so this build is void.
         if (entry === undefined) return null;
         ids.push(r.id);
         names.push(r.nameKey);

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import { GSTIN_PATTERN, normalizeVendorStatus, type CreateVendorBody, type UpdateVendorBody, type Vendor } from '@erp/contracts';
 import { badRequest } from '@erp/service-kit';
 import type { VendorInput } from './repositories/vendors.js';
@@ -31,8 +32,7 @@ function fromVendor(v: Vendor): VendorInput {
 
 /** Whether storing `input` would leave the vendor as it is. */
 export function unchanged(current: Vendor, input: VendorInput): boolean {
-  const stored = fromVendor(current);
-  return (Object.keys(input) as Array<keyof VendorInput>).every((k) => input[k] === stored[k]);
+  return isDeepStrictEqual(fromVendor(current), input);
 }
 
 /**

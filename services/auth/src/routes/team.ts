@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   CreateMemberBody,
@@ -48,16 +49,11 @@ function roleFrom(role: Role | undefined, isAdmin: boolean | undefined, current?
   return current ?? 'Employee';
 }
 
-/** JSON with object keys sorted, so stored (jsonb) and submitted permissions compare by content. */
-const canonical = (value: unknown): string =>
-  JSON.stringify(value, (_key, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1))) : v,
-  );
-
 /** Whether saving `input` would leave the stored member as it is. */
 function sameMember(current: Member, input: MemberInput): boolean {
   const { name, email, phoneNumber, status, role, notes, permissions } = current;
-  return canonical({ name, email, phoneNumber, status, role, notes, permissions }) === canonical(input);
+  // Node's deep equality ignores key order, as stored (jsonb) permissions come back reordered.
+  return isDeepStrictEqual({ name, email, phoneNumber, status, role, notes, permissions }, input);
 }
 
 export async function teamRoutes(app: FastifyInstance, deps: AuthDeps): Promise<void> {

@@ -176,7 +176,7 @@ export function LinkedItems({ vendorId, canEdit }: LinkedItemsProps) {
   };
 
   const confirmRemove = () => {
-    if (!removing || remove.isPending) return;
+    if (!removing) return;
     const link = removing;
     remove.mutate(
       { itemId: link.itemId, vendorId },
