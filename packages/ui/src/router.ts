@@ -106,18 +106,29 @@ export function useLocation(): Location {
 }
 
 /** Read and update the query string; setting replaces the history entry by default (filters, paging). */
+/**
+ * The URL of `pathname` with `next` merged into the current query (an empty or undefined value
+ * removes the key), or null when the browser has already left `pathname`: a page's late update
+ * (a search box's debounce firing just as a row's link is followed) must not pull the user back.
+ */
+export function withParams(pathname: string, current: { pathname: string; search: string }, next: Record<string, string | undefined>): string | null {
+  if (current.pathname !== pathname) return null;
+  const merged = new URLSearchParams(current.search);
+  for (const [key, value] of Object.entries(next)) {
+    if (value === undefined || value === '') merged.delete(key);
+    else merged.set(key, value);
+  }
+  const query = merged.toString();
+  return pathname + (query ? `?${query}` : '');
+}
+
 export function useSearchParams(): [URLSearchParams, (next: Record<string, string | undefined>, options?: NavigateOptions) => void] {
   const { pathname, search } = useLocation();
   const params = useMemo(() => new URLSearchParams(search), [search]);
   const setParams = useCallback(
     (next: Record<string, string | undefined>, options: NavigateOptions = { replace: true }) => {
-      const merged = new URLSearchParams(window.location.search);
-      for (const [key, value] of Object.entries(next)) {
-        if (value === undefined || value === '') merged.delete(key);
-        else merged.set(key, value);
-      }
-      const query = merged.toString();
-      void navigate(pathname + (query ? `?${query}` : ''), options);
+      const url = withParams(pathname, window.location, next);
+      if (url !== null) void navigate(url, options);
     },
     [pathname],
   );
