@@ -16,7 +16,7 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 const tag = String(Date.now()).slice(-5);
-// Vendor names are letters and spaces only: spell the run's digits as letters to keep it unique.
+// The run's digits spelled as letters keep the name unique (vendor names may hold digits since decision 0010).
 const vendorA = `Konkan Cement Depot ${[...tag].map((d) => 'ABCDEFGHIJ'[Number(d)]).join('')}`;
 const item = `Ready mix concrete M30 ${tag}`;
 
@@ -186,12 +186,15 @@ describe('item master and vendor master in a real browser', () => {
   it('vendor create refuses a name already taken (409) and keeps the form', async () => {
     await page.goto('/vendors/create');
     const saveVendor = page.getByRole('button', { name: 'Save Vendor' });
-    await page.getByLabel('Vendor Name').fill(`${vendorA.toLowerCase()} 9`);
-    // Letters and spaces only: the digit is dropped as it is typed.
+    await page.getByLabel('Vendor Name').fill(`${vendorA.toLowerCase()} <`);
+    // Characters no business name carries are dropped as they are typed (decision 0010).
     await expect(page.getByLabel('Vendor Name').inputValue()).resolves.toBe(`${vendorA.toLowerCase()} `);
     await page.getByText('You have unsaved changes').waitFor();
     await page.getByLabel('Contact Person').fill('Anil Joshi');
+    // A number that is not a mobile stays as typed (never cut to ten digits); a pasted +91 one becomes its ten digits.
     await page.getByLabel('Phone Number').fill('98-2209-8221-99');
+    await expect(page.getByLabel('Phone Number').inputValue()).resolves.toBe('98-2209-8221-99');
+    await page.getByLabel('Phone Number').fill('+91-98220 98221');
     await expect(page.getByLabel('Phone Number').inputValue()).resolves.toBe('9822098221');
     await page.getByPlaceholder('sales@vendor.com').fill('anil@example');
     await page.getByLabel('Address').fill('Chiplun');

@@ -6,6 +6,11 @@ import { buildServer } from './build.mjs';
 import { ensureInstalled, log, root, run } from './lib.mjs';
 
 const bin = (p) => path.join(root, 'node_modules', p);
+// In CI the real servers are not optional: .ci/run starts its own when none answer.
+if (process.env.CI && !(process.env.TEST_DATABASE_URL && process.env.TEST_NATS_URL)) {
+  console.error('\n✗ CI must run the service suites on PostgreSQL and NATS: TEST_DATABASE_URL and TEST_NATS_URL are not both set (.ci/run sets them)');
+  process.exit(1);
+}
 ensureInstalled();
 buildServer();
 log('Type-checking the web apps…');

@@ -4,7 +4,7 @@ import rateLimit from '@fastify/rate-limit';
 import httpProxy from '@fastify/http-proxy';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { createTokenService, installErrorHandling, serverOptions, type Bus, type KitConfig, type Database } from '@erp/service-kit';
+import { bearerToken, createTokenService, installErrorHandling, serverOptions, type Bus, type KitConfig, type Database } from '@erp/service-kit';
 import { SERVICE_ROUTES, type GatewayConfig } from './config.js';
 import { dashboardRoute } from './dashboard.js';
 import { remoteOpenApi } from './openapi.js';
@@ -77,6 +77,8 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
   // The request id travels gateway -> service -> event; callers see it to quote it in a report.
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // API answers carry tokens and personal data: no browser or proxy may keep them.
+    if (request.url.startsWith('/api/v1/')) reply.header('cache-control', 'no-store');
   });
 
   const security = await securityHeaders(remoteOrigins(config.remotes));
@@ -84,23 +86,28 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
     reply.headers(security);
   });
 
-  await app.register(rateLimit, {
-    global: true,
+  // Rate limits count every /api request: by its verified session, otherwise by the caller's
+  // address. A forged or ended token counts against its address, and is counted before it is
+  // refused (the session check comes after this hook).
+  const tokens = createTokenService(kit.sessionKeys);
+  await app.register(rateLimit, { global: false });
+  const limiter = app.rateLimit({
     max: (request) => (SIGN_IN.has(request.url.split('?')[0]!) ? config.signInRateLimitPerMinute : config.rateLimitPerMinute),
     timeWindow: 60_000,
-    // Signed-in traffic is counted per session, so an office behind one address is not throttled as one user.
-    keyGenerator: (request) => {
+    keyGenerator: async (request) => {
       const url = request.url.split('?')[0]!;
-      const auth = request.headers.authorization;
       if (SIGN_IN.has(url)) return `signin:${request.ip}`;
-      if (auth && auth.length > 40) return `tok:${auth.slice(-43)}`;
-      return `ip:${request.ip}`;
+      const token = bearerToken(request);
+      const claims = token ? await tokens.verify(token) : null;
+      return claims ? `session:${claims.sessionId}` : `ip:${request.ip}`;
     },
-    allowList: (request) => !request.url.startsWith('/api/'),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
       message: `Too many requests. Please try again in ${context.after}.`,
     }),
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url.startsWith('/api/')) await limiter.call(app, request, reply);
   });
 
   await app.register(swagger, {
@@ -120,7 +127,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
     transformSpecification: (doc) => remoteDocs.merge(doc as never),
   });
 
-  await installSessionCheck(app, createTokenService(kit.jwtSecret), bus);
+  await installSessionCheck(app, tokens, bus);
   await dashboardRoute(app);
 
   // Services in this process are plugins under /api/v1; the others are proxied with keep-alive.

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { envInt, envString } from '@erp/service-kit';
+import { DEFAULT_HOST, envInt, envString } from '@erp/service-kit';
 
 /** Which /api/v1 paths each service answers; a later service adds one line here. */
 export const SERVICE_ROUTES: Record<string, string[]> = {
@@ -22,7 +22,7 @@ export const STATS_PATHS: Record<string, string> = {
 };
 
 /** Paths anyone may call without a session. */
-export const PUBLIC_PATHS = new Set(['/api/v1/auth/sendOtp', '/api/v1/auth/verifyOtp', '/api/v1/dev/sms']);
+export const PUBLIC_PATHS = new Set(['/api/v1/auth/sendOtp', '/api/v1/auth/verifyOtp', '/api/v1/dev/sms', '/api/v1/auth/jwks']);
 
 /** Remotes the shell loads: name -> manifest URL. Built files are served from /mfe/<dir>/. */
 export const DEFAULT_REMOTES: Record<string, { dir: string; manifest: string }> = {
@@ -70,7 +70,7 @@ export function loadGatewayConfig(env: Record<string, string | undefined> = proc
   }
   return {
     port: envInt(env, 'PORT', 8080, 0),
-    host: envString(env, 'HOST', '0.0.0.0')!,
+    host: envString(env, 'HOST', DEFAULT_HOST)!,
     serviceUrls,
     shellDir: path.resolve(envString(env, 'SHELL_DIR', path.join(repoRoot, 'shell', 'dist'))!),
     remoteDirs,

@@ -1,11 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { DashboardResponse, ErrorResponse, type StatsResponse } from '@erp/contracts';
+import { HttpError } from '@erp/service-kit';
 import { STATS_PATHS } from './config.js';
 
 /**
  * GET /api/v1/dashboard: the five counts, each from the service that owns it, asked through the
  * gateway's own routing (in-process or proxied) with the caller's token. A service that is not part
- * of this deployment (not built yet) answers 404 and counts 0.
+ * of this deployment (not built yet) answers 404 and counts 0. A service that does not honour the
+ * caller's session (401: one auth never started, or ended) makes the dashboard answer 401 too.
  */
 export async function dashboardRoute(app: FastifyInstance): Promise<void> {
   app.get(
@@ -14,14 +16,17 @@ export async function dashboardRoute(app: FastifyInstance): Promise<void> {
     async (request) => {
       const totals: DashboardResponse = { activeBoq: 0, activePo: 0, totalItems: 0, totalVendor: 0, totalTeam: 0 };
       const authorization = request.headers.authorization ?? '';
+      let refused: string | null = null;
       const answers = await Promise.all(
         Object.entries(STATS_PATHS).map(async ([service, path]) => {
           const res = await app.inject({ method: 'GET', url: `/api/v1${path}`, headers: { authorization, 'x-request-id': request.id } });
           if (res.statusCode === 200) return res.json() as StatsResponse;
+          if (res.statusCode === 401) refused ??= (res.json() as { message?: string }).message ?? 'Please sign in to continue';
           if (res.statusCode !== 404) request.log.warn({ service, status: res.statusCode }, 'dashboard count unavailable');
           return {};
         }),
       );
+      if (refused !== null) throw new HttpError(401, refused);
       for (const a of answers) {
         for (const key of Object.keys(totals) as Array<keyof DashboardResponse>) {
           const v = a[key];

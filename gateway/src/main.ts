@@ -2,19 +2,10 @@
  * Start the gateway. Every service without a <NAME>_SERVICE_URL runs inside this process
  * (embedded mode: `npm start`); the others are reached over HTTP (distributed mode).
  */
-import { authService } from '@erp/auth-service';
-import { vendorsService } from '@erp/vendors-service';
-import { catalogService } from '@erp/catalog-service';
-import { createLogger, createServiceRuntime, loadKitConfig, openBus, openDatabase, type ServiceDefinition, type ServiceRuntime } from '@erp/service-kit';
+import { createLogger, createServiceRuntime, loadKitConfig, openBus, openDatabase, type ServiceRuntime } from '@erp/service-kit';
 import { buildGateway } from './app.js';
 import { loadGatewayConfig } from './config.js';
-
-/** Every service of the platform; auth first, as the others replicate its members. */
-const SERVICES: Record<string, () => ServiceDefinition> = {
-  auth: () => authService(),
-  vendors: () => vendorsService(),
-  catalog: () => catalogService(),
-};
+import { SERVICES } from './services.js';
 
 const kit = await loadKitConfig(process.env);
 const config = loadGatewayConfig(process.env);

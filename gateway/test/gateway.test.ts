@@ -168,6 +168,16 @@ describe('gateway in embedded mode', () => {
     );
   });
 
+  it('tells browsers and proxies not to keep any API answer, signed in or not', async () => {
+    const token = await signIn(s.gw, '9000000002');
+    const me = await s.gw.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: `Bearer ${token}` } });
+    expect(me.headers['cache-control']).toBe('no-store');
+    const dash = await s.gw.inject({ method: 'GET', url: '/api/v1/dashboard', headers: { authorization: `Bearer ${token}` } });
+    expect(dash.headers['cache-control']).toBe('no-store');
+    const refused = await s.gw.inject({ method: 'GET', url: '/api/v1/auth/me' });
+    expect(refused.headers['cache-control']).toBe('no-store');
+  });
+
   it('reports health', async () => {
     const res = await s.gw.inject({ method: 'GET', url: '/health' });
     expect(res.json()).toMatchObject({ status: 'ok', embedded: ['auth'], checks: { database: 'ok' } });
@@ -190,11 +200,47 @@ describe('gateway limits', () => {
     }
   });
 
+  it('counts a flood of forged tokens against the caller\'s address, and throttles it', async () => {
+    const s = await setup({ rateLimitPerMinute: 5 });
+    try {
+      const forged = () => `Bearer eyJhbGciOiJIUzI1NiJ9.${Buffer.from(JSON.stringify({ sub: crypto.randomUUID(), sid: crypto.randomUUID() })).toString('base64url')}.${crypto.randomUUID()}`;
+      const statuses: number[] = [];
+      for (let i = 0; i < 7; i++) {
+        statuses.push((await s.gw.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: forged() } })).statusCode);
+      }
+      expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429]);
+      // The same address without any token is in the same bucket.
+      expect((await s.gw.inject({ method: 'GET', url: '/api/v1/auth/me' })).statusCode).toBe(429);
+      // Another address is not.
+      expect((await s.gw.inject({ method: 'GET', url: '/api/v1/auth/me', remoteAddress: '10.9.8.7' })).statusCode).toBe(401);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('counts signed-in calls per verified session, so a colleague on the same address is not throttled', async () => {
+    const s = await setup({ rateLimitPerMinute: 4 });
+    try {
+      const admin = await signIn(s.gw, '9000000001');
+      const purchaser = await signIn(s.gw, '9000000002');
+      const me = (token: string) => s.gw.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: `Bearer ${token}` } });
+      const adminCalls: number[] = [];
+      for (let i = 0; i < 5; i++) adminCalls.push((await me(admin)).statusCode);
+      expect(adminCalls).toEqual([200, 200, 200, 200, 429]);
+      expect((await me(purchaser)).statusCode).toBe(200);
+      // Forged tokens from the same address do not eat into a session's allowance, nor it into theirs.
+      expect((await s.gw.inject({ method: 'GET', url: '/api/v1/auth/me', headers: { authorization: 'Bearer a.b.c' } })).statusCode).toBe(401);
+    } finally {
+      await s.close();
+    }
+  });
+
   it('does not offer the dev SMS outbox in production', async () => {
     const { db, drop } = await createTestDatabase();
     const { bus, namespace } = await createTestBus();
     const kit = testConfig({ seedDemo: true, production: true, nodeEnv: 'production' });
-    const runtime = await createServiceRuntime(authService({ env: { OTP_SECRET: 'z'.repeat(40) } }), { db, bus, config: kit, logger: createLogger('silent', 't') });
+    const env = { OTP_SECRET: 'z'.repeat(40), SMS_PROVIDER: 'http', SMS_HTTP_URL: 'http://127.0.0.1:9/sms' };
+    const runtime = await createServiceRuntime(authService({ env }), { db, bus, config: kit, logger: createLogger('silent', 't') });
     const gw = await buildGateway({ config: gatewayConfig(), kit, bus, embedded: { auth: runtime.plugin }, logger: false });
     try {
       const res = await gw.inject({ method: 'GET', url: '/api/v1/dev/sms?phoneNumber=9000000001' });

@@ -2,18 +2,19 @@
 import { useLocation } from '@erp/ui';
 import { NotFound, PageSkeleton } from '@erp/ui/remote';
 import { lazy, Suspense } from 'react';
+import { screenForPath } from './screen-for-path';
 
 const ItemListRoute = lazy(() => import('./item-list-route'));
 const ItemFormRoute = lazy(() => import('./item-form-route'));
 
 export function AppRoutes() {
   const { pathname } = useLocation();
-  const path = pathname.replace(/\/+$/, '');
+  const screen = screenForPath(pathname);
   // Left for another app: render nothing while single-spa unmounts us.
-  if (!/^\/items(\/|$)/.test(path)) return null;
-  let screen;
-  if (path === '/items/list' || path === '/items') screen = <ItemListRoute />;
-  else if (path === '/items/create' || path === '/items/edit') screen = <ItemFormRoute />;
-  else screen = <NotFound pathname={pathname} />;
-  return <Suspense fallback={<PageSkeleton />}>{screen}</Suspense>;
+  if (screen === null) return null;
+  let view;
+  if (screen === 'list') view = <ItemListRoute />;
+  else if (screen === 'form') view = <ItemFormRoute />;
+  else view = <NotFound pathname={pathname} />;
+  return <Suspense fallback={<PageSkeleton />}>{view}</Suspense>;
 }

@@ -2,18 +2,19 @@
 import { useLocation } from '@erp/ui';
 import { NotFound, PageSkeleton } from '@erp/ui/remote';
 import { lazy, Suspense } from 'react';
+import { screenForPath } from './screen-for-path';
 
 const TeamListRoute = lazy(() => import('./team-list-route'));
 const MemberFormRoute = lazy(() => import('./member-form-route'));
 
 export function AppRoutes() {
   const { pathname } = useLocation();
-  const path = pathname.replace(/\/+$/, '');
+  const screen = screenForPath(pathname);
   // Left for another app: render nothing while single-spa unmounts us.
-  if (!/^\/(team|boq)(\/|$)/.test(path)) return null;
-  let screen;
-  if (path === '/team/list') screen = <TeamListRoute />;
-  else if (path === '/team/edit') screen = <MemberFormRoute />;
-  else screen = <NotFound pathname={pathname} />;
-  return <Suspense fallback={<PageSkeleton />}>{screen}</Suspense>;
+  if (screen === null) return null;
+  let view;
+  if (screen === 'list') view = <TeamListRoute />;
+  else if (screen === 'member') view = <MemberFormRoute />;
+  else view = <NotFound pathname={pathname} />;
+  return <Suspense fallback={<PageSkeleton />}>{view}</Suspense>;
 }

@@ -2,23 +2,23 @@
 import { useLocation } from '@erp/ui';
 import { NotFound, PageSkeleton } from '@erp/ui/remote';
 import { lazy, Suspense } from 'react';
+import { screenForPath } from './screen-for-path';
 
 const VendorListRoute = lazy(() => import('./vendor-list-route'));
 const VendorCreateRoute = lazy(() => import('./vendor-create-route'));
 const VendorDetailRoute = lazy(() => import('./vendor-detail-route'));
-
-/** The vendor ledger and payment screens (SPEC §2) are not part of this remote. */
-const LEDGER_PATHS = /^\/vendors\/(account-ledger|ledger|ledger-detail|payment)(\/|$)/;
+const VendorAccountsRoute = lazy(() => import('./vendor-accounts-route'));
 
 export function AppRoutes() {
   const { pathname } = useLocation();
-  const path = pathname.replace(/\/+$/, '');
-  // Left for another app (the vendor ledger screens live elsewhere): render nothing while single-spa unmounts us.
-  if (!/^\/vendors(\/|$)/.test(path) || LEDGER_PATHS.test(path)) return null;
-  let screen;
-  if (path === '/vendors/list' || path === '/vendors') screen = <VendorListRoute />;
-  else if (path === '/vendors/create') screen = <VendorCreateRoute />;
-  else if (path === '/vendors/detail' || path.startsWith('/vendors/detail/')) screen = <VendorDetailRoute />;
-  else screen = <NotFound pathname={pathname} />;
-  return <Suspense fallback={<PageSkeleton />}>{screen}</Suspense>;
+  const screen = screenForPath(pathname);
+  // Left for another app: render nothing while single-spa unmounts us.
+  if (screen === null) return null;
+  let view;
+  if (screen === 'list') view = <VendorListRoute />;
+  else if (screen === 'create') view = <VendorCreateRoute />;
+  else if (screen === 'detail') view = <VendorDetailRoute />;
+  else if (screen === 'accounts') view = <VendorAccountsRoute />;
+  else view = <NotFound pathname={pathname} />;
+  return <Suspense fallback={<PageSkeleton />}>{view}</Suspense>;
 }

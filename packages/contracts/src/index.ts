@@ -1,5 +1,6 @@
 export * from './money.js';
 export * from './phone.js';
+export * from './names.js';
 export * from './permissions.js';
 export * from './schemas/common.js';
 export * from './schemas/auth.js';

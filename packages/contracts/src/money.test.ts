@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fromHundredths, fromPaise, gstFromRate, hasAtMostTwoDecimals, lineAmount, sumPaise, toHundredths, toPaise, unitTotal } from './money.js';
+import { amountTooLarge, fromHundredths, fromPaise, gstFromRate, hasAtMostTwoDecimals, lineAmount, MAX_PAISE, MAX_RUPEES, MAX_RUPEES_TEXT, sumPaise, toHundredths, toPaise, tryToPaise, tryUnitTotal, unitTotal } from './money.js';
 
 describe('money in paise', () => {
   it('converts rupees with two decimals to exact paise, without float drift', () => {
@@ -44,5 +44,25 @@ describe('money in paise', () => {
     expect(fromHundredths(1250)).toBe(12.5);
     expect(hasAtMostTwoDecimals(12.34)).toBe(true);
     expect(hasAtMostTwoDecimals(12.345)).toBe(false);
+  });
+});
+
+describe('the largest amount a rupee field accepts', () => {
+  it('fits integer paise safely, with room for a price plus its GST', () => {
+    expect(MAX_PAISE).toBe(toPaise(MAX_RUPEES));
+    expect(Number.isSafeInteger(MAX_PAISE * 2)).toBe(true);
+    expect(MAX_RUPEES_TEXT).toBe('₹10,00,00,000.00');
+    expect(amountTooLarge('Price')).toBe('Price cannot be more than ₹10,00,00,000.00');
+  });
+
+  it('converts amounts beyond it (a 14-digit price) to null instead of throwing', () => {
+    expect(tryToPaise(99_999_999_999_999)).toBeNull();
+    expect(tryToPaise(MAX_RUPEES + 0.01)).toBeNull();
+    expect(tryToPaise(MAX_RUPEES)).toBe(MAX_PAISE);
+    expect(tryToPaise(Number.NaN)).toBeNull();
+    expect(tryToPaise(62.35)).toBe(6235);
+    expect(tryUnitTotal(99_999_999_999_999, 99_999_999_999_999)).toBeNull();
+    expect(tryUnitTotal(5200, 936)).toBe(6136);
+    expect(tryUnitTotal(MAX_RUPEES, MAX_RUPEES)).toBe(2 * MAX_RUPEES);
   });
 });

@@ -87,3 +87,34 @@ export function gstFromRate(pricePaise: Paise, rateBasisPoints: number): Paise {
   assertSafeInteger(rateBasisPoints, 'GST rate');
   return Number(divRound(BigInt(pricePaise) * BigInt(rateBasisPoints), 10000n));
 }
+
+/**
+ * The largest rupee amount any price or GST field accepts: ₹10,00,00,000.00 (ten crore rupees per
+ * unit), 10,000,000,000 paise. Far inside the safe integer range, with room for sums and line
+ * amounts; and small enough that a two-decimal check in floating point stays exact (at ₹1,000
+ * crore, 9,999,999,999.98 / 0.01 is already off by more than the validator's tolerance).
+ */
+export const MAX_RUPEES = 100_000_000;
+export const MAX_PAISE: Paise = MAX_RUPEES * 100;
+/** MAX_RUPEES as the screens show it. */
+export const MAX_RUPEES_TEXT = '₹10,00,00,000.00';
+
+/** The message for an amount above MAX_RUPEES, the same on the forms and from the services. */
+export const amountTooLarge = (field: string): string => `${field} cannot be more than ${MAX_RUPEES_TEXT}`;
+
+/** Rupees to paise, or null when the value is not a finite amount within ±MAX_RUPEES. Never throws: safe to call while rendering. */
+export function tryToPaise(rupees: number): Paise | null {
+  if (typeof rupees !== 'number' || !Number.isFinite(rupees) || Math.abs(rupees) > MAX_RUPEES) return null;
+  return toPaise(rupees);
+}
+
+/** Total per unit (price + GST) in rupees, or null when either is not an amount within the maximum. Never throws. */
+export function tryUnitTotal(priceRupees: number, gstRupees: number): number | null {
+  const price = tryToPaise(priceRupees);
+  const gst = tryToPaise(gstRupees);
+  return price === null || gst === null ? null : fromPaise(unitTotal(price, gst));
+}
+
+/** The largest minimum order quantity an item price takes (in the item's unit), and what is said above it. */
+export const MAX_MOQ = 10_000_000;
+export const MOQ_TOO_LARGE = 'MOQ cannot be more than 1,00,00,000';

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { generateSigningKeyPem, JWKS_PATH, parsePrivateKey, parsePublicKeys, type SessionKeys } from './auth/keys.js';
 
 /** Settings every service shares. Each is an environment variable (see README "Configuration"). */
 export interface KitConfig {
@@ -10,13 +11,26 @@ export interface KitConfig {
   databaseUrl: string | undefined;
   natsUrl: string | undefined;
   natsNamespace: string | undefined;
-  jwtSecret: string;
+  /** Session token keys: auth's private key only where auth runs; elsewhere auth's public keys or JWKS URL. */
+  sessionKeys: SessionKeys;
   sessionTtlHours: number;
   logLevel: string;
   seedDemo: boolean;
   relayPollMs: number;
   /** Embedded (PGlite) only: how often each service vacuums and analyzes its tables; 0 never. */
   vacuumMinutes: number;
+  /** Tries of a consumed event before it goes to the dead letters. */
+  eventMaxAttempts: number;
+  /** Wait before the first retry of a failed event; doubles with every try (at most 5 minutes). */
+  eventRetryBaseMs: number;
+  /** Published outbox rows are kept this long. */
+  outboxRetentionHours: number;
+  /** Inbox rows (the ids consumers handled) are kept this long: longer than any redelivery. */
+  inboxRetentionDays: number;
+  /** Dead letters that were replayed are kept this long (those not replayed stay). */
+  deadLetterRetentionDays: number;
+  /** How often each service prunes outbox, inbox, dead letters and its own tables; 0 never. */
+  pruneMinutes: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -46,7 +60,7 @@ export function envBool(env: Env, name: string, fallback: boolean): boolean {
  * Secrets: from the environment, or (outside production) generated once and kept in DATA_DIR so
  * sessions survive a restart of the embedded system.
  */
-async function localSecret(dataDir: string, key: string): Promise<string> {
+async function localSecret(dataDir: string, key: string, generate = () => randomBytes(32).toString('base64url')): Promise<string> {
   const file = path.join(dataDir, 'secrets.json');
   let secrets: Record<string, string> = {};
   try {
@@ -55,7 +69,7 @@ async function localSecret(dataDir: string, key: string): Promise<string> {
     /* first start */
   }
   if (!secrets[key]) {
-    secrets[key] = randomBytes(32).toString('base64url');
+    secrets[key] = generate();
     await mkdir(dataDir, { recursive: true });
     await writeFile(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   }
@@ -72,6 +86,46 @@ export async function secretFromEnv(env: Env, name: string, dataDir: string, pro
   return localSecret(dataDir, name);
 }
 
+/**
+ * Session token keys (docs/decisions/0008). The process that runs auth (the auth service on its
+ * own, or the gateway with auth embedded, i.e. without AUTH_SERVICE_URL) holds the private key
+ * JWT_PRIVATE_KEY, generated into DATA_DIR outside production, and JWT_PREVIOUS_PUBLIC_KEYS. Every
+ * other process gets only public keys: JWT_PUBLIC_KEYS, else auth's JWKS at JWT_JWKS_URL or
+ * AUTH_SERVICE_URL + /auth/jwks.
+ */
+export async function loadSessionKeys(env: Env, dataDir: string, production: boolean, service?: string): Promise<SessionKeys> {
+  const authUrl = envString(env, 'AUTH_SERVICE_URL');
+  const runsAuth = service === 'auth' || (service === undefined && !authUrl);
+  if (runsAuth) {
+    let pem = envString(env, 'JWT_PRIVATE_KEY');
+    if (!pem) {
+      if (production) {
+        throw new Error(
+          'JWT_PRIVATE_KEY must be set when NODE_ENV=production: the Ed25519 (or P-256) private key auth signs session tokens with, as PEM or JWK (openssl genpkey -algorithm ed25519)',
+        );
+      }
+      pem = await localSecret(dataDir, 'JWT_PRIVATE_KEY', generateSigningKeyPem);
+    }
+    const signingKey = parsePrivateKey(pem, 'JWT_PRIVATE_KEY');
+    const previous = parsePublicKeys(envString(env, 'JWT_PREVIOUS_PUBLIC_KEYS'), 'JWT_PREVIOUS_PUBLIC_KEYS').filter((k) => k.kid !== signingKey.kid);
+    return { signingKey, publicKeys: previous };
+  }
+  const publicKeys = parsePublicKeys(envString(env, 'JWT_PUBLIC_KEYS'), 'JWT_PUBLIC_KEYS');
+  const jwksUrl = envString(env, 'JWT_JWKS_URL') ?? (authUrl ? `${authUrl.replace(/\/+$/, '')}${JWKS_PATH}` : undefined);
+  if (publicKeys.length === 0 && !jwksUrl) {
+    throw new Error('Session tokens cannot be verified: set AUTH_SERVICE_URL (where auth runs), JWT_JWKS_URL or JWT_PUBLIC_KEYS');
+  }
+  if (jwksUrl && !URL.canParse(jwksUrl)) throw new Error(`JWT_JWKS_URL (or AUTH_SERVICE_URL) must be a URL (got "${jwksUrl}")`);
+  return { publicKeys, ...(jwksUrl ? { jwksUrl } : {}) };
+}
+
+/** Demo data is for trying the system on one machine: never in production (ARCHITECTURE §7). */
+export function demoSeeding(env: Env, production: boolean): boolean {
+  const wanted = envBool(env, 'SEED_DEMO', !production);
+  if (wanted && production) throw new Error('SEED_DEMO=true cannot be used with NODE_ENV=production: demo members would be able to sign in');
+  return wanted;
+}
+
 /** Read the shared settings; `service` lets one variable be overridden per service (AUTH_DATABASE_URL). */
 export async function loadKitConfig(env: Env = process.env, service?: string): Promise<KitConfig> {
   const nodeEnv = envString(env, 'NODE_ENV', 'development')!;
@@ -85,11 +139,17 @@ export async function loadKitConfig(env: Env = process.env, service?: string): P
     databaseUrl: envString(env, `${prefix}DATABASE_URL`) ?? envString(env, 'DATABASE_URL'),
     natsUrl: envString(env, 'NATS_URL'),
     natsNamespace: envString(env, 'NATS_NAMESPACE'),
-    jwtSecret: await secretFromEnv(env, 'JWT_SECRET', dataDir, production),
+    sessionKeys: await loadSessionKeys(env, dataDir, production, service),
     sessionTtlHours: envInt(env, 'SESSION_TTL_HOURS', 168, 1),
     logLevel: envString(env, 'LOG_LEVEL', production ? 'info' : 'info')!,
-    seedDemo: envBool(env, 'SEED_DEMO', true),
+    seedDemo: demoSeeding(env, production),
     relayPollMs: envInt(env, 'OUTBOX_POLL_MS', 1000, 10),
     vacuumMinutes: envInt(env, 'PGLITE_VACUUM_MINUTES', 60, 0),
+    eventMaxAttempts: envInt(env, 'EVENT_MAX_ATTEMPTS', 5, 1),
+    eventRetryBaseMs: envInt(env, 'EVENT_RETRY_BASE_MS', 1000, 1),
+    outboxRetentionHours: envInt(env, 'OUTBOX_RETENTION_HOURS', 72, 1),
+    inboxRetentionDays: envInt(env, 'INBOX_RETENTION_DAYS', 7, 1),
+    deadLetterRetentionDays: envInt(env, 'DEAD_LETTER_RETENTION_DAYS', 30, 1),
+    pruneMinutes: envInt(env, 'PRUNE_INTERVAL_MINUTES', 60, 0),
   };
 }

@@ -59,4 +59,61 @@ export const KIT_MIGRATIONS: Migration[] = [
       );
     `,
   },
+  {
+    version: 3,
+    name: 'access_sessions',
+    sql: `
+      -- Live sessions replicated from auth (session_started, members snapshot): a token is honoured
+      -- only for a session auth started for that member. Expired rows are pruned.
+      CREATE TABLE {{schema}}.access_sessions (
+        session_id uuid PRIMARY KEY,
+        member_id uuid NOT NULL,
+        expires_at timestamptz NOT NULL
+      );
+      CREATE INDEX access_sessions_expiry ON {{schema}}.access_sessions (expires_at);
+      CREATE INDEX revoked_sessions_expiry ON {{schema}}.revoked_sessions (expires_at);
+    `,
+  },
+  // Dead letters and retention (consumers.ts, dead-letters.ts, retention.ts).
+  {
+    version: 4,
+    name: 'consumer_failures_dead_letters',
+    sql: `
+      -- An event whose consumer failed: its attempts so far and when to try again (kept across
+      -- redeliveries and restarts; the row goes when the event is handled or dead-lettered).
+      CREATE TABLE {{schema}}.consumer_failures (
+        consumer text NOT NULL,
+        event_id uuid NOT NULL,
+        subject text NOT NULL,
+        envelope jsonb NOT NULL,
+        attempts integer NOT NULL,
+        last_error text NOT NULL,
+        first_failed_at timestamptz NOT NULL DEFAULT now(),
+        last_failed_at timestamptz NOT NULL DEFAULT now(),
+        next_attempt_at timestamptz NOT NULL DEFAULT now(),
+        claimed_until timestamptz,
+        PRIMARY KEY (consumer, event_id)
+      );
+      CREATE INDEX consumer_failures_due ON {{schema}}.consumer_failures (next_attempt_at);
+      -- Events a consumer gave up on: failed EVENT_MAX_ATTEMPTS times, or not valid against the
+      -- contract. Replayed with npm run events:replay (replayed_at set; pruned later).
+      CREATE TABLE {{schema}}.dead_letters (
+        consumer text NOT NULL,
+        event_id text NOT NULL,
+        subject text NOT NULL,
+        envelope jsonb NOT NULL,
+        reason text NOT NULL CHECK (reason IN ('failed', 'invalid')),
+        last_error text NOT NULL,
+        attempts integer NOT NULL,
+        dead_at timestamptz NOT NULL DEFAULT now(),
+        replayed_at timestamptz,
+        replays integer NOT NULL DEFAULT 0,
+        PRIMARY KEY (consumer, event_id)
+      );
+      CREATE INDEX dead_letters_waiting ON {{schema}}.dead_letters (dead_at) WHERE replayed_at IS NULL;
+      -- Retention: published outbox rows and old inbox rows are pruned by age.
+      CREATE INDEX outbox_published_at ON {{schema}}.outbox (published_at) WHERE published_at IS NOT NULL;
+      CREATE INDEX inbox_handled_at ON {{schema}}.inbox (handled_at);
+    `,
+  },
 ];

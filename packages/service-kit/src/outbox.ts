@@ -1,27 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { Compile } from 'typebox/compile';
 import type { EventDefinition, EventEnvelope } from '@erp/contracts';
 import type { TSchema } from 'typebox';
 import type { Logger } from 'pino';
 import type { Bus } from './bus/types.js';
 import type { Database, Queryable } from './db/types.js';
+import { schemaProblem } from './event-schemas.js';
 
 export interface EventMeta {
   requestId?: string | undefined;
   actorId?: string | null | undefined;
 }
 
-const validators = new WeakMap<TSchema, ReturnType<typeof Compile>>();
 function check(def: EventDefinition, data: unknown): void {
-  let v = validators.get(def.schema);
-  if (!v) {
-    v = Compile(def.schema);
-    validators.set(def.schema, v);
-  }
-  if (!v.Check(data)) {
-    const first = [...v.Errors(data)][0];
-    throw new Error(`Event ${def.subject} does not match its schema: ${first?.instancePath ?? ''} ${first?.message ?? ''}`);
-  }
+  const problem = schemaProblem(def.schema, data);
+  if (problem) throw new Error(`Event ${def.subject} does not match its schema: ${problem}`);
 }
 
 /** The message as it travels: checked against the event's schema, with a fresh id. */
@@ -71,6 +63,9 @@ export interface RelayOptions {
 export class OutboxRelay {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
+  private unlisten: (() => void) | undefined;
+  /** Times the bus came back after an outage (a publish that failed across one is retried at once). */
+  private reconnects = 0;
   private again = false;
   private stopped = true;
   private readonly pollMs: number;
@@ -91,6 +86,12 @@ export class OutboxRelay {
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    // Events that failed to publish while the bus was away go out as soon as it is back, not
+    // after their backoff (up to a minute).
+    this.unlisten = this.bus.onReconnect?.(() => {
+      this.reconnects++;
+      void this.retryNow();
+    });
     const tick = () => {
       if (this.stopped) return;
       this.kick();
@@ -102,9 +103,22 @@ export class OutboxRelay {
 
   async stop(): Promise<void> {
     this.stopped = true;
+    this.unlisten?.();
+    this.unlisten = undefined;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.running;
+  }
+
+  /** Publish pending events now, whatever their backoff (the bus has just come back). */
+  async retryNow(): Promise<void> {
+    if (this.stopped) return;
+    try {
+      await this.db.query(`UPDATE ${this.schema}.outbox SET next_attempt_at = now() WHERE published_at IS NULL AND next_attempt_at > now()`);
+    } catch (err) {
+      this.opts.logger?.warn({ err }, 'could not reschedule unpublished events');
+    }
+    this.kick();
   }
 
   /** Publish what is pending now (called after a commit that wrote events). */
@@ -146,18 +160,22 @@ export class OutboxRelay {
       if (rows.length === 0) return published;
       for (let i = 0; i < rows.length; i++) {
         const row = rows[i]!;
+        const reconnectsBefore = this.reconnects;
         try {
           await this.publishOne(row.envelope);
         } catch (err) {
           const pending = rows.slice(i).map((r) => r.id);
-          this.opts.logger?.warn({ err, eventId: row.id, subject: row.envelope.subject }, 'publishing an event failed; will retry');
+          // A publish sent while the bus was away times out after it is back: no backoff then.
+          const busBack = this.reconnects !== reconnectsBefore;
+          this.opts.logger?.warn({ err, eventId: row.id, subject: row.envelope.subject }, busBack ? 'publishing an event failed; the bus is back, retrying' : 'publishing an event failed; will retry');
           await this.db.query(
             `UPDATE ${this.schema}.outbox SET claimed_until = NULL,
-               next_attempt_at = now() + make_interval(secs => least(60, power(2, least(attempts, 6))::int)),
+               next_attempt_at = CASE WHEN $4 THEN now() ELSE now() + make_interval(secs => least(60, power(2, least(attempts, 6))::int)) END,
                last_error = CASE WHEN id = $2 THEN $3 ELSE last_error END
              WHERE id = ANY($1::uuid[])`,
-            [pending, row.id, String((err as Error)?.message ?? err).slice(0, 500)],
+            [pending, row.id, String((err as Error)?.message ?? err).slice(0, 500), busBack],
           );
+          if (busBack) this.again = true;
           return published;
         }
         await this.markPublished(row.id);

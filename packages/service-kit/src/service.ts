@@ -10,13 +10,16 @@ import { createTokenService, type TokenService } from './auth/tokens.js';
 import type { Bus, Subscription } from './bus/types.js';
 import { createInProcessBus } from './bus/in-process.js';
 import { createNatsBus } from './bus/nats.js';
-import { envBool, loadKitConfig, type KitConfig } from './config.js';
+import { envBool, envString, loadKitConfig, type KitConfig } from './config.js';
+import { DEFAULT_HOST } from './network.js';
 import { migrate, readMigrations } from './db/migrate.js';
 import { openPglite } from './db/pglite.js';
 import { openPostgres } from './db/postgres.js';
 import type { Database, Queryable } from './db/types.js';
 import { installErrorHandling, installNotFound } from './errors.js';
-import { handleOnce } from './inbox.js';
+import { EventConsumers } from './consumers.js';
+import { eventChecker, type SubjectSchema } from './event-schemas.js';
+import { pruneEventTables, startPruning, type Pruner } from './retention.js';
 import { KIT_MIGRATIONS } from './kit-migrations.js';
 import { createLogger, loggerOptions } from './logger.js';
 import { enqueueEvent, OutboxRelay, type EventMeta } from './outbox.js';
@@ -45,6 +48,12 @@ export interface ConsumerDefinition {
   events: EventDefinition[];
   /** Subjects to subscribe to instead of the events' own (wildcards such as erp.*.x.v1). */
   subjects?: string[];
+  /**
+   * Schemas of the events `subjects` brings that are not in `events`, by subject or pattern
+   * ({ subject: 'erp.*.x.v1', schema }). Without one the kit looks the subject up among the events
+   * of @erp/contracts. An event no schema covers, or that does not match, goes to the dead letters.
+   */
+  schemas?: SubjectSchema[];
   /** A plain function of the event, run inside the transaction that records it in the inbox. */
   handle(tx: Queryable, envelope: EventEnvelope, ctx: ServiceContext): Promise<void>;
 }
@@ -63,6 +72,11 @@ export interface ServiceDefinition {
   onStart?: (ctx: ServiceContext) => Promise<void>;
   /** Called once the service is closing. */
   onStop?: (ctx: ServiceContext) => Promise<void>;
+  /**
+   * Delete the service's own rows that are past their use (used codes, ended sessions). Runs every
+   * PRUNE_INTERVAL_MINUTES after the kit pruned outbox, inbox and dead letters, never twice at once.
+   */
+  prune?: (ctx: ServiceContext) => Promise<void>;
 }
 
 export interface ServiceRuntime {
@@ -77,6 +91,8 @@ export interface ServiceRuntime {
    */
   subscribe(): Promise<void>;
   startPublishing(): Promise<void>;
+  /** Prune old outbox, inbox and dead-letter rows, then run the service's `prune` (what the periodic job does). */
+  prune(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -102,7 +118,7 @@ export async function createServiceRuntime(def: ServiceDefinition, deps: Runtime
     bus,
     config,
     log,
-    tokens: createTokenService(config.jwtSecret),
+    tokens: createTokenService(config.sessionKeys, { signs: def.name === 'auth' }),
     relay,
     async tx(fn) {
       const result = await db.transaction(fn);
@@ -120,6 +136,21 @@ export async function createServiceRuntime(def: ServiceDefinition, deps: Runtime
 
   const subscriptions: Subscription[] = [];
   let maintainer: Maintainer | null = null;
+  const eventConsumers = new EventConsumers({
+    db,
+    schema: def.schema,
+    log,
+    maxAttempts: config.eventMaxAttempts,
+    retryBaseMs: config.eventRetryBaseMs,
+    pollMs: config.relayPollMs,
+  });
+  const pruneAll = async (stopping: () => boolean) => {
+    const t0 = Date.now();
+    const pruned = await pruneEventTables(db, def.schema, config, stopping);
+    if (def.prune && !stopping()) await def.prune(ctx);
+    log.debug({ ...pruned, ms: Date.now() - t0 }, 'pruned old events');
+  };
+  let pruner: Pruner | null = null;
   const plugin: FastifyPluginAsync = async (app) => {
     installValidation(app);
     installErrorHandling(app);
@@ -133,24 +164,17 @@ export async function createServiceRuntime(def: ServiceDefinition, deps: Runtime
     async subscribe() {
       for (const c of consumers) {
         const consumer = `${def.name}-${c.name}`;
-        subscriptions.push(
-          await bus.subscribe({
-            durable: consumer,
-            subjects: c.subjects ?? c.events.map((e) => e.subject),
-            handler: async (envelope) => {
-              // The request that caused the event stays traceable in the consumer's logs.
-              const elog = log.child({ requestId: envelope.requestId, eventId: envelope.id, subject: envelope.subject, consumer });
-              try {
-                const applied = await handleOnce(db, def.schema, consumer, envelope, (tx) => c.handle(tx, envelope, { ...ctx, log: elog }));
-                elog.debug(applied ? 'event handled' : 'event already handled, skipped');
-              } catch (err) {
-                elog.warn({ err }, 'event handler failed; it will be delivered again');
-                throw err;
-              }
-            },
-          }),
-        );
+        // Checked against the contract, handled once (inbox), retried from the database when the
+        // handler fails and dead-lettered after EVENT_MAX_ATTEMPTS tries (see consumers.ts).
+        const handler = eventConsumers.add({
+          name: consumer,
+          check: eventChecker(c),
+          // The request that caused the event stays traceable in the consumer's logs (elog).
+          handle: (tx, envelope, elog) => c.handle(tx, envelope, { ...ctx, log: elog }),
+        });
+        subscriptions.push(await bus.subscribe({ durable: consumer, subjects: c.subjects ?? c.events.map((e) => e.subject), handler }));
       }
+      eventConsumers.start();
     },
     async startPublishing() {
       // A replica that has never seen a member asks auth for all of them.
@@ -159,14 +183,18 @@ export async function createServiceRuntime(def: ServiceDefinition, deps: Runtime
       }
       relay.start();
       maintainer = startMaintenance(db, def.schema, config.vacuumMinutes * 60_000, log);
+      pruner = startPruning(pruneAll, config.pruneMinutes * 60_000, log);
     },
     async start() {
       await runtime.subscribe();
       await runtime.startPublishing();
     },
+    prune: () => (pruner ? pruner.runOnce() : pruneAll(() => false)),
     async stop() {
       await maintainer?.stop();
+      await pruner?.stop();
       await relay.stop();
+      await eventConsumers.stop();
       for (const s of subscriptions) await s.stop();
       if (def.onStop) await def.onStop(ctx);
     },
@@ -192,11 +220,18 @@ class RequestLog extends LogController {
 
 /** Fastify options every process uses: request ids carried from the gateway, one log line per request. */
 export function serverOptions(config: KitConfig, name: string, extra: FastifyServerOptions = {}): FastifyServerOptions {
+  // A caller's X-Request-Id (the gateway's own UUID, or a client's to trace a call) becomes the id
+  // in logs, audit entries and events only when it is short and plain; any other value (long, with
+  // spaces, newlines or markup) is replaced with a fresh id.
+  const acceptedId = /^[A-Za-z0-9._:-]{1,64}$/;
   return {
     logger: loggerOptions(config.logLevel, name),
     logController: new RequestLog(),
-    requestIdHeader: 'x-request-id',
-    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && acceptedId.test(given) ? given : randomUUID();
+    },
     bodyLimit: 1024 * 1024,
     ...extra,
   };
@@ -245,7 +280,7 @@ export async function runStandalone(def: ServiceDefinition, env: NodeJS.ProcessE
   const app = await buildStandaloneApp(def, runtime, config, { trustProxy: envBool(env, 'TRUST_PROXY', true) });
   await runtime.start();
   const port = Number(env.PORT ?? 3000);
-  await app.listen({ port, host: env.HOST ?? '0.0.0.0' });
+  await app.listen({ port, host: envString(env, 'HOST', DEFAULT_HOST)! });
   const shutdown = async () => {
     await app.close();
     await runtime.stop();

@@ -17,21 +17,80 @@ function makeAjv(options: Options): Ajv {
 
 /** The path of the first string holding a NUL character ('' for the value itself), or null. */
 export function findNul(value: unknown, path = ''): string | null {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : null;
-  if (value === null || typeof value !== 'object') return null;
-  for (const [key, inner] of Object.entries(value)) {
-    if (key.includes('\u0000')) return path ? `${path}.${key}` : key;
-    const found = findNul(inner, path ? `${path}.${key}` : key);
-    if (found !== null) return found;
+  // A walk with its own stack, not recursion: however deep the value, no stack overflow.
+  const stack: Array<{ value: unknown; path: string; key?: string }> = [{ value, path }];
+  while (stack.length > 0) {
+    const item = stack.pop()!;
+    if (item.key !== undefined && item.key.includes('\u0000')) return item.path;
+    const v = item.value;
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return item.path;
+      continue;
+    }
+    if (v === null || typeof v !== 'object') continue;
+    const entries = Object.entries(v);
+    // Pushed last to first so that they are looked at in order, as a recursive walk would.
+    for (let i = entries.length - 1; i >= 0; i--) {
+      const [key, inner] = entries[i]!;
+      stack.push({ value: inner, path: item.path ? `${item.path}.${key}` : key, key });
+    }
   }
   return null;
 }
 
+/** Deepest nesting of objects and arrays a JSON body may have (real bodies use 3 or 4 levels). */
+export const MAX_JSON_DEPTH = 32;
+export const TOO_DEEP = `The request body is nested too deeply (more than ${MAX_JSON_DEPTH} levels)`;
+
 /**
+ * Whether JSON text nests objects and arrays deeper than `limit`: one pass over the characters
+ * (skipping strings), no recursion and no parsing, so it is safe on any text.
+ */
+export function jsonNestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++; // a backslash escapes the next character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > limit) return true;
+    } else if (c === 0x7d || c === 0x5d) depth--;
+  }
+  return false;
+}
+
+/**
+ * Every answer of a service carries `Cache-Control: no-store`: they hold tokens (sign-in) or
+ * members' and businesses' data, which no browser or proxy cache should keep. A route that sets
+ * its own Cache-Control keeps it.
+ */
+export function installNoStore(app: FastifyInstance): void {
+  app.addHook('onSend', (_request, reply, payload, done) => {
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
+    done(null, payload);
+  });
+}
+
+/**
+ * What every service's plugin applies to its requests (and, with installNoStore, its answers).
  * Bodies are validated strictly: no type coercion and unknown fields refused (schemas say
  * additionalProperties: false). Query strings and params are coerced from text, with defaults.
  */
 export function installValidation(app: FastifyInstance): void {
+  installNoStore(app);
+  // JSON bodies are checked for depth before they are parsed: a body of 100,000 nested arrays
+  // would otherwise reach the checks below (and any other walk of the body) and overflow the
+  // stack as a 500. Fastify's own parser (with its prototype-poisoning checks) does the parsing;
+  // the size limit (bodyLimit) is applied while reading, before this runs (413).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = String(body);
+    if (jsonNestsDeeperThan(text, MAX_JSON_DEPTH)) return done(badRequest(TOO_DEEP), undefined);
+    parseJson(request, text, done);
+  });
   // A body-less request (POST /auth/logout) may carry any content type; a body must be JSON.
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
     if (body === '') return done(null, undefined);

@@ -6,9 +6,11 @@ import { authDirectory, type AuthDirectory } from './directory.js';
 import { membersRepository } from './repositories/members.js';
 import { sessionsRepository } from './repositories/sessions.js';
 import { devRoutes } from './routes/dev.js';
+import { jwksRoutes } from './routes/jwks.js';
 import { sessionRoutes } from './routes/session.js';
 import { teamRoutes } from './routes/team.js';
 import { seedMembers } from './seed.js';
+import { pruneSignIns } from './retention.js';
 import { publishMembersSnapshot } from './events.js';
 import { createSmsSender, type SmsSender } from './sms.js';
 import { ListCache } from './list-cache.js';
@@ -43,6 +45,8 @@ export function authService(options: AuthServiceOptions = {}): ServiceDefinition
       return dir.directory;
     },
     async onStart(ctx) {
+      // Auth alone signs session tokens (ctx.tokens.sign); the process that runs it loads the private key.
+      if (!ctx.config.sessionKeys.signingKey) throw new Error('The auth service needs its session signing key: set JWT_PRIVATE_KEY');
       config = await loadAuthConfig(env, ctx.config);
       sms = options.sms ?? createSmsSender(config.sms, ctx.log);
       await seedMembers(ctx, config, members);
@@ -56,20 +60,25 @@ export function authService(options: AuthServiceOptions = {}): ServiceDefinition
         }
       });
     },
+    // Used codes, code requests and ended sessions go after their retention (periodic job).
+    async prune(ctx) {
+      await pruneSignIns(ctx.db, schema, config!);
+    },
     consumers: [
       {
         name: 'access-snapshots',
         events: [],
         subjects: [ACCESS_SNAPSHOT_REQUESTS],
-        // A service with an empty member replica asked for everyone's access.
+        // A service with an empty member replica asked for everyone's access and live sessions.
         async handle(tx, _envelope, ctx) {
-          await publishMembersSnapshot(tx, ctx, members);
+          await publishMembersSnapshot(tx, ctx, members, sessions);
         },
       },
     ],
     async routes(app, ctx) {
       const deps: AuthDeps = { ctx, config: config!, members, sessions, directory: dir!, sms: sms!, lists };
       await sessionRoutes(app, deps);
+      await jwksRoutes(app, deps);
       await teamRoutes(app, deps);
       await devRoutes(app, deps);
     },

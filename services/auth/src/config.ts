@@ -1,6 +1,7 @@
-import { envInt, envString, secretFromEnv, type KitConfig } from '@erp/service-kit';
+import type { SignInRetention } from './retention.js';
+import { DEFAULT_HOST, envInt, envString, isLoopbackHost, secretFromEnv, type KitConfig } from '@erp/service-kit';
 
-export interface AuthConfig {
+export interface AuthConfig extends SignInRetention {
   otpSecret: string;
   otpTtlSeconds: number;
   otpMaxAttempts: number;
@@ -10,7 +11,10 @@ export interface AuthConfig {
   sms: { provider: 'console' } | { provider: 'http'; url: string; token: string | undefined; senderId: string | undefined };
   adminPhone: string | undefined;
   adminName: string;
-  /** The dev SMS outbox route exists only with the console provider outside production. */
+  /**
+   * The dev SMS outbox route exists only with the console provider, outside production, while the
+   * system listens on loopback only (HOST); it then answers loopback callers only.
+   */
   devSmsRoute: boolean;
 }
 
@@ -23,6 +27,9 @@ export async function loadAuthConfig(env: Record<string, string | undefined>, ki
     if (!url) throw new Error('SMS_HTTP_URL must be set when SMS_PROVIDER=http');
     sms = { provider: 'http', url, token: envString(env, 'SMS_HTTP_TOKEN'), senderId: envString(env, 'SMS_SENDER_ID') };
   }
+  if (provider === 'console' && kit.production) {
+    throw new Error('SMS_PROVIDER=console prints sign-in codes to the console and cannot be used with NODE_ENV=production: set SMS_PROVIDER=http and SMS_HTTP_URL');
+  }
   const adminPhone = envString(env, 'ADMIN_PHONE');
   if (adminPhone && !/^[0-9]{10}$/.test(adminPhone)) throw new Error('ADMIN_PHONE must be a 10-digit mobile number');
   return {
@@ -32,9 +39,11 @@ export async function loadAuthConfig(env: Record<string, string | undefined>, ki
     otpResendSeconds: envInt(env, 'OTP_RESEND_SECONDS', 30, 0),
     otpMaxPerNumberPerHour: envInt(env, 'OTP_MAX_PER_NUMBER_PER_HOUR', 5, 1),
     otpMaxPerIpPerHour: envInt(env, 'OTP_MAX_PER_IP_PER_HOUR', 30, 1),
+    signInRetentionDays: envInt(env, 'SIGN_IN_RETENTION_DAYS', 7, 1),
+    sessionRetentionDays: envInt(env, 'SESSION_RETENTION_DAYS', 30, 1),
     sms,
     adminPhone,
     adminName: envString(env, 'ADMIN_NAME', 'Admin')!,
-    devSmsRoute: sms.provider === 'console' && !kit.production,
+    devSmsRoute: sms.provider === 'console' && !kit.production && isLoopbackHost(envString(env, 'HOST', DEFAULT_HOST)!),
   };
 }

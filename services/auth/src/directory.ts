@@ -13,23 +13,24 @@ const TTL_MS = 30_000;
  * session_revoked events (see app.ts). The gateway also refuses revoked sessions on its own.
  */
 export function authDirectory(db: Database, members: MembersRepository, sessions: SessionsRepository) {
-  const cache = new Map<string, { access: MemberAccess | null; until: number }>();
+  const cache = new Map<string, { memberId: string; access: MemberAccess | null; until: number }>();
 
   async function lookup(q: Queryable, sessionId: string, memberId: string): Promise<MemberAccess | null> {
     const holder = await sessions.holder(q, sessionId, memberId);
     if (!holder) return null;
     const member = await members.byId(q, memberId);
-    return member ? toAccess(member) : null;
+    return member && member.status === 'active' ? toAccess(member) : null;
   }
 
   const directory: AccessDirectory = {
     async resolve(sessionId, memberId) {
       const hit = cache.get(sessionId);
       const now = Date.now();
-      if (hit && hit.until > now) return hit.access;
+      // The answer is for that session's holder: a token naming another member gets nothing from it.
+      if (hit && hit.until > now && hit.memberId === memberId) return hit.access;
       const access = await lookup(db, sessionId, memberId);
       if (cache.size > 10_000) cache.clear();
-      cache.set(sessionId, { access, until: now + TTL_MS });
+      cache.set(sessionId, { memberId, access, until: now + TTL_MS });
       return access;
     },
   };

@@ -59,6 +59,36 @@ describe('team list', () => {
     expect(inactive.result.every((m: Member) => m.status === 'inactive')).toBe(true);
   });
 
+  it.each(['+91 90000 00004', '90000 00004', '+919000000004', '+91-90000-00004', '09000000004', '91 9000000004'])(
+    'finds a member by a number typed the way the list shows it (%s)',
+    async (keyword) => {
+      const res = await call('admin', 'GET', `/auth/teamList?keyword=${encodeURIComponent(keyword)}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.json().result.map((m: Member) => m.phoneNumber)).toEqual([EMPLOYEE]);
+    },
+  );
+
+  it('finds part of a number typed with +91 and spaces, and keeps the name and email search as it was', async () => {
+    const part = (await call('admin', 'GET', `/auth/teamList?keyword=${encodeURIComponent('+91 90000 0000')}`)).json();
+    expect(part.result.map((m: Member) => m.phoneNumber)).toEqual(expect.arrayContaining([ADMIN, PURCHASER, ACCOUNTANT, EMPLOYEE]));
+    expect((await call('admin', 'GET', '/auth/teamList?keyword=Sandeep%20Patil')).json().result[0].phoneNumber).toBe(EMPLOYEE);
+    expect((await call('admin', 'GET', '/auth/teamList?keyword=%2B44%20123')).json().totalItems).toBe(0);
+  });
+
+  it('finds members whose names are written in Indian scripts or with punctuation', async () => {
+    const names = ['श्री गणेश पवार', 'ಶ್ರೀ ಸಾಯಿ', "Anita D'Souza-Rao", 'R. K. Patil'];
+    for (const name of names) {
+      const res = await call('admin', 'POST', '/auth/createTeam', newMember({ name }));
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().user.name).toBe(name);
+    }
+    const find = async (keyword: string) =>
+      (await call('admin', 'GET', `/auth/teamList?keyword=${encodeURIComponent(keyword)}`)).json().result.map((m: Member) => m.name);
+    expect(await find('गणेश')).toEqual(['श्री गणेश पवार']);
+    expect(await find('ಸಾಯಿ')).toEqual(['ಶ್ರೀ ಸಾಯಿ']);
+    expect(await find("d'souza")).toEqual(["Anita D'Souza-Rao"]);
+  });
+
   it('pages with limit and offset', async () => {
     const page1 = (await call('admin', 'GET', '/auth/teamList?limit=2&offset=0')).json();
     const page2 = (await call('admin', 'GET', '/auth/teamList?limit=2&offset=2')).json();
@@ -160,12 +190,15 @@ describe('adding a member', () => {
 
   it.each([
     [{ name: 'A' }, 'Name must be at least 2 characters'],
-    [{ name: 'Anita 2' }, 'Name can contain letters and spaces only'],
+    [{ name: 'Anita 2' }, 'Name can contain letters, spaces, full stops, apostrophes and hyphens only'],
+    [{ name: 'Anita & Co' }, 'Name can contain letters, spaces, full stops, apostrophes and hyphens only'],
+    [{ name: ". '-" }, 'Name can contain letters, spaces, full stops, apostrophes and hyphens only'],
+    [{ name: '   ' }, 'Name must be at least 2 characters'],
     [{ email: 'anita@' }, 'Please enter a valid email address'],
     [{ phoneNumber: '12345' }, 'Enter a valid 10-digit mobile number'],
     [{ status: 'sleeping' }, 'Status must be Active or Inactive'],
     [{ role: 'Boss' }, 'Role must be Admin, Purchaser, Accountant or Employee'],
-    [{ name: 42 }, 'Name can contain letters and spaces only'],
+    [{ name: 42 }, 'Name can contain letters, spaces, full stops, apostrophes and hyphens only'],
     [{ salary: 1 }, 'Unknown field: salary'],
     [{ permissions: { modules: { payroll: { read: true } } } }, 'Unknown field: payroll'],
     [{ permissions: { modules: { team: { subModules: { payroll: { read: true } } } } } }, 'Unknown field: payroll'],

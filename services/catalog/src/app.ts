@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { VendorUpdated } from '@erp/contracts';
 import type { ServiceDefinition } from '@erp/service-kit';
 import { handleVendorUpdated } from './events/vendor-updated.js';
+import { loadImportLimits, type ImportLimits } from './import/limits.js';
 import { importJobs } from './import/run.js';
 import { itemsRepository } from './repositories/items.js';
 import { vendorsRepository } from './repositories/vendors.js';
@@ -22,6 +23,10 @@ export { handleVendorUpdated } from './events/vendor-updated.js';
 export interface CatalogOptions {
   /** When the in-memory name index is rebuilt after writes (tests shorten the quiet time). */
   nameIndex?: { quietMs?: number; maxStaleMs?: number };
+  /** Environment read for the import limits (IMPORT_MAX_FILE_MB, ...); process.env by default. */
+  env?: Record<string, string | undefined>;
+  /** Import limits over those of the environment (tests use small ones). */
+  importLimits?: Partial<ImportLimits>;
 }
 
 export function catalogService(opts: CatalogOptions = {}): ServiceDefinition {
@@ -44,7 +49,8 @@ export function catalogService(opts: CatalogOptions = {}): ServiceDefinition {
         onBuilt: (size, ms) => ctx.log.info({ names: size, ms }, 'item name index built'),
         onError: (err) => ctx.log.warn({ err }, 'item name index: build failed; lists are answered from SQL'),
       });
-      deps = { ctx, items, vendors, jobs, running, names };
+      const limits = { ...loadImportLimits(opts.env ?? process.env), ...opts.importLimits };
+      deps = { ctx, items, vendors, jobs, running, names, limits };
       await jobs.failInterrupted(ctx.db);
       const trigram = await ensureTrigramIndex(ctx.db, schema);
       if (!trigram) ctx.log.info('pg_trgm is not available: item search scans names instead of using a trigram index');

@@ -59,6 +59,30 @@ describe('creating an item', () => {
     expect(await count()).toBe(0);
   });
 
+  it.each([
+    [{ price: 99_999_999_999_999 }, 'Price cannot be more than ₹10,00,00,000.00'],
+    [{ price: 100_000_000.01 }, 'Price cannot be more than ₹10,00,00,000.00'],
+    [{ price: 380, gst: 12_345_678_901_234 }, 'GST cannot be more than ₹10,00,00,000.00'],
+    [{ price: 380, moq: 12_345_678_901_234 }, 'MOQ cannot be more than 1,00,00,000'],
+  ])('refuses an amount beyond the maximum (%j) with 400 and "%s", storing nothing', async (amounts, message) => {
+    const res = await post({ name: 'Cement OPC 53', unit: 'bags', vendors: [{ vendor: ganesh.vendorId, ...amounts }] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message });
+    expect(await count()).toBe(0);
+  });
+
+  it('accepts a price and GST of exactly the maximum, ₹10,00,00,000.00 each', async () => {
+    const res = await post({ name: 'Tower crane', unit: 'pcs', vendors: [{ vendor: ganesh.vendorId, price: 100_000_000, gst: 99_999_999.99 }] });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().item.bestPrice).toBe(199_999_999.99);
+    const edit = await patch(res.json().item._id, { vendors: [{ vendor: ganesh.vendorId, price: 123_456_789_012_345 }] });
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json().message).toBe('Price cannot be more than ₹10,00,00,000.00');
+    const one = await h.app.inject({ method: 'PATCH', url: `/items/${res.json().item._id}/vendors/${ganesh.vendorId}`, headers: h.purchaser.headers, payload: { gst: 1e14 } });
+    expect(one.statusCode).toBe(400);
+    expect(one.json().message).toBe('GST cannot be more than ₹10,00,00,000.00');
+  });
+
   it('refuses duplicate vendors, a price of 0 or less and unknown vendors, storing nothing', async () => {
     const dup = await post({ name: 'Sand', unit: 'CBM', vendors: [{ vendor: ganesh.vendorId, price: 10 }, { vendor: ganesh.vendorId, price: 11 }] });
     expect(dup.statusCode).toBe(400);

@@ -1,12 +1,25 @@
 import { isDeepStrictEqual } from 'node:util';
-import { GSTIN_PATTERN, normalizeVendorStatus, type CreateVendorBody, type UpdateVendorBody, type Vendor } from '@erp/contracts';
+import {
+  ALT_PHONE_MESSAGE,
+  ALT_PHONE_PATTERN,
+  CONTACT_PERSON_RULE,
+  GSTIN_PATTERN,
+  isBusinessName,
+  isPersonName,
+  normalizeAltPhone,
+  normalizeVendorStatus,
+  VENDOR_NAME_RULE,
+  type CreateVendorBody,
+  type UpdateVendorBody,
+  type Vendor,
+} from '@erp/contracts';
 import { badRequest } from '@erp/service-kit';
 import type { VendorInput } from './repositories/vendors.js';
 
 /** Vendor form rules of SPEC §5 ("Vendor create", "Vendor edit"), in the spec's words. */
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const LETTERS = /^[A-Za-z ]+$/;
 const PHONE = /^[0-9]{10}$/;
+const ALT_PHONE = new RegExp(ALT_PHONE_PATTERN);
 const GSTIN = new RegExp(GSTIN_PATTERN);
 
 const clean = (s: string) => s.trim().replace(/\s+/g, ' ');
@@ -47,7 +60,7 @@ export function vendorInput(body: CreateVendorBody | UpdateVendorBody, current?:
     contactPerson: clean(b.contactPerson ?? base.contactPerson),
     phoneNumber: (b.phoneNumber ?? base.phoneNumber).trim(),
     email: (b.email ?? base.email).trim(),
-    altPhoneNumber: (b.altPhoneNumber ?? base.altPhoneNumber).trim(),
+    altPhoneNumber: altPhone(b.altPhoneNumber, base.altPhoneNumber),
     altEmail: (b.altEmail ?? base.altEmail).trim(),
     address: (b.address ?? base.address).trim(),
     gstin: (b.gstin ?? base.gstin).trim().toUpperCase(),
@@ -59,6 +72,17 @@ export function vendorInput(body: CreateVendorBody | UpdateVendorBody, current?:
   return input;
 }
 
+/**
+ * The alternate phone as stored: a mobile's 10 digits or a landline's digits with the STD code's 0
+ * ("020-2567 8901" -> "02025678901"); refused when it is neither, never cut. A stored one is kept as it is.
+ */
+function altPhone(sent: string | undefined, stored: string): string {
+  if (sent === undefined) return stored;
+  const phone = normalizeAltPhone(sent);
+  if (!phone) throw badRequest(ALT_PHONE_MESSAGE);
+  return phone.value;
+}
+
 /** The spec's words differ between create and edit (§5) for a missing name and a bad email. */
 const WORDS = {
   create: { name: 'Vendor name is required', email: 'Please enter a valid email address' },
@@ -68,11 +92,12 @@ const WORDS = {
 export function checkVendor(v: VendorInput, wording: keyof typeof WORDS = 'create'): void {
   const words = WORDS[wording];
   if (!v.name) throw badRequest(words.name);
-  if (!LETTERS.test(v.name)) throw badRequest('Vendor name can contain letters and spaces only');
+  // Names in any script with the punctuation real names carry (decision 0010).
+  if (!isBusinessName(v.name)) throw badRequest(VENDOR_NAME_RULE);
   if (!v.contactPerson) throw badRequest('Contact person is required');
-  if (!LETTERS.test(v.contactPerson)) throw badRequest('Contact person can contain letters and spaces only');
+  if (!isPersonName(v.contactPerson)) throw badRequest(CONTACT_PERSON_RULE);
   if (!PHONE.test(v.phoneNumber)) throw badRequest('Enter a valid 10-digit phone number.');
-  if (v.altPhoneNumber && !PHONE.test(v.altPhoneNumber)) throw badRequest('Enter a valid 10-digit phone number.');
+  if (v.altPhoneNumber && !ALT_PHONE.test(v.altPhoneNumber)) throw badRequest(ALT_PHONE_MESSAGE);
   if (!EMAIL.test(v.email)) throw badRequest(words.email);
   if (v.altEmail && !EMAIL.test(v.altEmail)) throw badRequest(words.email);
   if (!v.address) throw badRequest('Vendor address cannot be empty.');

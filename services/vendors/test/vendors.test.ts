@@ -75,12 +75,16 @@ describe('creating a vendor', () => {
 
   it.each([
     [{ name: '   ' }, 'Vendor name is required'],
-    [{ name: 'Ganesh Traders 2' }, 'Vendor name can contain letters and spaces only'],
-    [{ contactPerson: 'Amit K.' }, 'Contact person can contain letters and spaces only'],
+    [{ name: 'Ganesh <Traders>' }, "Vendor name can contain letters, digits, spaces and . , & ' - / ( ) only"],
+    [{ name: ' & ' }, "Vendor name can contain letters, digits, spaces and . , & ' - / ( ) only"],
+    [{ contactPerson: 'Amit K2' }, 'Contact person can contain letters, spaces, full stops, apostrophes and hyphens only'],
     [{ contactPerson: '   ' }, 'Contact person is required'],
     [{ phoneNumber: '98765' }, 'Enter a valid 10-digit phone number.'],
     [{ phoneNumber: '98765432101' }, 'Enter a valid 10-digit phone number.'],
-    [{ altPhoneNumber: '12345' }, 'Enter a valid 10-digit phone number.'],
+    [{ altPhoneNumber: '12345' }, 'Enter a valid 10-digit mobile number or a landline number with its STD code.'],
+    [{ altPhoneNumber: '020-2567' }, 'Enter a valid 10-digit mobile number or a landline number with its STD code.'],
+    [{ altPhoneNumber: 'ext 020 2567 8901' }, 'Enter a valid 10-digit mobile number or a landline number with its STD code.'],
+    [{ phoneNumber: '+91 98765 43210' }, 'Enter a valid 10-digit phone number.'],
     [{ email: 'amit@' }, 'Please enter a valid email address'],
     [{ altEmail: 'accounts' }, 'Please enter a valid email address'],
     [{ address: '  ' }, 'Vendor address cannot be empty.'],
@@ -141,6 +145,46 @@ describe('creating a vendor', () => {
     expect((await h.call(null, 'POST', '/vendors', newVendor())).statusCode).toBe(401);
     expect(await h.countVendors()).toBe(before);
     expect((await h.call('admin', 'POST', '/vendors', newVendor())).statusCode).toBe(201);
+  });
+});
+
+describe('names in Indian scripts and real business names, and landline alternate phones', () => {
+  it.each([
+    ['Om Sai Traders & Co.', 'R. K. Patil'],
+    ['Shree Ganesh Pvt. Ltd.', "Anita D'Souza"],
+    ['M/s. Patil-Deshmukh (Pune)', 'Sai-Kiran Rao'],
+    ['श्री गणेश ट्रेडर्स', 'गणेश पवार'],
+    ['ಶ್ರೀ ಸಾಯಿ', 'ಶ್ರೀ ಸಾಯಿ ಕುಮಾರ್'],
+  ])('stores the vendor %s with contact %s exactly as written', async (name, contactPerson) => {
+    const unique = `${name} ${uniqueWord()}`;
+    const v = await create({ name: unique, contactPerson });
+    expect(v.name).toBe(unique);
+    expect(v.contactPerson).toBe(contactPerson);
+  });
+
+  it('finds such a vendor in the list by its name and its contact person', async () => {
+    const word = uniqueWord();
+    const v = await create({ name: `श्री गणेश ट्रेडर्स ${word}`, contactPerson: 'ಶ್ರೀ ಸಾಯಿ' });
+    const ids = async (keyword: string) =>
+      (await h.call('admin', 'GET', `/vendors/all?keyword=${encodeURIComponent(keyword)}&limit=100`)).json().vendors.map((x: Vendor) => x._id);
+    expect(await ids(`गणेश ट्रेडर्स ${word}`)).toEqual([v._id]);
+    expect(await ids('ಶ್ರೀ ಸಾಯಿ')).toContain(v._id);
+    const co = await create({ name: `Om Sai Traders & Co. ${word}` });
+    expect(await ids(`traders & co. ${word}`)).toEqual([co._id]);
+  });
+
+  it.each([
+    ['020-2567 8901', '02025678901'],
+    ['022 2345 6789', '02223456789'],
+    ['+91 20 2567 8901', '02025678901'],
+    ['+91-98765 43210', '9876543210'],
+    ['098765 43210', '9876543210'],
+  ])('stores the alternate phone %s whole, as %s', async (altPhoneNumber, stored) => {
+    const v = await create({ altPhoneNumber });
+    expect(v.altPhoneNumber).toBe(stored);
+    const again = await h.call('purchaser', 'PATCH', `/vendors/details/${v._id}`, { altPhoneNumber, version: v.version });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().vendor.altPhoneNumber).toBe(stored);
   });
 });
 

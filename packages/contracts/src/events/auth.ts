@@ -24,9 +24,25 @@ export const SessionRevokedData = Type.Object({
 export type SessionRevokedData = Static<typeof SessionRevokedData>;
 export const SessionRevoked = defineEvent('erp.auth.session_revoked.v1', SessionRevokedData);
 
-/** Every member's access at once, in chunks: auth's answer to a service asking for a snapshot. */
+/**
+ * A member signed in: auth opened a session (emitted in the transaction that creates it). Every
+ * service keeps the live sessions and honours a token only for a session auth started for that member.
+ */
+export const SessionStartedData = Type.Object({
+  sessionId: Type.String(),
+  memberId: Type.String(),
+  expiresAt: Type.String(),
+});
+export type SessionStartedData = Static<typeof SessionStartedData>;
+export const SessionStarted = defineEvent('erp.auth.session_started.v1', SessionStartedData);
+
+/**
+ * Every member's access at once, in chunks: auth's answer to a service asking for a snapshot.
+ * `sessions` (the live sessions, spread over the chunks) is absent from snapshots of older auth versions.
+ */
 export const MembersSnapshotData = Type.Object({
   members: Type.Array(MemberUpsertedData),
+  sessions: Type.Optional(Type.Array(SessionStartedData)),
   chunk: Type.Integer(),
   chunks: Type.Integer(),
 });

@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { ROLES } from '../permissions.js';
+import { MEMBER_NAME_RULE } from '../names.js';
 import { PHONE_PATTERN, OTP_PATTERN } from '../phone.js';
 import { Actor, Paging } from './common.js';
 
@@ -120,8 +121,10 @@ export type TeamListResponse = Static<typeof TeamListResponse>;
 const NameInput = Type.String({
   minLength: 1,
   maxLength: 100,
-  pattern: '^[A-Za-z ]*$',
-  errorMessage: 'Name can contain letters and spaces only',
+  // Letters of any script with their marks, and . ' - (decision 0010; SPEC §5 said A-Z and spaces).
+  // Only spaces passes here and is told 'Name must be at least 2 characters' after trimming.
+  pattern: "^(?:[ ]*|(?=.*\\p{L})[\\p{L}\\p{M} .'’-]+)$",
+  errorMessage: MEMBER_NAME_RULE,
 });
 const EmailInput = Type.String({ maxLength: 200, errorMessage: 'Please enter a valid email address' });
 

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { amountTooLarge, MAX_MOQ, MAX_RUPEES, MOQ_TOO_LARGE } from '../money.js';
 import { Actor, Paging } from './common.js';
 
 /** SPEC §9 units. */
@@ -7,9 +8,17 @@ export type Unit = (typeof UNITS)[number];
 
 export const PriceStatus = Type.Union([Type.Literal('active'), Type.Literal('inactive')]);
 
-/** Rupees on the wire (two decimals at most); stored as integer paise. */
-export const Rupees = (opts: { exclusiveMinimum?: number; minimum?: number; errorMessage?: string } = {}) =>
-  Type.Number({ maximum: 100_000_000, multipleOf: 0.01, ...opts });
+/**
+ * Rupees on the wire (two decimals at most); stored as integer paise. The maximum (MAX_RUPEES) is
+ * checked in a sub-schema of its own so that an amount too large is told so ("Price cannot be more
+ * than ₹10,00,00,000.00", as the form says), not with the field's message for a bad amount.
+ */
+export const Rupees = (field: string, opts: { exclusiveMinimum?: number; minimum?: number; errorMessage?: string } = {}) =>
+  Type.Number({ multipleOf: 0.01, ...opts, allOf: [{ maximum: MAX_RUPEES, errorMessage: amountTooLarge(field) }] });
+
+/** Minimum order quantity: at most MAX_MOQ (money.ts) in the item's unit, two decimals. */
+const Moq = (errorMessage?: string) =>
+  Type.Number({ minimum: 0, multipleOf: 0.01, ...(errorMessage ? { errorMessage } : {}), allOf: [{ maximum: MAX_MOQ, errorMessage: MOQ_TOO_LARGE }] });
 
 /** A vendor's price for an item (SPEC §3 "Vendor entry"). `vendor.name` is a snapshot kept current by vendor events. */
 export const VendorPrice = Type.Object({
@@ -52,9 +61,9 @@ export const VendorPriceInput = Type.Object(
   {
     _id: Type.Optional(Type.String({ format: 'uuid' })),
     vendor: Type.String({ format: 'uuid', errorMessage: 'Choose a vendor for every price row' }),
-    price: Rupees({ errorMessage: 'Price must be greater than 0' }),
-    gst: Type.Optional(Rupees({ minimum: 0, errorMessage: 'GST must be 0 or more' })),
-    moq: Type.Optional(Type.Number({ minimum: 0, maximum: 10_000_000, multipleOf: 0.01, errorMessage: 'MOQ must be 0 or more' })),
+    price: Rupees('Price', { errorMessage: 'Price must be greater than 0' }),
+    gst: Type.Optional(Rupees('GST', { minimum: 0, errorMessage: 'GST must be 0 or more' })),
+    moq: Type.Optional(Moq('MOQ must be 0 or more')),
     status: Type.Optional(PriceStatus),
     notes: Type.Optional(Type.String({ maxLength: 1000 })),
   },
@@ -151,9 +160,9 @@ export type VendorItemsResponse = Static<typeof VendorItemsResponse>;
 /** Edit one vendor's price on one item from the vendor detail screen. */
 export const UpdateVendorPriceBody = Type.Object(
   {
-    price: Type.Optional(Rupees({ errorMessage: 'Price must be greater than 0' })),
-    gst: Type.Optional(Rupees({ minimum: 0, errorMessage: 'GST must be 0 or more' })),
-    moq: Type.Optional(Type.Number({ minimum: 0, maximum: 10_000_000, multipleOf: 0.01 })),
+    price: Type.Optional(Rupees('Price', { errorMessage: 'Price must be greater than 0' })),
+    gst: Type.Optional(Rupees('GST', { minimum: 0, errorMessage: 'GST must be 0 or more' })),
+    moq: Type.Optional(Moq()),
     status: Type.Optional(PriceStatus),
     notes: Type.Optional(Type.String({ maxLength: 1000 })),
     /** The item's version the client read (stale -> 409). */

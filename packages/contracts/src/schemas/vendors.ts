@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
-import { PHONE_PATTERN } from '../phone.js';
+import { CONTACT_PERSON_RULE } from '../names.js';
+import { ALT_PHONE_MESSAGE, PHONE_INPUT_MAX, PHONE_PATTERN } from '../phone.js';
 import { Actor, Paging } from './common.js';
 
 /** Vendor status is stored lower case; the spec's variants (Active, Inactive, inActive, Blocked) are accepted on input. */
@@ -44,15 +45,19 @@ export const Vendor = Type.Object({
 });
 export type Vendor = Static<typeof Vendor>;
 
-const letters = (field: string) =>
-  Type.String({ minLength: 1, maxLength: 120, pattern: '^[A-Za-z ]+$', errorMessage: `${field} can contain letters and spaces only` });
+/**
+ * Names in any script with the punctuation real names carry (decision 0010); the service trims
+ * first, then checks. The alternate phone may be a landline with its STD code; typed forms
+ * ("020-2567 8901", "+91 98765 43210") are normalised by the service (normalizeAltPhone).
+ */
+const person = Type.String({ minLength: 1, maxLength: 120, pattern: "^[\\p{L}\\p{M} .'’-]+$", errorMessage: CONTACT_PERSON_RULE });
 const phone = (msg: string) => Type.String({ pattern: PHONE_PATTERN, errorMessage: msg });
-const optionalPhone = Type.String({ pattern: '^([0-9]{10})?$', errorMessage: 'Enter a valid 10-digit phone number.' });
+const optionalPhone = Type.String({ maxLength: PHONE_INPUT_MAX, pattern: '^[0-9+\\s\\-.()]*$', errorMessage: ALT_PHONE_MESSAGE });
 const email = Type.String({ maxLength: 200, errorMessage: 'Please enter a valid email address' });
 
 const vendorFields = {
   name: Type.String({ maxLength: 120, errorMessage: 'Vendor name is required' }),
-  contactPerson: letters('Contact person'),
+  contactPerson: person,
   phoneNumber: phone('Enter a valid 10-digit phone number.'),
   email,
   altPhoneNumber: Type.Optional(optionalPhone),

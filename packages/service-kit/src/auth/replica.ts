@@ -2,12 +2,14 @@ import {
   MembersSnapshot,
   MemberUpserted,
   SessionRevoked,
+  SessionStarted,
   type EventEnvelope,
   type MemberAccess,
   type MembersSnapshotData,
   type MemberUpsertedData,
   type Role,
   type SessionRevokedData,
+  type SessionStartedData,
   type Permissions,
 } from '@erp/contracts';
 import type { Database, Queryable } from '../db/types.js';
@@ -17,14 +19,42 @@ interface Replicated extends MemberAccess {
   version: number;
 }
 
+interface LiveSession {
+  memberId: string;
+  expiresAt: number;
+}
+
+export interface AccessReplicaOptions {
+  /**
+   * How long a request may wait for a session the replica has not heard of yet: a client calls a
+   * service right after signing in, before auth's session_started event has arrived.
+   */
+  sessionWaitMs?: number;
+}
+
+/** Within the 2–3 s a sign-in event takes to arrive at worst; refused with 401 after that. */
+export const SESSION_WAIT_MS = 2500;
+/** Requests waiting at once for unknown sessions; beyond this one is refused at once. */
+const MAX_WAITING = 10_000;
+const PRUNE_EVERY_MS = 60_000;
+const DB_PRUNE_EVERY_MS = 3600_000;
+
 /**
- * The access directory of a service other than auth: members and ended sessions replicated from
- * auth's events into the service's own schema (access_members, revoked_sessions) and held in
- * memory. A member the replica does not know, or an inactive one, cannot call the service.
+ * The access directory of a service other than auth: members, live sessions and ended sessions
+ * replicated from auth's events into the service's own schema (access_members, access_sessions,
+ * revoked_sessions) and held in memory. A token is honoured only for a session auth started for
+ * that member, not ended and not expired, of a member the replica knows as active.
  */
-export function createAccessReplica(schema: string, db: Database) {
+export function createAccessReplica(schema: string, db: Database, options: AccessReplicaOptions = {}) {
+  const waitMs = options.sessionWaitMs ?? SESSION_WAIT_MS;
   const members = new Map<string, Replicated>();
+  const sessions = new Map<string, LiveSession>();
   const revoked = new Map<string, number>();
+  /** Requests waiting for a session (`s:<id>`) or a member (`m:<id>`) to arrive. */
+  const waiters = new Map<string, Set<() => void>>();
+  let waiting = 0;
+  let nextPrune = Date.now() + PRUNE_EVERY_MS;
+  let nextDbPrune = 0;
   let loading: Promise<void> | undefined;
 
   async function load(): Promise<void> {
@@ -34,8 +64,49 @@ export function createAccessReplica(schema: string, db: Database) {
     for (const r of m.rows) members.set(r.member_id, { memberId: r.member_id, name: r.name, role: r.role, status: r.status, permissions: r.permissions, version: r.version });
     const s = await db.query<{ session_id: string; expires_at: Date }>(`SELECT session_id, expires_at FROM ${schema}.revoked_sessions WHERE expires_at > now()`);
     for (const r of s.rows) revoked.set(r.session_id, r.expires_at.getTime());
+    const live = await db.query<{ session_id: string; member_id: string; expires_at: Date }>(
+      `SELECT session_id, member_id, expires_at FROM ${schema}.access_sessions WHERE expires_at > now()`,
+    );
+    for (const r of live.rows) sessions.set(r.session_id, { memberId: r.member_id, expiresAt: r.expires_at.getTime() });
   }
   const ready = () => (loading ??= load());
+
+  function wake(key: string): void {
+    const set = waiters.get(key);
+    if (!set) return;
+    waiters.delete(key);
+    for (const done of [...set]) done();
+  }
+
+  /** Resolves when `key` is woken or after `ms`, whichever comes first. */
+  function waitFor(key: string, ms: number): Promise<void> {
+    if (ms <= 0 || waiting >= MAX_WAITING) return Promise.resolve();
+    return new Promise((resolve) => {
+      let set = waiters.get(key);
+      if (!set) waiters.set(key, (set = new Set()));
+      const mine = set;
+      waiting++;
+      const done = () => {
+        clearTimeout(timer);
+        if (mine.delete(done)) waiting--;
+        if (mine.size === 0 && waiters.get(key) === mine) waiters.delete(key);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      mine.add(done);
+    });
+  }
+
+  function prune(now: number): void {
+    nextPrune = now + PRUNE_EVERY_MS;
+    for (const [id, s] of sessions) if (s.expiresAt <= now) sessions.delete(id);
+    for (const [id, until] of revoked) if (until <= now) revoked.delete(id);
+  }
+
+  const isRevoked = (sessionId: string) => {
+    const until = revoked.get(sessionId);
+    return until !== undefined && until > Date.now();
+  };
 
   async function upsertMember(tx: Queryable, d: MemberUpsertedData): Promise<void> {
     await tx.query(
@@ -49,15 +120,51 @@ export function createAccessReplica(schema: string, db: Database) {
     if (!known || known.version <= d.version) {
       members.set(d.memberId, { memberId: d.memberId, name: d.name, role: d.role, status: d.status, permissions: d.permissions, version: d.version });
     }
+    wake(`m:${d.memberId}`);
+  }
+
+  async function startSession(tx: Queryable, d: SessionStartedData): Promise<void> {
+    const expiresAt = Date.parse(d.expiresAt);
+    if (!Number.isFinite(expiresAt) || expiresAt <= Date.now()) return;
+    // First writer wins: a session id names one member for good.
+    await tx.query(
+      `INSERT INTO ${schema}.access_sessions (session_id, member_id, expires_at) VALUES ($1, $2, $3) ON CONFLICT (session_id) DO NOTHING`,
+      [d.sessionId, d.memberId, d.expiresAt],
+    );
+    if (!sessions.has(d.sessionId)) sessions.set(d.sessionId, { memberId: d.memberId, expiresAt });
+    wake(`s:${d.sessionId}`);
+  }
+
+  async function pruneTables(tx: Queryable): Promise<void> {
+    if (Date.now() < nextDbPrune) return;
+    nextDbPrune = Date.now() + DB_PRUNE_EVERY_MS;
+    await tx.query(`DELETE FROM ${schema}.access_sessions WHERE expires_at < now()`);
+    await tx.query(`DELETE FROM ${schema}.revoked_sessions WHERE expires_at < now()`);
   }
 
   const directory: AccessDirectory = {
     async resolve(sessionId, memberId) {
       await ready();
-      const until = revoked.get(sessionId);
-      if (until !== undefined && until > Date.now()) return null;
-      const m = members.get(memberId);
-      if (!m) return null;
+      const deadline = Date.now() + waitMs;
+      if (Date.now() >= nextPrune) prune(Date.now());
+      if (isRevoked(sessionId)) return null;
+      let session = sessions.get(sessionId);
+      if (!session) {
+        // Perhaps just started: wait (bounded) for auth's event rather than refuse a fresh sign-in.
+        await waitFor(`s:${sessionId}`, deadline - Date.now());
+        if (isRevoked(sessionId)) return null;
+        session = sessions.get(sessionId);
+        if (!session) return null;
+      }
+      if (session.memberId !== memberId || session.expiresAt <= Date.now()) return null;
+      let m = members.get(memberId);
+      if (!m) {
+        // auth announces a member before any of their sessions; this only waits if they came apart.
+        await waitFor(`m:${memberId}`, deadline - Date.now());
+        m = members.get(memberId);
+        if (!m) return null;
+      }
+      if (m.status !== 'active') return null;
       return { memberId: m.memberId, name: m.name, role: m.role, status: m.status, permissions: m.permissions };
     },
   };
@@ -73,21 +180,38 @@ export function createAccessReplica(schema: string, db: Database) {
       await ready();
       return members.size === 0;
     },
+    /** Live sessions held in memory (tests: expired ones are pruned). */
+    liveSessions(): number {
+      return sessions.size;
+    },
+    /** Drop expired sessions and ended-session marks from memory now (otherwise once a minute). */
+    prune(): void {
+      prune(Date.now());
+    },
     /** Consumer of auth's member and session events; a plain function of the event. */
     consumer: {
       name: 'access',
-      events: [MemberUpserted, SessionRevoked, MembersSnapshot],
+      events: [MemberUpserted, SessionStarted, SessionRevoked, MembersSnapshot],
       async handle(tx: Queryable, envelope: EventEnvelope): Promise<void> {
         if (envelope.subject === MemberUpserted.subject) await upsertMember(tx, envelope.data as MemberUpsertedData);
-        else if (envelope.subject === MembersSnapshot.subject) {
-          for (const m of (envelope.data as MembersSnapshotData).members) await upsertMember(tx, m);
+        else if (envelope.subject === SessionStarted.subject) {
+          await startSession(tx, envelope.data as SessionStartedData);
+          await pruneTables(tx);
+        } else if (envelope.subject === MembersSnapshot.subject) {
+          const d = envelope.data as MembersSnapshotData;
+          for (const m of d.members) await upsertMember(tx, m);
+          for (const s of d.sessions ?? []) await startSession(tx, s);
+          await pruneTables(tx);
         } else if (envelope.subject === SessionRevoked.subject) {
           const d = envelope.data as SessionRevokedData;
           await tx.query(
             `INSERT INTO ${schema}.revoked_sessions (session_id, member_id, expires_at) VALUES ($1, $2, $3) ON CONFLICT (session_id) DO NOTHING`,
             [d.sessionId, d.memberId, d.expiresAt],
           );
+          await tx.query(`DELETE FROM ${schema}.access_sessions WHERE session_id = $1`, [d.sessionId]);
           revoked.set(d.sessionId, Date.parse(d.expiresAt));
+          sessions.delete(d.sessionId);
+          wake(`s:${d.sessionId}`);
         }
       },
     },

@@ -4,17 +4,17 @@ import { subjectMatches, type Bus, type EventHandler, type SubscribeOptions, typ
 interface Durable {
   subjects: string[];
   handler: EventHandler;
-  /** Ids this consumer has handled, like a JetStream consumer's acks (bounded; the inbox covers the rest). */
-  handled: Set<string>;
 }
-
-const MAX_REMEMBERED = 10_000;
 
 /**
  * The embedded bus: same interface and delivery guarantees as the JetStream one, in one process.
- * publish() delivers to every durable consumer and only resolves when all of them handled the
- * event, so the outbox marks an event published only once nothing can lose it; a consumer that
- * failed makes publish() throw, the relay retries, and consumers that already handled it are skipped.
+ * publish() delivers to every durable consumer and only resolves when all of their handlers
+ * returned, so the outbox marks an event published only once nothing can lose it. A handler that
+ * throws makes publish() throw and the relay publishes the event again later, to every consumer.
+ *
+ * It remembers nothing about what it delivered: an event published twice (a relay that crashed
+ * before marking it published) reaches the consumers twice, and their inboxes make the second
+ * delivery change nothing, as they must on NATS past JetStream's duplicate window.
  */
 export function createInProcessBus(): Bus {
   const durables = new Map<string, Durable>();
@@ -24,18 +24,15 @@ export function createInProcessBus(): Bus {
     kind: 'in-process',
     async publish(envelope: EventEnvelope) {
       const errors: unknown[] = [];
-      for (const d of durables.values()) {
+      for (const d of [...durables.values()]) {
         if (!d.subjects.some((s) => subjectMatches(s, envelope.subject))) continue;
-        if (d.handled.has(envelope.id)) continue;
         try {
           await d.handler(structuredClone(envelope));
-          d.handled.add(envelope.id);
-          if (d.handled.size > MAX_REMEMBERED) d.handled.delete(d.handled.values().next().value!);
         } catch (err) {
           errors.push(err);
         }
       }
-      for (const l of listeners) {
+      for (const l of [...listeners]) {
         if (l.subjects.some((s) => subjectMatches(s, envelope.subject))) {
           await l.handler(structuredClone(envelope)).catch(() => undefined);
         }
@@ -43,8 +40,7 @@ export function createInProcessBus(): Bus {
       if (errors.length > 0) throw new AggregateError(errors, `${errors.length} consumer(s) failed on ${envelope.subject}`);
     },
     async subscribe(opts: SubscribeOptions): Promise<Subscription> {
-      const existing = durables.get(opts.durable);
-      const d: Durable = { subjects: opts.subjects, handler: opts.handler, handled: existing?.handled ?? new Set() };
+      const d: Durable = { subjects: opts.subjects, handler: opts.handler };
       durables.set(opts.durable, d);
       return {
         async stop() {

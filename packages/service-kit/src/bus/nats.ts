@@ -20,7 +20,9 @@ export interface NatsBusOptions {
 export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
   const ns = opts.namespace ? `${opts.namespace}.` : '';
   const stream = opts.namespace ? `ERP_${opts.namespace.replace(/[^A-Za-z0-9_]/g, '_')}` : 'ERP';
-  const nc: NatsConnection = await connect({ servers: opts.url, name: opts.name ?? 'erp', maxReconnectAttempts: -1 });
+  // Reconnects forever: while the server is away, publishing fails and the outbox keeps the events;
+  // the consumers' pull loops resume by themselves once it is back.
+  const nc: NatsConnection = await connect({ servers: opts.url, name: opts.name ?? 'erp', maxReconnectAttempts: -1, reconnectTimeWait: 1000 });
   const jsm = await jetstreamManager(nc);
   const subjects = [`${ns}erp.>`];
   try {
@@ -34,6 +36,22 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
   const running = new Set<ConsumerMessages>();
   const active = new Set<string>();
   const plain: Array<{ unsubscribe(): void }> = [];
+  const reconnectListeners = new Set<() => void>();
+
+  // Tell the listeners (the outbox relays) once JetStream answers again after a reconnect: a server
+  // that has just started accepts connections a moment before its streams are back.
+  void (async () => {
+    for await (const s of nc.status()) {
+      if (s.type === 'disconnect') opts.logger?.warn({ server: opts.url }, 'lost the connection to NATS; reconnecting');
+      if (s.type !== 'reconnect') continue;
+      for (let i = 0; i < 50 && !nc.isClosed(); i++) {
+        if (await jsm.streams.info(stream).then(() => true, () => false)) break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      opts.logger?.info({ server: opts.url }, 'reconnected to NATS');
+      for (const l of reconnectListeners) l();
+    }
+  })().catch(() => undefined);
 
   async function run(messages: ConsumerMessages, handler: SubscribeOptions['handler']) {
     for await (const m of messages) {
@@ -49,6 +67,8 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
         await handler(envelope);
         m.ack();
       } catch (err) {
+        // The service runtime's handler records a failed event in the database and returns (it is
+        // retried from there, then dead-lettered); it only throws when it could not record it.
         const delay = Math.min(30_000, 500 * 2 ** Math.min(m.info.deliveryCount, 6));
         opts.logger?.warn({ err, subject: envelope.subject, eventId: envelope.id, delay }, 'event handler failed, will be redelivered');
         m.nak(delay);
@@ -131,7 +151,12 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
       }
       return n;
     },
+    onReconnect(listener) {
+      reconnectListeners.add(listener);
+      return () => reconnectListeners.delete(listener);
+    },
     async close() {
+      reconnectListeners.clear();
       for (const m of running) await m.close().catch(() => undefined);
       running.clear();
       for (const s of plain) s.unsubscribe();

@@ -15,8 +15,10 @@ export interface Subscription {
 
 /**
  * At-least-once delivery. publish() resolves once the event is accepted (JetStream ack; for the
- * in-process bus, once every consumer has handled it) and is a no-op for an id already accepted.
- * A consumer whose handler throws gets the event again later.
+ * in-process bus, once every consumer's handler returned). JetStream drops an id it accepted within
+ * its duplicate window; past it, and on the in-process bus always, a republished event is delivered
+ * again and the consumers' inboxes make it a no-op. A consumer whose handler throws gets the event
+ * again later (the service runtime's handlers only throw when they could not record a failure).
  */
 export interface Bus {
   readonly kind: 'in-process' | 'nats';
@@ -26,6 +28,8 @@ export interface Bus {
   listen(subjects: string[], handler: EventHandler): Promise<Subscription>;
   /** Events accepted but not yet acknowledged by every durable consumer (0 in-process: publish waits). */
   pending(): Promise<number>;
+  /** Call `listener` each time the connection is back after an outage; returns the unsubscribe. */
+  onReconnect?(listener: () => void): () => void;
   close(): Promise<void>;
 }
 

@@ -4,12 +4,14 @@ import pg from 'pg';
 import type { Bus } from '../bus/types.js';
 import { createInProcessBus } from '../bus/in-process.js';
 import { createNatsBus } from '../bus/nats.js';
+import { generateSigningKey } from '../auth/keys.js';
 import type { KitConfig } from '../config.js';
 import { openPglite } from '../db/pglite.js';
 import { openPostgres } from '../db/postgres.js';
 import type { Database } from '../db/types.js';
 import { installErrorHandling, installNotFound } from '../errors.js';
 import { createLogger } from '../logger.js';
+import type { Logger } from 'pino';
 import { createServiceRuntime, serverOptions, type ServiceDefinition, type ServiceRuntime } from '../service.js';
 
 /**
@@ -21,6 +23,8 @@ export const usingRealServers = Boolean(process.env.TEST_DATABASE_URL || process
 
 export interface TestDatabase {
   db: Database;
+  /** Connection string of the PostgreSQL test database (undefined on PGlite). */
+  url?: string | undefined;
   drop(): Promise<void>;
 }
 
@@ -53,6 +57,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   const db = await openPostgres(u.toString(), { max: 5, onIdleError: () => undefined });
   return {
     db,
+    url: u.toString(),
     async drop() {
       await db.close();
       const a = new pg.Client({ connectionString: url });
@@ -63,10 +68,11 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-export async function createTestBus(): Promise<{ bus: Bus; namespace: string | undefined }> {
+/** A bus of its own; pass the namespace of an earlier one for a second connection to the same stream (NATS). */
+export async function createTestBus(reuseNamespace?: string): Promise<{ bus: Bus; namespace: string | undefined }> {
   const url = process.env.TEST_NATS_URL;
   if (!url) return { bus: createInProcessBus(), namespace: undefined };
-  const namespace = `t${randomBytes(5).toString('hex')}`;
+  const namespace = reuseNamespace ?? `t${randomBytes(5).toString('hex')}`;
   return { bus: await createNatsBus({ url, namespace, name: 'erp-test' }), namespace };
 }
 
@@ -81,6 +87,12 @@ export async function deleteTestStream(namespace: string | undefined): Promise<v
   await nc.close();
 }
 
+/**
+ * The session key of this test process, as auth would hold it: auth in a harness signs with it,
+ * grantAccess mints with it, and every service verifies with its public half.
+ */
+export const TEST_SIGNING_KEY = generateSigningKey();
+
 export function testConfig(overrides: Partial<KitConfig> = {}): KitConfig {
   return {
     nodeEnv: 'test',
@@ -89,12 +101,18 @@ export function testConfig(overrides: Partial<KitConfig> = {}): KitConfig {
     databaseUrl: undefined,
     natsUrl: undefined,
     natsNamespace: undefined,
-    jwtSecret: 'test-secret-that-is-long-enough-for-hs256-signing',
+    sessionKeys: { signingKey: TEST_SIGNING_KEY, publicKeys: [] },
     sessionTtlHours: 168,
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     seedDemo: false,
     relayPollMs: 50,
     vacuumMinutes: 0,
+    eventMaxAttempts: 5,
+    eventRetryBaseMs: 20,
+    outboxRetentionHours: 72,
+    inboxRetentionDays: 7,
+    deadLetterRetentionDays: 30,
+    pruneMinutes: 0,
     ...overrides,
   };
 }
@@ -111,11 +129,15 @@ export interface TestHarness {
 }
 
 /** One Fastify app with the given services at their standalone paths, on a fresh database and bus. */
-export async function createTestHarness(defs: ServiceDefinition[], overrides: Partial<KitConfig> = {}): Promise<TestHarness> {
+export async function createTestHarness(
+  defs: ServiceDefinition[],
+  overrides: Partial<KitConfig> = {},
+  options: { logger?: Logger } = {},
+): Promise<TestHarness> {
   const { db, drop } = await createTestDatabase();
   const { bus, namespace } = await createTestBus();
   const config = testConfig(overrides);
-  const logger = createLogger(config.logLevel, 'test');
+  const logger = options.logger ?? createLogger(config.logLevel, 'test');
   const runtimes: ServiceRuntime[] = [];
   for (const def of defs) runtimes.push(await createServiceRuntime(def, { db, bus, config, logger }));
   const app = Fastify({ ...serverOptions(config, 'test'), logger: false });

@@ -97,12 +97,17 @@ export interface MemberInput {
 
 export function membersRepository(schema: string) {
   return {
-    async list(db: Queryable, q: { keyword: string; status: 'active' | 'inactive' | null; limit: number; offset: number }) {
+    async list(db: Queryable, q: { keyword: string; phoneDigits?: string | null; status: 'active' | 'inactive' | null; limit: number; offset: number }) {
       const where: string[] = [];
       const params: unknown[] = [];
       if (q.keyword) {
         params.push(`%${escapeLike(q.keyword.toLowerCase())}%`);
-        where.push(`m.search LIKE $${params.length}`);
+        const byText = `m.search LIKE $${params.length}`;
+        if (q.phoneDigits) {
+          // The keyword is a phone number as people write it: its digits are looked for in the stored number too.
+          params.push(`%${escapeLike(q.phoneDigits)}%`);
+          where.push(`(${byText} OR m.phone_number LIKE $${params.length})`);
+        } else where.push(byText);
       }
       if (q.status) {
         params.push(q.status);

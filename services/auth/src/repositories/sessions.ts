@@ -36,6 +36,14 @@ export function sessionsRepository(schema: string) {
       return res.rows.length > 0;
     },
 
+    /** Every open session (for the snapshot other services' replicas start from). */
+    async live(db: Queryable): Promise<SessionRow[]> {
+      const res = await db.query<SessionRow>(
+        `SELECT id, member_id, expires_at FROM ${schema}.sessions WHERE revoked_at IS NULL AND expires_at > now() ORDER BY created_at, id`,
+      );
+      return res.rows;
+    },
+
     /** Revoke one session or all of a member's; returns what was revoked (for the events). */
     async revoke(db: Queryable, by: { sessionId: string } | { memberId: string }, reason: 'logout' | 'deactivated'): Promise<SessionRow[]> {
       const [cond, value] = 'sessionId' in by ? ['id = $1', by.sessionId] : ['member_id = $1', by.memberId];

@@ -4,6 +4,7 @@ import {
   MessageResponse,
   SendOtpBody,
   SessionRevoked,
+  SessionStarted,
   VerifyOtpBody,
   VerifyOtpResponse,
   ErrorResponse,
@@ -11,7 +12,7 @@ import {
 import { forbidden, requireSignedIn, tooManyRequests, unauthorized, type TypeBoxTypeProvider } from '@erp/service-kit';
 import { randomUUID } from 'node:crypto';
 import { checkCode, generateCode, hashCode, smsText } from '../otp.js';
-import { sessionRevokedData } from '../events.js';
+import { sessionRevokedData, sessionStartedData } from '../events.js';
 import type { AuthDeps } from '../context.js';
 
 const INVALID = 'Invalid or expired OTP';
@@ -29,6 +30,9 @@ export async function sessionRoutes(app: FastifyInstance, deps: AuthDeps): Promi
       const { phoneNumber } = request.body;
       // The same answer and the same limits whether or not the number belongs to a member.
       const code = await ctx.tx(async (tx) => {
+        // One request per number (and per address) at a time, so parallel calls cannot all pass
+        // the count below before any of them is written. Class 1 numbers, class 2 addresses.
+        await tx.query(`SELECT pg_advisory_xact_lock(1, hashtext($1)), pg_advisory_xact_lock(2, hashtext($2))`, [phoneNumber, request.ip]);
         const perNumber = await tx.query<{ n: number; last: Date | null }>(
           `SELECT count(*)::int AS n, max(requested_at) AS last FROM ${s}.otp_requests
             WHERE phone_number = $1 AND requested_at > now() - interval '1 hour'`,
@@ -47,15 +51,16 @@ export async function sessionRoutes(app: FastifyInstance, deps: AuthDeps): Promi
         if (perIp.rows[0]!.n >= config.otpMaxPerIpPerHour) throw tooManyRequests('Too many OTP requests. Please try again later.', 3600);
         await tx.query(`INSERT INTO ${s}.otp_requests (phone_number, ip) VALUES ($1, $2)`, [phoneNumber, request.ip]);
 
-        const member = await members.byPhone(tx, phoneNumber);
-        if (!member || member.status !== 'active') return null;
+        // Every number gets a code, texted only to an active member: verifying then counts tries and
+        // locks out a stranger's number exactly as a member's, so the answers tell nobody apart.
         await tx.query(`UPDATE ${s}.otp_codes SET consumed_at = now() WHERE phone_number = $1 AND consumed_at IS NULL`, [phoneNumber]);
         const code = generateCode();
         await tx.query(
           `INSERT INTO ${s}.otp_codes (id, phone_number, code_hash, expires_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
           [randomUUID(), phoneNumber, hashCode(config.otpSecret, phoneNumber, code), config.otpTtlSeconds],
         );
-        return code;
+        const member = await members.byPhone(tx, phoneNumber);
+        return member && member.status === 'active' ? code : null;
       });
       if (code) {
         // Not awaited: answering later, or differently, when the SMS provider is slow or failing
@@ -106,6 +111,11 @@ export async function sessionRoutes(app: FastifyInstance, deps: AuthDeps): Promi
         const session = await sessions.create(tx, member._id, ctx.config.sessionTtlHours, request.ip, request.headers['user-agent']);
         await members.touchLogin(tx, member._id);
         await ctx.audit(tx, { actorId: member._id, action: 'signed_in', entity: 'session', entityId: session.id, requestId: request.id });
+        // Every service honours the token only for a session it has heard auth start.
+        await ctx.emit(tx, SessionStarted, sessionStartedData({ id: session.id, member_id: member._id, expires_at: session.expiresAt }), {
+          requestId: request.id,
+          actorId: member._id,
+        });
         return { member, session };
       });
       if (!signedIn) throw unauthorized(INVALID);

@@ -13,6 +13,7 @@ import {
   TeamListQuery,
   TeamListResponse,
   UpdateMemberBody,
+  phoneSearchDigits,
   type ModuleKey,
   type PermissionsInput,
   type Role,
@@ -81,7 +82,9 @@ export async function teamRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
     async (request, reply) => {
       const q = request.query;
       const status = !q.status || q.status === 'all' ? null : normalizeStatus(q.status);
-      const query = { keyword: (q.keyword ?? '').trim(), status, limit: q.limit ?? 10, offset: q.offset ?? 0 };
+      const keyword = (q.keyword ?? '').trim();
+      // A number typed as the list shows it ("+91 98765 43210") also finds the stored 10 digits.
+      const query = { keyword, phoneDigits: phoneSearchDigits(keyword), status, limit: q.limit ?? 10, offset: q.offset ?? 0 };
       const key = JSON.stringify(query);
       let body = lists.get(key);
       if (body === undefined) {
@@ -141,7 +144,12 @@ export async function teamRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
       const b = request.body;
       checkSubModules(b.permissions);
       const id = request.params.id;
+      // Changes that could take an active Admin away run one at a time, so two at once (each Admin
+      // demoting the other) cannot both see the other still there and leave none. The lock is taken
+      // before any row is read or locked, so every such change takes locks in the same order.
+      const mayRemoveAnAdmin = b.role !== undefined || b.isAdmin !== undefined || b.status !== undefined;
       const result = await ctx.tx(async (tx) => {
+        if (mayRemoveAnAdmin) await tx.query('SELECT pg_advisory_xact_lock(3, 0)');
         const current = await members.byId(tx, id, true);
         if (!current) throw notFound('Team member not found');
         if (b.version !== undefined && b.version !== current.version) {
@@ -163,10 +171,9 @@ export async function teamRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
         // A save that changes nothing stores nothing: no new version (another admin's open form stays valid), event or audit entry.
         if (sameMember(current, input)) return current;
         await refuseClash(tx, input, id);
+        const losesAnAdmin = current.role === 'Admin' && current.status === 'active' && (role !== 'Admin' || input.status !== 'active');
         await members.update(tx, id, input, admin.memberId);
-        if (current.role === 'Admin' && current.status === 'active' && (role !== 'Admin' || input.status !== 'active')) {
-          if ((await members.countActiveAdmins(tx)) === 0) throw conflict('At least one active Admin must remain');
-        }
+        if (losesAnAdmin && (await members.countActiveAdmins(tx)) === 0) throw conflict('At least one active Admin must remain');
         let revoked: string[] = [];
         if (input.status === 'inactive' && current.status === 'active') {
           const ended = await sessions.revoke(tx, { memberId: id }, 'deactivated');

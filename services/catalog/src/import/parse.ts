@@ -3,10 +3,13 @@
  * for one row: numbers, status, vendor lookup by name or display id. No database here.
  */
 import { parse as parseCsvSync } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
 import { hasAtMostTwoDecimals, IMPORT_COLUMNS, toHundredths, toPaise } from '@erp/contracts';
-import { badRequest } from '@erp/service-kit';
+import { badRequest, restoreFormula } from '@erp/service-kit';
 import { cleanName, type DesiredPrice, type Status, type VendorInfo } from '../plan.js';
+import { DEFAULT_IMPORT_LIMITS, tooManyRows, type ImportLimits } from './limits.js';
+import { MAX_COLUMNS } from './xlsx.js';
+
+export { readXlsx } from './xlsx.js';
 
 export interface ImportRow {
   /** Row number in the file; the header is row 1. */
@@ -32,33 +35,27 @@ export function fileKind(fileName: string): FileKind {
   throw badRequest('Upload a .csv or .xlsx file');
 }
 
-/** Rows of text cells from a CSV file (row index + 1 = row number). */
-export function readCsv(buf: Buffer): string[][] {
+/**
+ * Rows of text cells from a CSV file (row index + 1 = row number). Parsing stops one row past the
+ * limit (blank lines count: ten million newlines are ten million rows), and a row keeps at most
+ * MAX_COLUMNS cells.
+ */
+export function readCsv(buf: Buffer, limits: ImportLimits = DEFAULT_IMPORT_LIMITS): string[][] {
+  let rows: string[][];
   try {
-    return parseCsvSync(buf, { bom: true, relax_column_count: true, skip_empty_lines: false, trim: false }) as string[][];
+    rows = parseCsvSync(buf, {
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: false,
+      trim: false,
+      to: limits.maxRows + 2,
+      on_record: (record: string[]) => (record.length > MAX_COLUMNS ? record.slice(0, MAX_COLUMNS) : record),
+    }) as string[][];
   } catch (err) {
     throw badRequest(`The file could not be read as CSV: ${(err as Error).message}`);
   }
-}
-
-/** Rows of text cells from the first worksheet of an XLSX workbook. */
-export async function readXlsx(buf: Buffer): Promise<string[][]> {
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(buf as unknown as ArrayBuffer);
-  } catch {
-    throw badRequest('The file could not be read as an Excel workbook (.xlsx)');
-  }
-  const ws = wb.worksheets[0];
-  if (!ws) throw badRequest('The workbook has no worksheet');
-  const out: string[][] = [];
-  ws.eachRow({ includeEmpty: true }, (row, n) => {
-    const cells: string[] = [];
-    for (let c = 1; c <= Math.max(row.cellCount, IMPORT_COLUMNS.length); c++) cells.push(row.getCell(c).text ?? '');
-    out[n - 1] = cells;
-  });
-  for (let i = 0; i < out.length; i++) out[i] ??= [];
-  return out;
+  if (rows.length > limits.maxRows + 1) throw tooManyRows(limits);
+  return rows;
 }
 
 /** Check the header and turn the data rows into ImportRows (blank rows are skipped). */
@@ -69,7 +66,9 @@ export function toImportRows(table: string[][]): ImportRow[] {
   const rows: ImportRow[] = [];
   for (let r = 1; r < table.length; r++) {
     const cells = table[r]!;
-    const cell = (k: number) => String(cells[index[k]!] ?? '').trim();
+    // An exported file wrote text such as "-Special" or "=A1" as '-Special and '=A1 (no formula
+    // runs when it is opened); the apostrophe is taken off again here.
+    const cell = (k: number) => restoreFormula(String(cells[index[k]!] ?? '').trim()).trim();
     const row: ImportRow = {
       row: r + 1,
       itemName: cell(0),

@@ -43,8 +43,9 @@ export function importJobs(schema: string) {
       ]);
       return id;
     },
-    async get(db: Queryable, id: string): Promise<ImportJob | null> {
-      const res = await db.query<JobRow>(`SELECT * FROM ${s}.import_jobs WHERE id = $1`, [id]);
+    /** A job; with `startedBy`, only when that member started it. */
+    async get(db: Queryable, id: string, startedBy?: string): Promise<ImportJob | null> {
+      const res = await db.query<JobRow>(`SELECT * FROM ${s}.import_jobs WHERE id = $1 AND ($2::uuid IS NULL OR created_by = $2::uuid)`, [id, startedBy ?? null]);
       const j = res.rows[0];
       if (!j) return null;
       const chunks = await db.query<{ results: ImportRowResult[] }>(`SELECT results FROM ${s}.import_job_rows WHERE job_id = $1 ORDER BY chunk`, [id]);

@@ -4,26 +4,30 @@ import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
-import { ErrorResponse, IMPORT_COLUMNS, ImportJob, ImportJobParams, ItemExportQuery, fromHundredths, fromPaise } from '@erp/contracts';
-import { badRequest, HttpError, notFound, type Queryable, type TypeBoxTypeProvider } from '@erp/service-kit';
+import { ErrorResponse, IMPORT_COLUMNS, ImportJob, ImportJobParams, ItemExportQuery, fromHundredths, fromPaise, isAdmin } from '@erp/contracts';
+import { badRequest, notFound, requireSignedIn, safeCells, type Queryable, type TypeBoxTypeProvider } from '@erp/service-kit';
+import { fileTooLarge, type ImportLimits } from '../import/limits.js';
 import { fileKind, readCsv, readXlsx, toImportRows } from '../import/parse.js';
 import { runImport, type ImportJobs } from '../import/run.js';
 import { containsPattern } from '../repositories/items.js';
 import { actorOf, READ, WRITE, type ItemRouteDeps } from './items.js';
 
-export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
-export const TOO_LARGE = 'The file is larger than 10 MB';
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 413: ErrorResponse };
 
 export interface TransferDeps extends ItemRouteDeps {
   jobs: ImportJobs;
   /** Imports running in the background (awaited when the service stops). */
   running: Set<Promise<void>>;
+  limits: ImportLimits;
 }
 
 type ExportRow = [string, string, string, number | '', number | '', number | '', string, string];
 
-/** Every item-vendor price (items without prices as one row with no vendor), by item name. */
+/**
+ * Every item-vendor price (items without prices as one row with no vendor), by item name. Text
+ * cells are neutralised (a name such as =HYPERLINK(…) is written as '=HYPERLINK(…), never run as a
+ * formula when the file is opened); numbers stay numbers.
+ */
 async function* exportRows(db: Queryable, schema: string, keyword: string): AsyncGenerator<ExportRow> {
   let after = '';
   const pattern = keyword ? containsPattern(keyword) : null;
@@ -49,7 +53,7 @@ async function* exportRows(db: Queryable, schema: string, keyword: string): Asyn
     );
     if (res.rows.length === 0) return;
     for (const r of res.rows) {
-      yield [
+      yield safeCells<ExportRow>([
         r.name,
         r.unit,
         r.vendor_name ?? '',
@@ -58,16 +62,16 @@ async function* exportRows(db: Queryable, schema: string, keyword: string): Asyn
         r.moq_hundredths === null ? '' : fromHundredths(r.moq_hundredths),
         r.status ?? '',
         r.notes ?? '',
-      ];
+      ]);
     }
     after = res.rows[res.rows.length - 1]!.name_key;
   }
 }
 
 export async function transferRoutes(app: FastifyInstance, deps: TransferDeps): Promise<void> {
-  const { ctx, jobs } = deps;
+  const { ctx, jobs, limits } = deps;
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  await app.register(multipart, { limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 10 } });
+  await app.register(multipart, { limits: { fileSize: limits.maxFileBytes, files: 1, fields: 10 } });
 
   r.get(
     '/items/export',
@@ -116,15 +120,17 @@ export async function transferRoutes(app: FastifyInstance, deps: TransferDeps): 
         throw badRequest(`The upload could not be read: ${(err as Error).message}`);
       }
       if (!file || file.fieldname !== 'file') throw badRequest('Upload the file in the field "file"');
+      // The name is stored with the job, and PostgreSQL text cannot hold U+0000: bad input, not a 500.
+      if (file.filename.includes('\u0000')) throw badRequest('The file name contains a character that is not allowed');
       const kind = fileKind(file.filename);
       let buf: Buffer;
       try {
         buf = await file.toBuffer();
       } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, TOO_LARGE);
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(limits);
         throw badRequest(`The upload could not be read: ${(err as Error).message}`);
       }
-      const table = kind === 'csv' ? readCsv(buf) : await readXlsx(buf);
+      const table = kind === 'csv' ? readCsv(buf, limits) : await readXlsx(buf, limits);
       const rows = toImportRows(table);
       if (rows.length === 0) throw badRequest('The file has no rows to import');
       const jobId = await jobs.create(ctx.db, file.filename, rows.length, by);
@@ -139,7 +145,9 @@ export async function transferRoutes(app: FastifyInstance, deps: TransferDeps): 
     '/items/import/:jobId',
     { config: { access: WRITE }, schema: { tags: ['items'], params: ImportJobParams, response: { 200: ImportJob, ...errors } } },
     async (request) => {
-      const job = await jobs.get(ctx.db, request.params.jobId);
+      // A job (its file name and rows) is the business of the member who started it, and Admins'.
+      const auth = requireSignedIn(request);
+      const job = await jobs.get(ctx.db, request.params.jobId, isAdmin(auth) ? undefined : auth.memberId);
       if (!job) throw notFound('Import not found');
       return job;
     },

@@ -6,7 +6,16 @@ import { useMemo, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useCreateItem } from '../api/create-item';
 import { useUpdateItem } from '../api/update-item';
-import { emptyVendorRow, validateItem, valuesToBody, withoutBlankRows, type ItemFormValues, type VendorRowValues } from '../hooks/item-form-values';
+import {
+  CONFLICT_ADVICE,
+  conflictKind,
+  emptyVendorRow,
+  validateItem,
+  valuesToBody,
+  withoutBlankRows,
+  type ItemFormValues,
+  type VendorRowValues,
+} from '../hooks/item-form-values';
 import { UNITS } from '../hooks/catalog-constants';
 import { VendorPriceRow } from './vendor-price-row';
 
@@ -124,7 +133,7 @@ export function ItemForm({ item, initial }: ItemFormProps) {
       {conflict && (
         <Conflict role="alert">
           <strong>Not saved: </strong>
-          {conflict} Your changes are still here; reload the item in another tab to compare, then save again.
+          {/[.!?]$/.test(conflict) ? conflict : `${conflict}.`} {CONFLICT_ADVICE[conflictKind(conflict, item !== null)]}
         </Conflict>
       )}
       <FormSection title="Item Details" description="What the item is called and how it is counted" grid>

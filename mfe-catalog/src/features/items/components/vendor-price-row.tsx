@@ -1,6 +1,6 @@
 import { Badge, Button, Field, formatINR, Icon, Input, Switch, theme } from '@erp/ui';
 import styled from 'styled-components';
-import { rowTotal, sanitizeAmount, type VendorRowValues } from '../hooks/item-form-values';
+import { rowProblems, rowTotal, sanitizeAmount, type RowProblems, type VendorRowValues } from '../hooks/item-form-values';
 import { VendorPicker } from './vendor-picker';
 
 const Row = styled.li<{ $removed: boolean }>`
@@ -56,28 +56,33 @@ export interface VendorPriceRowProps {
 export function VendorPriceRow({ row, index, taken, disabled, onChange, onRemove, onRestore }: VendorPriceRowProps) {
   const id = `vendor-row-${row.key}`;
   const total = rowTotal(row);
+  const problems: RowProblems = row.removed ? {} : rowProblems(row);
   const locked = disabled || row.removed;
   return (
     <Row $removed={row.removed} aria-label={`Vendor price ${index + 1}`}>
       <Field label="Vendor" htmlFor={`${id}-vendor`} required className="vendor">
         <VendorPicker id={`${id}-vendor`} value={row.vendor} taken={taken} onChange={(vendor) => onChange({ vendor })} disabled={locked} />
       </Field>
-      <Field label="Price (₹)" htmlFor={`${id}-price`} required>
+      <Field label="Price (₹)" htmlFor={`${id}-price`} required error={problems.price}>
         <Input
           id={`${id}-price`}
           inputMode="decimal"
           value={row.price}
           onChange={(e) => onChange({ price: sanitizeAmount(e.target.value) })}
+          aria-invalid={problems.price ? true : undefined}
+          aria-describedby={`${id}-price-msg`}
           placeholder="0.00"
           disabled={locked}
         />
       </Field>
-      <Field label="GST (₹)" htmlFor={`${id}-gst`}>
+      <Field label="GST (₹)" htmlFor={`${id}-gst`} error={problems.gst}>
         <Input
           id={`${id}-gst`}
           inputMode="decimal"
           value={row.gst}
           onChange={(e) => onChange({ gst: sanitizeAmount(e.target.value) })}
+          aria-invalid={problems.gst ? true : undefined}
+          aria-describedby={`${id}-gst-msg`}
           placeholder="0"
           disabled={locked}
         />
@@ -87,12 +92,14 @@ export function VendorPriceRow({ row, index, taken, disabled, onChange, onRemove
           {total === null ? '—' : formatINR(total)}
         </Total>
       </Field>
-      <Field label="MOQ" htmlFor={`${id}-moq`}>
+      <Field label="MOQ" htmlFor={`${id}-moq`} error={problems.moq}>
         <Input
           id={`${id}-moq`}
           inputMode="decimal"
           value={row.moq}
           onChange={(e) => onChange({ moq: sanitizeAmount(e.target.value) })}
+          aria-invalid={problems.moq ? true : undefined}
+          aria-describedby={`${id}-moq-msg`}
           placeholder="0"
           disabled={locked}
         />

@@ -1,5 +1,17 @@
 /** The item form's values and how they map to and from the API (SPEC §3 "Item", §5 "Item save"). */
-import { fromPaise, hasAtMostTwoDecimals, toPaise, unitTotal, type CreateItemBody, type Item, type VendorPriceInput } from '@erp/contracts';
+import {
+  amountTooLarge,
+  fromPaise,
+  hasAtMostTwoDecimals,
+  MAX_MOQ,
+  MAX_RUPEES,
+  MOQ_TOO_LARGE,
+  toPaise,
+  tryUnitTotal,
+  type CreateItemBody,
+  type Item,
+  type VendorPriceInput,
+} from '@erp/contracts';
 import type { VendorOption } from '../api/search-vendors';
 
 export interface VendorRowValues {
@@ -59,12 +71,30 @@ export function itemToValues(item: Item): ItemFormValues {
 /** A typed amount as a number, or NaN when it is not one. */
 export const parseAmount = (raw: string): number => (raw.trim() === '' ? NaN : Number(raw));
 
-/** Total per unit = price + GST (SPEC §5), in paise arithmetic; null until the price is a number. */
+/**
+ * Total per unit = price + GST (SPEC §5), in paise arithmetic; null until the price is a number, and
+ * null (never an exception) for an amount beyond the maximum: it is computed while rendering, and a
+ * throw there replaced the whole form with the error screen, losing everything typed.
+ */
 export function rowTotal(row: Pick<VendorRowValues, 'price' | 'gst'>): number | null {
   const price = parseAmount(row.price);
   const gst = row.gst.trim() === '' ? 0 : parseAmount(row.gst);
-  if (!Number.isFinite(price) || !Number.isFinite(gst)) return null;
-  return fromPaise(unitTotal(toPaise(price), toPaise(gst)));
+  return tryUnitTotal(price, gst);
+}
+
+export interface RowProblems {
+  price?: string;
+  gst?: string;
+  moq?: string;
+}
+
+/** Amounts beyond the maximum, shown next to their fields as they are typed (the same words the service answers). */
+export function rowProblems(row: Pick<VendorRowValues, 'price' | 'gst' | 'moq'>): RowProblems {
+  const problems: RowProblems = {};
+  if (parseAmount(row.price) > MAX_RUPEES) problems.price = amountTooLarge('Price');
+  if (parseAmount(row.gst) > MAX_RUPEES) problems.gst = amountTooLarge('GST');
+  if (parseAmount(row.moq) > MAX_MOQ) problems.moq = MOQ_TOO_LARGE;
+  return problems;
 }
 
 /** Keeps digits and one decimal point with at most two decimals (prices, GST, MOQ). */
@@ -89,6 +119,9 @@ export function validateItem(values: ItemFormValues): string | null {
   }
   for (const row of rows) {
     if (!row.vendor) return 'Choose a vendor for every price row';
+    const tooLarge = rowProblems(row);
+    const first = tooLarge.price ?? tooLarge.gst ?? tooLarge.moq;
+    if (first) return `Vendor ${row.vendor.name}: ${first}`;
     const price = parseAmount(row.price);
     if (!(price > 0) || !hasAtMostTwoDecimals(price)) return `Vendor ${row.vendor.name}: Price must be greater than 0`;
     const gst = row.gst.trim() === '' ? 0 : parseAmount(row.gst);
@@ -127,3 +160,18 @@ export function valuesToBody(values: ItemFormValues): Required<Pick<CreateItemBo
     }),
   };
 }
+
+/**
+ * What a 409 on save means for the form. A new item has no version to be stale: its 409 is the name
+ * being taken. An edit's 409 is a stale save only when the service says the item was changed by
+ * someone else (STALE in services/catalog); otherwise it is the name too.
+ */
+export function conflictKind(message: string, editing: boolean): 'stale' | 'name' {
+  return editing && /changed by someone else/i.test(message) ? 'stale' : 'name';
+}
+
+/** The banner's advice after the service's message. */
+export const CONFLICT_ADVICE = {
+  stale: 'Your changes are still here; reload the item in another tab to compare, then save again.',
+  name: 'Your changes are still here; choose a different name, then save again.',
+} as const;

@@ -1,6 +1,7 @@
-import { sanitizePhoneInput } from '@erp/contracts';
+import { isValidPhone, PHONE_INPUT_MAX, typedMobile } from '@erp/contracts';
 import { Field, Input, Textarea, theme } from '@erp/ui';
 import { FormSection } from '@erp/ui/remote';
+import { useState } from 'react';
 import styled from 'styled-components';
 import { sanitizeName, type MemberFormValues } from '../hooks/member-form-values';
 
@@ -26,6 +27,9 @@ export interface IdentitySectionProps {
 }
 
 export function IdentitySection({ values, readOnly, onChange }: IdentitySectionProps) {
+  // A number that is not a mobile is shown as invalid once the field is left, never changed to fit.
+  const [phoneLeft, setPhoneLeft] = useState(false);
+  const phoneInvalid = !readOnly && phoneLeft && values.phoneNumber !== '' && !isValidPhone(values.phoneNumber);
   return (
     <FormSection title="Identity" description="Who this member is and how to reach them" grid>
       <Field label="Full Name" htmlFor="member-name" required={!readOnly}>
@@ -51,15 +55,24 @@ export function IdentitySection({ values, readOnly, onChange }: IdentitySectionP
           readOnly={readOnly}
         />
       </Field>
-      <Field label="Phone Number" htmlFor="member-phone" required={!readOnly} hint={readOnly ? undefined : '10-digit mobile number used to sign in'}>
+      <Field
+        label="Phone Number"
+        htmlFor="member-phone"
+        required={!readOnly}
+        hint={readOnly ? undefined : '10-digit mobile number used to sign in'}
+        error={phoneInvalid ? 'Enter a valid 10-digit mobile number' : undefined}
+      >
         <PhoneRow>
           <span aria-hidden="true">+91</span>
           <Input
             id="member-phone"
             type="tel"
-            inputMode="numeric"
+            inputMode="tel"
             value={values.phoneNumber}
-            onChange={(e) => onChange({ phoneNumber: sanitizePhoneInput(e.target.value) })}
+            onChange={(e) => onChange({ phoneNumber: typedMobile(e.target.value) })}
+            onBlur={() => setPhoneLeft(true)}
+            maxLength={PHONE_INPUT_MAX}
+            aria-invalid={phoneInvalid || undefined}
             placeholder="10-digit mobile number"
             readOnly={readOnly}
             aria-describedby="member-phone-msg"

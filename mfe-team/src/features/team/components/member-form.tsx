@@ -1,4 +1,4 @@
-import { defaultModulesForRole, type Member, type Role } from '@erp/contracts';
+import type { Member, Role } from '@erp/contracts';
 import { errorMessage } from '@erp/sdk';
 import { Button, ConfirmDialog, Icon, navigate, Spinner, theme, toast } from '@erp/ui';
 import { useUnsavedChanges } from '@erp/ui/remote';
@@ -6,7 +6,7 @@ import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { useCreateMember } from '../api/create-member';
 import { useUpdateMember } from '../api/update-member';
-import { hasRequiredFields, validateMember, valuesToBody, type MemberFormValues } from '../hooks/member-form-values';
+import { hasCustomPermissions, hasRequiredFields, validateMember, valuesToBody, withRole, type MemberFormValues } from '../hooks/member-form-values';
 import { AccessStatusSection } from './access-status-section';
 import { IdentitySection } from './identity-section';
 import { LoginInfoSection } from './login-info-section';
@@ -49,15 +49,18 @@ export function MemberForm({ mode, member, initial }: MemberFormProps) {
 
   const patch = (next: Partial<MemberFormValues>) => setValues((v) => ({ ...v, ...next }));
 
-  const changeRole = (role: Role) =>
-    setValues((v) => ({
-      ...v,
-      role,
-      // A new member starts from the role's usual permissions; an existing one keeps what the Admin set.
-      modules: mode === 'add' ? defaultModulesForRole(role) : v.modules,
-      // Only Employees can be limited to chosen projects.
-      ...(role === 'Employee' ? {} : { allProjects: true, projects: [] }),
-    }));
+  // A new role comes with its own default permissions. When the member has custom ones (modules or
+  // projects chosen by hand), the Admin is asked first instead of losing them silently.
+  const [pendingRole, setPendingRole] = useState<Role | null>(null);
+  const changeRole = (role: Role) => {
+    if (role === values.role) return;
+    if (hasCustomPermissions(values)) setPendingRole(role);
+    else setValues((v) => withRole(v, role));
+  };
+  const confirmRole = () => {
+    if (pendingRole) setValues((v) => withRole(v, pendingRole));
+    setPendingRole(null);
+  };
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -131,6 +134,15 @@ export function MemberForm({ mode, member, initial }: MemberFormProps) {
           </>
         )}
       </Actions>
+      <ConfirmDialog
+        open={pendingRole !== null}
+        title={`Change role to ${pendingRole ?? ''}?`}
+        description={`${values.name.trim() || 'This member'}'s permissions will be reset to the ${pendingRole ?? ''} role's defaults. The projects and module permissions chosen for them now will be lost.`}
+        cancelLabel="Keep"
+        confirmLabel="Change"
+        onConfirm={confirmRole}
+        onCancel={() => setPendingRole(null)}
+      />
       <ConfirmDialog
         {...dialog}
         title="Discard Changes?"

@@ -1,8 +1,11 @@
 /** The member form's values and how they map to and from the API (SPEC §3 "Team member", §5 "Team form"). */
 import {
   defaultModulesForRole,
+  isPersonName,
   isValidPhone,
+  MEMBER_NAME_RULE,
   normalizeModules,
+  sanitizePersonName,
   type CreateMemberBody,
   type Member,
   type ModulePermissions,
@@ -31,7 +34,8 @@ export function emptyMemberValues(): MemberFormValues {
     notes: '',
     role: DEFAULT_ROLE,
     status: 'active',
-    allProjects: true,
+    // A new Employee sees no project until the Admin chooses some (SPEC §6: Employees see the projects assigned to them).
+    allProjects: false,
     projects: [],
     modules: defaultModulesForRole(DEFAULT_ROLE),
   };
@@ -77,10 +81,35 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 /** The first problem, in the spec's words, or null (checked when Save is pressed). */
 export function validateMember(values: MemberFormValues): string | null {
   if (values.name.trim().length < 2) return 'Name must be at least 2 characters';
+  if (!isPersonName(values.name.trim())) return MEMBER_NAME_RULE;
   if (!EMAIL.test(values.email.trim())) return 'Please enter a valid email address';
   if (!isValidPhone(values.phoneNumber)) return 'Enter a valid 10-digit mobile number';
   return null;
 }
 
-/** Name keeps letters and spaces only; phone keeps digits, at most 10 (SPEC §5). */
-export const sanitizeName = (raw: string) => raw.replace(/[^A-Za-z ]+/g, '');
+/**
+ * Name keeps letters of any script with their marks, spaces, '.', apostrophes and '-' (decision
+ * 0010: SPEC §5's "letters and spaces only" emptied names written in Devanagari or Kannada).
+ */
+export const sanitizeName = sanitizePersonName;
+
+/** A role's own permissions: its default modules and, for an Employee, no project chosen yet. */
+export function roleDefaults(role: Role): Pick<MemberFormValues, 'allProjects' | 'projects' | 'modules'> {
+  return { allProjects: role !== 'Employee', projects: [], modules: defaultModulesForRole(role) };
+}
+
+/** Whether the form's permissions differ from its role's defaults: what a change of role would lose. */
+export function hasCustomPermissions(values: MemberFormValues): boolean {
+  if (values.role === 'Admin') return false;
+  const defaults = roleDefaults(values.role);
+  return (
+    JSON.stringify(normalizeModules(values.modules)) !== JSON.stringify(defaults.modules) ||
+    values.allProjects !== defaults.allProjects ||
+    values.projects.length > 0
+  );
+}
+
+/** The values with another role and that role's default permissions (after the Admin has agreed to the reset). */
+export function withRole(values: MemberFormValues, role: Role): MemberFormValues {
+  return { ...values, role, ...roleDefaults(role) };
+}

@@ -1,4 +1,4 @@
-import { fromPaise, hasAtMostTwoDecimals, toPaise, unitTotal, type VendorItemLink } from '@erp/contracts';
+import { amountTooLarge, fromPaise, hasAtMostTwoDecimals, MAX_MOQ, MAX_RUPEES, MOQ_TOO_LARGE, toPaise, tryUnitTotal, type VendorItemLink } from '@erp/contracts';
 import { errorMessage } from '@erp/sdk';
 import {
   Badge,
@@ -110,11 +110,9 @@ const toDraft = (link: VendorItemLink): Draft => ({
 
 const num = (raw: string, fallback = NaN) => (raw.trim() === '' ? fallback : Number(raw));
 
+/** Worked out while rendering, so it never throws: an amount beyond the maximum has no total (null). */
 function draftTotal(draft: Draft): number | null {
-  const price = num(draft.price);
-  const gst = num(draft.gst, 0);
-  if (!Number.isFinite(price) || !Number.isFinite(gst)) return null;
-  return fromPaise(unitTotal(toPaise(price), toPaise(gst)));
+  return tryUnitTotal(num(draft.price), num(draft.gst, 0));
 }
 
 export interface LinkedItemsProps {
@@ -144,7 +142,10 @@ export function LinkedItems({ vendorId, canEdit }: LinkedItemsProps) {
     const gst = num(draft.gst, 0);
     const moq = num(draft.moq, 0);
     let problem: string | null = null;
-    if (!(price > 0) || !hasAtMostTwoDecimals(price)) problem = 'Price must be greater than 0';
+    if (price > MAX_RUPEES) problem = amountTooLarge('Price');
+    else if (gst > MAX_RUPEES) problem = amountTooLarge('GST');
+    else if (moq > MAX_MOQ) problem = MOQ_TOO_LARGE;
+    else if (!(price > 0) || !hasAtMostTwoDecimals(price)) problem = 'Price must be greater than 0';
     else if (!(gst >= 0) || !hasAtMostTwoDecimals(gst)) problem = 'GST must be 0 or more';
     else if (!(moq >= 0)) problem = 'MOQ must be 0 or more';
     if (problem) {

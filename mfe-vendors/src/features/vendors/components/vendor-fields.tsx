@@ -1,3 +1,4 @@
+import { PHONE_INPUT_MAX } from '@erp/contracts';
 import { VENDOR_STATUSES } from '../hooks/vendor-statuses';
 import { Field, Input, Select, Textarea } from '@erp/ui';
 import { FormSection } from '@erp/ui/remote';
@@ -28,16 +29,16 @@ export function VendorFields({ values, onChange, errors, disabled, withStatus }:
     <>
       <FormSection title="Vendor Details" description="Who the vendor is and how to reach them" grid>
         <Field label="Vendor Name" htmlFor="vendor-name" required error={errors.name}>
-          <Input {...text('name', sanitize.letters)} placeholder="e.g. Shree Ganesh Traders" autoComplete="off" maxLength={120} />
+          <Input {...text('name', sanitize.businessName)} placeholder="e.g. Shree Ganesh Traders" autoComplete="off" maxLength={120} />
         </Field>
         <Field label="Contact Person" htmlFor="vendor-contactPerson" required error={errors.contactPerson}>
-          <Input {...text('contactPerson', sanitize.letters)} placeholder="e.g. Ramesh Patil" autoComplete="off" maxLength={120} />
+          <Input {...text('contactPerson', sanitize.personName)} placeholder="e.g. Ramesh Patil" autoComplete="off" maxLength={120} />
         </Field>
         <Field label="Phone Number" htmlFor="vendor-phoneNumber" required error={errors.phoneNumber}>
-          <Input {...text('phoneNumber', sanitize.phone)} type="tel" inputMode="numeric" placeholder="10-digit phone number" />
+          <Input {...text('phoneNumber', sanitize.phone)} type="tel" inputMode="tel" placeholder="10-digit mobile number" maxLength={PHONE_INPUT_MAX} />
         </Field>
-        <Field label="Alternate Phone" htmlFor="vendor-altPhoneNumber" error={errors.altPhoneNumber}>
-          <Input {...text('altPhoneNumber', sanitize.phone)} type="tel" inputMode="numeric" placeholder="Optional" />
+        <Field label="Alternate Phone" htmlFor="vendor-altPhoneNumber" error={errors.altPhoneNumber} hint="Optional: a mobile, or a landline with its STD code">
+          <Input {...text('altPhoneNumber', sanitize.altPhone)} type="tel" inputMode="tel" placeholder="e.g. 020-2567 8901" maxLength={PHONE_INPUT_MAX} />
         </Field>
         <Field label="Email" htmlFor="vendor-email" required error={errors.email}>
           <Input {...text('email')} type="email" placeholder="sales@vendor.com" autoComplete="off" maxLength={200} />

@@ -1,4 +1,4 @@
-import { isValidPhone, sanitizePhoneInput } from '@erp/contracts';
+import { isValidPhone, PHONE_INPUT_MAX, typedMobile } from '@erp/contracts';
 import { errorMessage, setSession } from '@erp/sdk';
 import {
   Button,
@@ -16,11 +16,12 @@ import {
   theme,
   toast,
 } from '@erp/ui';
-import { lazy, Suspense, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { setCurrentUser } from '../../../current-user';
 import { useSendOtp } from '../api/send-otp';
 import { useVerifyOtp } from '../api/verify-otp';
+import { RESEND_SECONDS, resendLabel, resendWaitFrom, secondsLeft } from '../resend';
 
 const OtpCodeInput = lazy(() => import('./otp-code-input'));
 
@@ -102,27 +103,63 @@ const Footer = styled.p`
 
 const preventPlaceholder = (event: { preventDefault: () => void }) => event.preventDefault();
 
+/** Seconds until another code may be asked for, ticking once a second while there are any. */
+function useSecondsUntil(at: number | null): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (at === null) return;
+    setNow(Date.now());
+    const timer = setInterval(() => {
+      const t = Date.now();
+      setNow(t);
+      if (t >= at) clearInterval(timer);
+    }, 1000);
+    return () => clearInterval(timer);
+  }, [at]);
+  return at === null ? 0 : secondsLeft(at, now);
+}
+
 /** Sign-in (SPEC §2 "Sign-in"): mobile number, then the one-time code. */
 export function SignInPage() {
   const [phone, setPhone] = useState('');
+  const [phoneLeft, setPhoneLeft] = useState(false);
   const [codeSent, setCodeSent] = useState(false);
   const [code, setCode] = useState('');
+  /** When another code may be asked for (ms since the epoch). */
+  const [resendAt, setResendAt] = useState<number | null>(null);
+  const resendIn = useSecondsUntil(resendAt);
   const sendOtp = useSendOtp();
   const verifyOtp = useVerifyOtp();
+  const phoneInvalid = phoneLeft && phone !== '' && !isValidPhone(phone);
 
-  const onSend = (event: FormEvent) => {
-    event.preventDefault();
+  // Sending (step 1) and resending (step 2) alike: a refusal inside the resend wait keeps (or
+  // brings) the user on the code entry, with what they typed, and counts down from the service's wait.
+  const send = () => {
     if (!isValidPhone(phone) || sendOtp.isPending) return;
     sendOtp.mutate(
       { phoneNumber: phone },
       {
         onSuccess: () => {
           setCodeSent(true);
+          setResendAt(Date.now() + RESEND_SECONDS * 1000);
           toast({ title: 'OTP sent successfully', variant: 'success' });
         },
-        onError: (error) => toast({ title: errorMessage(error), variant: 'destructive' }),
+        onError: (error) => {
+          const wait = resendWaitFrom(error);
+          if (wait !== null) {
+            // A code was sent to this number moments ago: it can still be entered.
+            setCodeSent(true);
+            setResendAt(Date.now() + wait * 1000);
+          }
+          toast({ title: errorMessage(error), variant: 'destructive' });
+        },
       },
     );
+  };
+
+  const onSend = (event: FormEvent) => {
+    event.preventDefault();
+    send();
   };
 
   const onLogin = (event?: FormEvent) => {
@@ -169,18 +206,22 @@ export function SignInPage() {
           <CardContent>
             {!codeSent ? (
               <Form onSubmit={onSend} noValidate>
-                <Field label="Mobile Number" htmlFor="phone">
+                <Field label="Mobile Number" htmlFor="phone" error={phoneInvalid ? 'Enter a valid 10-digit mobile number' : undefined}>
                   <PhoneRow>
                     <span aria-hidden="true">+91</span>
                     <Input
                       id="phone"
                       name="phone"
                       type="tel"
-                      inputMode="numeric"
+                      inputMode="tel"
                       autoComplete="tel-national"
                       placeholder="Enter 10-digit mobile number"
                       value={phone}
-                      onChange={(e) => setPhone(sanitizePhoneInput(e.target.value))}
+                      onChange={(e) => setPhone(typedMobile(e.target.value))}
+                      onBlur={() => setPhoneLeft(true)}
+                      maxLength={PHONE_INPUT_MAX}
+                      aria-invalid={phoneInvalid || undefined}
+                      aria-describedby="phone-msg"
                       autoFocus
                     />
                   </PhoneRow>
@@ -206,6 +247,10 @@ export function SignInPage() {
                 <Wide type="submit" size="lg" disabled={verifyOtp.isPending}>
                   {verifyOtp.isPending && <Spinner />}
                   Login
+                </Wide>
+                <Wide variant="outline" onClick={send} disabled={resendIn > 0 || sendOtp.isPending || verifyOtp.isPending}>
+                  {sendOtp.isPending && <Spinner />}
+                  {resendLabel(resendIn)}
                 </Wide>
                 <Wide variant="ghost" onClick={changeNumber} disabled={verifyOtp.isPending}>
                   Change Mobile Number

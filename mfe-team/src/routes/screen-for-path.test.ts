@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { screenForPath } from './screen-for-path';
+
+describe('every path under /team and /boq shows a page', () => {
+  it.each([
+    ['/team/list', 'list'],
+    ['/team/list/', 'list'],
+    ['/team/edit', 'member'],
+    ['/team', 'not-found'],
+    ['/team/projects', 'not-found'],
+    ['/team/project-edit', 'not-found'],
+    ['/boq', 'not-found'],
+    ['/boq/list', 'not-found'],
+    ['/boq/create', 'not-found'],
+  ])('%s shows %s', (path, screen) => expect(screenForPath(path)).toBe(screen));
+
+  it('leaves other apps’ paths alone', () => {
+    expect(screenForPath('/vendors/list')).toBeNull();
+    expect(screenForPath('/teams')).toBeNull();
+  });
+});

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { emptyVendorValues, sanitize, validateCreate, validateEdit, valuesToBody, type VendorFormValues } from './vendor-form-values';
+
+const filled: VendorFormValues = {
+  ...emptyVendorValues(),
+  name: 'Konkan Cement Depot',
+  contactPerson: 'Suresh Kadam',
+  phoneNumber: '9822098220',
+  email: 'sales@konkan.example',
+  address: 'MIDC Chiplun',
+  paymentTerms: '45',
+};
+
+describe('a phone number pasted with a country code or spaces on the vendor form', () => {
+  it.each(['+91-98765 43210', '+91 98765 43210', '098765 43210', '91 9876543210'])('%s becomes the 10-digit mobile, not the first ten digits', (pasted) => {
+    expect(sanitize.phone(pasted)).toBe('9876543210');
+  });
+
+  it('a number that is not a mobile stays as typed and is shown as invalid', () => {
+    expect(sanitize.phone('98765 432101')).toBe('98765 432101');
+    expect(validateCreate({ ...filled, phoneNumber: sanitize.phone('98765 432101') })).toEqual({ field: 'phoneNumber', message: 'Enter a valid 10-digit phone number.' });
+  });
+});
+
+describe("the vendor's alternate phone", () => {
+  it.each([
+    ['020-2567 8901', '02025678901'],
+    ['022 2345 6789', '02223456789'],
+    ['+91 98765 43210', '9876543210'],
+    ['', ''],
+  ])('accepts %s as typed, whole, and sends it as %s', (typed, sent) => {
+    const values = { ...filled, altPhoneNumber: sanitize.altPhone(typed) };
+    expect(values.altPhoneNumber).toBe(typed);
+    expect(validateCreate(values)).toBeNull();
+    expect(validateEdit(values)).toBeNull();
+    expect(valuesToBody(values).altPhoneNumber).toBe(sent);
+  });
+
+  it('refuses what is neither a mobile nor a landline', () => {
+    expect(validateCreate({ ...filled, altPhoneNumber: '020-2567' })).toEqual({
+      field: 'altPhoneNumber',
+      message: 'Enter a valid 10-digit mobile number or a landline number with its STD code.',
+    });
+  });
+});
+
+describe('vendor and contact names as real names are written', () => {
+  it.each(['Om Sai Traders & Co.', 'Shree Ganesh Pvt. Ltd.', 'M/s. Patil-Deshmukh (Pune)', 'श्री गणेश ट्रेडर्स', 'ಶ್ರೀ ಸಾಯಿ'])('keeps the vendor name %s whole', (name) => {
+    expect(sanitize.businessName(name)).toBe(name);
+    expect(validateCreate({ ...filled, name })).toBeNull();
+  });
+
+  it.each(['श्री गणेश', 'ಶ್ರೀ ಸಾಯಿ', "Anita D'Souza", 'R. K. Patil-Deshmukh'])('keeps the contact person %s whole', (contactPerson) => {
+    expect(sanitize.personName(contactPerson)).toBe(contactPerson);
+    expect(validateCreate({ ...filled, contactPerson })).toBeNull();
+  });
+
+  it('still drops characters names do not carry', () => {
+    expect(sanitize.businessName('Om <Sai> Traders!')).toBe('Om Sai Traders');
+    expect(sanitize.personName('Suresh & Co 2')).toBe('Suresh  Co ');
+  });
+});
