@@ -3,7 +3,7 @@
 import { load } from './lib/load.mjs';
 import { signIn, startProcess } from './lib/system.mjs';
 
-const shared = { SEED_DEMO: 'true', OTP_RESEND_SECONDS: '0', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-12345' };
+const shared = { SEED_DEMO: 'true', OTP_RESEND_SECONDS: '0' };
 if (process.env.BENCH_DATABASE_URL) shared.DATABASE_URL = process.env.BENCH_DATABASE_URL;
 const auth = await startProcess('services/auth/dist/server.js', shared);
 const gateway = await startProcess('gateway/dist/main.js', { ...shared, AUTH_SERVICE_URL: auth.base });

@@ -20,7 +20,7 @@ const port = await new Promise((resolve) => {
 });
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'erp-e2e-'));
 // Flows sign in many times with the same demo numbers; the code limits themselves are covered by the service tests.
-const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', NODE_ENV: 'test', OTP_RESEND_SECONDS: '0', SIGN_IN_RATE_LIMIT_PER_MINUTE: '200' };
+const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', NODE_ENV: 'test', OTP_RESEND_SECONDS: '0', SIGN_IN_RATE_LIMIT_PER_MINUTE: '200', OTP_MAX_PER_NUMBER_PER_HOUR: '500', OTP_MAX_PER_IP_PER_HOUR: '2000' };
 delete env.DATABASE_URL;
 delete env.NATS_URL;
 log(`Starting the system on port ${port} with data in ${dataDir}…`);

@@ -88,6 +88,28 @@ describe('import', () => {
     void blocked;
   });
 
+  it('a price, GST or MOQ beyond the maximum refuses its row with the form\'s message instead of failing the job', async () => {
+    const res = await upload(
+      'items.csv',
+      [
+        HEADER,
+        'Cement OPC 53,bags,VEN-0102,"1,00,00,00,001",,,,',
+        'TMT steel bar 12 mm,kg,VEN-0101,62,100000001,,,',
+        'Binding wire,kg,VEN-0101,80,,10000001,,',
+        'Sand,tons,VEN-0101,1e300,,,,',
+        'Red clay bricks,pcs,VEN-0101,8.5,,,,',
+      ].join('\n'),
+    );
+    const job = await waitForJob(h, res.json()._id);
+    expect(job).toMatchObject({ status: 'done', created: 1, refused: 4 });
+    const byRow = Object.fromEntries(job.rows.map((r) => [r.row, r]));
+    expect(byRow[2]).toMatchObject({ outcome: 'refused', message: 'Vendor Shree Ganesh Cement Traders: Price cannot be more than ₹10,00,00,000.00' });
+    expect(byRow[3]).toMatchObject({ outcome: 'refused', message: 'Vendor Deccan Steel Suppliers: GST cannot be more than ₹10,00,00,000.00' });
+    expect(byRow[4]).toMatchObject({ outcome: 'refused', message: 'Vendor Deccan Steel Suppliers: MOQ cannot be more than 1,00,00,000' });
+    expect(byRow[5]).toMatchObject({ outcome: 'refused', message: 'Vendor Deccan Steel Suppliers: Price cannot be more than ₹10,00,00,000.00' });
+    expect((await items()).result.map((i: { name: string }) => i.name)).toEqual(['Red clay bricks']);
+  });
+
   it('refuses wrong columns, an unreadable file, other file types and files over 10 MB', async () => {
     const wrong = await upload('items.csv', 'Name,Price\nCement,380\n');
     expect(wrong.statusCode).toBe(400);

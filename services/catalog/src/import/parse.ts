@@ -3,7 +3,7 @@
  * for one row: numbers, status, vendor lookup by name or display id. No database here.
  */
 import { parse as parseCsvSync } from 'csv-parse/sync';
-import { hasAtMostTwoDecimals, IMPORT_COLUMNS, toHundredths, toPaise } from '@erp/contracts';
+import { amountTooLarge, hasAtMostTwoDecimals, IMPORT_COLUMNS, MAX_MOQ, MAX_RUPEES, MOQ_TOO_LARGE, toHundredths, toPaise } from '@erp/contracts';
 import { badRequest, restoreFormula } from '@erp/service-kit';
 import { cleanName, type DesiredPrice, type Status, type VendorInfo } from '../plan.js';
 import { DEFAULT_IMPORT_LIMITS, tooManyRows, type ImportLimits } from './limits.js';
@@ -131,10 +131,13 @@ function amount(text: string): number | null | 'bad' {
 export function rowPrice(r: ImportRow, vendor: VendorInfo): DesiredPrice | string {
   const price = amount(r.price);
   if (price === 'bad' || price === null || price <= 0) return `Vendor ${vendor.name}: Price must be greater than 0`;
+  if (price > MAX_RUPEES) return `Vendor ${vendor.name}: ${amountTooLarge('Price')}`;
   const gst = amount(r.gst);
   if (gst === 'bad' || (gst !== null && gst < 0)) return `Vendor ${vendor.name}: GST must be 0 or more`;
+  if (gst !== null && gst > MAX_RUPEES) return `Vendor ${vendor.name}: ${amountTooLarge('GST')}`;
   const moq = amount(r.moq);
   if (moq === 'bad' || (moq !== null && moq < 0)) return `Vendor ${vendor.name}: MOQ must be 0 or more`;
+  if (moq !== null && moq > MAX_MOQ) return `Vendor ${vendor.name}: ${MOQ_TOO_LARGE}`;
   if (r.notes.length > 1000) return 'Notes must be at most 1000 characters';
   let status: Status | undefined;
   if (r.status) {
