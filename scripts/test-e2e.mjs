@@ -19,8 +19,10 @@ const port = await new Promise((resolve) => {
   });
 });
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'erp-e2e-'));
+// A flow takes a module out of the deployment and puts it back while the system runs.
+const remotesFile = path.join(dataDir, 'remotes.json');
 // Flows sign in many times with the same demo numbers; the code limits themselves are covered by the service tests.
-const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', NODE_ENV: 'test', OTP_RESEND_SECONDS: '0', SIGN_IN_RATE_LIMIT_PER_MINUTE: '200', OTP_MAX_PER_NUMBER_PER_HOUR: '500', OTP_MAX_PER_IP_PER_HOUR: '2000' };
+const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', NODE_ENV: 'test', OTP_RESEND_SECONDS: '0', SIGN_IN_RATE_LIMIT_PER_MINUTE: '200', OTP_MAX_PER_NUMBER_PER_HOUR: '500', OTP_MAX_PER_IP_PER_HOUR: '2000', REMOTES_FILE: remotesFile };
 delete env.DATABASE_URL;
 delete env.NATS_URL;
 log(`Starting the system on port ${port} with data in ${dataDir}…`);
@@ -50,7 +52,7 @@ for (let i = 0; ; i++) {
 }
 log('Running the browser flows…');
 run(process.execPath, [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'e2e/vitest.config.ts'], {
-  env: { E2E_BASE_URL: base, E2E_DATA_DIR: dataDir },
+  env: { E2E_BASE_URL: base, E2E_DATA_DIR: dataDir, E2E_REMOTES_FILE: remotesFile },
 });
 stop();
 process.exit(0);

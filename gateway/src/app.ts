@@ -5,7 +5,9 @@ import httpProxy from '@fastify/http-proxy';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { bearerToken, createTokenService, installErrorHandling, serverOptions, type Bus, type KitConfig, type Database } from '@erp/service-kit';
-import { SERVICE_ROUTES, type GatewayConfig } from './config.js';
+import type { GatewayConfig } from './config.js';
+import { MODULES } from './modules.js';
+import { remoteOrigins } from './remotes.js';
 import { dashboardRoute } from './dashboard.js';
 import { remoteOpenApi } from './openapi.js';
 import { installSessionCheck } from './sessions.js';
@@ -23,14 +25,6 @@ export interface GatewayOptions {
 }
 
 const SIGN_IN = new Set(['/api/v1/auth/sendOtp', '/api/v1/auth/verifyOtp']);
-
-function remoteOrigins(remotes: Record<string, string>): string[] {
-  const origins = new Set<string>();
-  for (const url of Object.values(remotes)) {
-    if (/^https?:\/\//.test(url)) origins.add(new URL(url).origin);
-  }
-  return [...origins];
-}
 
 /**
  * Security headers (CSP that allows this origin and the remotes' origins, and helmet's other
@@ -81,7 +75,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
     if (request.url.startsWith('/api/v1/')) reply.header('cache-control', 'no-store');
   });
 
-  const security = await securityHeaders(remoteOrigins(config.remotes));
+  const security = await securityHeaders(remoteOrigins(config.remoteOverrides));
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(security);
   });
@@ -139,7 +133,7 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
   );
   for (const [name, upstream] of Object.entries(config.serviceUrls)) {
     if (opts.embedded[name]) continue;
-    for (const prefix of SERVICE_ROUTES[name] ?? []) {
+    for (const prefix of MODULES[name]?.prefixes ?? []) {
       await app.register(httpProxy, {
         upstream,
         prefix: `/api/v1${prefix}`,

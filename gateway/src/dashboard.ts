@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DashboardResponse, ErrorResponse, type StatsResponse } from '@erp/contracts';
 import { HttpError } from '@erp/service-kit';
-import { STATS_PATHS } from './config.js';
+import { MODULES } from './modules.js';
 
 /**
  * GET /api/v1/dashboard: the five counts, each from the service that owns it, asked through the
@@ -18,7 +18,7 @@ export async function dashboardRoute(app: FastifyInstance): Promise<void> {
       const authorization = request.headers.authorization ?? '';
       let refused: string | null = null;
       const answers = await Promise.all(
-        Object.entries(STATS_PATHS).map(async ([service, path]) => {
+        Object.entries(MODULES).flatMap(([service, m]) => (m.stats ? [[service, m.stats] as const] : [])).map(async ([service, path]) => {
           const res = await app.inject({ method: 'GET', url: `/api/v1${path}`, headers: { authorization, 'x-request-id': request.id } });
           if (res.statusCode === 200) return res.json() as StatsResponse;
           if (res.statusCode === 401) refused ??= (res.json() as { message?: string }).message ?? 'Please sign in to continue';

@@ -1,2 +1,3 @@
 export { buildGateway, type GatewayOptions } from './app.js';
-export { loadGatewayConfig, SERVICE_ROUTES, STATS_PATHS, type GatewayConfig } from './config.js';
+export { loadGatewayConfig, type GatewayConfig } from './config.js';
+export { MODULES, type ModuleDeclaration } from './modules.js';

@@ -5,17 +5,17 @@
 import { createLogger, createServiceRuntime, loadKitConfig, openBus, openDatabase, type ServiceRuntime } from '@erp/service-kit';
 import { buildGateway } from './app.js';
 import { loadGatewayConfig } from './config.js';
-import { SERVICES } from './services.js';
+import { MODULES } from './modules.js';
 
 const kit = await loadKitConfig(process.env);
 const config = loadGatewayConfig(process.env);
 const logger = createLogger(kit.logLevel, 'gateway');
-const local = Object.keys(SERVICES).filter((name) => !config.serviceUrls[name]);
+const local = Object.keys(MODULES).filter((name) => !config.serviceUrls[name]);
 const db = local.length > 0 ? await openDatabase(kit, logger) : undefined;
 const bus = await openBus(kit, logger, 'gateway');
 
 const runtimes: Record<string, ServiceRuntime> = {};
-for (const name of local) runtimes[name] = await createServiceRuntime(SERVICES[name]!(), { db: db!, bus, config: kit, logger });
+for (const name of local) runtimes[name] = await createServiceRuntime(MODULES[name]!.service(), { db: db!, bus, config: kit, logger });
 
 const app = await buildGateway({
   config,

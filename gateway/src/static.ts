@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { GatewayConfig } from './config.js';
+import { createRemotesConfig } from './remotes.js';
 
 /** Files that say which version to load must never be cached; hashed bundles can be, for a year. */
 function cacheHeaders(reply: { header(k: string, v: string): unknown }, file: string) {
@@ -14,18 +15,30 @@ function cacheHeaders(reply: { header(k: string, v: string): unknown }, file: st
   }
 }
 
+/** Paths the shell's files may be looked up for: not the API's or other apps', and names a file system takes. */
+function servesShellFile(url: string): boolean {
+  if (url.startsWith('/api/') || url.startsWith('/mfe/') || url.startsWith('/config/')) return false;
+  return url.length <= 1024 && url.split('/').every((segment) => segment.length <= 255);
+}
+
 /**
  * The shell at /, each remote at /mfe/<name>/, /config/remotes.json, and the SPA fallback that
  * answers index.html only for extensionless paths outside /api, /mfe and /config (ARCHITECTURE §10).
  */
 export async function staticRoutes(app: FastifyInstance, config: GatewayConfig): Promise<void> {
+  const remotesConfig = createRemotesConfig(config, app.log);
   app.get('/config/remotes.json', { schema: { hide: true } }, async (_req, reply) => {
     reply.header('cache-control', 'no-cache');
-    return config.remotes;
+    return remotesConfig();
   });
 
   const shellIndex = path.join(config.shellDir, 'index.html');
   if (existsSync(config.shellDir)) {
+    // The shell's wildcard route would otherwise take every path no other route did: /api paths
+    // with an id too long for the router, and names too long for the file system (answered 403).
+    app.addHook('onRequest', async (request, reply) => {
+      if (request.routeOptions.url === '/*' && !servesShellFile(request.url.split('?')[0]!)) return reply.callNotFound();
+    });
     await app.register(fastifyStatic, { root: config.shellDir, prefix: '/', index: false, wildcard: true, preCompressed: true, setHeaders: cacheHeaders });
   } else {
     app.log.warn({ dir: config.shellDir }, 'the shell is not built; run npm run build');

@@ -27,7 +27,7 @@ beforeAll(async () => {
       serviceUrls: {},
       shellDir: path.join(here, 'no-shell'),
       remoteDirs: {},
-      remotes: {},
+      remoteOverrides: {},
       rateLimitPerMinute: 1000,
       signInRateLimitPerMinute: 1000,
       trustProxy: false,

@@ -15,6 +15,15 @@ writeFileSync(path.join(webRoot, 'shell', 'index.html'), '<!doctype html><title>
 writeFileSync(path.join(webRoot, 'shell', 'main.0123abcd.js'), 'console.log(1)');
 mkdirSync(path.join(webRoot, 'team'));
 writeFileSync(path.join(webRoot, 'team', 'mf-manifest.json'), '{"name":"mfe_team"}');
+const TEAM_MODULE = {
+  name: 'mfe_team',
+  version: '1.0.0',
+  routes: ['/team'],
+  navGroups: [{ id: 'team', label: 'Team and Project', shortLabel: 'Team', icon: 'users', order: 50 }],
+  nav: [{ group: 'team', label: 'Team List', path: '/team/list', module: 'team', sub: 'teamList', order: 10 }],
+  dashboard: { cards: [{ stat: 'totalTeam', label: 'Team Members', icon: 'users', order: 50 }], quickActions: [] },
+};
+writeFileSync(path.join(webRoot, 'team', 'module.json'), JSON.stringify(TEAM_MODULE));
 
 function gatewayConfig(over: Partial<GatewayConfig> = {}): GatewayConfig {
   return {
@@ -23,7 +32,7 @@ function gatewayConfig(over: Partial<GatewayConfig> = {}): GatewayConfig {
     serviceUrls: {},
     shellDir: path.join(webRoot, 'shell'),
     remoteDirs: { team: path.join(webRoot, 'team'), gone: path.join(webRoot, 'not-built') },
-    remotes: { mfe_team: '/mfe/team/mf-manifest.json' },
+    remoteOverrides: {},
     rateLimitPerMinute: 1000,
     signInRateLimitPerMinute: 1000,
     trustProxy: false,
@@ -149,9 +158,21 @@ describe('gateway in embedded mode', () => {
     expect(asset.headers['cache-control']).toContain('immutable');
   });
 
+  it('a name too long for the file system is a page path or an API path, never a 403 from the file server', async () => {
+    const long = 'a'.repeat(5_000);
+    const page = await s.gw.inject({ method: 'GET', url: `/team/${long}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    const file = await s.gw.inject({ method: 'GET', url: `/${long}.js` });
+    expect(file.statusCode).toBe(404);
+    const api = await s.gw.inject({ method: 'GET', url: `/api/v1/auth/details/${long}`, headers: { authorization: `Bearer ${await signIn(s.gw, '9000000001')}` } });
+    expect(api.statusCode).toBe(404);
+    expect(api.json().message).toMatch(/^No such endpoint/);
+  });
+
   it('publishes the remotes manifest and a CSP that allows only this origin', async () => {
     const remotes = await s.gw.inject({ method: 'GET', url: '/config/remotes.json' });
-    expect(remotes.json()).toEqual({ mfe_team: '/mfe/team/mf-manifest.json' });
+    expect(remotes.json()).toEqual({ mfe_team: { entry: '/mfe/team/mf-manifest.json', module: TEAM_MODULE } });
     const page = await s.gw.inject({ method: 'GET', url: '/' });
     const csp = page.headers['content-security-policy'] as string;
     expect(csp).toContain("default-src 'self'");

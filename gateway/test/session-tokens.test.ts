@@ -17,7 +17,7 @@ const gatewayConfig = (over: Partial<GatewayConfig> = {}): GatewayConfig => ({
   serviceUrls: {},
   shellDir: path.join(os.tmpdir(), 'no-shell'),
   remoteDirs: {},
-  remotes: {},
+  remoteOverrides: {},
   rateLimitPerMinute: 10_000,
   signInRateLimitPerMinute: 10_000,
   trustProxy: false,

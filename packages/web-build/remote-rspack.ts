@@ -47,12 +47,36 @@ function federation(base: string, name: string) {
   });
 }
 
+/**
+ * Writes the remote's module.json (routes, navigation, dashboard: see @erp/contracts ModuleDescriptor)
+ * into the build with the package's version, so the descriptor travels with the files it describes.
+ */
+class ModuleDescriptorPlugin implements RspackPluginInstance {
+  constructor(
+    private readonly base: string,
+    private readonly name: string,
+  ) {}
+  apply(compiler: Parameters<RspackPluginInstance['apply']>[0]): void {
+    const source = fileURLToPath(new URL('./module.json', this.base));
+    compiler.hooks.thisCompilation.tap('ModuleDescriptorPlugin', (compilation) => {
+      compilation.fileDependencies.add(source);
+      compilation.hooks.processAssets.tap({ name: 'ModuleDescriptorPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        const declared = JSON.parse(readFileSync(source, 'utf8')) as { name?: string };
+        if (declared.name !== this.name) throw new Error(`${source}: "name" must be "${this.name}", the remote's federation name`);
+        const { version } = readJson(new URL('./package.json', this.base));
+        const json = JSON.stringify({ ...declared, version }, null, 2);
+        compilation.emitAsset('module.json', new rspack.sources.RawSource(json));
+      });
+    });
+  }
+}
+
 export function remoteConfig({ dir: base, name }: RemoteOptions) {
   const dir = (path: string) => fileURLToPath(new URL(path, base));
   return defineConfig((env: Record<string, unknown>, argv: { mode?: string }) => {
     const production = (argv.mode ?? 'production') === 'production';
     const devHost = Boolean(env.devHost);
-    const plugins: RspackPluginInstance[] = [new ModuleFederationPlugin(federation(base, name))];
+    const plugins: RspackPluginInstance[] = [new ModuleFederationPlugin(federation(base, name)), new ModuleDescriptorPlugin(base, name)];
     const entry: Record<string, string> = devHost ? { 'dev-host': './dev/index.ts' } : {};
     if (devHost) {
       plugins.push(new rspack.HtmlRspackPlugin({ template: devHostPage, title: `${name} – standalone dev host`, chunks: ['dev-host'] }));

@@ -4,11 +4,11 @@
  */
 import { useSyncExternalStore } from 'react';
 import { addErrorHandler, getAppStatus, LOAD_ERROR, SKIP_BECAUSE_BROKEN, triggerAppChange } from 'single-spa';
-import { REMOTE_NAMES, type RemoteName } from './activity-functions';
+import { isRemotePresent } from './modules';
 import { resetRemote } from './remotes';
 
 export interface RemoteFailure {
-  app: RemoteName;
+  app: string;
   message: string;
   at: number;
 }
@@ -22,14 +22,13 @@ function emit(): void {
   for (const listener of listeners) listener();
 }
 
-const isRemoteName = (name: string): name is RemoteName => (REMOTE_NAMES as string[]).includes(name);
-const isFailed = (app: RemoteName) => [LOAD_ERROR, SKIP_BECAUSE_BROKEN].includes(getAppStatus(app) ?? '');
+const isFailed = (app: string) => [LOAD_ERROR, SKIP_BECAUSE_BROKEN].includes(getAppStatus(app) ?? '');
 
 export function watchRemoteErrors(): void {
   addErrorHandler((error) => {
     const app = error.appOrParcelName;
     console.error(`Module ${app} failed:`, error);
-    if (!isRemoteName(app)) return;
+    if (!isRemotePresent(app)) return;
     // The federation runtime keeps a failed manifest/entry in its caches; forget it so that the next
     // attempt (Retry, or single-spa's own retry on the next navigation) really fetches again.
     if (getAppStatus(app) === LOAD_ERROR) resetRemote(app);

@@ -1,40 +1,56 @@
 /**
- * Remotes come from /config/remotes.json at run time ({ "mfe_team": "/mfe/team/mf-manifest.json" }),
- * never from URLs baked into the build, and are loaded with the Module Federation runtime.
+ * Remotes come from /config/remotes.json at run time, never from URLs baked into the build:
+ * { "mfe_team": { "entry": "/mfe/team/mf-manifest.json", "module": { routes, nav, dashboard… } } }.
+ * An entry without `module` (a remote served from elsewhere) is described by the module.json next to
+ * its entry. They are loaded with the Module Federation runtime.
  */
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { LifeCycles } from 'single-spa';
-import { REMOTE_NAMES, type RemoteName } from './activity-functions';
+import { deployedModules, readDescriptor, setDeployedModules, type DeployedModule } from './modules';
 
-export type RemotesConfig = Partial<Record<RemoteName, string>>;
-
-let config: RemotesConfig = {};
-
-/** Reads the remotes file; a missing or broken file means no remotes (the shell still works). */
-export async function fetchRemotesConfig(): Promise<RemotesConfig> {
-  try {
-    const response = await fetch('/config/remotes.json', { headers: { Accept: 'application/json' } });
-    if (!response.ok) throw new Error(`HTTP ${response.status}`);
-    const raw = (await response.json()) as Record<string, unknown>;
-    config = {};
-    for (const name of REMOTE_NAMES) {
-      const entry = raw[name];
-      if (typeof entry === 'string' && entry) config[name] = entry;
-    }
-  } catch (error) {
-    console.error('Could not read /config/remotes.json; no modules will be loaded.', error);
-    config = {};
-  }
-  registerRemotes(Object.entries(config).map(([name, entry]) => ({ name, entry })));
-  return config;
+async function getJson(url: string): Promise<unknown> {
+  const response = await fetch(url, { headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  return response.json();
 }
 
-export function isRemotePresent(name: RemoteName): boolean {
-  return Boolean(config[name]);
+/** One entry of the file as a deployed module; null (and a console error) when it cannot be used. */
+async function deployedModule(name: string, value: unknown): Promise<DeployedModule | null> {
+  const spec = typeof value === 'string' ? { entry: value } : (value as { entry?: unknown; module?: unknown } | null);
+  if (!spec || typeof spec.entry !== 'string' || !spec.entry) {
+    if (value !== null) console.error(`/config/remotes.json: ${name} has no entry; it is left out.`);
+    return null;
+  }
+  const entry = spec.entry;
+  try {
+    const raw = spec.module ?? (await getJson(new URL('module.json', new URL(entry, window.location.href)).href));
+    const descriptor = readDescriptor(raw, name);
+    if (!descriptor) throw new Error('its module.json declares no routes');
+    return { name, entry, descriptor };
+  } catch (error) {
+    console.error(`The ${name} module is left out: ${error instanceof Error ? error.message : String(error)}`);
+    return null;
+  }
+}
+
+/** Reads the remotes file; a missing or broken file means no remotes (the shell still works). */
+export async function fetchRemotesConfig(): Promise<readonly DeployedModule[]> {
+  let modules: DeployedModule[] = [];
+  try {
+    const raw = await getJson('/config/remotes.json');
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new Error('not an object of remote name to entry');
+    const found = await Promise.all(Object.entries(raw).map(([name, value]) => deployedModule(name, value)));
+    modules = found.filter((m): m is DeployedModule => m !== null);
+  } catch (error) {
+    console.error('Could not read /config/remotes.json; no modules will be loaded.', error);
+  }
+  setDeployedModules(modules);
+  registerRemotes(modules.map(({ name, entry }) => ({ name, entry })));
+  return modules;
 }
 
 /** The single-spa lifecycles a remote exposes as './app'. */
-export async function loadRemoteApp(name: RemoteName): Promise<LifeCycles> {
+export async function loadRemoteApp(name: string): Promise<LifeCycles> {
   const app = await loadRemote<LifeCycles>(`${name}/app`);
   if (!app) throw new Error(`The ${name} module did not provide its application.`);
   return app;
@@ -44,7 +60,7 @@ export async function loadRemoteApp(name: RemoteName): Promise<LifeCycles> {
  * Forget a remote that failed to load so the next attempt fetches its manifest and entry again
  * (the runtime otherwise keeps the failed manifest and container in its caches).
  */
-export function resetRemote(name: RemoteName): void {
-  const entry = config[name];
-  if (entry) registerRemotes([{ name, entry }], { force: true });
+export function resetRemote(name: string): void {
+  const module = deployedModules().find((m) => m.name === name);
+  if (module) registerRemotes([{ name, entry: module.entry }], { force: true });
 }

@@ -1,11 +1,12 @@
-/** The single-spa root config: registers one application per remote listed in /config/remotes.json. */
+/** The single-spa root config: registers one application per remote listed in /config/remotes.json, active on the routes it declares. */
 import { navigate } from '@erp/ui';
 import type { Member } from '@erp/contracts';
 import type { ShellCustomProps } from '@erp/sdk';
 import { registerApplication } from 'single-spa';
-import { activityFunctions, REMOTE_NAMES } from './activity-functions';
 import { getCurrentUser } from './current-user';
-import { isRemotePresent, loadRemoteApp } from './remotes';
+import { matchesRoutes } from '@erp/contracts';
+import { deployedModules } from './modules';
+import { loadRemoteApp } from './remotes';
 
 export const OUTLET_ID = 'remote-outlet';
 
@@ -27,13 +28,12 @@ function domElementGetter(name: string): HTMLElement {
 let mountedFor: Member | null = null;
 
 export function registerApplications(): void {
-  for (const name of REMOTE_NAMES) {
-    if (!isRemotePresent(name)) continue;
+  for (const { name, descriptor } of deployedModules()) {
     registerApplication<ShellCustomProps>({
       name,
       app: () => loadRemoteApp(name),
       // Remotes only run inside the signed-in layout; signed out, the shell redirects to '/'.
-      activeWhen: (location) => getCurrentUser() !== null && activityFunctions[name](location),
+      activeWhen: (location) => getCurrentUser() !== null && matchesRoutes(descriptor.routes, location.pathname),
       customProps: (appName) => {
         mountedFor = getCurrentUser() ?? mountedFor;
         if (!mountedFor) throw new Error('Not signed in.');

@@ -9,7 +9,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { SESSION_ENDED } from '@erp/service-kit';
-import { SERVICE_ROUTES } from '../../src/config.js';
+import { MODULES } from '../../src/modules.js';
 import { validArb, type JsonSchema } from './arbitraries.js';
 import { fillPath, paramNames, type Fixtures } from './fixtures.js';
 import { confusionTokens, decodeToken, forgeTokens, type ForgedToken } from './forge.js';
@@ -130,7 +130,7 @@ export async function routeSuite(system: System, fixtures: Fixtures): Promise<vo
 
     it('finds routes of every embedded service', () => {
       for (const name of Object.keys(system.runtimes)) {
-        const prefixes = SERVICE_ROUTES[name] ?? [`/${name}`];
+        const prefixes = MODULES[name]?.prefixes ?? [`/${name}`];
         expect(
           routes.some((r) => prefixes.some((p) => r.url.startsWith(`/api/v1${p}/`))),
           name,

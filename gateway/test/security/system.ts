@@ -1,6 +1,6 @@
 /**
  * The whole system in this process, as `npm start` builds it (gateway/src/main.ts): the gateway
- * with every service of SERVICES embedded, on one test database and bus (PGlite and the in-process
+ * with every service of MODULES embedded, on one test database and bus (PGlite and the in-process
  * bus, or PostgreSQL and NATS when TEST_DATABASE_URL / TEST_NATS_URL are set), with the demo team
  * seeded and signed in through the real sign-in calls.
  */
@@ -17,7 +17,7 @@ import {
 import { createTestBus, createTestDatabase, deleteTestStream, testConfig } from '@erp/service-kit/testing';
 import { buildGateway } from '../../src/app.js';
 import { loadGatewayConfig } from '../../src/config.js';
-import { SERVICES } from '../../src/services.js';
+import { MODULES } from '../../src/modules.js';
 
 export const DEMO_PHONES = {
   Admin: '9000000001',
@@ -112,9 +112,9 @@ export async function startSystem(): Promise<System> {
   };
 
   const runtimes: Record<string, ServiceRuntime> = {};
-  for (const [name, make] of Object.entries(SERVICES)) {
+  for (const [name, m] of Object.entries(MODULES)) {
     runtimes[name] = await createServiceRuntime(
-      make({ auth: { env: authEnv, sms }, catalog: { nameIndex: { quietMs: 20, maxStaleMs: 200 } } }),
+      m.service({ auth: { env: authEnv, sms }, catalog: { nameIndex: { quietMs: 20, maxStaleMs: 200 } } }),
       {
         db,
         bus,

@@ -10,3 +10,4 @@ export * from './events/auth.js';
 export * from './schemas/vendors.js';
 export * from './schemas/catalog.js';
 export * from './events/catalog.js';
+export * from './modules.js';

@@ -32,6 +32,9 @@ const paths = {
 
 export type IconName = keyof typeof paths;
 
+/** True for a name this icon set draws (module descriptors name icons as text). */
+export const isIconName = (name: string): name is IconName => Object.hasOwn(paths, name);
+
 export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'name'> {
   name: IconName;
   size?: number;

@@ -26,7 +26,7 @@ export { Pagination, type PaginationProps } from './pagination';
 export { SearchInput, type SearchInputProps } from './search-input';
 export { PageHeader, type PageHeaderProps } from './page-header';
 export { ErrorPanel, type ErrorPanelProps } from './error-panel';
-export { Icon, type IconName, type IconProps } from './icon';
+export { Icon, isIconName, type IconName, type IconProps } from './icon';
 export { formatINR, formatNumber, formatDate, formatDateShort, formatDateTime, formatRelative } from './format';
 export { useMediaQuery, useIsMobile } from './use-media-query';
 export { useDebouncedValue } from './use-debounced-value';

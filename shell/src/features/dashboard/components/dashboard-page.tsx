@@ -1,11 +1,9 @@
-import { can, type ModuleKey } from '@erp/contracts';
+import { can, type DashboardResponse } from '@erp/contracts';
 import { errorMessage } from '@erp/sdk';
-import { ErrorPanel, PageHeader, theme, type IconName } from '@erp/ui';
+import { ErrorPanel, PageHeader, theme } from '@erp/ui';
 import styled from 'styled-components';
-import { remoteForPath } from '../../../activity-functions';
 import { useCurrentUser } from '../../../current-user';
-import { isRemotePresent } from '../../../remotes';
-import { UNRELEASED_PATHS } from '../../../nav-config';
+import { dashboardCards, quickActions } from '../../../modules';
 import { useDashboard } from '../api/get-dashboard';
 import { QuickActionCard } from './quick-action-card';
 import { StatCard } from './stat-card';
@@ -28,32 +26,16 @@ const Actions = styled.div`
   ${theme.media.mobile} { grid-template-columns: 1fr; }
 `;
 
-const STATS = [
-  { key: 'activeBoq', label: 'Active BoQs', icon: 'file' },
-  { key: 'activePo', label: 'Open POs', icon: 'cart' },
-  { key: 'totalItems', label: 'Items', icon: 'package' },
-  { key: 'totalVendor', label: 'Vendors', icon: 'truck' },
-  { key: 'totalTeam', label: 'Team Members', icon: 'users' },
-] as const satisfies readonly { key: string; label: string; icon: IconName }[];
-
-const QUICK_ACTIONS: { label: string; to: string; icon: IconName; module: ModuleKey; sub: string }[] = [
-  { label: 'Create New BoQ', to: '/boq/create', icon: 'plus', module: 'team', sub: 'addBoq' },
-  { label: 'View Purchase Orders', to: '/po/list', icon: 'cart', module: 'po', sub: 'list' },
-  { label: 'Manage Items', to: '/items/list', icon: 'package', module: 'items', sub: 'list' },
-  { label: 'Vendor Management', to: '/vendors/list', icon: 'truck', module: 'vendors', sub: 'list' },
-];
-
-/** Dashboard (SPEC §2): five counts and the quick actions this member can actually open. */
+/**
+ * Dashboard (SPEC §2): the counts and quick actions the deployed modules declare (the spec's five
+ * counts and four actions once every module is deployed), the actions only where this member may go.
+ */
 export function DashboardPage() {
   const { data, isPending, isError, error, refetch, isRefetching } = useDashboard();
   const user = useCurrentUser();
 
-  // The four quick actions of SPEC §2, less those this member may not use; a module that is not
-  // deployed yet shows its action as unavailable rather than linking to a missing page.
-  const actions = QUICK_ACTIONS.filter((action) => user !== null && can(user, action.module, action.sub, 'read')).map((action) => {
-    const remote = remoteForPath(action.to);
-    return { ...action, available: remote !== null && isRemotePresent(remote) && !UNRELEASED_PATHS.has(action.to) };
-  });
+  const cards = dashboardCards();
+  const actions = quickActions().filter((action) => user !== null && can(user, action.module, action.sub, 'read'));
 
   return (
     <>
@@ -67,8 +49,8 @@ export function DashboardPage() {
         />
       ) : (
         <Grid aria-busy={isPending}>
-          {STATS.map((stat) => (
-            <StatCard key={stat.key} label={stat.label} icon={stat.icon} value={data?.[stat.key]} loading={isPending} />
+          {cards.map((card) => (
+            <StatCard key={card.stat} label={card.label} icon={card.icon} value={data?.[card.stat as keyof DashboardResponse]} loading={isPending} />
           ))}
         </Grid>
       )}
@@ -77,7 +59,7 @@ export function DashboardPage() {
           <h2 id="quick-actions">Quick Actions</h2>
           <Actions>
             {actions.map((action) => (
-              <QuickActionCard key={action.to} label={action.label} to={action.to} icon={action.icon} available={action.available} />
+              <QuickActionCard key={action.to} label={action.label} to={action.to} icon={action.icon} />
             ))}
           </Actions>
         </Section>

@@ -27,42 +27,13 @@ const Badge = styled.span`
   color: ${theme.color.primaryForeground};
 `;
 
-const Unavailable = styled.div`
-  display: flex;
-  align-items: center;
-  gap: 0.875rem;
-  padding: 1rem 1.125rem;
-  border: 1px dashed ${theme.color.border};
-  border-radius: ${theme.radius.lg};
-  background: ${theme.color.muted};
-  color: ${theme.color.mutedForeground};
-  font-weight: 500;
-  & > span { flex: 1; display: grid; gap: 0.125rem; }
-  & small { font-weight: 400; font-size: 0.75rem; }
-`;
-
 export interface QuickActionCardProps {
   label: string;
   to: string;
   icon: IconName;
-  /** False while the module behind the link is not deployed: shown, but not a dead link. */
-  available?: boolean;
 }
 
-export function QuickActionCard({ label, to, icon, available = true }: QuickActionCardProps) {
-  if (!available) {
-    return (
-      <Unavailable aria-disabled="true">
-        <Badge aria-hidden="true" style={{ opacity: 0.5 }}>
-          <Icon name={icon} />
-        </Badge>
-        <span>
-          {label}
-          <small>Not available yet: this module is not deployed</small>
-        </span>
-      </Unavailable>
-    );
-  }
+export function QuickActionCard({ label, to, icon }: QuickActionCardProps) {
   return (
     <Action to={to}>
       <Badge aria-hidden="true">

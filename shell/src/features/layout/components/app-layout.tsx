@@ -3,11 +3,10 @@ import { ErrorPanel, theme, useIsMobile, useLocation } from '@erp/ui';
 import { useEffect, type ReactNode } from 'react';
 import { triggerAppChange } from 'single-spa';
 import styled from 'styled-components';
-import { remoteForPath } from '../../../activity-functions';
 import { useCurrentUser } from '../../../current-user';
 import { retryRemote, useRemoteFailure } from '../../../remote-errors';
 import { OUTLET_ID } from '../../../root-config';
-import { NAV_GROUPS } from '../../../nav-config';
+import { navGroups, remoteForPath } from '../../../modules';
 import { useSidebarState } from '../hooks/use-sidebar-state';
 import { AppHeader } from './app-header';
 import { AppSidebar } from './app-sidebar';
@@ -57,9 +56,10 @@ export function AppLayout({ page }: AppLayoutProps) {
     void triggerAppChange();
   }, []);
 
+  const groups = navGroups();
   const section =
-    pathname === '/dashboard' ? 'Dashboard' : (NAV_GROUPS.find((g) => g.items.some((item) => pathname.startsWith(item.to.replace(/\/[^/]*$/, '/'))))?.label ?? '');
-  const failedLabel = failure ? (NAV_GROUPS.find((g) => g.remote === failure.app)?.label ?? failure.app) : '';
+    pathname === '/dashboard' ? 'Dashboard' : (groups.find((g) => g.items.some((item) => pathname.startsWith(item.to.replace(/\/[^/]*$/, '/'))))?.label ?? '');
+  const failedLabel = failure ? (groups.find((g) => g.remote === failure.app)?.label ?? failure.app) : '';
 
   return (
     <Root>

@@ -1,0 +1,75 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP, PHONE, launch, newPage, shot, signIn } from './lib/browser.js';
+
+// scripts/test-e2e.mjs starts the gateway with REMOTES_FILE, read again on every /config/remotes.json.
+const remotesFile = process.env.E2E_REMOTES_FILE;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  if (remotesFile) rmSync(remotesFile, { force: true });
+  await browser?.close();
+});
+
+const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Main navigation' });
+
+describe.skipIf(!remotesFile)('a module taken out of the deployment while the system runs', () => {
+  let page: Page;
+  let errors: string[];
+  beforeAll(async () => {
+    ({ page, errors } = await newPage(browser, DESKTOP));
+    await signIn(page);
+    await page.getByText('Login successful').waitFor();
+  });
+
+  it('with every module deployed, the vendors menu, count and quick action are there', async () => {
+    await sidebar(page).getByRole('button', { name: 'Vendors' }).waitFor();
+    await page.getByRole('link', { name: /Vendor Management/ }).waitFor();
+    await page.goto('/vendors/list');
+    await page.getByRole('heading', { name: 'Vendors', exact: true }).first().waitFor();
+  });
+
+  it('without mfe_vendors: no Vendors menu, card or quick action, and its paths are not found; items and team keep working', async () => {
+    writeFileSync(remotesFile!, JSON.stringify({ mfe_vendors: null }));
+    await page.goto('/dashboard');
+    await page.getByText('Team Members', { exact: true }).waitFor();
+    await sidebar(page).getByRole('button', { name: 'Items' }).waitFor();
+    await expect(sidebar(page).getByRole('button', { name: 'Vendors' }).count()).resolves.toBe(0);
+    await expect(page.getByRole('link', { name: /Vendor Management/ }).count()).resolves.toBe(0);
+    await expect(page.getByText('Vendors', { exact: true }).count()).resolves.toBe(0);
+    await shot(page, 'desktop-dashboard-without-vendors');
+
+    await page.goto('/vendors/list');
+    await page.getByText('Oops! Page not found').waitFor();
+    await shot(page, 'desktop-vendors-not-deployed');
+
+    await page.goto('/items/list');
+    await page.getByRole('heading', { name: 'Items', exact: true }).first().waitFor();
+    await page.goto('/team/list');
+    await page.getByPlaceholder('Search by name, email or phone...').waitFor();
+  });
+
+  it('on a phone too: the bottom bar has no Vendors tab', async () => {
+    const phone = await newPage(browser, PHONE);
+    await signIn(phone.page, '9000000002');
+    await phone.page.getByText('Login successful').waitFor();
+    const bar = phone.page.getByRole('navigation', { name: 'Main navigation' });
+    await bar.getByRole('button', { name: 'Items' }).waitFor();
+    await expect(bar.getByRole('button', { name: 'Vendors' }).count()).resolves.toBe(0);
+    await phone.context.close();
+  });
+
+  it('put back: the menu and the paths return without rebuilding or restarting anything', async () => {
+    writeFileSync(remotesFile!, '{}');
+    await page.goto('/vendors/list');
+    await page.getByRole('heading', { name: 'Vendors', exact: true }).first().waitFor();
+    await sidebar(page).getByRole('button', { name: 'Vendors' }).waitFor();
+    await page.goto('/dashboard');
+    await page.getByRole('link', { name: /Vendor Management/ }).waitFor();
+    expect(errors).toEqual([]);
+  });
+});

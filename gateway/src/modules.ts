@@ -1,0 +1,36 @@
+import { authService, type AuthServiceOptions } from '@erp/auth-service';
+import { vendorsService } from '@erp/vendors-service';
+import { catalogService, type CatalogOptions } from '@erp/catalog-service';
+import type { ServiceDefinition } from '@erp/service-kit';
+
+/** Options a test may pass to a service; `npm start` passes none (each service reads process.env). */
+export interface ServiceOptions {
+  auth?: AuthServiceOptions;
+  catalog?: CatalogOptions;
+}
+
+export interface ModuleDeclaration {
+  /** The service, run inside the gateway unless `<NAME>_SERVICE_URL` says where it runs. */
+  service: (options?: ServiceOptions) => ServiceDefinition;
+  /** Path prefixes the service answers under /api/v1 (proxied there in distributed mode). */
+  prefixes: string[];
+  /** GET path answering its dashboard counts (StatsResponse); the gateway adds them up. */
+  stats?: string;
+  /**
+   * Folders of the module's remotes in this repository: each one's build (dist/) is served at
+   * /mfe/<folder without "mfe-">/ and listed in /config/remotes.json with the module.json it declares.
+   */
+  remotes: string[];
+}
+
+/**
+ * Every module of the platform, declared once (docs/adding-a-module.md); auth first, as the other
+ * services replicate its members. The gateway's start-up, routing, dashboard, remotes file and the
+ * security suite (gateway/test/security) are all built from this table, so a module added here is
+ * started by `npm start`, shown by the shell and covered by that suite alike.
+ */
+export const MODULES: Record<string, ModuleDeclaration> = {
+  auth: { service: (o) => authService(o?.auth), prefixes: ['/auth', '/dev'], stats: '/auth/stats', remotes: ['mfe-team'] },
+  vendors: { service: () => vendorsService(), prefixes: ['/vendors', '/vendorTransaction'], stats: '/vendors/stats', remotes: ['mfe-vendors'] },
+  catalog: { service: (o) => catalogService(o?.catalog), prefixes: ['/items'], stats: '/items/stats', remotes: ['mfe-catalog'] },
+};

@@ -1,0 +1,143 @@
+/**
+ * /config/remotes.json: the remotes the shell loads, each with the module.json it declares (routes,
+ * navigation, dashboard). The shell builds everything module-specific from this answer, so leaving
+ * a remote out (REMOTES_JSON, or REMOTES_FILE while running) removes its menu entries and paths, and
+ * putting it back restores them, without rebuilding anything.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { ModuleDescriptor, RemoteEntry, type RemotesConfig } from '@erp/contracts';
+import { schemaProblem } from '@erp/service-kit';
+
+/** name -> the remote's mf-manifest.json URL, an entry ({entry, module?}), or null to leave it out. */
+export type RemoteOverrides = Record<string, RemoteEntry | null>;
+
+/** Reads REMOTES_JSON / REMOTES_FILE text; throws with a message naming `source` when it is not of that form. */
+export function parseRemoteOverrides(text: string, source: string): RemoteOverrides {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new Error(`${source} is not JSON: it must be an object of remote name to manifest URL, {"entry": URL}, or null`);
+  }
+  if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new Error(`${source} must be a JSON object of remote name to manifest URL, {"entry": URL}, or null`);
+  }
+  const out: RemoteOverrides = {};
+  for (const [name, value] of Object.entries(parsed)) {
+    if (value === null) out[name] = null;
+    else if (typeof value === 'string' && value) out[name] = { entry: value };
+    else {
+      const problem = schemaProblem(RemoteEntry, value);
+      if (problem) throw new Error(`${source}: "${name}" ${problem}`);
+      out[name] = value as RemoteEntry;
+    }
+  }
+  return out;
+}
+
+interface Cached {
+  mtimeMs: number;
+  descriptor: ModuleDescriptor;
+}
+
+/** What a built remote declares: dist/module.json, or before a build the folder's module.json with its package's version. */
+export function createDescriptorReader() {
+  const cache = new Map<string, Cached>();
+
+  async function readJson(file: string): Promise<unknown> {
+    return JSON.parse(await readFile(file, 'utf8')) as unknown;
+  }
+
+  async function fromFile(file: string, withVersionFrom?: string): Promise<ModuleDescriptor> {
+    const { mtimeMs } = await stat(file);
+    const hit = cache.get(file);
+    if (hit && hit.mtimeMs === mtimeMs) return hit.descriptor;
+    const raw = (await readJson(file)) as Record<string, unknown>;
+    if (withVersionFrom) raw.version = ((await readJson(withVersionFrom)) as { version?: unknown }).version;
+    const problem = schemaProblem(ModuleDescriptor, raw);
+    if (problem) throw new Error(`${file}: ${problem}`);
+    const descriptor = raw as ModuleDescriptor;
+    cache.set(file, { mtimeMs, descriptor });
+    return descriptor;
+  }
+
+  /** The descriptor of the remote built into `distDir`; null when there is none (not a remote of this repository). */
+  return async function read(distDir: string): Promise<ModuleDescriptor | null> {
+    const built = path.join(distDir, 'module.json');
+    try {
+      return await fromFile(built);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    // Not built (or its files were removed): the source still says which paths are the module's,
+    // so the shell shows its error panel there instead of a not-found page.
+    const folder = path.dirname(distDir);
+    try {
+      return await fromFile(path.join(folder, 'module.json'), path.join(folder, 'package.json'));
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  };
+}
+
+export interface RemotesSource {
+  /** URL path under /mfe/ -> directory of the remote's built files. */
+  remoteDirs: Record<string, string>;
+  remoteOverrides: RemoteOverrides;
+  remotesFile?: string;
+}
+
+/**
+ * The answer of /config/remotes.json: every remote this gateway serves, with its descriptor, then
+ * REMOTES_JSON's changes, then REMOTES_FILE's (read on every call, so it can change while running).
+ */
+export function createRemotesConfig(source: RemotesSource, log: { error(obj: object, msg: string): void }) {
+  const readDescriptor = createDescriptorReader();
+  let lastGoodFile: RemoteOverrides = {};
+
+  async function fileOverrides(): Promise<RemoteOverrides> {
+    if (!source.remotesFile) return {};
+    try {
+      lastGoodFile = parseRemoteOverrides(await readFile(source.remotesFile, 'utf8'), `REMOTES_FILE (${source.remotesFile})`);
+    } catch (error) {
+      // A missing file changes nothing; a half-written or broken one keeps the last good version.
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') lastGoodFile = {};
+      else log.error({ err: error }, 'REMOTES_FILE could not be read; using its last good version');
+    }
+    return lastGoodFile;
+  }
+
+  return async function remotesConfig(): Promise<RemotesConfig> {
+    const out: RemotesConfig = {};
+    await Promise.all(
+      Object.entries(source.remoteDirs).map(async ([urlPath, dir]) => {
+        try {
+          const module = await readDescriptor(dir);
+          if (module) out[module.name] = { entry: `/mfe/${urlPath}/mf-manifest.json`, module };
+        } catch (error) {
+          log.error({ err: error, remote: urlPath }, 'a remote’s module.json is not valid; the remote is left out');
+        }
+      }),
+    );
+    for (const changes of [source.remoteOverrides, await fileOverrides()]) {
+      for (const [name, entry] of Object.entries(changes)) {
+        if (entry === null) delete out[name];
+        // Without its own `module`, the shell reads module.json next to the entry: a remote served
+        // elsewhere (another version, another host) declares itself.
+        else out[name] = entry;
+      }
+    }
+    return out;
+  };
+}
+
+/** Origins other than this one that remotes are loaded from (the Content-Security-Policy allows them). */
+export function remoteOrigins(overrides: RemoteOverrides): string[] {
+  const origins = new Set<string>();
+  for (const entry of Object.values(overrides)) {
+    if (entry && /^https?:\/\//.test(entry.entry)) origins.add(new URL(entry.entry).origin);
+  }
+  return [...origins];
+}
