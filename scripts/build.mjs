@@ -3,9 +3,9 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { ensureInstalled, fingerprint, log, root, runNpm, upToDate, writeStamp, run } from './lib.mjs';
+import { ensureInstalled, fingerprint, log, root, runNpm, upToDate, writeStamp, run, webApps } from './lib.mjs';
 
-export const WEB_APPS = ['mfe-team', 'mfe-catalog', 'mfe-vendors', 'shell'];
+export const WEB_APPS = webApps();
 const SHARED_WEB_INPUTS = ['packages/ui/src', 'packages/sdk/src', 'packages/contracts/src', 'package-lock.json', 'tsconfig.web.json'];
 
 /** Write .br and .gz next to every text asset; the gateway serves them to browsers that accept them. */

@@ -36,6 +36,23 @@ export function ensureInstalled() {
   runNpm(['install', '--no-audit', '--no-fund']);
 }
 
+/**
+ * The workspaces bundled for the browser (those with an rspack.config.ts), remotes first and the
+ * shell last, read from the root package.json: a module added to the workspace list is built and
+ * type-checked without listing it anywhere else.
+ */
+export function webApps() {
+  const { workspaces } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+  const found = [];
+  for (const pattern of workspaces) {
+    const dirs = pattern.endsWith('/*')
+      ? readdirSync(path.join(root, pattern.slice(0, -2)), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => `${pattern.slice(0, -2)}/${d.name}`)
+      : [pattern];
+    for (const dir of dirs) if (existsSync(path.join(root, dir, 'rspack.config.ts'))) found.push(dir);
+  }
+  return [...found.filter((d) => d !== 'shell').sort(), ...found.filter((d) => d === 'shell')];
+}
+
 function walk(dir, out) {
   if (!existsSync(dir)) return;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
