@@ -73,3 +73,40 @@ describe.skipIf(!remotesFile)('a module taken out of the deployment while the sy
     expect(errors).toEqual([]);
   });
 });
+
+describe.skipIf(!remotesFile)('versions', () => {
+  let page: Page;
+  beforeAll(async () => {
+    ({ page } = await newPage(browser, DESKTOP));
+    await signIn(page);
+    await page.getByText('Login successful').waitFor();
+  });
+  afterAll(async () => page?.context().close());
+
+  it('a pinned version that is not the one deployed shows the error panel in that module’s area, saying which versions', async () => {
+    writeFileSync(remotesFile!, JSON.stringify({ mfe_vendors: { version: '9.9.9' } }));
+    await page.goto('/vendors/list');
+    await page.getByText('This section could not be loaded').waitFor();
+    await page.getByText(/asks for version 9\.9\.9 of this module, but version \d+\.\d+\.\d+ is what is deployed/).waitFor();
+    await expect(page.getByRole('button', { name: 'Retry' }).count()).resolves.toBe(0);
+    await shot(page, 'desktop-pinned-version-missing');
+    await page.goto('/items/list');
+    await page.getByRole('heading', { name: 'Items', exact: true }).first().waitFor();
+    writeFileSync(remotesFile!, '{}');
+  });
+
+  it('a remote built against a React the shell does not provide shows the error panel with both versions, not a blank area', async () => {
+    // As if mfe-vendors had been built against React 99: its container requires that range strictly.
+    await page.route('**/mfe/vendors/remoteEntry.js', async (route) => {
+      const res = await route.fetch();
+      const body = (await res.text()).replace(/requiredVersion:"\^19\.[^"]*"/g, 'requiredVersion:"^99.0.0"');
+      await route.fulfill({ response: res, body });
+    });
+    await page.goto('/vendors/list');
+    await page.getByText('This section could not be loaded').waitFor();
+    await page.getByText(/The Vendors module was built for react(-dom)? \^99\.0\.0, but this app provides react(-dom)? 19\./).waitFor();
+    await shot(page, 'desktop-remote-incompatible-react');
+    await page.unroute('**/mfe/vendors/remoteEntry.js');
+  });
+});
+

@@ -51,7 +51,8 @@ for (let i = 0; ; i++) {
   await new Promise((r) => setTimeout(r, 500));
 }
 log('Running the browser flows…');
-run(process.execPath, [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'e2e/vitest.config.ts'], {
+// Extra arguments pick flows: npm run test:e2e -- e2e/modules.e2e.test.ts
+run(process.execPath, [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'e2e/vitest.config.ts', ...process.argv.slice(2)], {
   env: { E2E_BASE_URL: base, E2E_DATA_DIR: dataDir, E2E_REMOTES_FILE: remotesFile },
 });
 stop();

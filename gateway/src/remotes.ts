@@ -4,13 +4,14 @@
  * a remote out (REMOTES_JSON, or REMOTES_FILE while running) removes its menu entries and paths, and
  * putting it back restores them, without rebuilding anything.
  */
+import { existsSync, readdirSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { ModuleDescriptor, RemoteEntry, type RemotesConfig } from '@erp/contracts';
+import { ModuleDescriptor, RemoteOverride, type RemoteEntry, type RemotesConfig } from '@erp/contracts';
 import { schemaProblem } from '@erp/service-kit';
 
-/** name -> the remote's mf-manifest.json URL, an entry ({entry, module?}), or null to leave it out. */
-export type RemoteOverrides = Record<string, RemoteEntry | null>;
+/** name -> the remote's mf-manifest.json URL, an entry ({entry?, module?, version?}), or null to leave it out. */
+export type RemoteOverrides = Record<string, RemoteOverride | null>;
 
 /** Reads REMOTES_JSON / REMOTES_FILE text; throws with a message naming `source` when it is not of that form. */
 export function parseRemoteOverrides(text: string, source: string): RemoteOverrides {
@@ -18,19 +19,19 @@ export function parseRemoteOverrides(text: string, source: string): RemoteOverri
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new Error(`${source} is not JSON: it must be an object of remote name to manifest URL, {"entry": URL}, or null`);
+    throw new Error(`${source} is not JSON: it must be an object of remote name to manifest URL, {"entry": URL}, {"version": "x.y.z"}, or null`);
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw new Error(`${source} must be a JSON object of remote name to manifest URL, {"entry": URL}, or null`);
+    throw new Error(`${source} must be a JSON object of remote name to manifest URL, {"entry": URL}, {"version": "x.y.z"}, or null`);
   }
   const out: RemoteOverrides = {};
   for (const [name, value] of Object.entries(parsed)) {
     if (value === null) out[name] = null;
     else if (typeof value === 'string' && value) out[name] = { entry: value };
     else {
-      const problem = schemaProblem(RemoteEntry, value);
+      const problem = schemaProblem(RemoteOverride, value) ?? (Object.keys(value as object).length === 0 ? 'needs an entry or a version' : null);
       if (problem) throw new Error(`${source}: "${name}" ${problem}`);
-      out[name] = value as RemoteEntry;
+      out[name] = value as RemoteOverride;
     }
   }
   return out;
@@ -90,12 +91,28 @@ export interface RemotesSource {
 }
 
 /**
+ * Earlier builds kept next to a remote's current one, in `<remote>/releases/<version>/` (a deploy
+ * copies dist/ there): served at /mfe/<name>/<version>/, so remotes.json can pin one.
+ */
+export function remoteReleases(distDir: string): Record<string, string> {
+  const dir = path.join(path.dirname(distDir), 'releases');
+  if (!existsSync(dir)) return {};
+  const out: Record<string, string> = {};
+  for (const d of readdirSync(dir, { withFileTypes: true })) {
+    if (d.isDirectory() && /^\d+\.\d+\.\d+([-+][0-9A-Za-z.-]+)?$/.test(d.name) && existsSync(path.join(dir, d.name, 'mf-manifest.json'))) out[d.name] = path.join(dir, d.name);
+  }
+  return out;
+}
+
+/**
  * The answer of /config/remotes.json: every remote this gateway serves, with its descriptor, then
  * REMOTES_JSON's changes, then REMOTES_FILE's (read on every call, so it can change while running).
  */
 export function createRemotesConfig(source: RemotesSource, log: { error(obj: object, msg: string): void }) {
   const readDescriptor = createDescriptorReader();
   let lastGoodFile: RemoteOverrides = {};
+  /** name -> where the gateway serves it, to resolve a pinned version. */
+  const local = new Map<string, { urlPath: string; dir: string }>();
 
   async function fileOverrides(): Promise<RemoteOverrides> {
     if (!source.remotesFile) return {};
@@ -109,24 +126,50 @@ export function createRemotesConfig(source: RemotesSource, log: { error(obj: obj
     return lastGoodFile;
   }
 
+  /** A pinned version of a remote served here: the current build, a kept release, or else the current one marked with the pin (the shell refuses it, saying so). */
+  async function pinned(name: string, version: string, current: RemoteEntry | undefined): Promise<RemoteEntry | null> {
+    if (!current) return null;
+    if (current.module?.version === version) return { ...current, version };
+    const where = local.get(name);
+    const release = where ? remoteReleases(where.dir)[version] : undefined;
+    if (where && release) {
+      try {
+        const module = await readDescriptor(release);
+        if (module) return { entry: `/mfe/${where.urlPath}/${version}/mf-manifest.json`, module, version };
+      } catch (error) {
+        log.error({ err: error, remote: name, version }, 'a kept release’s module.json is not valid');
+      }
+    }
+    return { ...current, version };
+  }
+
   return async function remotesConfig(): Promise<RemotesConfig> {
     const out: RemotesConfig = {};
     await Promise.all(
       Object.entries(source.remoteDirs).map(async ([urlPath, dir]) => {
         try {
           const module = await readDescriptor(dir);
-          if (module) out[module.name] = { entry: `/mfe/${urlPath}/mf-manifest.json`, module };
+          if (!module) return;
+          out[module.name] = { entry: `/mfe/${urlPath}/mf-manifest.json`, module };
+          local.set(module.name, { urlPath, dir });
         } catch (error) {
           log.error({ err: error, remote: urlPath }, 'a remote’s module.json is not valid; the remote is left out');
         }
       }),
     );
     for (const changes of [source.remoteOverrides, await fileOverrides()]) {
-      for (const [name, entry] of Object.entries(changes)) {
-        if (entry === null) delete out[name];
-        // Without its own `module`, the shell reads module.json next to the entry: a remote served
-        // elsewhere (another version, another host) declares itself.
-        else out[name] = entry;
+      for (const [name, change] of Object.entries(changes)) {
+        if (change === null) {
+          delete out[name];
+        } else if (change.entry) {
+          // Without its own `module`, the shell reads module.json next to the entry: a remote served
+          // elsewhere (another version, another host) declares itself.
+          out[name] = change as RemoteEntry;
+        } else if (change.version) {
+          const entry = await pinned(name, change.version, out[name]);
+          if (entry) out[name] = entry;
+          else log.error({ remote: name }, 'a version is pinned for a remote this gateway does not serve; give its entry');
+        }
       }
     }
     return out;
@@ -137,7 +180,7 @@ export function createRemotesConfig(source: RemotesSource, log: { error(obj: obj
 export function remoteOrigins(overrides: RemoteOverrides): string[] {
   const origins = new Set<string>();
   for (const entry of Object.values(overrides)) {
-    if (entry && /^https?:\/\//.test(entry.entry)) origins.add(new URL(entry.entry).origin);
+    if (entry?.entry && /^https?:\/\//.test(entry.entry)) origins.add(new URL(entry.entry).origin);
   }
   return [...origins];
 }

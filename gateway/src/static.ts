@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { GatewayConfig } from './config.js';
-import { createRemotesConfig } from './remotes.js';
+import { createRemotesConfig, remoteReleases } from './remotes.js';
 
 /** Files that say which version to load must never be cached; hashed bundles can be, for a year. */
 function cacheHeaders(reply: { header(k: string, v: string): unknown }, file: string) {
@@ -45,6 +45,10 @@ export async function staticRoutes(app: FastifyInstance, config: GatewayConfig):
   }
 
   for (const [name, dir] of Object.entries(config.remoteDirs)) {
+    // Kept releases first: /mfe/<name>/<version>/ is more specific than /mfe/<name>/.
+    for (const [version, releaseDir] of Object.entries(remoteReleases(dir))) {
+      await app.register(fastifyStatic, { root: releaseDir, prefix: `/mfe/${name}/${version}/`, decorateReply: false, wildcard: true, preCompressed: true, setHeaders: cacheHeaders });
+    }
     // Registered even when the files are missing, so a deleted remote answers 404 (and the shell shows its error panel).
     await app.register(fastifyStatic, {
       root: dir,

@@ -80,10 +80,26 @@ describe('/config/remotes.json', () => {
     expect(Object.keys(await remotes()).sort()).toEqual(['mfe_team', 'mfe_vendors']);
   });
 
+  it('pins a version: the current build, a kept release under releases/<version>/, or else the current one marked with the pin', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'remotes-'));
+    const current = { ...descriptor('mfe_vendors', '/vendors'), version: '2.0.0' };
+    const older = { ...descriptor('mfe_vendors', '/vendors'), version: '1.4.0' };
+    const dist = remoteFolder(root, 'mfe-vendors', { 'dist/module.json': current });
+    mkdirSync(path.join(root, 'mfe-vendors', 'releases', '1.4.0'), { recursive: true });
+    writeFileSync(path.join(root, 'mfe-vendors', 'releases', '1.4.0', 'module.json'), JSON.stringify(older));
+    writeFileSync(path.join(root, 'mfe-vendors', 'releases', '1.4.0', 'mf-manifest.json'), '{}');
+    const config = (pin: string) => createRemotesConfig({ remoteDirs: { vendors: dist }, remoteOverrides: parseRemoteOverrides(`{"mfe_vendors": {"version": "${pin}"}}`, 'REMOTES_JSON') }, silent)();
+    expect((await config('2.0.0')).mfe_vendors).toEqual({ entry: '/mfe/vendors/mf-manifest.json', module: current, version: '2.0.0' });
+    expect((await config('1.4.0')).mfe_vendors).toEqual({ entry: '/mfe/vendors/1.4.0/mf-manifest.json', module: older, version: '1.4.0' });
+    // Not deployed: the shell sees the pin and the version it would get, and shows the error panel.
+    expect((await config('1.0.0')).mfe_vendors).toEqual({ entry: '/mfe/vendors/mf-manifest.json', module: current, version: '1.0.0' });
+  });
+
   it('refuses REMOTES_JSON that is not a map of remote name to entry, naming the problem', () => {
-    expect(() => parseRemoteOverrides('[1]', 'REMOTES_JSON')).toThrow('REMOTES_JSON must be a JSON object of remote name to manifest URL, {"entry": URL}, or null');
+    expect(() => parseRemoteOverrides('[1]', 'REMOTES_JSON')).toThrow('REMOTES_JSON must be a JSON object of remote name to manifest URL, {"entry": URL}, {"version": "x.y.z"}, or null');
     expect(() => parseRemoteOverrides('{', 'REMOTES_JSON')).toThrow(/^REMOTES_JSON is not JSON/);
     expect(() => parseRemoteOverrides('{"mfe_x": {"url": "/x"}}', 'REMOTES_JSON')).toThrow(/^REMOTES_JSON: "mfe_x"/);
+    expect(() => parseRemoteOverrides('{"mfe_x": {}}', 'REMOTES_JSON')).toThrow('REMOTES_JSON: "mfe_x" needs an entry or a version');
   });
 });
 

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@rspack/cli';
 import { rspack, type RspackPluginInstance } from '@rspack/core';
 import { createModuleFederationConfig, ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { sharedSingletons } from './shared';
 
 export interface RemoteOptions {
   /** The remote's rspack.config.ts `import.meta.url`: paths resolve from its folder. */
@@ -24,24 +25,13 @@ const devHostPage = fileURLToPath(new URL('./dev-host.html', import.meta.url));
 
 const readJson = (url: URL) => JSON.parse(readFileSync(url, 'utf8')) as { version: string; dependencies: Record<string, string> };
 
-/** The same singletons as the shell, with the versions this remote was built against. Nothing eager. */
+/** The same singletons as the shell, required at the versions this remote was built against. Nothing eager. */
 function federation(base: string, name: string) {
-  const pkg = readJson(new URL('./package.json', base));
-  const workspaceVersion = (dir: string) => `^${readJson(new URL(`../packages/${dir}/package.json`, base)).version}`;
-  const singleton = (requiredVersion: string) => ({ singleton: true, requiredVersion, eager: false });
   return createModuleFederationConfig({
     name,
     filename: 'remoteEntry.js',
     exposes: { './app': './src/app.tsx' },
-    shared: {
-      react: singleton(pkg.dependencies.react!),
-      'react-dom': singleton(pkg.dependencies['react-dom']!),
-      'react-dom/client': singleton(pkg.dependencies['react-dom']!),
-      'styled-components': singleton(pkg.dependencies['styled-components']!),
-      '@tanstack/react-query': singleton(pkg.dependencies['@tanstack/react-query']!),
-      '@erp/ui': singleton(workspaceVersion('ui')),
-      '@erp/sdk': singleton(workspaceVersion('sdk')),
-    },
+    shared: sharedSingletons(new URL('.', base), { strict: true }),
     manifest: true,
     dts: false,
   });

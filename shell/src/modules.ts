@@ -14,6 +14,8 @@ export interface DeployedModule {
   /** Its mf-manifest.json. */
   entry: string;
   descriptor: ModuleDescriptor;
+  /** Why it must not run (a pinned version that is not the one served): its paths show this in the error panel. */
+  problem?: string;
 }
 
 let deployed: readonly DeployedModule[] = [];

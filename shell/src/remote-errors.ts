@@ -9,8 +9,35 @@ import { resetRemote } from './remotes';
 
 export interface RemoteFailure {
   app: string;
+  /** What single-spa reported (technical). */
   message: string;
+  /** Set when the shell refused to run the module: what to tell the user. */
+  refusal?: string;
   at: number;
+}
+
+/** A module the shell refuses to run; `userText` says why, for the error panel. */
+export class RemoteRefused extends Error {
+  constructor(readonly userText: string) {
+    super(userText);
+  }
+}
+
+/** A shared library the remote requires at a version the shell does not provide (Module Federation's strict version check). */
+const VERSION_MISMATCH = /Version (\S+) from \S+ of shared singleton module (\S+) does not satisfy the requirement of \S+ which needs ([^)\s]+)/;
+
+/** What the error panel says about a failed module, and whether trying again can help. */
+export function describeFailure({ message, refusal }: Pick<RemoteFailure, 'message' | 'refusal'>, label: string): { text: string; retryable: boolean } {
+  if (refusal) return { text: refusal, retryable: false };
+  const mismatch = VERSION_MISMATCH.exec(message);
+  if (mismatch) {
+    const [, provided, library, needs] = mismatch;
+    return {
+      text: `The ${label} module was built for ${library} ${needs}, but this app provides ${library} ${provided}. It needs a release of the module built for this version of the app.`,
+      retryable: false,
+    };
+  }
+  return { text: `The ${label} module is not available right now. Check your connection and try again.`, retryable: true };
 }
 
 let failure: RemoteFailure | null = null;
@@ -32,7 +59,7 @@ export function watchRemoteErrors(): void {
     // The federation runtime keeps a failed manifest/entry in its caches; forget it so that the next
     // attempt (Retry, or single-spa's own retry on the next navigation) really fetches again.
     if (getAppStatus(app) === LOAD_ERROR) resetRemote(app);
-    failure = { app, message: error.message, at: Date.now() };
+    failure = { app, message: error.message, at: Date.now(), ...(error instanceof RemoteRefused ? { refusal: error.userText } : {}) };
     retrying = false;
     emit();
   });

@@ -16,7 +16,7 @@ async function getJson(url: string): Promise<unknown> {
 
 /** One entry of the file as a deployed module; null (and a console error) when it cannot be used. */
 async function deployedModule(name: string, value: unknown): Promise<DeployedModule | null> {
-  const spec = typeof value === 'string' ? { entry: value } : (value as { entry?: unknown; module?: unknown } | null);
+  const spec = typeof value === 'string' ? { entry: value } : (value as { entry?: unknown; module?: unknown; version?: unknown } | null);
   if (!spec || typeof spec.entry !== 'string' || !spec.entry) {
     if (value !== null) console.error(`/config/remotes.json: ${name} has no entry; it is left out.`);
     return null;
@@ -26,6 +26,10 @@ async function deployedModule(name: string, value: unknown): Promise<DeployedMod
     const raw = spec.module ?? (await getJson(new URL('module.json', new URL(entry, window.location.href)).href));
     const descriptor = readDescriptor(raw, name);
     if (!descriptor) throw new Error('its module.json declares no routes');
+    const pinned = typeof spec.version === 'string' ? spec.version : null;
+    if (pinned && descriptor.version !== pinned) {
+      return { name, entry, descriptor, problem: `This installation asks for version ${pinned} of this module, but version ${descriptor.version} is what is deployed. Deploy version ${pinned}, or change the version in the remotes configuration.` };
+    }
     return { name, entry, descriptor };
   } catch (error) {
     console.error(`The ${name} module is left out: ${error instanceof Error ? error.message : String(error)}`);
@@ -45,7 +49,7 @@ export async function fetchRemotesConfig(): Promise<readonly DeployedModule[]> {
     console.error('Could not read /config/remotes.json; no modules will be loaded.', error);
   }
   setDeployedModules(modules);
-  registerRemotes(modules.map(({ name, entry }) => ({ name, entry })));
+  registerRemotes(modules.filter((m) => !m.problem).map(({ name, entry }) => ({ name, entry })));
   return modules;
 }
 
@@ -62,5 +66,5 @@ export async function loadRemoteApp(name: string): Promise<LifeCycles> {
  */
 export function resetRemote(name: string): void {
   const module = deployedModules().find((m) => m.name === name);
-  if (module) registerRemotes([{ name, entry: module.entry }], { force: true });
+  if (module && !module.problem) registerRemotes([{ name, entry: module.entry }], { force: true });
 }

@@ -6,6 +6,7 @@ import { registerApplication } from 'single-spa';
 import { getCurrentUser } from './current-user';
 import { matchesRoutes } from '@erp/contracts';
 import { deployedModules } from './modules';
+import { RemoteRefused } from './remote-errors';
 import { loadRemoteApp } from './remotes';
 
 export const OUTLET_ID = 'remote-outlet';
@@ -28,10 +29,11 @@ function domElementGetter(name: string): HTMLElement {
 let mountedFor: Member | null = null;
 
 export function registerApplications(): void {
-  for (const { name, descriptor } of deployedModules()) {
+  for (const { name, descriptor, problem } of deployedModules()) {
     registerApplication<ShellCustomProps>({
       name,
-      app: () => loadRemoteApp(name),
+      // A module that must not run fails like one that cannot load: its paths show the error panel.
+      app: () => (problem ? Promise.reject(new RemoteRefused(problem)) : loadRemoteApp(name)),
       // Remotes only run inside the signed-in layout; signed out, the shell redirects to '/'.
       activeWhen: (location) => getCurrentUser() !== null && matchesRoutes(descriptor.routes, location.pathname),
       customProps: (appName) => {

@@ -61,10 +61,23 @@ export const RemoteEntry = Type.Object(
     entry: Type.String({ minLength: 1, maxLength: 500 }),
     /** What the module declares; absent when the shell must fetch `module.json` next to the entry. */
     module: Type.Optional(ModuleDescriptor),
+    /** The version this deployment pins: the shell refuses to run another, saying which it found. */
+    version: Type.Optional(Type.String({ maxLength: 60 })),
   },
   { additionalProperties: false },
 );
 export type RemoteEntry = Static<typeof RemoteEntry>;
+
+/** A change to one remote in REMOTES_JSON / REMOTES_FILE: as an entry, or only `version` to pin a remote this gateway serves. */
+export const RemoteOverride = Type.Object(
+  {
+    entry: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })),
+    module: Type.Optional(ModuleDescriptor),
+    version: Type.Optional(Type.String({ maxLength: 60 })),
+  },
+  { additionalProperties: false },
+);
+export type RemoteOverride = Static<typeof RemoteOverride>;
 
 /** GET /config/remotes.json: remote name → entry. */
 export const RemotesConfig = Type.Record(Type.String(), RemoteEntry);

@@ -4,7 +4,7 @@ import { useEffect, type ReactNode } from 'react';
 import { triggerAppChange } from 'single-spa';
 import styled from 'styled-components';
 import { useCurrentUser } from '../../../current-user';
-import { retryRemote, useRemoteFailure } from '../../../remote-errors';
+import { describeFailure, retryRemote, useRemoteFailure, type RemoteFailure } from '../../../remote-errors';
 import { OUTLET_ID } from '../../../root-config';
 import { navGroups, remoteForPath } from '../../../modules';
 import { useSidebarState } from '../hooks/use-sidebar-state';
@@ -35,6 +35,11 @@ const Content = styled.main`
     padding: 1rem 1rem calc(5rem + env(safe-area-inset-bottom));
   }
 `;
+
+function FailurePanel({ failure, label }: { failure: RemoteFailure; label: string }) {
+  const { text, retryable } = describeFailure(failure, label);
+  return <ErrorPanel title="This section could not be loaded" message={text} {...(retryable ? { onRetry: () => retryRemote(failure) } : {})} />;
+}
 
 export interface AppLayoutProps {
   /** A shell page; null when the path belongs to a remote, which mounts into the outlet. */
@@ -75,13 +80,7 @@ export function AppLayout({ page }: AppLayoutProps) {
         />
         <Content id="main-content">
           {page}
-          {failure && (
-            <ErrorPanel
-              title="This section could not be loaded"
-              message={`The ${failedLabel} module is not available right now. Check your connection and try again.`}
-              onRetry={() => retryRemote(failure)}
-            />
-          )}
+          {failure && <FailurePanel failure={failure} label={failedLabel} />}
           {/* Remotes render here; React never touches its children. */}
           <div id={OUTLET_ID} hidden={page !== null || failure !== null} />
         </Content>

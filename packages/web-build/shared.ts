@@ -1,0 +1,35 @@
+/**
+ * The shared singletons of the shell and every remote, in one place: one instance per page of each,
+ * provided by the shell. Each side states the version range its own package.json asks for; a remote
+ * also requires it strictly, so a remote built against a version the shell does not provide fails
+ * to load (the shell shows its error panel with the versions) instead of running on the wrong one.
+ */
+import { readFileSync } from 'node:fs';
+
+interface PackageJson {
+  version: string;
+  dependencies: Record<string, string>;
+}
+
+const readJson = (url: URL) => JSON.parse(readFileSync(url, 'utf8')) as PackageJson;
+
+/** Libraries shared as singletons: third-party ones with the range of the app's package.json, ours with ^their version. */
+const THIRD_PARTY = ['react', 'react-dom', 'styled-components', '@tanstack/react-query'] as const;
+const OURS = { '@erp/ui': 'ui', '@erp/sdk': 'sdk' } as const;
+
+/** `appDir`: the app's folder URL (e.g. new URL('.', import.meta.url) of its config); `strict` for remotes. */
+export function sharedSingletons(appDir: URL, { strict }: { strict: boolean }) {
+  const pkg = readJson(new URL('./package.json', appDir));
+  const singleton = (requiredVersion: string) => ({ singleton: true, requiredVersion, strictVersion: strict, eager: false });
+  const range = (name: string) => {
+    const r = pkg.dependencies[name];
+    if (!r) throw new Error(`${name} must be a dependency of ${new URL('./package.json', appDir).pathname} to be shared`);
+    return r;
+  };
+  const shared: Record<string, ReturnType<typeof singleton>> = {};
+  for (const name of THIRD_PARTY) shared[name] = singleton(range(name));
+  // Sharing react-dom does not cover react-dom/client.
+  shared['react-dom/client'] = singleton(range('react-dom'));
+  for (const [name, dir] of Object.entries(OURS)) shared[name] = singleton(`^${readJson(new URL(`../packages/${dir}/package.json`, appDir)).version}`);
+  return shared;
+}
