@@ -44,7 +44,15 @@ function boundaryRules(ws) {
       'no-restricted-imports': [
         'error',
         {
-          paths: [...new Set(refused)].map((name) => ({ name, message: `A ${ws.role} may not import ${name} (ARCHITECTURE §2 boundaries).` })),
+          paths: [
+            ...[...new Set(refused)].map((name) => ({ name, message: `A ${ws.role} may not import ${name} (ARCHITECTURE §2 boundaries).` })),
+            ...(ws.role === 'shell' || ws.role === 'remote'
+              ? ['react-router-dom', 'react-router'].map((name) => ({
+                  name,
+                  message: 'Import the router from @erp/ui: one instance serves every app, and a second copy breaks navigation between them (packages/web-build/shared.ts).',
+                }))
+              : []),
+          ],
           patterns: [
             ...(refused.length > 0
               ? [{ group: [...new Set(refused)].map((n) => `${n}/*`), message: `A ${ws.role} may not import this package (ARCHITECTURE §2 boundaries).` }]

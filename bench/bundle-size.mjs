@@ -9,7 +9,7 @@
  *      loaded twice.
  * Usage: node bench/bundle-size.mjs [baseUrl] [phone=9000000001]
  *   (without baseUrl it starts the built system on a free port with fresh data, and stops it after)
- * Budgets: shell at '/' <= 160 KB; mfe-team remoteEntry + first route <= 70 KB beyond shared singletons.
+ * Budgets: shell at '/' <= 170 KB (issue 9: room for react-router); mfe-team remoteEntry + first route <= 70 KB beyond shared singletons.
  */
 import { readFileSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,7 +22,7 @@ const dist = fileURLToPath(new URL('../shell/dist', import.meta.url));
 const system = process.argv[2] ? null : await startProcess('gateway/dist/main.js', { SEED_DEMO: 'true', OTP_RESEND_SECONDS: '0' });
 const base = (process.argv[2] ?? system.base).replace(/\/$/, '');
 const phone = process.argv[3] ?? '9000000001';
-const BUDGET_SHELL = 160 * 1024;
+const BUDGET_SHELL = 170 * 1024;
 const BUDGET_REMOTE = 70 * 1024;
 
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;

@@ -86,6 +86,7 @@ describe('on a phone', () => {
     await page.goto('/');
     await shot(page, 'phone-sign-in');
     await signIn(page);
+    await page.getByText('Team Members', { exact: true }).waitFor();
     await shot(page, 'phone-dashboard');
     await page.goto('/team/list');
     await page.getByText('Demo Admin').first().waitFor();

@@ -2,13 +2,14 @@ import type { ShellCustomProps } from '@erp/sdk';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { CurrentUserContext } from './lib/current-user';
 import { queryClient } from './lib/query-client';
-import { AppRoutes } from './routes/app-routes';
+import { RemoteRouter } from '@erp/ui/remote';
+import { SECTIONS } from './routes/routes';
 
 export function Root({ user }: ShellCustomProps) {
   return (
     <QueryClientProvider client={queryClient}>
       <CurrentUserContext.Provider value={user}>
-        <AppRoutes />
+        <RemoteRouter sections={SECTIONS} />
       </CurrentUserContext.Provider>
     </QueryClientProvider>
   );

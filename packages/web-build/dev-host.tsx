@@ -6,11 +6,34 @@
  */
 import type { DevSmsMessage, Member, MeResponse, VerifyOtpResponse } from '@erp/contracts';
 import { api, clearSession, errorMessage, getToken, setSession, type ShellCustomProps } from '@erp/sdk';
-import { Button, Card, CardContent, GlobalStyle, Input, Link, navigate, Toaster, toast, useLocation } from '@erp/ui';
-import { useEffect, useRef, useState } from 'react';
+import { Button, Card, CardContent, GlobalStyle, Input, navigateOutsideRouter, Toaster, toast } from '@erp/ui';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { createRoot } from 'react-dom/client';
 
 type Lifecycle = (props: ShellCustomProps & { name: string }) => Promise<unknown>;
+
+/**
+ * Without single-spa nobody turns a pushState into a popstate, which is how the remote's router
+ * hears of navigation from outside it: do it here.
+ */
+async function navigate(to: string, options?: { replace?: boolean }): Promise<boolean> {
+  const ok = await navigateOutsideRouter(to, options);
+  if (ok) window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  return ok;
+}
+
+function DevLink({ to, children }: { to: string; children: string }) {
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    void navigate(to);
+  };
+  return (
+    <a href={to} onClick={onClick}>
+      {children}
+    </a>
+  );
+}
 
 export interface DevHostOptions {
   /** The remote's federation name, e.g. 'mfe_team'. */
@@ -73,22 +96,21 @@ function MountedApp({ name, app, user }: Pick<DevHostOptions, 'name' | 'app'> & 
 
 function DevHost({ name, app, links }: DevHostOptions) {
   const [user, setUser] = useState<Member | null>(null);
-  const { pathname } = useLocation();
   const home = links[0].to;
   useEffect(() => {
     if (getToken()) void api.get<MeResponse>('/auth/me').then((r) => setUser(r.user), () => setUser(null));
   }, []);
   useEffect(() => {
-    if (pathname === '/') void navigate(home, { replace: true });
-  }, [pathname, home]);
+    if (window.location.pathname === '/') void navigate(home, { replace: true });
+  }, [home]);
   if (!user) return <DevSignIn name={name} onSignedIn={setUser} />;
   return (
     <>
       <nav style={{ display: 'flex', gap: 16, padding: '0.75rem 1.5rem', borderBottom: '1px solid #e2e8f0' }}>
         {links.map((link) => (
-          <Link key={link.to} to={link.to}>
+          <DevLink key={link.to} to={link.to}>
             {link.label}
-          </Link>
+          </DevLink>
         ))}
         <span style={{ flex: 1 }} />
         <span>

@@ -3,6 +3,10 @@
  * provided by the shell. Each side states the version range its own package.json asks for; a remote
  * also requires it strictly, so a remote built against a version the shell does not provide fails
  * to load (the shell shows its error panel with the versions) instead of running on the wrong one.
+ *
+ * react-router-dom is not shared by itself: a shared package is bundled whole (60 KB gzipped for
+ * react-router), so @erp/ui re-exports the part of its API the apps use, tree-shaken into @erp/ui's
+ * shared chunk, and the apps import the router from @erp/ui only (lint refuses react-router-dom).
  */
 import { readFileSync } from 'node:fs';
 

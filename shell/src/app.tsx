@@ -1,10 +1,15 @@
-/** The shell's own screens: sign-in when signed out, otherwise the layout with a shell page or a remote. */
+/**
+ * The shell's routes: sign-in at '/', and behind sign-in the layout with the dashboard (a lazily
+ * loaded route) or the area a remote mounts into; a path no deployed module owns is not found.
+ */
 import { getToken, subscribeSession } from '@erp/sdk';
-import { ErrorPanel, navigate, Spinner, useLocation } from '@erp/ui';
-import { Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { AppRouter, ErrorPanel, Navigate, Spinner, useLocation, useRoutes, type RouteObject } from '@erp/ui';
+import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import styled from 'styled-components';
 import { setCurrentUser, useCurrentUser } from './current-user';
 import { getMe } from './features/auth/api/get-me';
+import { NotFoundPage } from './features/not-found/components/not-found-page';
+import { remoteForPath } from './modules';
 import { signedInScreen, signInScreen } from './screens';
 
 const Centered = styled.div`
@@ -13,13 +18,6 @@ const Centered = styled.div`
   place-items: center;
   padding: 1rem;
 `;
-
-function Redirect({ to }: { to: string }) {
-  useEffect(() => {
-    void navigate(to, { replace: true });
-  }, [to]);
-  return null;
-}
 
 /** A token without a member (signed in from another tab, or /auth/me failed): fetch the member. */
 function LoadMember() {
@@ -52,36 +50,65 @@ function LoadMember() {
   );
 }
 
-export function App() {
-  const token = useSyncExternalStore(subscribeSession, getToken, getToken);
-  const user = useCurrentUser();
-  const { pathname } = useLocation();
+const useToken = () => useSyncExternalStore(subscribeSession, getToken, getToken);
 
+const spinner = (
+  <Centered>
+    <Spinner size={28} />
+  </Centered>
+);
+
+/** '/': the sign-in page, or the dashboard for a signed-in member. */
+function Home() {
+  const token = useToken();
+  const user = useCurrentUser();
+  if (token && user) return <Navigate to="/dashboard" replace />;
+  if (token) return <LoadMember />;
+  return <signInScreen.Screen />;
+}
+
+/** Everything else needs a session (SPEC §2: signed out, any path but '/' goes to '/'). */
+function SignedIn() {
+  const token = useToken();
+  const user = useCurrentUser();
+  if (!token) return <Navigate to="/" replace />;
+  if (!user) return <LoadMember />;
+  return <signedInScreen.Screen />;
+}
+
+/** A path of the signed-in area other than a shell page: a deployed remote mounts there, or it is not found. */
+function RemoteArea() {
+  const { pathname } = useLocation();
+  return remoteForPath(pathname) ? null : <NotFoundPage pathname={pathname} />;
+}
+
+const DashboardPage = lazy(() => import('./features/dashboard/components/dashboard-page').then((m) => ({ default: m.DashboardPage })));
+
+const ROUTES: RouteObject[] = [
+  { path: '/', element: <Home /> },
+  {
+    element: <SignedIn />,
+    children: [
+      { path: 'dashboard', element: <DashboardPage /> },
+      { path: '*', element: <RemoteArea /> },
+    ],
+  },
+];
+
+function ShellRoutes() {
+  const token = useToken();
+  const user = useCurrentUser();
   // Signed out elsewhere (401 in a remote, logout in another tab): forget the member too.
   useEffect(() => {
     if (!token && user) setCurrentUser(null);
   }, [token, user]);
+  return <Suspense fallback={spinner}>{useRoutes(ROUTES)}</Suspense>;
+}
 
-  let screen;
-  if (!token) {
-    // SPEC §2: any path but '/' redirects to '/' when signed out.
-    screen = pathname === '/' ? <signInScreen.Screen /> : <Redirect to="/" />;
-  } else if (!user) {
-    screen = <LoadMember />;
-  } else if (pathname === '/') {
-    screen = <Redirect to="/dashboard" />;
-  } else {
-    screen = <signedInScreen.Screen pathname={pathname} />;
-  }
+export function App() {
   return (
-    <Suspense
-      fallback={
-        <Centered>
-          <Spinner size={28} />
-        </Centered>
-      }
-    >
-      {screen}
-    </Suspense>
+    <AppRouter>
+      <ShellRoutes />
+    </AppRouter>
   );
 }

@@ -2,9 +2,8 @@
  * Starts the shell: reads the remotes file and the signed-in member, draws the layout (so the remotes'
  * outlet exists), then registers the applications and starts single-spa.
  */
-import { getToken, createQueryClient } from '@erp/sdk';
+import { getToken } from '@erp/sdk';
 import { GlobalStyle, Toaster } from '@erp/ui';
-import { QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
@@ -32,16 +31,13 @@ async function main(): Promise<void> {
 
   const container = document.getElementById('root');
   if (!container) throw new Error('#root is missing from index.html');
-  const queryClient = createQueryClient();
   const root = createRoot(container);
   flushSync(() => {
     root.render(
       <StrictMode>
-        <QueryClientProvider client={queryClient}>
-          <GlobalStyle />
-          <App />
-          <Toaster />
-        </QueryClientProvider>
+        <GlobalStyle />
+        <App />
+        <Toaster />
       </StrictMode>,
     );
   });

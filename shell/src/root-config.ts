@@ -1,5 +1,5 @@
 /** The single-spa root config: registers one application per remote listed in /config/remotes.json, active on the routes it declares. */
-import { navigate } from '@erp/ui';
+import { navigateOutsideRouter } from '@erp/ui';
 import type { Member } from '@erp/contracts';
 import type { ShellCustomProps } from '@erp/sdk';
 import { registerApplication } from 'single-spa';
@@ -39,7 +39,7 @@ export function registerApplications(): void {
       customProps: (appName) => {
         mountedFor = getCurrentUser() ?? mountedFor;
         if (!mountedFor) throw new Error('Not signed in.');
-        return { user: mountedFor, navigate, domElementGetter: () => domElementGetter(appName) };
+        return { user: mountedFor, navigate: navigateOutsideRouter, domElementGetter: () => domElementGetter(appName) };
       },
     });
   }

@@ -1,6 +1,8 @@
-/** @erp/sdk: the browser transport (bearer token, errors as ApiError), the session and react-query defaults. */
+/**
+ * @erp/sdk: the browser transport (bearer token, errors as ApiError) and the session. The react-query
+ * defaults are '@erp/sdk/query', so that loading the SDK (the shell does at '/') does not load react-query.
+ */
 export { ApiError, errorMessage } from './api-error';
 export { createApiClient, configureApi, api, type ApiClient, type ApiClientOptions, type RequestOptions, type QueryValue } from './api-client';
 export { getToken, getUserName, setSession, clearSession, subscribeSession } from './session';
-export { createQueryClient, createQueryKeys } from './query';
 export type { ShellCustomProps } from './shell-props';

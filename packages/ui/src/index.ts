@@ -1,4 +1,4 @@
-/** @erp/ui: the design system, formatting and tiny router shared (as one instance) by the shell and remotes. */
+/** @erp/ui: the design system, formatting and navigation guards shared (as one instance) by the shell and remotes. */
 export { theme, MOBILE_BREAKPOINT } from './theme';
 export { GlobalStyle } from './global-style';
 export { Button, buttonStyles, type ButtonProps, type ButtonVariant, type ButtonSize } from './button';
@@ -30,6 +30,11 @@ export { Icon, isIconName, type IconName, type IconProps } from './icon';
 export { formatINR, formatNumber, formatDate, formatDateShort, formatDateTime, formatRelative } from './format';
 export { useMediaQuery, useIsMobile } from './use-media-query';
 export { useDebouncedValue } from './use-debounced-value';
-export { navigate, canLeave, addNavigationGuard, useLocation, useSearchParams, matchPath, type Location, type NavigateOptions, type NavigationGuard } from './router';
+export { AppRouter, canLeave, addNavigationGuard, navigateOutsideRouter, useQueryParams, withParams, type NavigateOptions, type NavigationGuard } from './navigation';
+/**
+ * The part of react-router-dom the apps use, from this one shared instance (each app has its own
+ * router; they must share the library for links and guards to work across them).
+ */
+export { matchRoutes, Navigate, Outlet, useLocation, useNavigate, useParams, useRoutes, useSearchParams, type RouteObject } from 'react-router-dom';
 export { Link, type LinkProps } from './link';
 export { useNavigationGuard } from './use-navigation-guard';

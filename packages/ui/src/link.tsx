@@ -1,28 +1,13 @@
-import type { ComponentPropsWithRef, MouseEvent } from 'react';
-import { navigate } from './router';
+import { Link as RouterLink, type LinkProps as RouterLinkProps } from 'react-router-dom';
 
-export interface LinkProps extends ComponentPropsWithRef<'a'> {
+export interface LinkProps extends Omit<RouterLinkProps, 'to'> {
   to: string;
-  replace?: boolean;
 }
 
-/** An <a> that navigates in place; modified clicks (new tab, etc.) keep the browser's behaviour. */
-export function Link({ to, replace, onClick, target, ...rest }: LinkProps) {
-  const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    onClick?.(event);
-    if (
-      event.defaultPrevented ||
-      event.button !== 0 ||
-      event.metaKey ||
-      event.ctrlKey ||
-      event.shiftKey ||
-      event.altKey ||
-      (target && target !== '_self')
-    ) {
-      return;
-    }
-    event.preventDefault();
-    navigate(to, { replace });
-  };
-  return <a href={to} target={target} onClick={handleClick} {...rest} />;
+/**
+ * react-router's Link: a real href (new tab on ctrl-click), navigating in place otherwise. Every
+ * app's unsaved-changes guard is asked first (see GuardedNavigation).
+ */
+export function Link(props: LinkProps) {
+  return <RouterLink {...props} />;
 }

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { addNavigationGuard } from './router';
+import { addNavigationGuard } from './navigation';
 
 /**
  * While `when` is true, leaving the screen needs `confirm()` to resolve true (e.g. a "discard

@@ -1,11 +1,17 @@
-/** Provider side of the HTTP pacts naming vendors-service (mfe-vendors). */
+/** Provider side of every HTTP pact naming vendors-service (mfe-vendors, mfe-catalog, and any consumer added later). */
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Verifier } from '@pact-foundation/pact';
 import { startVendors, type VendorsHarness } from './helpers.js';
 
 const pactDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../pacts');
+/** The consumers' pacts with this provider: <consumer>-vendors-service.json. */
+const pactUrls = readdirSync(pactDir)
+  .filter((f) => f.endsWith('-vendors-service.json'))
+  .sort()
+  .map((f) => path.join(pactDir, f));
 let h: VendorsHarness;
 let base = '';
 beforeAll(async () => {
@@ -16,11 +22,12 @@ beforeAll(async () => {
 afterAll(async () => h?.close());
 
 describe('vendors service as an HTTP provider', () => {
-  it('honours the pact of mfe-vendors', async () => {
+  it('honours every pact its consumers wrote', async () => {
+    expect(pactUrls).not.toHaveLength(0);
     await new Verifier({
       provider: 'vendors-service',
       providerBaseUrl: base,
-      pactUrls: [path.join(pactDir, 'mfe-vendors-vendors-service.json')],
+      pactUrls,
       logLevel: 'warn',
       // The gateway strips /api/v1; the consumer's token is replaced by a real Admin session.
       requestFilter: (req, _res, next) => {

@@ -9,3 +9,4 @@ export { FormSection, type FormSectionProps } from './form-section';
 export { NotFound } from './not-found';
 export { PageSkeleton } from './page-skeleton';
 export { rootErrorBoundary } from './root-error-boundary';
+export { lazyScreen, remoteRoutes, RemoteRouter, screenForPath, type RemoteSection } from './remote-router';

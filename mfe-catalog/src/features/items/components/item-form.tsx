@@ -1,6 +1,6 @@
 import type { Item } from '@erp/contracts';
 import { ApiError, errorMessage } from '@erp/sdk';
-import { Button, ConfirmDialog, Field, Icon, Input, navigate, Select, Spinner, theme, toast } from '@erp/ui';
+import { Button, ConfirmDialog, Field, Icon, Input, Select, Spinner, theme, toast, useNavigate } from '@erp/ui';
 import { FormSection, useUnsavedChanges } from '@erp/ui/remote';
 import { useMemo, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
@@ -63,6 +63,7 @@ export interface ItemFormProps {
 /** Item create and edit (SPEC §2 "Items", §5 "Item save"). */
 export function ItemForm({ item, initial }: ItemFormProps) {
   const [values, setValues] = useState(initial);
+  const navigate = useNavigate();
   const [confirmRemove, setConfirmRemove] = useState<string | null>(null);
   const [conflict, setConflict] = useState<string | null>(null);
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);

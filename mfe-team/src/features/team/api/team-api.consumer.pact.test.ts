@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import { MODULE_KEYS, subModuleKeys } from '@erp/contracts';
-import { configureApi } from '@erp/sdk';
+import { connectToMockServer } from '@erp/sdk/testing';
 import { ApiError } from '@erp/sdk';
 import { createMember } from './create-member';
 import { getMember } from './get-member';
@@ -47,8 +47,7 @@ const pact = new PactV4({
 });
 
 const AUTH = { Authorization: regex('^Bearer .+$', 'Bearer a-session-token') };
-const useMock = (url: string) =>
-  configureApi({ baseUrl: `${url}/api/v1`, getToken: () => 'a-session-token', fetch: globalThis.fetch, onUnauthorized: () => undefined });
+const useMock = (url: string) => connectToMockServer(url);
 
 describe('mfe-team team API client', () => {
   it('lists members a page at a time', async () => {

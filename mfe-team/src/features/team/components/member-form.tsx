@@ -1,6 +1,6 @@
 import type { Member, Role } from '@erp/contracts';
 import { errorMessage } from '@erp/sdk';
-import { Button, ConfirmDialog, Icon, navigate, Spinner, theme, toast } from '@erp/ui';
+import { Button, ConfirmDialog, Icon, Spinner, theme, toast, useNavigate } from '@erp/ui';
 import { useUnsavedChanges } from '@erp/ui/remote';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
@@ -40,6 +40,7 @@ const LIST = '/team/list';
 /** The member form in its three modes (SPEC §2 "Team member form"). */
 export function MemberForm({ mode, member, initial }: MemberFormProps) {
   const [values, setValues] = useState(initial);
+  const navigate = useNavigate();
   const readOnly = mode === 'view';
   const dirty = !readOnly && JSON.stringify(values) !== JSON.stringify(initial);
   const { dialog, allowLeave } = useUnsavedChanges(dirty);

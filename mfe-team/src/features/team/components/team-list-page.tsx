@@ -1,6 +1,6 @@
 import { can, isAdmin } from '@erp/contracts';
 import { errorMessage } from '@erp/sdk';
-import { Button, EmptyState, ErrorPanel, Icon, LinkButton, PageHeader, Pagination, Spinner, useDebouncedValue, useSearchParams } from '@erp/ui';
+import { Button, EmptyState, ErrorPanel, Icon, LinkButton, PageHeader, Pagination, Spinner, useDebouncedValue, useQueryParams } from '@erp/ui';
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useCurrentUser } from '../../../lib/current-user';
@@ -27,7 +27,7 @@ function parseStatus(value: string | null): TeamStatusFilter {
 export function TeamListPage() {
   const user = useCurrentUser();
   const admin = isAdmin(user);
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useQueryParams();
   const keyword = params.get('keyword') ?? '';
   const status = parseStatus(params.get('status'));
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);

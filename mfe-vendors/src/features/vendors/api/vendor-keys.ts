@@ -1,4 +1,4 @@
-import { createQueryKeys } from '@erp/sdk';
+import { createQueryKeys } from '@erp/sdk/query';
 
 /** Every query of this feature starts with 'vendors', so a save can refresh them all at once. */
 export const vendorKeys = createQueryKeys('vendors');

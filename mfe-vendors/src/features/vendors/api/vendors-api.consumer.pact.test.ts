@@ -3,7 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
-import { ApiError, configureApi } from '@erp/sdk';
+import { ApiError } from '@erp/sdk';
+import { connectToMockServer } from '@erp/sdk/testing';
 import { createVendor } from './create-vendor';
 import { getVendor } from './get-vendor';
 import { getVendorList } from './get-vendor-list';
@@ -43,8 +44,7 @@ const pact = new PactV4({
   dir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../pacts'),
   logLevel: 'warn',
 });
-const useMock = (url: string) =>
-  configureApi({ baseUrl: `${url}/api/v1`, getToken: () => 'a-session-token', fetch: globalThis.fetch, onUnauthorized: () => undefined });
+const useMock = (url: string) => connectToMockServer(url);
 
 describe('mfe-vendors API client', () => {
   it('lists vendors', async () => {

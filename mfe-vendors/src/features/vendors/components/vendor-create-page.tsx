@@ -1,6 +1,6 @@
 import { can } from '@erp/contracts';
 import { ApiError, errorMessage } from '@erp/sdk';
-import { Badge, Button, ConfirmDialog, EmptyState, Icon, LinkButton, navigate, PageHeader, Spinner, theme, toast } from '@erp/ui';
+import { Badge, Button, ConfirmDialog, EmptyState, Icon, LinkButton, PageHeader, Spinner, theme, toast, useNavigate } from '@erp/ui';
 import { useUnsavedChanges } from '@erp/ui/remote';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
@@ -31,6 +31,7 @@ const initial = emptyVendorValues();
 /** /vendors/create (SPEC §2 "Vendors", §5 "Vendor create"). */
 export function VendorCreatePage() {
   const user = useCurrentUser();
+  const navigate = useNavigate();
   const [values, setValues] = useState<VendorFormValues>(initial);
   const [errors, setErrors] = useState<Partial<Record<VendorField, string>>>({});
   const dirty = JSON.stringify(values) !== JSON.stringify(initial);

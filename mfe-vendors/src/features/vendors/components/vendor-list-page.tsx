@@ -1,6 +1,6 @@
 import { can } from '@erp/contracts';
 import { errorMessage } from '@erp/sdk';
-import { Button, EmptyState, ErrorPanel, Icon, LinkButton, PageHeader, Pagination, SearchInput, Spinner, theme, useDebouncedValue, useSearchParams } from '@erp/ui';
+import { Button, EmptyState, ErrorPanel, Icon, LinkButton, PageHeader, Pagination, SearchInput, Spinner, theme, useDebouncedValue, useQueryParams } from '@erp/ui';
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useCurrentUser } from '../../../lib/current-user';
@@ -40,7 +40,7 @@ export function VendorListPage() {
   const user = useCurrentUser();
   const canCreate = can(user, 'vendors', 'create', 'write');
   const allowed = can(user, 'vendors', 'list', 'read') || canCreate;
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useQueryParams();
   const keyword = params.get('keyword') ?? '';
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
 

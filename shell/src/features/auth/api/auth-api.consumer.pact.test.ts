@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import { MODULE_KEYS, subModuleKeys } from '@erp/contracts';
-import { ApiError, configureApi } from '@erp/sdk';
+import { ApiError } from '@erp/sdk';
+import { connectToMockServer } from '@erp/sdk/testing';
 import { getDashboard } from '../../dashboard/api/get-dashboard';
 import { logout } from '../../layout/api/logout';
 import { getMe } from './get-me';
@@ -37,8 +38,7 @@ const user = like({
   version: integer(1),
 });
 
-const useMock = (url: string, token: string | null = 'a-session-token') =>
-  configureApi({ baseUrl: `${url}/api/v1`, getToken: () => token, fetch: globalThis.fetch, onUnauthorized: () => undefined });
+const useMock = connectToMockServer;
 
 describe('shell sign-in calls', () => {
   it('asks for a code without a token', async () => {

@@ -1,7 +1,7 @@
 import type { MessageResponse, SendOtpBody } from '@erp/contracts';
 import { api } from '@erp/sdk';
-import { useMutation } from '@tanstack/react-query';
+import { useAction } from '../../../lib/requests';
 
 export const sendOtp = (body: SendOtpBody) => api.post<MessageResponse>('/auth/sendOtp', body);
 
-export const useSendOtp = () => useMutation({ mutationFn: sendOtp });
+export const useSendOtp = () => useAction(sendOtp);

@@ -1,7 +1,7 @@
 import type { VerifyOtpBody, VerifyOtpResponse } from '@erp/contracts';
 import { api } from '@erp/sdk';
-import { useMutation } from '@tanstack/react-query';
+import { useAction } from '../../../lib/requests';
 
 export const verifyOtp = (body: VerifyOtpBody) => api.post<VerifyOtpResponse>('/auth/verifyOtp', body);
 
-export const useVerifyOtp = () => useMutation({ mutationFn: verifyOtp });
+export const useVerifyOtp = () => useAction(verifyOtp);

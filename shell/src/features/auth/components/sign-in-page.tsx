@@ -1,26 +1,12 @@
 import { isValidPhone, PHONE_INPUT_MAX, typedMobile } from '@erp/contracts';
 import { errorMessage, setSession } from '@erp/sdk';
-import {
-  Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  Field,
-  Icon,
-  Input,
-  navigate,
-  Skeleton,
-  Spinner,
-  theme,
-  toast,
-} from '@erp/ui';
+import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Icon, Input, Skeleton, Spinner, theme, toast, useNavigate } from '@erp/ui';
 import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { setCurrentUser } from '../../../current-user';
 import { useSendOtp } from '../api/send-otp';
 import { useVerifyOtp } from '../api/verify-otp';
+import { signedInScreen } from '../../../screens';
 import { RESEND_SECONDS, resendLabel, resendWaitFrom, secondsLeft } from '../resend';
 
 const OtpCodeInput = lazy(() => import('./otp-code-input'));
@@ -121,6 +107,7 @@ function useSecondsUntil(at: number | null): number {
 
 /** Sign-in (SPEC §2 "Sign-in"): mobile number, then the one-time code. */
 export function SignInPage() {
+  const navigate = useNavigate();
   const [phone, setPhone] = useState('');
   const [phoneLeft, setPhoneLeft] = useState(false);
   const [codeSent, setCodeSent] = useState(false);
@@ -136,13 +123,15 @@ export function SignInPage() {
   // brings) the user on the code entry, with what they typed, and counts down from the service's wait.
   const send = () => {
     if (!isValidPhone(phone) || sendOtp.isPending) return;
-    sendOtp.mutate(
+    sendOtp.run(
       { phoneNumber: phone },
       {
         onSuccess: () => {
           setCodeSent(true);
           setResendAt(Date.now() + RESEND_SECONDS * 1000);
           toast({ title: 'OTP sent successfully', variant: 'success' });
+          // While the code is typed, fetch the signed-in layout, so Login opens the dashboard at once.
+          void signedInScreen.preload().catch(() => undefined);
         },
         onError: (error) => {
           const wait = resendWaitFrom(error);
@@ -166,7 +155,7 @@ export function SignInPage() {
     event?.preventDefault();
     // SPEC §5: Login does nothing while the code is empty.
     if (!code || verifyOtp.isPending) return;
-    verifyOtp.mutate(
+    verifyOtp.run(
       { phoneNumber: phone, otp: code },
       {
         onSuccess: ({ token, user }) => {
@@ -183,7 +172,6 @@ export function SignInPage() {
   const changeNumber = () => {
     setCodeSent(false);
     setCode('');
-    verifyOtp.reset();
   };
 
   return (

@@ -1,6 +1,6 @@
 import { getUserName } from '@erp/sdk';
-import { ErrorPanel, theme, useIsMobile, useLocation } from '@erp/ui';
-import { useEffect, type ReactNode } from 'react';
+import { ErrorPanel, Outlet, theme, useIsMobile, useLocation } from '@erp/ui';
+import { useEffect } from 'react';
 import { triggerAppChange } from 'single-spa';
 import styled from 'styled-components';
 import { useCurrentUser } from '../../../current-user';
@@ -41,19 +41,16 @@ function FailurePanel({ failure, label }: { failure: RemoteFailure; label: strin
   return <ErrorPanel title="This section could not be loaded" message={text} {...(retryable ? { onRetry: () => retryRemote(failure) } : {})} />;
 }
 
-export interface AppLayoutProps {
-  /** A shell page; null when the path belongs to a remote, which mounts into the outlet. */
-  page: ReactNode | null;
-}
-
 /** The signed-in layout: sidebar or bottom bar, header, and the content area remotes mount into. */
-export function AppLayout({ page }: AppLayoutProps) {
+export function AppLayout() {
   const isMobile = useIsMobile();
   const [expanded, toggleSidebar] = useSidebarState();
   const { pathname, search } = useLocation();
   const user = useCurrentUser();
   const anyFailure = useRemoteFailure();
-  const failure = anyFailure && page === null && remoteForPath(pathname) === anyFailure.app ? anyFailure : null;
+  // A shell page (the dashboard, the not-found page) or a path a deployed remote mounts on.
+  const remote = pathname === '/dashboard' ? null : remoteForPath(pathname);
+  const failure = anyFailure && remote !== null && remote === anyFailure.app ? anyFailure : null;
   const storedName = getUserName() || user?.name;
 
   // The outlet exists from now on: let single-spa mount the remote of the current URL.
@@ -79,10 +76,10 @@ export function AppLayout({ page }: AppLayoutProps) {
           role={user?.role}
         />
         <Content id="main-content">
-          {page}
+          <Outlet />
           {failure && <FailurePanel failure={failure} label={failedLabel} />}
           {/* Remotes render here; React never touches its children. */}
-          <div id={OUTLET_ID} hidden={page !== null || failure !== null} />
+          <div id={OUTLET_ID} hidden={remote === null || failure !== null} />
         </Content>
       </Column>
       {isMobile && <MobileNav pathname={pathname} search={search} userName={storedName || 'Admin User'} />}

@@ -1,13 +1,12 @@
 import { clearSession } from '@erp/sdk';
-import { canLeave, navigate, toast } from '@erp/ui';
-import { useQueryClient } from '@tanstack/react-query';
+import { canLeave, toast, useNavigate } from '@erp/ui';
 import { useCallback, useState } from 'react';
 import { setCurrentUser } from '../../../current-user';
 import { logout } from '../api/logout';
 
 /** Logout (SPEC §4): revoke the session, clear everything, say so, go to '/'. */
 export function useLogout(): { logout: () => Promise<void>; pending: boolean } {
-  const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const [pending, setPending] = useState(false);
 
   const run = useCallback(async () => {
@@ -22,11 +21,10 @@ export function useLogout(): { logout: () => Promise<void>; pending: boolean } {
     }
     clearSession();
     setCurrentUser(null);
-    queryClient.clear();
     setPending(false);
     toast({ title: 'Logged out successfully', variant: 'success' });
     await navigate('/', { replace: true });
-  }, [queryClient]);
+  }, [navigate]);
 
   return { logout: run, pending };
 }

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { screenForPath } from './screen-for-path';
+import { remoteRoutes, screenForPath as screenUnder } from '@erp/ui/remote';
+import { SECTIONS } from './routes';
+
+const ROUTES = remoteRoutes(SECTIONS);
+const screenForPath = (path: string) => screenUnder(ROUTES, path);
 
 describe('every path under /items shows a page', () => {
   it.each([
