@@ -1,8 +1,8 @@
 /**
  * Development only: mounts one remote without the shell, the way the shell would (single-spa
  * lifecycles + the same customProps), with a minimal sign-in that reads the code from the dev SMS
- * outbox of the gateway. Each remote's dev/dev-host.tsx calls `startDevHost` with its name, its
- * lifecycles and its menu links. Not part of any production build.
+ * outbox of the gateway. dev-host-start.ts calls `startDevHost` with the remote's name, its
+ * lifecycles and its menu links (from its module.json). Not part of any production build.
  */
 import type { DevSmsMessage, Member, MeResponse, VerifyOtpResponse } from '@erp/contracts';
 import { api, clearSession, errorMessage, getToken, setSession, type ShellCustomProps } from '@erp/sdk';

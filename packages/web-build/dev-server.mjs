@@ -1,12 +1,12 @@
 /**
  * `npm run dev -w mfe-<name>`: builds the remote with its standalone dev host in watch mode and serves
  * it on http://localhost:<port>, proxying /api to the gateway (default http://localhost:8080).
- * Each remote's scripts/dev.mjs calls `serveDevHost` with its folder, name and default port.
+ * Each remote's package.json runs this file with its default port; the name comes from its module.json.
  * Env: PORT, API_TARGET.
  */
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createReadStream, existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, request } from 'node:http';
 import { dirname, extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -63,4 +63,12 @@ export function serveDevHost(options) {
     res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
     createReadStream(file).pipe(res);
   }).listen(port, () => console.log(`${options.name} dev host on http://localhost:${port} (API → ${target.origin})`));
+}
+
+// Run from a remote's folder (its package.json: "dev": "node ../packages/web-build/dev-server.mjs <port>"):
+// the name comes from its module.json, the default port from the argument (PORT overrides it).
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const root = new URL(`file://${process.cwd()}/`);
+  const { name } = JSON.parse(readFileSync(new URL('module.json', root), 'utf8'));
+  serveDevHost({ root, name, port: Number(process.argv[2] ?? 3001) });
 }

@@ -22,6 +22,7 @@ export interface RemoteOptions {
 
 /** The page of the standalone dev host, shared by the remotes (each sets only its title). */
 const devHostPage = fileURLToPath(new URL('./dev-host.html', import.meta.url));
+const devEntry = fileURLToPath(new URL('./dev-entry.ts', import.meta.url));
 
 const readJson = (url: URL) => JSON.parse(readFileSync(url, 'utf8')) as { version: string; dependencies: Record<string, string> };
 
@@ -67,7 +68,8 @@ export function remoteConfig({ dir: base, name }: RemoteOptions) {
     const production = (argv.mode ?? 'production') === 'production';
     const devHost = Boolean(env.devHost);
     const plugins: RspackPluginInstance[] = [new ModuleFederationPlugin(federation(base, name)), new ModuleDescriptorPlugin(base, name)];
-    const entry: Record<string, string> = devHost ? { 'dev-host': './dev/index.ts' } : {};
+    // The dev host is the same for every remote: its entry imports the remote's app and module.json by alias.
+    const entry: Record<string, string> = devHost ? { 'dev-host': devEntry } : {};
     if (devHost) {
       plugins.push(new rspack.HtmlRspackPlugin({ template: devHostPage, title: `${name} – standalone dev host`, chunks: ['dev-host'] }));
     }
@@ -88,6 +90,7 @@ export function remoteConfig({ dir: base, name }: RemoteOptions) {
         clean: true,
       },
       resolve: {
+        alias: { 'erp-remote-app$': dir('./src/app.tsx'), 'erp-remote-module$': dir('./module.json') },
         extensions: ['.ts', '.tsx', '.js', '.mjs'],
         conditionNames: ['@erp/source', '...'],
         extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },

@@ -10,3 +10,5 @@ export { NotFound } from './not-found';
 export { PageSkeleton } from './page-skeleton';
 export { rootErrorBoundary } from './root-error-boundary';
 export { lazyScreen, remoteRoutes, RemoteRouter, screenForPath, type RemoteSection } from './remote-router';
+export { CurrentUserContext, useCurrentUser } from './current-user';
+export { remoteLifecycles } from './lifecycles';

@@ -1,9 +1,8 @@
 import { can } from '@erp/contracts';
 import { ApiError, errorMessage } from '@erp/sdk';
 import { EmptyState, ErrorPanel, Icon, LinkButton, PageHeader } from '@erp/ui';
-import { PageSkeleton } from '@erp/ui/remote';
+import { PageSkeleton, useCurrentUser } from '@erp/ui/remote';
 import { useMemo } from 'react';
-import { useCurrentUser } from '../../../lib/current-user';
 import { useItem } from '../api/get-item';
 import { emptyItemValues, itemToValues } from '../hooks/item-form-values';
 import { ItemForm } from './item-form';

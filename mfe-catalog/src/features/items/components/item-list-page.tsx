@@ -3,7 +3,7 @@ import { errorMessage } from '@erp/sdk';
 import { Button, EmptyState, ErrorPanel, Icon, LinkButton, PageHeader, Pagination, SearchInput, Spinner, theme, useDebouncedValue, useQueryParams } from '@erp/ui';
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { useCurrentUser } from '../../../lib/current-user';
+import { useCurrentUser } from '@erp/ui/remote';
 import { ITEM_PAGE_SIZE, useItemList } from '../api/get-item-list';
 import { ExportButtons } from './export-buttons';
 import { ImportDialog } from './import-dialog';

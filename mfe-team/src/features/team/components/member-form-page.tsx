@@ -1,9 +1,8 @@
 import { isAdmin } from '@erp/contracts';
 import { ApiError, errorMessage } from '@erp/sdk';
 import { Badge, EmptyState, ErrorPanel, Icon, LinkButton, PageHeader } from '@erp/ui';
-import { PageSkeleton } from '@erp/ui/remote';
+import { PageSkeleton, useCurrentUser } from '@erp/ui/remote';
 import { useMemo } from 'react';
-import { useCurrentUser } from '../../../lib/current-user';
 import { useMember } from '../api/get-member';
 import { emptyMemberValues, memberToValues } from '../hooks/member-form-values';
 import { MemberForm, type MemberFormMode } from './member-form';

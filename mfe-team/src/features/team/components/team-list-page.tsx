@@ -3,7 +3,7 @@ import { errorMessage } from '@erp/sdk';
 import { Button, EmptyState, ErrorPanel, Icon, LinkButton, PageHeader, Pagination, Spinner, useDebouncedValue, useQueryParams } from '@erp/ui';
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { useCurrentUser } from '../../../lib/current-user';
+import { useCurrentUser } from '@erp/ui/remote';
 import { TEAM_PAGE_SIZE, useTeamList, type TeamStatusFilter } from '../api/get-team-list';
 import { STATUS_OPTIONS, TeamFilters } from './team-filters';
 import { TeamListSkeleton } from './team-list-skeleton';

@@ -1,10 +1,9 @@
 import { can } from '@erp/contracts';
 import { ApiError, errorMessage } from '@erp/sdk';
 import { Badge, Button, ConfirmDialog, EmptyState, Icon, LinkButton, PageHeader, Spinner, theme, toast, useNavigate } from '@erp/ui';
-import { useUnsavedChanges } from '@erp/ui/remote';
+import { useCurrentUser, useUnsavedChanges } from '@erp/ui/remote';
 import { useState, type FormEvent } from 'react';
 import styled from 'styled-components';
-import { useCurrentUser } from '../../../lib/current-user';
 import { useCreateVendor } from '../api/create-vendor';
 import { emptyVendorValues, hasRequiredFields, validateCreate, valuesToBody, type VendorField, type VendorFormValues } from '../hooks/vendor-form-values';
 import { VendorFields } from './vendor-fields';

@@ -1,10 +1,9 @@
 import { can } from '@erp/contracts';
 import { ApiError, errorMessage } from '@erp/sdk';
 import { EmptyState, ErrorPanel, Icon, LinkButton, PageHeader } from '@erp/ui';
-import { PageSkeleton } from '@erp/ui/remote';
+import { PageSkeleton, useCurrentUser } from '@erp/ui/remote';
 import { useState } from 'react';
 import styled from 'styled-components';
-import { useCurrentUser } from '../../../lib/current-user';
 import { useVendor } from '../api/get-vendor';
 import { LinkedItems } from './linked-items';
 import { VendorInfo } from './vendor-info';

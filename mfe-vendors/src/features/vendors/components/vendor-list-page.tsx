@@ -3,7 +3,7 @@ import { errorMessage } from '@erp/sdk';
 import { Button, EmptyState, ErrorPanel, Icon, LinkButton, PageHeader, Pagination, SearchInput, Spinner, theme, useDebouncedValue, useQueryParams } from '@erp/ui';
 import { useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
-import { useCurrentUser } from '../../../lib/current-user';
+import { useCurrentUser } from '@erp/ui/remote';
 import { useVendorList, VENDOR_PAGE_SIZE } from '../api/get-vendor-list';
 import { VendorListSkeleton } from './vendor-list-skeleton';
 import { VendorTable } from './vendor-table';
