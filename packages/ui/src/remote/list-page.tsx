@@ -1,0 +1,215 @@
+/**
+ * The list-page kit: what every list screen of a remote does the same way. The URL holds the
+ * search, the filters and the page (shareable, Back restores them); typing shows at once and reaches
+ * the URL and the server once it pauses; then the header with a refresh indicator, the search bar,
+ * skeleton, error with Retry, empty and no-match states, the table (desktop) or cards (phone, the
+ * screen's own component) and paging. A screen states its texts, its query and its table.
+ */
+import { Button, EmptyState, ErrorPanel, PageHeader, Pagination, SearchInput, Spinner, theme, useDebouncedValue, useQueryParams, type IconName } from '@erp/ui';
+import { errorMessage } from '@erp/sdk';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import styled from 'styled-components';
+
+export interface ListSearch {
+  /** The search in the URL. */
+  keyword: string;
+  /** What the search box shows (ahead of the URL while typing). */
+  input: string;
+  setInput: (value: string) => void;
+  /** What to ask the server for: the typed search at once, and page 1 until the URL has caught up. */
+  query: { keyword: string; page: number };
+  page: number;
+  setPage: (page: number) => void;
+  filter: (name: string) => string | null;
+  /** Sets a filter (undefined or '' removes it) and goes back to page 1. */
+  setFilter: (name: string, value: string | undefined) => void;
+  /** True when a search or filter narrows the list. */
+  filtered: boolean;
+  clearFilters: () => void;
+}
+
+/** URL-synced, debounced search with `filters` (query parameter names) and paging. */
+export function useListSearch(filters: readonly string[] = []): ListSearch {
+  const [params, setParams] = useQueryParams();
+  const keyword = params.get('keyword') ?? '';
+  const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
+  const [input, setInput] = useState(keyword);
+  const debounced = useDebouncedValue(input).trim();
+  const latest = useRef({ keyword, debounced, setParams });
+  useEffect(() => {
+    latest.current = { keyword, debounced, setParams };
+  });
+  useEffect(() => {
+    const { keyword: current, setParams: set } = latest.current;
+    if (debounced !== current) set({ keyword: debounced || undefined, page: undefined }, { replace: true });
+  }, [debounced]);
+  // The URL changed without typing (Back, Clear Filters): show its search in the box.
+  useEffect(() => {
+    if (keyword !== latest.current.debounced) setInput(keyword);
+  }, [keyword]);
+
+  return {
+    keyword,
+    input,
+    setInput,
+    query: { keyword: debounced, page: debounced === keyword ? page : 1 },
+    page,
+    setPage: (next) => setParams({ page: next > 1 ? String(next) : undefined }),
+    filter: (name) => params.get(name),
+    setFilter: (name, value) => setParams({ [name]: value || undefined, page: undefined }),
+    filtered: keyword !== '' || filters.some((name) => params.get(name)),
+    clearFilters: () => {
+      setInput('');
+      setParams(Object.fromEntries(['keyword', 'page', ...filters].map((name) => [name, undefined])));
+    },
+  };
+}
+
+const Bar = styled.div`
+  display: flex;
+  gap: 0.75rem;
+  align-items: center;
+  flex-wrap: wrap;
+  margin-bottom: 1rem;
+  & > select { width: 11rem; }
+  ${theme.media.mobile} {
+    & > div:first-child { flex-basis: 100%; }
+    & > select { flex: 1; width: auto; }
+  }
+`;
+
+const Count = styled.span`
+  color: ${theme.color.mutedForeground};
+  font-size: 0.875rem;
+  white-space: nowrap;
+`;
+
+const Footer = styled.div`
+  margin-top: 1rem;
+`;
+
+const Refreshing = styled.span`
+  display: inline-flex;
+  margin-left: 0.5rem;
+  vertical-align: middle;
+`;
+
+/** The part of a react-query result the page reads. */
+export interface ListQueryState {
+  isPending: boolean;
+  isError: boolean;
+  isFetching: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+export interface ListPageProps {
+  title: string;
+  description: string;
+  /** Buttons of the header (Add…, Import…), already limited to what the member may do. */
+  actions?: ReactNode;
+  /** False: the page says access is denied (SPEC §6) and asks for nothing. */
+  allowed: boolean;
+  /** e.g. "You don't have permission to view vendors." */
+  deniedText: string;
+  search: ListSearch;
+  searchPlaceholder: string;
+  searchLabel: string;
+  /** More filters in the search bar (e.g. a status select bound to `search.filter`). */
+  filters?: ReactNode;
+  /** The total's nouns for the count next to the search ("1 vendor", "12 vendors"); no count without. */
+  count?: { one: string; many: string };
+  query: ListQueryState;
+  /** Rows on this page and the total, once loaded. */
+  rows: number | undefined;
+  total: number | undefined;
+  pageSize: number;
+  /** Show the pager even for one page (the team list of SPEC §2). */
+  alwaysPaginate?: boolean;
+  skeleton: ReactNode;
+  /** e.g. "Could not load vendors" */
+  errorTitle: string;
+  /** e.g. "No vendors match your search" */
+  noMatchTitle: string;
+  /** When there is nothing at all yet. */
+  empty: { icon: IconName; title: string; description: string; action?: ReactNode };
+  /** The table (desktop) or cards (phone) of this page's rows. */
+  children: ReactNode;
+}
+
+export function ListPage(props: ListPageProps) {
+  const { title, search, query } = props;
+
+  if (!props.allowed) {
+    return (
+      <>
+        <PageHeader title={title} />
+        <EmptyState icon="lock" title="Access denied" description={props.deniedText} />
+      </>
+    );
+  }
+
+  let body: ReactNode;
+  if (query.isPending) body = props.skeleton;
+  else if (query.isError) body = <ErrorPanel title={props.errorTitle} message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
+  else if (!props.rows)
+    body = search.filtered ? (
+      <EmptyState
+        icon="search"
+        title={props.noMatchTitle}
+        description="Try adjusting your search or filters"
+        action={
+          <Button variant="outline" onClick={search.clearFilters}>
+            Clear Filters
+          </Button>
+        }
+      />
+    ) : (
+      <EmptyState icon={props.empty.icon} title={props.empty.title} description={props.empty.description} action={props.empty.action} />
+    );
+  else
+    body = (
+      <>
+        {props.children}
+        {props.total !== undefined && (props.alwaysPaginate || props.total > props.pageSize) && (
+          <Footer>
+            <Pagination page={search.page} pageSize={props.pageSize} totalItems={props.total} onPageChange={search.setPage} />
+          </Footer>
+        )}
+      </>
+    );
+
+  return (
+    <>
+      <PageHeader
+        title={
+          <>
+            {title}
+            {query.isFetching && !query.isPending && (
+              <Refreshing>
+                <Spinner label="Refreshing" />
+              </Refreshing>
+            )}
+          </>
+        }
+        description={props.description}
+        actions={props.actions}
+      />
+      <Bar role="search">
+        <SearchInput value={search.input} onValueChange={search.setInput} placeholder={props.searchPlaceholder} aria-label={props.searchLabel} />
+        {props.filters}
+        {props.count && props.total !== undefined && (
+          <Count aria-live="polite">
+            {props.total} {props.total === 1 ? props.count.one : props.count.many}
+          </Count>
+        )}
+        {search.filtered && (
+          <Button variant="ghost" onClick={search.clearFilters}>
+            Clear Filters
+          </Button>
+        )}
+      </Bar>
+      {body}
+    </>
+  );
+}
