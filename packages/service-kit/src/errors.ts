@@ -76,3 +76,23 @@ export function installErrorHandling(app: FastifyInstance): void {
 export function installNotFound(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => reply.status(404).send({ message: `No such endpoint: ${request.method} ${request.url.split('?')[0]}` }));
 }
+
+/** A PostgreSQL unique violation (23505), on `constraint` when given (PGlite and PostgreSQL alike). */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const e = err as { code?: unknown; constraint?: unknown };
+  return e.code === '23505' && (constraint === undefined || e.constraint === constraint);
+}
+
+/**
+ * Runs `fn`; a unique violation (two saves racing past a "name taken" check to the unique index)
+ * becomes 409 with `message`, as the check itself would have answered.
+ */
+export async function conflictOnUnique<T>(message: string, fn: () => Promise<T>, constraint?: string): Promise<T> {
+  try {
+    return await fn();
+  } catch (err) {
+    if (isUniqueViolation(err, constraint)) throw conflict(message);
+    throw err;
+  }
+}

@@ -1,6 +1,6 @@
 /** One item write inside the caller's transaction: lock, plan, refuse or write, announce, audit. */
 import { toHundredths, toPaise, type VendorPriceInput } from '@erp/contracts';
-import { conflict, notFound, type Queryable, type ServiceContext } from '@erp/service-kit';
+import { conflict, conflictOnUnique, notFound, type Queryable, type ServiceContext } from '@erp/service-kit';
 import { bumpGeneration } from './list-cache.js';
 import { planItem, type DesiredPrice, type ItemInput, type ItemPlan } from './plan.js';
 import type { Actor, ItemsRepository } from './repositories/items.js';
@@ -26,10 +26,6 @@ export function desiredFromInput(v: VendorPriceInput): DesiredPrice {
     status: v.status ?? 'active',
     notes: v.notes ?? '',
   };
-}
-
-export function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: string }).code === '23505';
 }
 
 export interface SaveArgs {
@@ -68,14 +64,11 @@ export async function saveItem(deps: CatalogDeps, tx: Queryable, a: SaveArgs): P
  * list generation moves in the same transaction, so cached lists on every instance are dropped.
  */
 export async function inTransaction<T>(ctx: ServiceContext, fn: (tx: Queryable) => Promise<T>): Promise<T> {
-  try {
-    return await ctx.tx(async (tx) => {
+  return conflictOnUnique(NAME_TAKEN, () =>
+    ctx.tx(async (tx) => {
       const result = await fn(tx);
       await bumpGeneration(tx, ctx.schema);
       return result;
-    });
-  } catch (err) {
-    if (isUniqueViolation(err)) throw conflict(NAME_TAKEN);
-    throw err;
-  }
+    }),
+  );
 }

@@ -6,11 +6,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ImportJob, ImportRowResult } from '@erp/contracts';
-import { HttpError, type Queryable } from '@erp/service-kit';
+import { HttpError, isUniqueViolation, type Queryable } from '@erp/service-kit';
 import { planItem, Refusal, UNIT_MESSAGE, canonicalUnit, cleanName, type DesiredPrice, type ItemInput, type ItemState, type VendorInfo } from '../plan.js';
 import { bumpGeneration } from '../list-cache.js';
 import type { Actor } from '../repositories/items.js';
-import { isUniqueViolation, NAME_TAKEN, type CatalogDeps } from '../writer.js';
+import { NAME_TAKEN, type CatalogDeps } from '../writer.js';
 import { groupByItem, rowPrice, VendorLookup, type ImportRow } from './parse.js';
 
 const CHUNK_GROUPS = 250;

@@ -13,7 +13,7 @@ import {
   VendorResponse,
   VendorUpdated,
 } from '@erp/contracts';
-import { conflict, notFound, requireSignedIn, type Queryable, type TypeBoxTypeProvider } from '@erp/service-kit';
+import { conflict, conflictOnUnique, notFound, requireSignedIn, type Queryable, type TypeBoxTypeProvider } from '@erp/service-kit';
 import type { VendorsDeps } from '../context.js';
 import { vendorUpdatedData } from '../events.js';
 import { unchanged, vendorInput } from '../input.js';
@@ -27,11 +27,6 @@ const listRead = { module: 'vendors', sub: 'list', level: 'read' } as const;
 const listWrite = { module: 'vendors', sub: 'list', level: 'write' } as const;
 const createWrite = { module: 'vendors', sub: 'create', level: 'write' } as const;
 
-/** The unique index on lower(trim(name)) catches two saves of one name racing past the check. */
-function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: unknown }).code === '23505';
-}
-
 export async function vendorRoutes(app: FastifyInstance, deps: VendorsDeps): Promise<void> {
   const { ctx, vendors } = deps;
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -42,14 +37,8 @@ export async function vendorRoutes(app: FastifyInstance, deps: VendorsDeps): Pro
     return v;
   }
 
-  async function withNameCheck<T>(fn: () => Promise<T>): Promise<T> {
-    try {
-      return await fn();
-    } catch (err) {
-      if (isUniqueViolation(err)) throw conflict(DUPLICATE_NAME);
-      throw err;
-    }
-  }
+  /** The unique index on lower(trim(name)) catches two saves of one name racing past the check. */
+  const withNameCheck = <T>(fn: () => Promise<T>): Promise<T> => conflictOnUnique(DUPLICATE_NAME, fn);
 
   r.get(
     '/vendors/all',
