@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createApiClient } from './api-client';
+import { createApiClient, fileNameOf } from './api-client';
 import { ApiError } from './api-error';
 
 function fakeFetch(status: number, body: unknown) {
@@ -51,3 +51,37 @@ describe('createApiClient', () => {
     await expect(api.get('/dashboard')).rejects.toMatchObject({ status: 0 });
   });
 });
+
+describe('files', () => {
+  it('uploads a multipart form with the token, leaving the content type (and its boundary) to the browser, and reads the JSON answer', async () => {
+    const fetch = fakeFetch(202, { _id: 'job-1' });
+    const api = createApiClient({ fetch, getToken: () => 'tok' });
+    const form = new FormData();
+    form.append('file', new Blob(['a,b\n']), 'items.csv');
+    await expect(api.upload('/items/import', form)).resolves.toEqual({ _id: 'job-1' });
+    const init = fetch.mock.calls[0]![1]!;
+    expect(init.body).toBe(form);
+    expect((init.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+    expect((init.headers as Record<string, string>).Authorization).toBe('Bearer tok');
+  });
+
+  it('downloads a file under the name the server gives, or the fallback', async () => {
+    const named = vi.fn(async () => new Response('Item Name\n', { status: 200, headers: { 'content-disposition': 'attachment; filename="items-2026-11-24.csv"' } }));
+    const file = await createApiClient({ fetch: named, getToken: () => 't' }).download('/items/export', { query: { format: 'csv' }, fallbackName: 'x.csv' });
+    expect(file.fileName).toBe('items-2026-11-24.csv');
+    expect(await file.blob.text()).toBe('Item Name\n');
+    const unnamed = vi.fn(async () => new Response('x', { status: 200 }));
+    expect((await createApiClient({ fetch: unnamed, getToken: () => 't' }).download('/x', { fallbackName: 'x.csv' })).fileName).toBe('x.csv');
+  });
+
+  it('a refused download is an ApiError with the message, not a file of JSON', async () => {
+    const api = createApiClient({ fetch: fakeFetch(413, { message: 'The file is too large' }), getToken: () => 't' });
+    await expect(api.download('/items/export', { fallbackName: 'x' })).rejects.toEqual(new ApiError(413, 'The file is too large'));
+  });
+
+  it('reads names in Indian scripts from filename*', () => {
+    const headers = new Headers({ 'content-disposition': "attachment; filename=\"po.pdf\"; filename*=UTF-8''%E0%A4%97%E0%A4%A3%E0%A5%87%E0%A4%B6.pdf" });
+    expect(fileNameOf({ headers })).toBe('गणेश.pdf');
+  });
+});
+

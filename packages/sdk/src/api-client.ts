@@ -9,8 +9,19 @@ export interface RequestOptions {
   signal?: AbortSignal;
 }
 
+/** A file the server sent (an export, a PDF): its bytes and the name it suggested. */
+export interface DownloadedFile {
+  blob: Blob;
+  /** From Content-Disposition, else `fallbackName`. */
+  fileName: string;
+}
+
 export interface ApiClient {
   request<T>(method: string, path: string, options?: RequestOptions): Promise<T>;
+  /** POST a multipart form (a file import, an invoice photo); the answer is JSON. */
+  upload<T>(path: string, form: FormData, options?: Omit<RequestOptions, 'body'>): Promise<T>;
+  /** GET a file (an export, a printable PO). */
+  download(path: string, options: Omit<RequestOptions, 'body'> & { fallbackName: string }): Promise<DownloadedFile>;
   get<T>(path: string, options?: Omit<RequestOptions, 'body'>): Promise<T>;
   post<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<T>;
   patch<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<T>;
@@ -35,6 +46,42 @@ function defaultOnUnauthorized(): void {
     // single-spa re-dispatches pushState as popstate; without it (a remote alone) tell listeners ourselves.
     window.dispatchEvent(new PopStateEvent('popstate'));
   }
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The file name a Content-Disposition header suggests (filename* first), if any. */
+export function fileNameOf(response: Pick<Response, 'headers'>): string | null {
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const star = /filename\*=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);
+  const plain = /filename="?([^";]+)"?/i.exec(disposition);
+  const raw = star?.[1] ?? plain?.[1];
+  if (!raw) return null;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/** Saves a downloaded file in the browser, under its name. */
+export function saveFile({ blob, fileName }: DownloadedFile): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 function buildUrl(baseUrl: string, path: string, query?: Record<string, QueryValue>): string {
@@ -67,44 +114,42 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     fetch: fetchImpl = (...args) => window.fetch(...args),
   } = options;
 
-  async function request<T>(method: string, path: string, { query, body, signal }: RequestOptions = {}): Promise<T> {
+  /** One call: the bearer token, a clear error when the server cannot be reached, {message} errors as ApiError. */
+  async function send(method: string, path: string, query: RequestOptions['query'], init: { body?: BodyInit; json?: boolean; signal?: AbortSignal | undefined }): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json' };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    if (init.json) headers['Content-Type'] = 'application/json';
     // Every call carries the bearer token except sending the code (SPEC §7).
     const token = method === 'POST' && path === '/auth/sendOtp' ? null : getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
 
     let response: Response;
     try {
-      response = await fetchImpl(buildUrl(baseUrl, path, query), {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal,
-      });
+      response = await fetchImpl(buildUrl(baseUrl, path, query), { method, headers, body: init.body, signal: init.signal });
     } catch (error) {
-      if (signal?.aborted) throw error;
+      if (init.signal?.aborted) throw error;
       throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
     }
-
-    const text = await response.text();
-    let data: unknown = undefined;
-    if (text) {
-      try {
-        data = JSON.parse(text);
-      } catch {
-        data = undefined;
-      }
-    }
     if (!response.ok) {
+      const data = await readJson(response);
       if (response.status === 401 && !SIGN_IN_PATHS.includes(path)) onUnauthorized();
       throw new ApiError(response.status, messageOf(data, response.status));
     }
-    return data as T;
+    return response;
+  }
+
+  async function request<T>(method: string, path: string, { query, body, signal }: RequestOptions = {}): Promise<T> {
+    const init = body === undefined ? { signal } : { body: JSON.stringify(body), json: true, signal };
+    return (await readJson(await send(method, path, query, init))) as T;
   }
 
   return {
     request,
+    upload: async <T,>(path: string, form: FormData, options: Omit<RequestOptions, 'body'> = {}) =>
+      (await readJson(await send('POST', path, options.query, { body: form, signal: options.signal }))) as T,
+    download: async (path, { query, signal, fallbackName }) => {
+      const response = await send('GET', path, query, { signal });
+      return { blob: await response.blob(), fileName: fileNameOf(response) ?? fallbackName };
+    },
     get: (path, opts) => request('GET', path, opts),
     post: (path, body, opts) => request('POST', path, { ...opts, body }),
     patch: (path, body, opts) => request('PATCH', path, { ...opts, body }),
@@ -120,6 +165,8 @@ let current: ApiClient = createApiClient();
  */
 export const api: ApiClient = {
   request: (method, path, options) => current.request(method, path, options),
+  upload: (path, form, options) => current.upload(path, form, options),
+  download: (path, options) => current.download(path, options),
   get: (path, options) => current.get(path, options),
   post: (path, body, options) => current.post(path, body, options),
   patch: (path, body, options) => current.patch(path, body, options),

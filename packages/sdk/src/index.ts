@@ -3,6 +3,6 @@
  * defaults are '@erp/sdk/query', so that loading the SDK (the shell does at '/') does not load react-query.
  */
 export { ApiError, errorMessage } from './api-error';
-export { createApiClient, configureApi, api, type ApiClient, type ApiClientOptions, type RequestOptions, type QueryValue } from './api-client';
+export { createApiClient, configureApi, api, fileNameOf, saveFile, type ApiClient, type ApiClientOptions, type DownloadedFile, type RequestOptions, type QueryValue } from './api-client';
 export { getToken, getUserName, setSession, clearSession, subscribeSession } from './session';
 export type { ShellCustomProps } from './shell-props';

@@ -57,15 +57,6 @@ const pact = new PactV4({
 });
 const useMock = (url: string) => connectToMockServer(url);
 
-/**
- * The file calls (raw-request.ts) use the browser as it is: the token from localStorage and a URL
- * relative to the page, which the mock server stands in for.
- */
-const realFetch = globalThis.fetch;
-function useBrowserAt(url: string): void {
-  vi.stubGlobal('window', { localStorage: { getItem: (key: string) => (key === 'token' ? 'a-session-token' : null) } });
-  vi.stubGlobal('fetch', (input: string, init?: RequestInit) => realFetch(new URL(input, url), init));
-}
 afterEach(() => {
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
@@ -214,7 +205,7 @@ describe('mfe-catalog API client', () => {
           .matchingRules({ body: { path: '$', rules: [regex(`^${CSV_HEADER}\\r?\\n[\\s\\S]*$`, EXPORT_CSV)] } }),
       )
       .executeTest(async (mock) => {
-        useBrowserAt(mock.url);
+        useMock(mock.url);
         const link = { href: '', download: '', click: vi.fn(), remove: vi.fn() };
         vi.stubGlobal('document', { createElement: () => link, body: { append: vi.fn() } });
         const saved = vi.spyOn(URL, 'createObjectURL');
@@ -244,7 +235,7 @@ describe('mfe-catalog API client', () => {
         b.jsonBody({ _id: uuid(JOB), fileName: string('items.csv'), status: regex('^(running|done|failed)$', 'running'), totalRows: integer(1) }),
       )
       .executeTest(async (mock) => {
-        useBrowserAt(mock.url);
+        useMock(mock.url);
         const job = await startImport(new File([csv], 'items.csv', { type: 'text/csv' }));
         expect(job._id).toBe(JOB);
         expect(job.totalRows).toBe(1);

@@ -1,6 +1,6 @@
 import type { ImportJob } from '@erp/contracts';
+import { api } from '@erp/sdk';
 import { useMutation } from '@tanstack/react-query';
-import { rawRequest } from './raw-request';
 
 /** The server's limits for an import file. */
 export const IMPORT_MAX_BYTES = 10 * 1024 * 1024;
@@ -10,8 +10,7 @@ export const IMPORT_ACCEPT = '.csv,.xlsx';
 export async function startImport(file: File): Promise<ImportJob> {
   const body = new FormData();
   body.append('file', file);
-  const response = await rawRequest('POST', '/items/import', { body });
-  return (await response.json()) as ImportJob;
+  return api.upload<ImportJob>('/items/import', body);
 }
 
 export const useStartImport = () => useMutation({ mutationFn: startImport });
