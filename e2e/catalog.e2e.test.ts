@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,6 +95,17 @@ describe('item master and vendor master in a real browser', () => {
     await expect(active.isChecked()).resolves.toBe(false);
     await page.getByRole('button', { name: 'Undo' }).click();
     await expect(active.isChecked()).resolves.toBe(true);
+  });
+
+  it('exports the items matching the search as CSV, under the server’s file name', async () => {
+    await page.goto('/items/list');
+    await page.getByPlaceholder('Search items...').fill(item);
+    await page.getByRole('row', { name: new RegExp(item) }).first().waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^items-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = readFileSync((await download.path())!, 'utf8');
+    expect(text.split(/\r?\n/)[0]).toBe('Item Name,Unit,Vendor,Price,GST,MOQ,Status,Notes');
+    expect(text).toContain(item);
   });
 
   it('imports a 1,000-row file and shows the per-row report', async () => {
