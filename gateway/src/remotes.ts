@@ -145,18 +145,22 @@ export function createRemotesConfig(source: RemotesSource, log: { error(obj: obj
 
   return async function remotesConfig(): Promise<RemotesConfig> {
     const out: RemotesConfig = {};
-    await Promise.all(
+    // Read in parallel, listed in the declared order (the same answer every time).
+    const found = await Promise.all(
       Object.entries(source.remoteDirs).map(async ([urlPath, dir]) => {
         try {
-          const module = await readDescriptor(dir);
-          if (!module) return;
-          out[module.name] = { entry: `/mfe/${urlPath}/mf-manifest.json`, module };
-          local.set(module.name, { urlPath, dir });
+          return { urlPath, dir, module: await readDescriptor(dir) };
         } catch (error) {
           log.error({ err: error, remote: urlPath }, 'a remote’s module.json is not valid; the remote is left out');
+          return { urlPath, dir, module: null };
         }
       }),
     );
+    for (const { urlPath, dir, module } of found) {
+      if (!module) continue;
+      out[module.name] = { entry: `/mfe/${urlPath}/mf-manifest.json`, module };
+      local.set(module.name, { urlPath, dir });
+    }
     for (const changes of [source.remoteOverrides, await fileOverrides()]) {
       for (const [name, change] of Object.entries(changes)) {
         if (change === null) {
