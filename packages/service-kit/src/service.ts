@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import { accessSnapshotRequested, type EventDefinition, type EventEnvelope } from '@erp/contracts';
+import type { Static, TSchema } from 'typebox';
 import { createAccessReplica } from './auth/replica.js';
 import type { Logger } from 'pino';
 import { appendAudit, type AuditEntry } from './audit.js';
@@ -37,7 +38,8 @@ export interface ServiceContext {
   tokens: TokenService;
   /** Run a transaction; events written with `emit` inside it are published right after commit. */
   tx<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
-  emit(tx: Queryable, def: EventDefinition, data: unknown, meta?: EventMeta): Promise<EventEnvelope>;
+  /** Writes `data` as an event to the outbox in `tx`: typed by the event's contract, checked against it at run time too. */
+  emit<S extends TSchema>(tx: Queryable, def: EventDefinition<S>, data: Static<S>, meta?: EventMeta): Promise<EventEnvelope>;
   audit(tx: Queryable, entry: AuditEntry): Promise<void>;
   relay: OutboxRelay;
 }
