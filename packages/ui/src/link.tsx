@@ -1,13 +1,5 @@
-import { Link as RouterLink, type LinkProps as RouterLinkProps } from 'react-router-dom';
-
-export interface LinkProps extends Omit<RouterLinkProps, 'to'> {
-  to: string;
-}
-
 /**
- * react-router's Link: a real href (new tab on ctrl-click), navigating in place otherwise. Every
- * app's unsaved-changes guard is asked first (see GuardedNavigation).
+ * react-router's Link (a real href, a new tab on ctrl-click, in-place navigation otherwise), from
+ * the one shared router copy. Every app's unsaved-changes guards are asked first (navigation.tsx).
  */
-export function Link(props: LinkProps) {
-  return <RouterLink {...props} />;
-}
+export { Link, type LinkProps } from 'react-router-dom';

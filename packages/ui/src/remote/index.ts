@@ -12,4 +12,4 @@ export { rootErrorBoundary } from './root-error-boundary';
 export { lazyScreen, remoteRoutes, RemoteRouter, screenForPath, type RemoteSection } from './remote-router';
 export { CurrentUserContext, useCurrentUser } from './current-user';
 export { remoteLifecycles } from './lifecycles';
-export { ListPage, useListSearch, type ListPageProps, type ListQueryState, type ListSearch } from './list-page';
+export { FilterBar, ListPage, useListSearch, type ListPageProps, type ListQueryState, type ListSearch } from './list-page';

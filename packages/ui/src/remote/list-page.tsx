@@ -65,13 +65,14 @@ export function useListSearch(filters: readonly string[] = []): ListSearch {
   };
 }
 
-const Bar = styled.div`
+/** The search box and filters above a list (role="search"); it wraps on phones, the search box first. */
+export const FilterBar = styled.div`
   display: flex;
   gap: 0.75rem;
   align-items: center;
   flex-wrap: wrap;
   margin-bottom: 1rem;
-  & > select { width: 11rem; }
+  & > select { width: 10rem; }
   ${theme.media.mobile} {
     & > div:first-child { flex-basis: 100%; }
     & > select { flex: 1; width: auto; }
@@ -195,7 +196,7 @@ export function ListPage(props: ListPageProps) {
         description={props.description}
         actions={props.actions}
       />
-      <Bar role="search">
+      <FilterBar role="search">
         <SearchInput value={search.input} onValueChange={search.setInput} placeholder={props.searchPlaceholder} aria-label={props.searchLabel} />
         {props.filters}
         {props.count && props.total !== undefined && (
@@ -208,7 +209,7 @@ export function ListPage(props: ListPageProps) {
             Clear Filters
           </Button>
         )}
-      </Bar>
+      </FilterBar>
       {body}
     </>
   );

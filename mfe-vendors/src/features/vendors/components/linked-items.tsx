@@ -28,23 +28,11 @@ import {
   type Column,
 } from '@erp/ui';
 import { useState } from 'react';
+import { FilterBar } from '@erp/ui/remote';
 import styled from 'styled-components';
 import { useVendorItems, type SortOrder, type VendorItemSort, type VendorItemStatus } from '../api/get-vendor-items';
 import { useRemoveVendorPrice } from '../api/remove-vendor-price';
 import { useUpdateVendorPrice } from '../api/update-vendor-price';
-
-const Bar = styled.div`
-  display: flex;
-  gap: 0.75rem;
-  align-items: center;
-  flex-wrap: wrap;
-  margin-bottom: 1rem;
-  & > select { width: 10rem; }
-  ${theme.media.mobile} {
-    & > div:first-child { flex-basis: 100%; }
-    & > select { flex: 1; width: auto; }
-  }
-`;
 
 const Money = styled.span`
   font-variant-numeric: tabular-nums;
@@ -417,7 +405,7 @@ export function LinkedItems({ vendorId, canEdit }: LinkedItemsProps) {
         </CardDescription>
       </CardHeader>
       <CardContent>
-        <Bar role="search">
+        <FilterBar role="search">
           <SearchInput value={input} onValueChange={setInput} placeholder="Search items..." aria-label="Search this vendor's items" />
           <Select value={status} onChange={(e) => setStatus(e.target.value as VendorItemStatus)} aria-label="Filter by status">
             <option value="all">All Status</option>
@@ -440,7 +428,7 @@ export function LinkedItems({ vendorId, canEdit }: LinkedItemsProps) {
           >
             <Icon name="chevronDown" style={{ transform: order === 'asc' ? 'rotate(180deg)' : undefined }} />
           </Button>
-        </Bar>
+        </FilterBar>
         {body}
       </CardContent>
       <ConfirmDialog
