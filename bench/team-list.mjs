@@ -28,8 +28,8 @@ try {
       }),
     );
   }
-  const total = (await json(await fetch(`${sys.base}/api/v1/auth/teamList?limit=1`, { headers }))).totalItems;
-  console.log(`seeded ${total} members in ${Date.now() - t0} ms`);
+  const seeded = await json(await fetch(`${sys.base}/api/v1/auth/teamList?limit=1`, { headers }));
+  console.log(`seeded ${seeded.totalItems}${seeded.totalCapped ? '+' : ''} members in ${Date.now() - t0} ms`);
 
   const cases = [
     ['first page', '/api/v1/auth/teamList?limit=10&offset=0'],

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { DEFAULT_COUNT_CAP } from './paged-search.js';
 import { generateSigningKeyPem, JWKS_PATH, parsePrivateKey, parsePublicKeys, type SessionKeys } from './auth/keys.js';
 
 /** Settings every service shares. Each is an environment variable (see README "Configuration"). */
@@ -31,6 +32,8 @@ export interface KitConfig {
   deadLetterRetentionDays: number;
   /** How often each service prunes outbox, inbox, dead letters and its own tables; 0 never. */
   pruneMinutes: number;
+  /** Lists count matches up to this many; beyond, the total is a lower bound ("10,000+", see paged-search.ts). */
+  listCountCap: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -151,5 +154,6 @@ export async function loadKitConfig(env: Env = process.env, service?: string): P
     inboxRetentionDays: envInt(env, 'INBOX_RETENTION_DAYS', 7, 1),
     deadLetterRetentionDays: envInt(env, 'DEAD_LETTER_RETENTION_DAYS', 30, 1),
     pruneMinutes: envInt(env, 'PRUNE_INTERVAL_MINUTES', 60, 0),
+    listCountCap: envInt(env, 'LIST_COUNT_CAP', DEFAULT_COUNT_CAP, 1),
   };
 }

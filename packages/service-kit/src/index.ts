@@ -21,6 +21,7 @@ export * from './json-text.js';
 export * from './logger.js';
 export * from './network.js';
 export * from './outbox.js';
+export * from './paged-search.js';
 export * from './retention.js';
 export * from './service.js';
 export * from './spreadsheet.js';

@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { Button } from './button';
+import { formatNumber } from './format';
 import { Icon } from './icon';
 import { theme } from './theme';
 
@@ -22,14 +23,29 @@ const Pages = styled.div`
   gap: 0.25rem;
 `;
 
+const More = styled.span`
+  padding: 0 0.25rem;
+  color: ${theme.color.mutedForeground};
+`;
+
 export interface PaginationProps {
   /** 1-based. */
   page: number;
   pageSize: number;
   totalItems: number;
+  /**
+   * The server stopped counting (`totalCapped`): `totalItems` is a lower bound and more pages follow
+   * this one. The total reads "10,000+", Next stays on, and no page is offered as the last.
+   */
+  totalCapped?: boolean;
   onPageChange: (page: number) => void;
   /** How many numbered buttons at most (the spec uses 5). */
   maxButtons?: number;
+}
+
+/** A list's total as the screens show it: "1,234", or "10,000+" when the count stopped at its cap. */
+export function formatTotal(total: number, capped = false): string {
+  return `${formatNumber(total)}${capped ? '+' : ''}`;
 }
 
 function pageWindow(page: number, pageCount: number, maxButtons: number): number[] {
@@ -39,14 +55,17 @@ function pageWindow(page: number, pageCount: number, maxButtons: number): number
   return Array.from({ length: end - start + 1 }, (_, i) => start + i);
 }
 
-export function Pagination({ page, pageSize, totalItems, onPageChange, maxButtons = 5 }: PaginationProps) {
-  const pageCount = Math.max(1, Math.ceil(totalItems / pageSize));
-  const from = totalItems === 0 ? 0 : (page - 1) * pageSize + 1;
-  const to = Math.min(totalItems, page * pageSize);
+export function Pagination({ page, pageSize, totalItems, totalCapped = false, onPageChange, maxButtons = 5 }: PaginationProps) {
+  // Capped: the pages known to exist (at least up to this one), and always one more after it.
+  const known = totalCapped ? Math.max(totalItems, page * pageSize) : totalItems;
+  const pageCount = Math.max(1, Math.ceil(known / pageSize));
+  const from = known === 0 ? 0 : (page - 1) * pageSize + 1;
+  const to = Math.min(known, page * pageSize);
+  const lastKnown = pageWindow(page, pageCount, maxButtons).at(-1) ?? page;
   return (
     <Nav aria-label="Pagination">
       <Summary>
-        Showing {from}–{to} of {totalItems}
+        Showing {formatNumber(from)}–{formatNumber(to)} of {formatTotal(totalItems, totalCapped)}
       </Summary>
       <Pages>
         <Button variant="outline" size="sm" onClick={() => onPageChange(page - 1)} disabled={page <= 1} aria-label="Previous page">
@@ -64,7 +83,8 @@ export function Pagination({ page, pageSize, totalItems, onPageChange, maxButton
             {n}
           </Button>
         ))}
-        <Button variant="outline" size="sm" onClick={() => onPageChange(page + 1)} disabled={page >= pageCount} aria-label="Next page">
+        {totalCapped && lastKnown >= pageCount && <More aria-hidden="true">…</More>}
+        <Button variant="outline" size="sm" onClick={() => onPageChange(page + 1)} disabled={!totalCapped && page >= pageCount} aria-label="Next page">
           <Icon name="chevronRight" />
         </Button>
       </Pages>

@@ -121,6 +121,39 @@ describe('team list', () => {
   });
 });
 
+describe('team list with a count cap', () => {
+  let capped: AuthHarness;
+  let token: string;
+  beforeAll(async () => {
+    capped = await startAuth({}, { listCountCap: 2 });
+    token = await capped.signIn(ADMIN);
+  });
+  afterAll(async () => capped?.close());
+  const list = async (q: string) => (await capped.app.inject({ method: 'GET', url: `/auth/teamList?${q}`, headers: capped.as(token) })).json();
+
+  it('a search matching more members than the cap answers the cap and says it is capped', async () => {
+    const members = (await capped.db.query<{ n: number }>('SELECT count(*)::int AS n FROM auth.members')).rows[0]!.n;
+    expect(members).toBeGreaterThan(3);
+    const first = await list('limit=1');
+    expect(first).toMatchObject({ totalItems: 2, totalCapped: true });
+    expect(first.result).toHaveLength(1);
+    // Paging on past the cap reaches every member once; the last page knows the exact total.
+    const seen: string[] = [];
+    let last: { result: Member[]; totalItems: number } | undefined;
+    for (let offset = 0; offset < members; offset += 1) {
+      last = await list(`limit=1&offset=${offset}`);
+      seen.push(...last!.result.map((m) => m._id));
+    }
+    expect(new Set(seen).size).toBe(members);
+    expect(last).toEqual({ result: [expect.objectContaining({})], totalItems: members });
+  });
+
+  it('a search matching no more members than the cap answers the exact total, with no totalCapped', async () => {
+    const one = await list('keyword=kulkarni');
+    expect(one).toEqual({ result: [expect.objectContaining({ name: 'Priya Kulkarni' })], totalItems: 1 });
+  });
+});
+
 describe('member details', () => {
   it('shows one member with permissions and who created them', async () => {
     const created = (await call('admin', 'POST', '/auth/createTeam', newMember())).json().user as Member;

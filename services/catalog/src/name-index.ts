@@ -16,7 +16,7 @@
  * write moves the generation inside its own transaction, so equal readings mean no write committed
  * in between and the pages saw one state.
  */
-import type { Queryable } from '@erp/service-kit';
+import { cappedTotal, countBound, DEFAULT_COUNT_CAP, type CappedTotal, type Queryable } from '@erp/service-kit';
 import type { Status } from './plan.js';
 import type { IndexCursor, ItemsRepository } from './repositories/items.js';
 
@@ -29,11 +29,10 @@ const trigramKey = (s: string, i: number): number => s.charCodeAt(i) * 4_294_967
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-export interface IndexPage {
+export interface IndexPage extends CappedTotal {
   /** The page's items in list order: ids, and each item's list entry as JSON text. */
   ids: string[];
   json: string[];
-  total: number;
 }
 
 /** What a build reads: the list generation and the items in list order, page by page. */
@@ -59,31 +58,38 @@ export class NameIndex {
 
   /**
    * Names containing `keyword` (already lower-case, as the stored name keys are), optionally of
-   * one status, in list order: the page from `offset` and the number of all matches.
+   * one status, in list order: the page from `offset`, and the total and flag the SQL list
+   * answers (counted up to the cap, or the end of the page when further; `cappedTotal`).
    */
-  search(keyword: string, status: Status | null, limit: number, offset: number): IndexPage {
+  search(keyword: string, status: Status | null, limit: number, offset: number, cap = DEFAULT_COUNT_CAP): IndexPage {
     const wanted = status === null ? -1 : status === 'active' ? 1 : 0;
-    const page: IndexPage = { ids: [], json: [], total: 0 };
-    const take = (pos: number) => {
-      if (wanted !== -1 && this.active[pos] !== wanted) return;
-      if (page.total >= offset && page.ids.length < limit) {
-        page.ids.push(this.ids[pos]!);
-        page.json.push(this.json[pos]!);
+    const ids: string[] = [];
+    const json: string[] = [];
+    // Counting stops one past the bound, as the SQL count does: a broad keyword reads no further.
+    const stopAt = countBound({ limit, offset, cap }) + 1;
+    let matches = 0;
+    /** Counts one name; false once counting may stop. */
+    const take = (pos: number): boolean => {
+      if (wanted !== -1 && this.active[pos] !== wanted) return true;
+      if (matches >= offset && ids.length < limit) {
+        ids.push(this.ids[pos]!);
+        json.push(this.json[pos]!);
       }
-      page.total++;
+      return ++matches < stopAt;
     };
+    const answer = (): IndexPage => ({ ids, json, ...cappedTotal(matches, { limit, offset, cap }) });
     if (keyword.length < 3) {
-      for (let pos = 0; pos < this.names.length; pos++) if (keyword === '' || this.names[pos]!.includes(keyword)) take(pos);
-      return page;
+      for (let pos = 0; pos < this.names.length; pos++) if ((keyword === '' || this.names[pos]!.includes(keyword)) && !take(pos)) break;
+      return answer();
     }
     let rarest: Int32Array | undefined;
     for (let i = 0; i + 3 <= keyword.length; i++) {
       const list = this.postings.get(trigramKey(keyword, i));
-      if (!list) return page;
+      if (!list) return answer();
       if (!rarest || list.length < rarest.length) rarest = list;
     }
-    for (const pos of rarest!) if (this.names[pos]!.includes(keyword)) take(pos);
-    return page;
+    for (const pos of rarest!) if (this.names[pos]!.includes(keyword) && !take(pos)) break;
+    return answer();
   }
 
   /**

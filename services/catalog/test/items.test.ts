@@ -303,6 +303,21 @@ describe('a vendor’s prices across items', () => {
   });
 });
 
+describe('a vendor’s prices with a count cap', () => {
+  it('a vendor pricing more items than the cap answers the cap and says it is capped; a narrower search is exact', async () => {
+    await h.close();
+    h = await startCatalog({ listCountCap: 2 });
+    const steel = await h.vendor('Deccan Steel Suppliers');
+    for (const name of ['Binding wire', 'Cement OPC 53', 'TMT steel bar 8 mm', 'TMT steel bar 12 mm']) {
+      expect((await post({ name, unit: 'kg', vendors: [{ vendor: steel.vendorId, price: 62 }] })).statusCode).toBe(201);
+    }
+    const url = `/items/vendor/${steel.vendorId}`;
+    expect((await get(`${url}?limit=1`)).json()).toMatchObject({ totalItems: 2, totalCapped: true });
+    expect((await get(`${url}?limit=1&offset=3`)).json()).toEqual({ result: [expect.objectContaining({ itemName: 'TMT steel bar 8 mm' })], totalItems: 4 });
+    expect((await get(`${url}?keyword=tmt`)).json()).toEqual({ result: [expect.anything(), expect.anything()], totalItems: 2 });
+  });
+});
+
 describe('events', () => {
   it('announces VendorItemsChanged with the active item count and a rising sequence per vendor', async () => {
     const a = (await post({ name: 'Cement OPC 53', unit: 'bags', vendors: [{ vendor: ganesh.vendorId, price: 380 }] })).json().item;

@@ -56,7 +56,7 @@ describe('the in-memory name index', () => {
     h = await startCatalog();
   });
 
-  it('answers every keyword, status and page exactly as the SQL search does', async () => {
+  it('answers every keyword, status, page and count cap exactly as the SQL search does', async () => {
     // Many items, some sharing one updated time (ties are ordered by id, as in SQL), some inactive.
     const rows = NAMES.flatMap((name, n) =>
       Array.from({ length: 4 }, (_, k) => ({ name: `${name} ${k === 0 ? '' : `lot ${k}`}`.trim(), status: (n + k) % 5 === 0 ? ('inactive' as const) : ('active' as const), at: k === 2 ? '2026-11-01T10:00:00.123456Z' : undefined })),
@@ -67,11 +67,12 @@ describe('the in-memory name index', () => {
     expect(index!.size).toBe(rows.length);
     for (const keyword of KEYWORDS) {
       for (const status of [null, 'active', 'inactive'] as const) {
-        for (const [limit, offset] of [[100, 0], [5, 3], [10, 200]] as const) {
-          const q = { keyword: keyword.toLowerCase(), status, limit, offset };
+        // A cap of 4 makes broad keywords count past it: the capped total and flag must agree too.
+        for (const [limit, offset, cap] of [[100, 0, undefined], [5, 3, undefined], [10, 200, undefined], [5, 3, 4], [5, 12, 4]] as const) {
+          const q = { keyword: keyword.toLowerCase(), status, limit, offset, cap };
           const sql = await items.list(h.db, q);
-          const mem = index!.search(q.keyword, status, limit, offset);
-          expect({ q, ids: mem.ids, total: mem.total }).toEqual({ q, ids: sql.rows.map((r) => r._id), total: sql.total });
+          const mem = index!.search(q.keyword, status, limit, offset, cap);
+          expect({ q, ids: mem.ids, total: mem.total, capped: mem.capped }).toEqual({ q, ids: sql.rows.map((r) => r._id), total: sql.total, capped: sql.capped });
           expect(mem.json.map((j) => JSON.parse(j))).toEqual(sql.rows);
         }
       }
@@ -213,6 +214,41 @@ describe('the item list with the index', () => {
     await settleIndex();
     expect(await names('/items/all?keyword=cement')).toEqual(['Cement white', 'Cement PPC', 'Cement OPC 53']);
     expect((await get('/items/all?keyword=cement&limit=1&offset=2')).json()).toMatchObject({ totalItems: 3, result: [{ name: 'Cement OPC 53' }] });
+  });
+
+  it('a keyword matching more items than the cap answers the cap and says it is capped, from SQL and from the index alike', async () => {
+    const answers = async (nameIndex: { quietMs: number; maxStaleMs: number }) => {
+      await h.close();
+      h = await startCatalog({ listCountCap: 3 }, { nameIndex });
+      await writeItems(['Cement OPC 53', 'Cement PPC', 'Cement white', 'Cement slag', 'Cement OPC 43', 'River sand'].map((name) => ({ name })));
+      await settleIndex();
+      return {
+        broad: (await get('/items/all?keyword=cement&limit=2')).json(),
+        beyond: (await get('/items/all?keyword=cement&limit=2&offset=2')).json(),
+        last: (await get('/items/all?keyword=cement&limit=2&offset=4')).json(),
+        narrow: (await get('/items/all?keyword=sand')).json(),
+      };
+    };
+    const expected = {
+      broad: { totalItems: 3, total: 3, totalCapped: true },
+      // Pages past the cap still come, counted up to their end: more follow this one.
+      beyond: { totalItems: 4, total: 4, totalCapped: true },
+      // The last page knows the exact total, and says nothing of a cap.
+      last: { totalItems: 5, total: 5 },
+      narrow: { totalItems: 1, total: 1 },
+    };
+    // An index that is never rebuilt after the writes (SQL answers), then one rebuilt at once.
+    const fromSql = await answers({ quietMs: 3_600_000, maxStaleMs: 3_600_000 });
+    const fromIndex = await answers({ quietMs: 0, maxStaleMs: 0 });
+    for (const answer of [fromSql, fromIndex]) {
+      expect(answer).toMatchObject(expected);
+      expect([answer.broad.result.length, answer.beyond.result.length, answer.last.result.length]).toEqual([2, 2, 1]);
+      expect(answer.last).not.toHaveProperty('totalCapped');
+      expect(answer.narrow).not.toHaveProperty('totalCapped');
+      // Paging on past the cap reaches every match once.
+      const paged = [answer.broad, answer.beyond, answer.last].flatMap((a) => a.result.map((i: { name: string }) => i.name));
+      expect(paged.sort()).toEqual(['Cement OPC 43', 'Cement OPC 53', 'Cement PPC', 'Cement slag', 'Cement white']);
+    }
   });
 
   it('answers with the same entries, prices and counts as the SQL list', async () => {

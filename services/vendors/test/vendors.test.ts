@@ -276,6 +276,37 @@ describe('vendor list', () => {
   });
 });
 
+describe('vendor list with a count cap', () => {
+  let capped: VendorsHarness;
+  const word = uniqueWord();
+  beforeAll(async () => {
+    capped = await startVendors({ listCountCap: 2 });
+    for (const n of ['One', 'Two', 'Three', 'Four', 'Five']) {
+      expect((await capped.call('purchaser', 'POST', '/vendors', newVendor({ name: `Capped ${n} ${word}` }))).statusCode).toBe(201);
+    }
+  });
+  afterAll(async () => capped?.close());
+  const list = async (q: string) => (await capped.call('admin', 'GET', `/vendors/all?keyword=${word}&${q}`)).json();
+
+  it('a keyword matching more vendors than the cap answers the cap and says it is capped, in both envelopes', async () => {
+    const first = await list('limit=1');
+    expect(first).toMatchObject({ totalVendor: 2, total: 2, totalCapped: true });
+    expect(first.vendors).toHaveLength(1);
+    // A page beyond the cap still comes, with a total that reaches its end (more follow).
+    const beyond = await list('limit=2&offset=2');
+    expect(beyond).toMatchObject({ totalVendor: 4, total: 4, totalCapped: true });
+    expect(beyond.vendors.map((v: Vendor) => v.name)).toEqual([`Capped Three ${word}`, `Capped Two ${word}`]);
+    // The last page knows the exact total and says nothing of a cap.
+    expect(await list('limit=2&offset=4')).toEqual({ vendors: [expect.objectContaining({ name: `Capped One ${word}` })], totalVendor: 5, result: [expect.objectContaining({})], total: 5 });
+  });
+
+  it('a keyword matching no more vendors than the cap answers exactly as before, with no totalCapped', async () => {
+    const one = (await capped.call('admin', 'GET', `/vendors/all?keyword=${encodeURIComponent(`capped two ${word}`)}`)).json();
+    expect(Object.keys(one).sort()).toEqual(['result', 'total', 'totalVendor', 'vendors']);
+    expect(one).toMatchObject({ totalVendor: 1, total: 1 });
+  });
+});
+
 describe('vendor details', () => {
   it('answers 404 "Vendor not found" for an unknown id and 400 for a malformed one', async () => {
     const missing = await h.call('admin', 'GET', `/vendors/details/${MISSING}`);

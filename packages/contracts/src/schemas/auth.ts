@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { ROLES } from '../permissions.js';
 import { MEMBER_NAME_RULE } from '../names.js';
 import { PHONE_PATTERN, OTP_PATTERN } from '../phone.js';
-import { Actor, Paging } from './common.js';
+import { Actor, Paging, TotalCapped } from './common.js';
 
 const PhoneNumber = Type.String({ pattern: PHONE_PATTERN, errorMessage: 'Enter a valid 10-digit mobile number' });
 
@@ -115,7 +115,7 @@ export const TeamListQuery = Type.Object({
 });
 export type TeamListQuery = Static<typeof TeamListQuery>;
 
-export const TeamListResponse = Type.Object({ result: Type.Array(Member), totalItems: Type.Integer() });
+export const TeamListResponse = Type.Object({ result: Type.Array(Member), totalItems: Type.Integer(), totalCapped: TotalCapped });
 export type TeamListResponse = Static<typeof TeamListResponse>;
 
 const NameInput = Type.String({

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { amountTooLarge, MAX_MOQ, MAX_RUPEES, MOQ_TOO_LARGE } from '../money.js';
-import { Actor, Paging } from './common.js';
+import { Actor, Paging, TotalCapped } from './common.js';
 
 /** SPEC §9 units. */
 export const UNITS = ['bags', 'trucks', 'pcs', 'CBM', 'tons', 'meters', 'sq.ft', 'sq.m', 'liters', 'gallons', 'boxes', 'rolls', 'sheets', 'kg', 'grams'] as const;
@@ -109,12 +109,13 @@ export type ItemListQuery = Static<typeof ItemListQuery>;
 export const ItemSummary = Type.Omit(Item, ['vendors']);
 export type ItemSummary = Static<typeof ItemSummary>;
 
-/** SPEC §7: result/ItemData and totalItems/total. */
+/** SPEC §7: result/ItemData and totalItems/total; totalCapped when the count stopped at its cap. */
 export const ItemListResponse = Type.Object({
   result: Type.Array(ItemSummary),
   ItemData: Type.Array(ItemSummary),
   totalItems: Type.Integer(),
   total: Type.Integer(),
+  totalCapped: TotalCapped,
 });
 export type ItemListResponse = Static<typeof ItemListResponse>;
 
@@ -154,7 +155,7 @@ export const VendorItemLink = Type.Object({
   itemVersion: Type.Integer(),
 });
 export type VendorItemLink = Static<typeof VendorItemLink>;
-export const VendorItemsResponse = Type.Object({ result: Type.Array(VendorItemLink), totalItems: Type.Integer() });
+export const VendorItemsResponse = Type.Object({ result: Type.Array(VendorItemLink), totalItems: Type.Integer(), totalCapped: TotalCapped });
 export type VendorItemsResponse = Static<typeof VendorItemsResponse>;
 
 /** Edit one vendor's price on one item from the vendor detail screen. */
@@ -231,3 +232,4 @@ export type ItemStatsResponse = Static<typeof ItemStatsResponse>;
 
 /** Remove one vendor price: optional item version (stale -> 409). */
 export const RemoveVendorPriceQuery = Type.Object({ version: Type.Optional(Type.Integer({ minimum: 1 })) });
+export type RemoveVendorPriceQuery = Static<typeof RemoveVendorPriceQuery>;

@@ -17,5 +17,14 @@ export const Paging = {
   offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
 };
 
+/**
+ * On a list answer, present (true) only when the count stopped at its cap (LIST_COUNT_CAP, 10,000 by
+ * default): the total is then a lower bound, more rows match, and a pager shows it as "10,000+".
+ * Absent when the total is exact, so answers below the cap are as the spec shows them.
+ */
+export const TotalCapped = Type.Optional(
+  Type.Boolean({ description: 'True when the total is a lower bound: counting stopped at the cap (LIST_COUNT_CAP) and more rows match. Absent when the total is exact.' }),
+);
+
 export const Actor = Type.Union([Type.Object({ _id: Type.String(), name: Type.String() }), Type.Null()]);
 export type Actor = Static<typeof Actor>;

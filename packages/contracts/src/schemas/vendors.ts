@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { CONTACT_PERSON_RULE } from '../names.js';
 import { ALT_PHONE_MESSAGE, PHONE_INPUT_MAX, PHONE_PATTERN } from '../phone.js';
-import { Actor, Paging } from './common.js';
+import { Actor, Paging, TotalCapped } from './common.js';
 
 /** Vendor status is stored lower case; the spec's variants (Active, Inactive, inActive, Blocked) are accepted on input. */
 export const VENDOR_STATUSES = ['active', 'inactive', 'blocked'] as const;
@@ -95,12 +95,13 @@ export const VendorListQuery = Type.Object({
 });
 export type VendorListQuery = Static<typeof VendorListQuery>;
 
-/** SPEC §7: vendors and totalVendor, also read as result and total. */
+/** SPEC §7: vendors and totalVendor, also read as result and total; totalCapped when the count stopped at its cap. */
 export const VendorListResponse = Type.Object({
   vendors: Type.Array(Vendor),
   totalVendor: Type.Integer(),
   result: Type.Array(Vendor),
   total: Type.Integer(),
+  totalCapped: TotalCapped,
 });
 export type VendorListResponse = Static<typeof VendorListResponse>;
 

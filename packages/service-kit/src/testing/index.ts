@@ -7,6 +7,7 @@ import { createNatsBus } from '../bus/nats.js';
 import { generateSigningKey } from '../auth/keys.js';
 import type { KitConfig } from '../config.js';
 import { openPglite } from '../db/pglite.js';
+import { DEFAULT_COUNT_CAP } from '../paged-search.js';
 import { openPostgres } from '../db/postgres.js';
 import type { Database } from '../db/types.js';
 import { installErrorHandling, installNotFound } from '../errors.js';
@@ -113,6 +114,7 @@ export function testConfig(overrides: Partial<KitConfig> = {}): KitConfig {
     inboxRetentionDays: 7,
     deadLetterRetentionDays: 30,
     pruneMinutes: 0,
+    listCountCap: DEFAULT_COUNT_CAP,
     ...overrides,
   };
 }

@@ -5,7 +5,7 @@
  * skeleton, error with Retry, empty and no-match states, the table (desktop) or cards (phone, the
  * screen's own component) and paging. A screen states its texts, its query and its table.
  */
-import { Button, EmptyState, ErrorPanel, PageHeader, Pagination, SearchInput, Spinner, theme, useDebouncedValue, useQueryParams, type IconName } from '@erp/ui';
+import { Button, EmptyState, ErrorPanel, formatNumber, PageHeader, Pagination, SearchInput, Spinner, theme, useDebouncedValue, useQueryParams, type IconName } from '@erp/ui';
 import { errorMessage } from '@erp/sdk';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
@@ -124,6 +124,8 @@ export interface ListPageProps {
   /** Rows on this page and the total, once loaded. */
   rows: number | undefined;
   total: number | undefined;
+  /** The answer's `totalCapped`: the total is a lower bound, shown as "10,000+". */
+  totalCapped?: boolean;
   pageSize: number;
   /** Show the pager even for one page (the team list of SPEC §2). */
   alwaysPaginate?: boolean;
@@ -174,7 +176,7 @@ export function ListPage(props: ListPageProps) {
         {props.children}
         {props.total !== undefined && (props.alwaysPaginate || props.total > props.pageSize) && (
           <Footer>
-            <Pagination page={search.page} pageSize={props.pageSize} totalItems={props.total} onPageChange={search.setPage} />
+            <Pagination page={search.page} pageSize={props.pageSize} totalItems={props.total} totalCapped={props.totalCapped} onPageChange={search.setPage} />
           </Footer>
         )}
       </>
@@ -201,7 +203,7 @@ export function ListPage(props: ListPageProps) {
         {props.filters}
         {props.count && props.total !== undefined && (
           <Count aria-live="polite">
-            {props.total} {props.total === 1 ? props.count.one : props.count.many}
+            {formatNumber(props.total)}{props.totalCapped ? '+' : ''} {props.total === 1 ? props.count.one : props.count.many}
           </Count>
         )}
         {search.filtered && (

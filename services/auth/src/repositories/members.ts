@@ -8,8 +8,9 @@ import {
   type PermissionsInput,
   type Role,
   type MemberAccess,
+  type TeamListResponse,
 } from '@erp/contracts';
-import type { Queryable } from '@erp/service-kit';
+import { containsPattern, pagedSearch, totalCappedField, type Queryable } from '@erp/service-kit';
 
 interface MemberRow {
   id: string;
@@ -28,13 +29,12 @@ interface MemberRow {
   created_by_name: string | null;
   last_login_at: Date | null;
   version: number;
-  total?: number;
 }
 
-const SELECT = (schema: string) => `
-  SELECT m.id, m.name, m.email, m.phone_number, m.status, m.role, m.notes, m.all_projects, m.projects, m.modules,
-         m.created_at, m.updated_at, m.created_by, c.name AS created_by_name, m.last_login_at, m.version
-    FROM ${schema}.members m LEFT JOIN ${schema}.members c ON c.id = m.created_by`;
+const COLUMNS = `m.id, m.name, m.email, m.phone_number, m.status, m.role, m.notes, m.all_projects, m.projects, m.modules,
+         m.created_at, m.updated_at, m.created_by, c.name AS created_by_name, m.last_login_at, m.version`;
+const FROM = (schema: string) => `${schema}.members m LEFT JOIN ${schema}.members c ON c.id = m.created_by`;
+const SELECT = (schema: string) => `SELECT ${COLUMNS} FROM ${FROM(schema)}`;
 
 export function permissionsOf(row: Pick<MemberRow, 'role' | 'all_projects' | 'projects' | 'modules'>): Permissions {
   return {
@@ -81,10 +81,6 @@ export function resolvePermissions(role: Role, input: PermissionsInput | undefin
   return { allProjects, projects, modules };
 }
 
-function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 export interface MemberInput {
   name: string;
   email: string;
@@ -97,35 +93,37 @@ export interface MemberInput {
 
 export function membersRepository(schema: string) {
   return {
-    async list(db: Queryable, q: { keyword: string; phoneDigits?: string | null; status: 'active' | 'inactive' | null; limit: number; offset: number }) {
+    /** A page of the team list (newest first) with its capped total, as the API answers it (ARCHITECTURE "Data"). */
+    async list(
+      db: Queryable,
+      q: { keyword: string; phoneDigits?: string | null; status: 'active' | 'inactive' | null; limit: number; offset: number; cap?: number },
+    ): Promise<TeamListResponse> {
       const where: string[] = [];
       const params: unknown[] = [];
       if (q.keyword) {
-        params.push(`%${escapeLike(q.keyword.toLowerCase())}%`);
+        params.push(containsPattern(q.keyword));
         const byText = `m.search LIKE $${params.length}`;
         if (q.phoneDigits) {
           // The keyword is a phone number as people write it: its digits are looked for in the stored number too.
-          params.push(`%${escapeLike(q.phoneDigits)}%`);
-          where.push(`(${byText} OR m.phone_number LIKE $${params.length})`);
+          params.push(containsPattern(q.phoneDigits));
+          where.push(`${byText} OR m.phone_number LIKE $${params.length}`);
         } else where.push(byText);
       }
       if (q.status) {
         params.push(q.status);
         where.push(`m.status = $${params.length}`);
       }
-      const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
-      params.push(q.limit, q.offset);
-      const res = await db.query<MemberRow>(
-        `${SELECT(schema).replace('SELECT m.id', 'SELECT count(*) OVER ()::int AS total, m.id')} ${filter}
-          ORDER BY m.created_at DESC, m.id LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      const page = await pagedSearch<MemberRow>(db, {
+        select: COLUMNS,
+        from: FROM(schema),
+        where,
         params,
-      );
-      let total = res.rows[0]?.total;
-      if (total === undefined) {
-        const c = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${schema}.members m ${filter}`, params.slice(0, -2));
-        total = c.rows[0]!.n;
-      }
-      return { result: res.rows.map(toMember), totalItems: total };
+        orderBy: 'm.created_at DESC, m.id',
+        limit: q.limit,
+        offset: q.offset,
+        cap: q.cap,
+      });
+      return { result: page.rows.map(toMember), totalItems: page.total, ...totalCappedField(page) };
     },
 
     async byId(db: Queryable, id: string, forUpdate = false): Promise<Member | null> {

@@ -1,6 +1,6 @@
 /** SQL of items, vendor prices and price history; rows to the wire shapes of @erp/contracts. */
 import { fromHundredths, fromPaise, unitTotal, type Item, type ItemSummary, type PriceChange, type VendorItemLink, type VendorPrice } from '@erp/contracts';
-import type { Queryable } from '@erp/service-kit';
+import { containsPattern, pagedSearch, type Page, type Queryable } from '@erp/service-kit';
 import type { ItemPlan, ItemState, PriceState, Status } from '../plan.js';
 
 /** Where the previous page of `indexPage` ended. */
@@ -97,11 +97,6 @@ function toVendorPrice(p: PriceRow): VendorPrice {
     updatedAt: p.updated_at.toISOString(),
     updatedBy: actor(p.updated_by, p.updated_by_name),
   };
-}
-
-/** LIKE pattern for a contains-search on the lower-case name. */
-export function containsPattern(keyword: string): string {
-  return `%${keyword.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 export function itemsRepository(schema: string) {
@@ -220,7 +215,8 @@ export function itemsRepository(schema: string) {
       );
     },
 
-    async list(db: Queryable, q: { keyword: string; status: Status | null; limit: number; offset: number }): Promise<{ rows: ItemSummary[]; total: number }> {
+    /** A page of the item list (last updated first) with its capped total (ARCHITECTURE "Data"). */
+    async list(db: Queryable, q: { keyword: string; status: Status | null; limit: number; offset: number; cap?: number }): Promise<Page<ItemSummary>> {
       const where: string[] = [];
       const params: unknown[] = [];
       if (q.keyword) {
@@ -231,17 +227,8 @@ export function itemsRepository(schema: string) {
         params.push(q.status);
         where.push(`status = $${params.length}`);
       }
-      const w = where.length ? `WHERE ${where.join(' AND ')}` : '';
-      // One pass over the matches gives the page and the total (a keyword search costs one index scan, not two).
-      const res = await db.query<ItemRow & { total: number }>(
-        `SELECT ${ITEM_COLUMNS}, count(*) OVER ()::int AS total FROM ${s}.items ${w} ORDER BY updated_at DESC, id DESC LIMIT ${q.limit} OFFSET ${q.offset}`,
-        params,
-      );
-      if (res.rows.length > 0) return { rows: res.rows.map(toSummary), total: res.rows[0]!.total };
-      if (q.offset === 0) return { rows: [], total: 0 };
-      // A page past the end has no row to carry the total.
-      const count = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${s}.items ${w}`, params);
-      return { rows: [], total: count.rows[0]!.n };
+      const page = await pagedSearch<ItemRow>(db, { select: ITEM_COLUMNS, from: `${s}.items`, where, params, orderBy: 'updated_at DESC, id DESC', limit: q.limit, offset: q.offset, cap: q.cap });
+      return { ...page, rows: page.rows.map(toSummary) };
     },
 
     /**
@@ -314,8 +301,8 @@ export function itemsRepository(schema: string) {
     async vendorItems(
       db: Queryable,
       vendorId: string,
-      q: { keyword: string; status: Status | null; sort: string; order: 'asc' | 'desc'; limit: number; offset: number },
-    ): Promise<{ rows: VendorItemLink[]; total: number }> {
+      q: { keyword: string; status: Status | null; sort: string; order: 'asc' | 'desc'; limit: number; offset: number; cap?: number },
+    ): Promise<Page<VendorItemLink>> {
       const params: unknown[] = [vendorId];
       const where = ['p.vendor_id = $1'];
       if (q.keyword) {
@@ -334,15 +321,19 @@ export function itemsRepository(schema: string) {
       };
       const dir = q.order === 'desc' ? 'DESC' : 'ASC';
       const order = `${sortColumn[q.sort] ?? 'i.name_key'} ${dir}, i.name_key ${dir}, p.id`;
-      const from = `FROM ${s}.vendor_prices p JOIN ${s}.items i ON i.id = p.item_id WHERE ${where.join(' AND ')}`;
-      const count = await db.query<{ n: number }>(`SELECT count(*)::int AS n ${from}`, params);
-      const res = await db.query<PriceRow & { item_name: string; unit: string; version: number }>(
-        `SELECT p.*, i.name AS item_name, i.unit, i.version ${from} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.offset}`,
+      const page = await pagedSearch<PriceRow & { item_name: string; unit: string; version: number }>(db, {
+        select: 'p.*, i.name AS item_name, i.unit, i.version',
+        from: `${s}.vendor_prices p JOIN ${s}.items i ON i.id = p.item_id`,
+        where,
         params,
-      );
+        orderBy: order,
+        limit: q.limit,
+        offset: q.offset,
+        cap: q.cap,
+      });
       return {
-        total: count.rows[0]!.n,
-        rows: res.rows.map((r) => ({
+        ...page,
+        rows: page.rows.map((r) => ({
           _id: r.id,
           itemId: r.item_id,
           name: r.item_name,

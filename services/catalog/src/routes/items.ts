@@ -20,7 +20,7 @@ import {
   toPaise,
   Item,
 } from '@erp/contracts';
-import { notFound, requireSignedIn, sendJsonText, toJsonText, type TypeBoxTypeProvider } from '@erp/service-kit';
+import { notFound, requireSignedIn, sendJsonText, toJsonText, totalCappedField, type TypeBoxTypeProvider } from '@erp/service-kit';
 import { ListCache } from '../list-cache.js';
 import type { NameIndexKeeper } from '../name-index.js';
 import type { Actor } from '../repositories/items.js';
@@ -76,13 +76,14 @@ export async function itemRoutes(app: FastifyInstance, deps: ItemRouteDeps): Pro
       const text = await lists.at(generation, `all:${JSON.stringify(query)}`, async () => {
         // From the name index when it is current (the entries are JSON text already), else from SQL.
         const index = names.ready(generation);
+        const cap = ctx.config.listCountCap;
         if (index) {
-          const page = index.search(query.keyword, query.status, query.limit, query.offset);
+          const page = index.search(query.keyword, query.status, query.limit, query.offset, cap);
           const rows = `[${page.json.join(',')}]`;
-          return `{"result":${rows},"ItemData":${rows},"totalItems":${page.total},"total":${page.total}}`;
+          return `{"result":${rows},"ItemData":${rows},"totalItems":${page.total},"total":${page.total}${page.capped ? ',"totalCapped":true' : ''}}`;
         }
-        const { rows, total } = await items.list(ctx.db, query);
-        return toJsonText(reply, { result: rows, ItemData: rows, totalItems: total, total });
+        const page = await items.list(ctx.db, { ...query, cap });
+        return toJsonText(reply, { result: page.rows, ItemData: page.rows, totalItems: page.total, total: page.total, ...totalCappedField(page) });
       });
       return sendJsonText(reply, text);
     },
@@ -116,15 +117,16 @@ export async function itemRoutes(app: FastifyInstance, deps: ItemRouteDeps): Pro
     { config: { access: READ }, schema: { tags: ['items'], params: VendorIdParams, querystring: VendorItemsQuery, response: { 200: VendorItemsResponse, ...errors } } },
     async (request) => {
       const q = request.query;
-      const { rows, total } = await items.vendorItems(ctx.db, request.params.vendorId, {
+      const page = await items.vendorItems(ctx.db, request.params.vendorId, {
         keyword: (q.keyword ?? '').trim(),
         status: statusFilter(q.status),
         sort: q.sort ?? 'itemName',
         order: q.order === 'desc' ? 'desc' : 'asc',
         limit: q.limit ?? 100,
         offset: q.offset ?? 0,
+        cap: ctx.config.listCountCap,
       });
-      return { result: rows, totalItems: total };
+      return { result: page.rows, totalItems: page.total, ...totalCappedField(page) };
     },
   );
 

@@ -5,11 +5,10 @@ import multipart from '@fastify/multipart';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import { ErrorResponse, IMPORT_COLUMNS, ImportJob, ImportJobParams, ItemExportQuery, fromHundredths, fromPaise, isAdmin } from '@erp/contracts';
-import { badRequest, notFound, requireSignedIn, safeCells, type Queryable, type TypeBoxTypeProvider } from '@erp/service-kit';
+import { badRequest, containsPattern, notFound, requireSignedIn, safeCells, type Queryable, type TypeBoxTypeProvider } from '@erp/service-kit';
 import { fileTooLarge, type ImportLimits } from '../import/limits.js';
 import { fileKind, readCsv, readXlsx, toImportRows } from '../import/parse.js';
 import { runImport, type ImportJobs } from '../import/run.js';
-import { containsPattern } from '../repositories/items.js';
 import { actorOf, READ, WRITE, type ItemRouteDeps } from './items.js';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 413: ErrorResponse };

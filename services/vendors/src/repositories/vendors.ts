@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fromPaise, type Vendor, type VendorStatus } from '@erp/contracts';
-import type { Queryable } from '@erp/service-kit';
+import { containsPattern, pagedSearch, type Page, type Queryable } from '@erp/service-kit';
 
 interface VendorRow {
   id: string;
@@ -25,7 +25,6 @@ interface VendorRow {
   created_by: string | null;
   created_by_name: string | null;
   version: number;
-  total?: number;
 }
 
 /** What a vendor form carries once trimmed and checked. */
@@ -48,14 +47,15 @@ export interface VendorListQuery {
   status: VendorStatus | null;
   limit: number;
   offset: number;
+  /** Count at most this many matches (LIST_COUNT_CAP). */
+  cap?: number;
 }
 
 // bigint arrives as text from pg; read it as text on both drivers and convert once.
-const SELECT = (schema: string) => `
-  SELECT id, vendor_id, name, contact_person, phone_number, email, alt_phone_number, alt_email, address, gstin,
+const COLUMNS = `id, vendor_id, name, contact_person, phone_number, email, alt_phone_number, alt_email, address, gstin,
          payment_terms, notes, status, wallet_paise::text AS wallet_paise, total_items, total_po, open_po,
-         created_at, updated_at, created_by, created_by_name, version
-    FROM ${schema}.vendors`;
+         created_at, updated_at, created_by, created_by_name, version`;
+const SELECT = (schema: string) => `SELECT ${COLUMNS} FROM ${schema}.vendors`;
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
@@ -85,42 +85,35 @@ export function toVendor(row: VendorRow): Vendor {
   };
 }
 
-/** LIKE treats % and _ as wildcards; a keyword means them literally. */
-export function escapeLike(s: string): string {
-  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
 export function displayId(n: number): string {
   return `VEN-${String(n).padStart(4, '0')}`;
 }
 
 export function vendorsRepository(schema: string) {
   return {
-    async list(db: Queryable, q: VendorListQuery): Promise<{ vendors: Vendor[]; total: number }> {
+    /** A page of the vendor list (newest first) with its capped total (ARCHITECTURE "Data"). */
+    async list(db: Queryable, q: VendorListQuery): Promise<Page<Vendor>> {
       const where: string[] = [];
       const params: unknown[] = [];
       if (q.keyword) {
-        params.push(`%${escapeLike(q.keyword.toLowerCase())}%`);
+        params.push(containsPattern(q.keyword));
         where.push(`search LIKE $${params.length}`);
       }
       if (q.status) {
         params.push(q.status);
         where.push(`status = $${params.length}`);
       }
-      const filter = where.length ? `WHERE ${where.join(' AND ')}` : '';
-      params.push(q.limit, q.offset);
-      const res = await db.query<VendorRow>(
-        `${SELECT(schema).replace('SELECT id', 'SELECT count(*) OVER ()::int AS total, id')} ${filter}
-          ORDER BY created_at DESC, display_no DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
+      const page = await pagedSearch<VendorRow>(db, {
+        select: COLUMNS,
+        from: `${schema}.vendors`,
+        where,
         params,
-      );
-      let total = res.rows[0]?.total;
-      if (total === undefined) {
-        // A page past the end has no rows to carry the window count.
-        const c = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${schema}.vendors ${filter}`, params.slice(0, -2));
-        total = c.rows[0]!.n;
-      }
-      return { vendors: res.rows.map(toVendor), total };
+        orderBy: 'created_at DESC, display_no DESC',
+        limit: q.limit,
+        offset: q.offset,
+        cap: q.cap,
+      });
+      return { ...page, rows: page.rows.map(toVendor) };
     },
 
     async byId(db: Queryable, id: string, forUpdate = false): Promise<Vendor | null> {

@@ -13,7 +13,7 @@ import {
   VendorResponse,
   VendorUpdated,
 } from '@erp/contracts';
-import { conflict, conflictOnUnique, notFound, requireSignedIn, type Queryable, type TypeBoxTypeProvider } from '@erp/service-kit';
+import { conflict, conflictOnUnique, notFound, requireSignedIn, totalCappedField, type Queryable, type TypeBoxTypeProvider } from '@erp/service-kit';
 import type { VendorsDeps } from '../context.js';
 import { vendorUpdatedData } from '../events.js';
 import { unchanged, vendorInput } from '../input.js';
@@ -47,8 +47,8 @@ export async function vendorRoutes(app: FastifyInstance, deps: VendorsDeps): Pro
       const q = request.query;
       const status = !q.status || q.status === 'all' ? null : normalizeVendorStatus(q.status);
       const keyword = (q.keyword ?? q.Keyword ?? '').trim();
-      const { vendors: list, total } = await vendors.list(ctx.db, { keyword, status, limit: q.limit ?? 10, offset: q.offset ?? 0 });
-      return { vendors: list, totalVendor: total, result: list, total };
+      const page = await vendors.list(ctx.db, { keyword, status, limit: q.limit ?? 10, offset: q.offset ?? 0, cap: ctx.config.listCountCap });
+      return { vendors: page.rows, totalVendor: page.total, result: page.rows, total: page.total, ...totalCappedField(page) };
     },
   );
 
