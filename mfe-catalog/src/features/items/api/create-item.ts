@@ -1,9 +1,9 @@
-import type { CreateItemBody, ItemResponse } from '@erp/contracts';
-import { api } from '@erp/sdk';
+import type { CreateItemBody } from '@erp/contracts';
+import { api, call } from '@erp/sdk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { itemKeys } from './item-keys';
 
-export const createItem = (body: CreateItemBody) => api.post<ItemResponse>('/items', body);
+export const createItem = (body: CreateItemBody) => call(api, 'items.create', { body });
 
 export function useCreateItem() {
   const queryClient = useQueryClient();

@@ -1,4 +1,4 @@
-import { api, saveFile } from '@erp/sdk';
+import { api, call, saveFile } from '@erp/sdk';
 import { useMutation } from '@tanstack/react-query';
 
 export type ExportFormat = 'csv' | 'xlsx';
@@ -11,7 +11,7 @@ export interface ExportItemsInput {
 
 /** GET /items/export: the server builds the file; the browser only saves it, under the server's name. */
 export async function exportItems({ format, keyword }: ExportItemsInput): Promise<void> {
-  const file = await api.download('/items/export', {
+  const file = await call(api, 'items.export', {
     query: { format, keyword: keyword.trim() },
     fallbackName: `items-${new Date().toISOString().slice(0, 10)}.${format}`,
   });

@@ -1,10 +1,8 @@
-import type { ImportJob } from '@erp/contracts';
-import { api } from '@erp/sdk';
+import { api, call } from '@erp/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { itemKeys } from './item-keys';
 
-export const getImportJob = (jobId: string, signal?: AbortSignal) =>
-  api.get<ImportJob>(`/items/import/${encodeURIComponent(jobId)}`, { signal });
+export const getImportJob = (jobId: string, signal?: AbortSignal) => call(api, 'items.importJob', { params: { jobId }, signal });
 
 /** Polls the job every second while it runs; stops once it is done or failed. */
 export const useImportJob = (jobId: string | null) =>

@@ -1,5 +1,5 @@
 import type { ItemListResponse } from '@erp/contracts';
-import { api } from '@erp/sdk';
+import { api, call } from '@erp/sdk';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { itemKeys } from './item-keys';
 
@@ -12,10 +12,7 @@ export interface ItemListParams {
 }
 
 export function getItemList({ page, keyword }: ItemListParams, signal?: AbortSignal): Promise<ItemListResponse> {
-  return api.get<ItemListResponse>('/items/all', {
-    query: { limit: ITEM_PAGE_SIZE, offset: (page - 1) * ITEM_PAGE_SIZE, keyword: keyword.trim() },
-    signal,
-  });
+  return call(api, 'items.list', { query: { limit: ITEM_PAGE_SIZE, offset: (page - 1) * ITEM_PAGE_SIZE, keyword: keyword.trim() }, signal });
 }
 
 export const itemListQueryOptions = (params: ItemListParams) =>

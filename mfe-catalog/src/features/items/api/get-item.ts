@@ -1,9 +1,8 @@
-import type { Item } from '@erp/contracts';
-import { api } from '@erp/sdk';
+import { api, call } from '@erp/sdk';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { itemKeys } from './item-keys';
 
-export const getItem = (id: string, signal?: AbortSignal) => api.get<Item>(`/items/${encodeURIComponent(id)}`, { signal });
+export const getItem = (id: string, signal?: AbortSignal) => call(api, 'items.get', { params: { id }, signal });
 
 export const itemQueryOptions = (id: string) =>
   queryOptions({

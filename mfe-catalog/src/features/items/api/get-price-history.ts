@@ -1,10 +1,8 @@
-import type { PriceHistoryResponse } from '@erp/contracts';
-import { api } from '@erp/sdk';
+import { api, call } from '@erp/sdk';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { itemKeys } from './item-keys';
 
-export const getPriceHistory = (id: string, signal?: AbortSignal) =>
-  api.get<PriceHistoryResponse>(`/items/${encodeURIComponent(id)}/priceHistory`, { signal });
+export const getPriceHistory = (id: string, signal?: AbortSignal) => call(api, 'items.priceHistory', { params: { id }, signal });
 
 export const priceHistoryQueryOptions = (id: string) =>
   queryOptions({ queryKey: itemKeys('price-history', id), queryFn: ({ signal }) => getPriceHistory(id, signal) });

@@ -1,5 +1,5 @@
-import type { Vendor, VendorListResponse } from '@erp/contracts';
-import { api } from '@erp/sdk';
+import type { Vendor } from '@erp/contracts';
+import { api, call } from '@erp/sdk';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { itemKeys } from './item-keys';
 
@@ -11,10 +11,7 @@ const PICKER_LIMIT = 20;
 
 /** The vendor picker searches the vendor master as the user types (ARCHITECTURE §8). */
 export async function searchVendors(keyword: string, signal?: AbortSignal): Promise<VendorOption[]> {
-  const response = await api.get<VendorListResponse>('/vendors/all', {
-    query: { limit: PICKER_LIMIT, offset: 0, keyword: keyword.trim(), status: 'active' },
-    signal,
-  });
+  const response = await call(api, 'vendors.list', { query: { limit: PICKER_LIMIT, offset: 0, keyword: keyword.trim(), status: 'active' }, signal });
   return (response.vendors ?? response.result).map(({ _id, name, vendorId, status }) => ({ _id, name, vendorId, status }));
 }
 

@@ -1,5 +1,5 @@
 import type { ImportJob } from '@erp/contracts';
-import { api } from '@erp/sdk';
+import { api, call } from '@erp/sdk';
 import { useMutation } from '@tanstack/react-query';
 
 /** The server's limits for an import file. */
@@ -10,7 +10,7 @@ export const IMPORT_ACCEPT = '.csv,.xlsx';
 export async function startImport(file: File): Promise<ImportJob> {
   const body = new FormData();
   body.append('file', file);
-  return api.upload<ImportJob>('/items/import', body);
+  return call(api, 'items.import', { body });
 }
 
 export const useStartImport = () => useMutation({ mutationFn: startImport });

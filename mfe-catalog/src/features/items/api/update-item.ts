@@ -1,5 +1,5 @@
-import type { ItemResponse, UpdateItemBody } from '@erp/contracts';
-import { api } from '@erp/sdk';
+import type { UpdateItemBody } from '@erp/contracts';
+import { api, call } from '@erp/sdk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { itemKeys } from './item-keys';
 
@@ -9,7 +9,7 @@ export interface UpdateItemInput {
   body: UpdateItemBody;
 }
 
-export const updateItem = ({ id, body }: UpdateItemInput) => api.patch<ItemResponse>(`/items/${encodeURIComponent(id)}`, body);
+export const updateItem = ({ id, body }: UpdateItemInput) => call(api, 'items.update', { params: { id }, body });
 
 export function useUpdateItem() {
   const queryClient = useQueryClient();

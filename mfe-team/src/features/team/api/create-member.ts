@@ -1,9 +1,9 @@
-import type { CreateMemberBody, MemberResponse } from '@erp/contracts';
-import { api } from '@erp/sdk';
+import type { CreateMemberBody } from '@erp/contracts';
+import { api, call } from '@erp/sdk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { teamKeys } from './team-keys';
 
-export const createMember = (body: CreateMemberBody) => api.post<MemberResponse>('/auth/createTeam', body);
+export const createMember = (body: CreateMemberBody) => call(api, 'team.create', { body });
 
 export function useCreateMember() {
   const queryClient = useQueryClient();

@@ -1,10 +1,8 @@
-import type { Member } from '@erp/contracts';
-import { api } from '@erp/sdk';
+import { api, call } from '@erp/sdk';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { teamKeys } from './team-keys';
 
-export const getMember = (id: string, signal?: AbortSignal) =>
-  api.get<Member>(`/auth/details/${encodeURIComponent(id)}`, { signal });
+export const getMember = (id: string, signal?: AbortSignal) => call(api, 'team.get', { params: { id }, signal });
 
 export const memberQueryOptions = (id: string) =>
   queryOptions({

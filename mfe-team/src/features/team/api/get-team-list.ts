@@ -1,5 +1,5 @@
 import type { TeamListResponse } from '@erp/contracts';
-import { api } from '@erp/sdk';
+import { api, call } from '@erp/sdk';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { teamKeys } from './team-keys';
 
@@ -16,10 +16,7 @@ export interface TeamListParams {
 }
 
 export function getTeamList({ page, keyword, status }: TeamListParams, signal?: AbortSignal): Promise<TeamListResponse> {
-  return api.get<TeamListResponse>('/auth/teamList', {
-    query: { limit: TEAM_PAGE_SIZE, offset: (page - 1) * TEAM_PAGE_SIZE, keyword: keyword.trim(), status },
-    signal,
-  });
+  return call(api, 'team.list', { query: { limit: TEAM_PAGE_SIZE, offset: (page - 1) * TEAM_PAGE_SIZE, keyword: keyword.trim(), status }, signal });
 }
 
 export const teamListQueryOptions = (params: TeamListParams) =>

@@ -1,5 +1,5 @@
-import type { MemberResponse, UpdateMemberBody } from '@erp/contracts';
-import { api } from '@erp/sdk';
+import type { UpdateMemberBody } from '@erp/contracts';
+import { api, call } from '@erp/sdk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { teamKeys } from './team-keys';
 
@@ -9,7 +9,7 @@ export interface UpdateMemberInput {
   body: UpdateMemberBody;
 }
 
-export const updateMember = ({ id, body }: UpdateMemberInput) => api.patch<MemberResponse>(`/auth/${encodeURIComponent(id)}`, body);
+export const updateMember = ({ id, body }: UpdateMemberInput) => call(api, 'team.update', { params: { id }, body });
 
 export function useUpdateMember() {
   const queryClient = useQueryClient();

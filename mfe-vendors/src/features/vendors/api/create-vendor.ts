@@ -1,9 +1,9 @@
-import type { CreateVendorBody, VendorResponse } from '@erp/contracts';
-import { api } from '@erp/sdk';
+import type { CreateVendorBody } from '@erp/contracts';
+import { api, call } from '@erp/sdk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { vendorKeys } from './vendor-keys';
 
-export const createVendor = (body: CreateVendorBody) => api.post<VendorResponse>('/vendors', body);
+export const createVendor = (body: CreateVendorBody) => call(api, 'vendors.create', { body });
 
 export function useCreateVendor() {
   const queryClient = useQueryClient();

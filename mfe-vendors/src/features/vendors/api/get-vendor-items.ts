@@ -1,5 +1,4 @@
-import type { VendorItemsResponse } from '@erp/contracts';
-import { api } from '@erp/sdk';
+import { api, call } from '@erp/sdk';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { vendorKeys } from './vendor-keys';
 
@@ -16,7 +15,8 @@ export interface VendorItemsParams {
 
 /** The items this vendor prices (served by the catalog service). */
 export function getVendorItems(vendorId: string, { keyword, status, sort, order }: VendorItemsParams, signal?: AbortSignal) {
-  return api.get<VendorItemsResponse>(`/items/vendor/${encodeURIComponent(vendorId)}`, {
+  return call(api, 'items.ofVendor', {
+    params: { vendorId },
     query: { keyword: keyword.trim(), status: status === 'all' ? undefined : status, sort, order },
     signal,
   });

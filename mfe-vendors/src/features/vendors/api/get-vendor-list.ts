@@ -1,5 +1,5 @@
 import type { VendorListResponse } from '@erp/contracts';
-import { api } from '@erp/sdk';
+import { api, call } from '@erp/sdk';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { vendorKeys } from './vendor-keys';
 
@@ -12,10 +12,7 @@ export interface VendorListParams {
 }
 
 export function getVendorList({ page, keyword }: VendorListParams, signal?: AbortSignal): Promise<VendorListResponse> {
-  return api.get<VendorListResponse>('/vendors/all', {
-    query: { limit: VENDOR_PAGE_SIZE, offset: (page - 1) * VENDOR_PAGE_SIZE, keyword: keyword.trim() },
-    signal,
-  });
+  return call(api, 'vendors.list', { query: { limit: VENDOR_PAGE_SIZE, offset: (page - 1) * VENDOR_PAGE_SIZE, keyword: keyword.trim() }, signal });
 }
 
 export const vendorListQueryOptions = (params: VendorListParams) =>

@@ -1,9 +1,8 @@
-import type { Vendor } from '@erp/contracts';
-import { api } from '@erp/sdk';
+import { api, call } from '@erp/sdk';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { vendorKeys } from './vendor-keys';
 
-export const getVendor = (id: string, signal?: AbortSignal) => api.get<Vendor>(`/vendors/details/${encodeURIComponent(id)}`, { signal });
+export const getVendor = (id: string, signal?: AbortSignal) => call(api, 'vendors.get', { params: { id }, signal });
 
 export const vendorQueryOptions = (id: string) =>
   queryOptions({ queryKey: vendorKeys('vendor', id), queryFn: ({ signal }) => getVendor(id, signal) });

@@ -1,5 +1,4 @@
-import type { ItemResponse } from '@erp/contracts';
-import { api } from '@erp/sdk';
+import { api, call } from '@erp/sdk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { vendorKeys } from './vendor-keys';
 
@@ -8,8 +7,7 @@ export interface RemoveVendorPriceInput {
   vendorId: string;
 }
 
-export const removeVendorPrice = ({ itemId, vendorId }: RemoveVendorPriceInput) =>
-  api.delete<ItemResponse>(`/items/${encodeURIComponent(itemId)}/vendors/${encodeURIComponent(vendorId)}`);
+export const removeVendorPrice = ({ itemId, vendorId }: RemoveVendorPriceInput) => call(api, 'items.removeVendorPrice', { params: { id: itemId, vendorId } });
 
 export function useRemoveVendorPrice() {
   const queryClient = useQueryClient();

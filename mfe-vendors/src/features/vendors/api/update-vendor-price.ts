@@ -1,5 +1,5 @@
-import type { ItemResponse, UpdateVendorPriceBody } from '@erp/contracts';
-import { api } from '@erp/sdk';
+import type { UpdateVendorPriceBody } from '@erp/contracts';
+import { api, call } from '@erp/sdk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { vendorKeys } from './vendor-keys';
 
@@ -11,7 +11,7 @@ export interface UpdateVendorPriceInput {
 }
 
 export const updateVendorPrice = ({ itemId, vendorId, body }: UpdateVendorPriceInput) =>
-  api.patch<ItemResponse>(`/items/${encodeURIComponent(itemId)}/vendors/${encodeURIComponent(vendorId)}`, body);
+  call(api, 'items.updateVendorPrice', { params: { id: itemId, vendorId }, body });
 
 export function useUpdateVendorPrice() {
   const queryClient = useQueryClient();

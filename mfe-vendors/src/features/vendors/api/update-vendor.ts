@@ -1,5 +1,5 @@
-import type { UpdateVendorBody, VendorResponse } from '@erp/contracts';
-import { api } from '@erp/sdk';
+import type { UpdateVendorBody } from '@erp/contracts';
+import { api, call } from '@erp/sdk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { vendorKeys } from './vendor-keys';
 
@@ -9,8 +9,7 @@ export interface UpdateVendorInput {
   body: UpdateVendorBody;
 }
 
-export const updateVendor = ({ id, body }: UpdateVendorInput) =>
-  api.patch<VendorResponse>(`/vendors/details/${encodeURIComponent(id)}`, body);
+export const updateVendor = ({ id, body }: UpdateVendorInput) => call(api, 'vendors.update', { params: { id }, body });
 
 export function useUpdateVendor() {
   const queryClient = useQueryClient();
