@@ -1,3 +1,8 @@
+/**
+ * Contract tests (Pact) of the browser's API calls: what every consumer test of a remote or the
+ * shell sets up the same way. Test code only; nothing in an app imports it.
+ */
+import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import { configureApi } from './api-client';
 
 /**
@@ -13,4 +18,80 @@ export function connectToMockServer(url: string, token: string | null = 'a-sessi
     fetch: (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string> | undefined), connection: 'close' } }),
     onUnauthorized: () => undefined,
   });
+}
+
+/** The repository's pacts/ folder, where consumers write and providers read (from packages/sdk/src). */
+export const PACTS_DIR = decodeURIComponent(new URL('../../../pacts', import.meta.url).pathname).replace(/^\/([A-Za-z]:)/, '$1');
+
+/** The header a signed-in call carries, as the contract matches it (any bearer token). */
+export const SIGNED_IN = { Authorization: MatchersV3.regex('^Bearer .+$', 'Bearer a-session-token') };
+
+type Unconfigured = ReturnType<PactV4['addInteraction']>;
+type WithRequest = ReturnType<Unconfigured['withRequest']>;
+type Path = Parameters<Unconfigured['withRequest']>[1];
+type RequestBuilder = Parameters<NonNullable<Parameters<Unconfigured['withRequest']>[2]>>[0];
+type ResponseBuilder = Parameters<NonNullable<Parameters<WithRequest['willRespondWith']>[1]>>[0];
+type MockServer = Parameters<Parameters<ReturnType<WithRequest['willRespondWith']>['executeTest']>[0]>[0];
+
+/** One interaction, built as with Pact's own builder: request, response, then the test. */
+export interface ContractInteraction {
+  /** The request; a signed-in interaction's carries the bearer token without saying so. */
+  withRequest(
+    method: string,
+    path: Path,
+    build?: (request: RequestBuilder) => unknown,
+  ): {
+    willRespondWith(
+      status: number,
+      build?: (response: ResponseBuilder) => unknown,
+    ): {
+      /** Runs `test` with the shared API client pointed at the mock server (the app's own API files call it). */
+      executeTest<T>(test: (mock: MockServer) => Promise<T>): Promise<T | undefined>;
+    };
+  };
+}
+
+export interface ConsumerContract {
+  /** An interaction in the provider state `state`; `signedIn: false` for a call made before signing in (no token). */
+  interaction(state: string, description: string, options?: { signedIn?: boolean }): ContractInteraction;
+}
+
+/**
+ * The contract between `consumer` (a remote, the shell) and `provider` (a service, the gateway),
+ * written to pacts/ as `<consumer>-<provider>.json`:
+ *
+ *   const contract = consumerContract('mfe-team', 'auth-service');
+ *   await contract
+ *     .interaction('the demo team exists', 'a request for the first page of team members')
+ *     .withRequest('GET', '/api/v1/auth/teamList', (b) => b.query({ limit: '10', offset: '0' }))
+ *     .willRespondWith(200, (b) => b.jsonBody({ result: eachLike(member), totalItems: integer(4) }))
+ *     .executeTest(async () => expect((await getTeamList({ page: 1, keyword: '', status: 'all' })).totalItems).toBe(4));
+ */
+export function consumerContract(consumer: string, provider: string): ConsumerContract {
+  const pact = new PactV4({ consumer, provider, dir: PACTS_DIR, logLevel: 'warn' });
+  return {
+    interaction(state, description, { signedIn = true } = {}) {
+      const started = pact.addInteraction().given(state).uponReceiving(description);
+      return {
+        withRequest(method, path, build) {
+          const requested = started.withRequest(method, path, (b) => {
+            if (signedIn) b.headers(SIGNED_IN);
+            build?.(b);
+          });
+          return {
+            willRespondWith(status, buildResponse) {
+              const answered = requested.willRespondWith(status, buildResponse && ((b) => void buildResponse(b)));
+              return {
+                executeTest: (test) =>
+                  answered.executeTest(async (mock) => {
+                    connectToMockServer(mock.url, signedIn ? 'a-session-token' : null);
+                    return test(mock);
+                  }),
+              };
+            },
+          };
+        },
+      };
+    },
+  };
 }

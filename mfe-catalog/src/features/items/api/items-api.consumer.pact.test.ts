@@ -2,11 +2,10 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { MatchersV3, PactV4 } from '@pact-foundation/pact';
+import { MatchersV3 } from '@pact-foundation/pact';
 import { IMPORT_COLUMNS } from '@erp/contracts';
-import { connectToMockServer } from '@erp/sdk/testing';
+import { consumerContract } from '@erp/sdk/testing';
 import { createItem } from './create-item';
 import { exportItems } from './export-items';
 import { getImportJob } from './get-import-job';
@@ -23,7 +22,6 @@ const PRICE = '2e3f4a5b-6c7d-4e8f-9a0b-1c2d3e4f5a6b';
 const JOB = '3f4a5b6c-7d8e-4f9a-8b1c-2d3e4f5a6b7c';
 const CSV_HEADER = IMPORT_COLUMNS.join(',');
 const EXPORT_CSV = `${CSV_HEADER}\nCement OPC 53,bags,Shree Ganesh Cement Traders,380,106.4,0,active,\n`;
-const AUTH = { Authorization: regex('^Bearer .+$', 'Bearer a-session-token') };
 
 const summary = {
   _id: uuid(),
@@ -49,13 +47,7 @@ const priceLike = {
   updatedAt: string('2026-11-21T10:00:00.000Z'),
 };
 
-const pact = new PactV4({
-  consumer: 'mfe-catalog',
-  provider: 'catalog-service',
-  dir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../pacts'),
-  logLevel: 'warn',
-});
-const useMock = (url: string) => connectToMockServer(url);
+const contract = consumerContract('mfe-catalog', 'catalog-service');
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -87,14 +79,11 @@ const importJobLike = {
 
 describe('mfe-catalog API client', () => {
   it('lists items with best price and range', async () => {
-    await pact
-      .addInteraction()
-      .given('an item priced by vendor 7b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e exists')
-      .uponReceiving('a request for the first page of items')
-      .withRequest('GET', '/api/v1/items/all', (b) => b.query({ limit: '100', offset: '0' }).headers(AUTH))
+    await contract
+      .interaction('an item priced by vendor 7b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e exists', 'a request for the first page of items')
+      .withRequest('GET', '/api/v1/items/all', (b) => b.query({ limit: '100', offset: '0' }))
       .willRespondWith(200, (b) => b.jsonBody({ result: eachLike(like(summary)), ItemData: eachLike(like(summary)), totalItems: integer(1), total: integer(1) }))
-      .executeTest(async (mock) => {
-        useMock(mock.url);
+      .executeTest(async () => {
         const res = await getItemList({ page: 1, keyword: '' });
         expect(res.result[0]!.bestPrice).toBeTypeOf('number');
       });
@@ -102,36 +91,28 @@ describe('mfe-catalog API client', () => {
 
   it('creates an item with a vendor price', async () => {
     const body = { name: 'Binding wire 18 gauge', unit: 'kg', vendors: [{ vendor: VENDOR, price: 78, gst: 14.04, moq: 0, status: 'active' as const, notes: '' }] };
-    await pact
-      .addInteraction()
-      .given('an item priced by vendor 7b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e exists')
-      .uponReceiving('a request to create an item with one vendor price')
-      .withRequest('POST', '/api/v1/items', (b) => b.headers(AUTH).jsonBody(body))
+    await contract
+      .interaction('an item priced by vendor 7b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e exists', 'a request to create an item with one vendor price')
+      .withRequest('POST', '/api/v1/items', (b) => b.jsonBody(body))
       .willRespondWith(201, (b) =>
         b.jsonBody({ message: 'Item created successfully', item: like({ ...summary, name: string('Binding wire 18 gauge'), vendors: eachLike(like(priceLike)) }) }),
       )
-      .executeTest(async (mock) => {
-        useMock(mock.url);
+      .executeTest(async () => {
         expect((await createItem(body)).item.vendors).toHaveLength(1);
       });
   });
 
   it('reads one item and its price history', async () => {
-    await pact
-      .addInteraction()
-      .given('an item priced by vendor 7b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e exists')
-      .uponReceiving('a request for one item')
-      .withRequest('GET', fromProviderState('/api/v1/items/${itemId}', '/api/v1/items/1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a'), (b) => b.headers(AUTH))
+    await contract
+      .interaction('an item priced by vendor 7b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e exists', 'a request for one item')
+      .withRequest('GET', fromProviderState('/api/v1/items/${itemId}', '/api/v1/items/1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a'))
       .willRespondWith(200, (b) => b.jsonBody(like({ ...summary, vendors: eachLike(like(priceLike)) })))
-      .executeTest(async (mock) => {
-        useMock(mock.url);
+      .executeTest(async () => {
         expect((await getItem('1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a')).vendors[0]!.totalPrice).toBeTypeOf('number');
       });
-    await pact
-      .addInteraction()
-      .given('an item priced by vendor 7b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e exists')
-      .uponReceiving('a request for the price history of an item')
-      .withRequest('GET', fromProviderState('/api/v1/items/${itemId}/priceHistory', '/api/v1/items/1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a/priceHistory'), (b) => b.headers(AUTH))
+    await contract
+      .interaction('an item priced by vendor 7b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e exists', 'a request for the price history of an item')
+      .withRequest('GET', fromProviderState('/api/v1/items/${itemId}/priceHistory', '/api/v1/items/1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a/priceHistory'))
       .willRespondWith(200, (b) =>
         b.jsonBody({
           result: eachLike(
@@ -146,8 +127,7 @@ describe('mfe-catalog API client', () => {
           totalItems: integer(1),
         }),
       )
-      .executeTest(async (mock) => {
-        useMock(mock.url);
+      .executeTest(async () => {
         expect((await getPriceHistory('1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a')).result[0]!.change).toBe('added');
       });
   });
@@ -159,12 +139,10 @@ describe('mfe-catalog API client', () => {
       vendors: [{ _id: PRICE, vendor: VENDOR, price: 390, gst: 109.2, moq: 50, status: 'active' as const, notes: 'Rate revised for December' }],
       version: 1,
     };
-    await pact
-      .addInteraction()
-      .given('an item priced by vendor 7b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e exists')
-      .uponReceiving('a request to update an item and its vendor prices')
+    await contract
+      .interaction('an item priced by vendor 7b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e exists', 'a request to update an item and its vendor prices')
       .withRequest('PATCH', fromProviderState('/api/v1/items/${itemId}', `/api/v1/items/${ITEM}`), (b) =>
-        b.headers(AUTH).jsonBody({ ...body, vendors: [{ ...body.vendors[0]!, _id: fromProviderState('${priceId}', PRICE) }] }),
+        b.jsonBody({ ...body, vendors: [{ ...body.vendors[0]!, _id: fromProviderState('${priceId}', PRICE) }] }),
       )
       .willRespondWith(200, (b) =>
         b.jsonBody({
@@ -179,8 +157,7 @@ describe('mfe-catalog API client', () => {
           }),
         }),
       )
-      .executeTest(async (mock) => {
-        useMock(mock.url);
+      .executeTest(async () => {
         const res = await updateItem({ id: ITEM, body });
         expect(res.item.version).toBe(2);
         expect(res.item.vendors[0]!.totalPrice).toBe(499.2);
@@ -188,11 +165,9 @@ describe('mfe-catalog API client', () => {
   });
 
   it('downloads the items matching the search as a CSV file named by the server', async () => {
-    await pact
-      .addInteraction()
-      .given('an item priced by vendor 7b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e exists')
-      .uponReceiving('a request to export the items matching a search as CSV')
-      .withRequest('GET', '/api/v1/items/export', (b) => b.query({ format: 'csv', keyword: 'Cement' }).headers(AUTH))
+    await contract
+      .interaction('an item priced by vendor 7b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e exists', 'a request to export the items matching a search as CSV')
+      .withRequest('GET', '/api/v1/items/export', (b) => b.query({ format: 'csv', keyword: 'Cement' }))
       .willRespondWith(200, (b) =>
         b
           .headers({
@@ -204,8 +179,7 @@ describe('mfe-catalog API client', () => {
           .body('text/plain', Buffer.from(EXPORT_CSV))
           .matchingRules({ body: { path: '$', rules: [regex(`^${CSV_HEADER}\\r?\\n[\\s\\S]*$`, EXPORT_CSV)] } }),
       )
-      .executeTest(async (mock) => {
-        useMock(mock.url);
+      .executeTest(async () => {
         const link = { href: '', download: '', click: vi.fn(), remove: vi.fn() };
         vi.stubGlobal('document', { createElement: () => link, body: { append: vi.fn() } });
         const saved = vi.spyOn(URL, 'createObjectURL');
@@ -225,17 +199,14 @@ describe('mfe-catalog API client', () => {
     const file = path.join(dir, 'items.csv');
     writeFileSync(file, csv);
     onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
-    await pact
-      .addInteraction()
-      .given('an item priced by vendor 7b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e exists')
-      .uponReceiving('a request to import items from a CSV file')
+    await contract
+      .interaction('an item priced by vendor 7b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e exists', 'a request to import items from a CSV file')
       // Pact checks the part by its bytes (a CSV is detected as text/plain); the service goes by the file name.
-      .withRequest('POST', '/api/v1/items/import', (b) => b.headers(AUTH).multipartBody('text/plain', file, 'file', 'pact-items-import'))
+      .withRequest('POST', '/api/v1/items/import', (b) => b.multipartBody('text/plain', file, 'file', 'pact-items-import'))
       .willRespondWith(202, (b) =>
         b.jsonBody({ _id: uuid(JOB), fileName: string('items.csv'), status: regex('^(running|done|failed)$', 'running'), totalRows: integer(1) }),
       )
-      .executeTest(async (mock) => {
-        useMock(mock.url);
+      .executeTest(async () => {
         const job = await startImport(new File([csv], 'items.csv', { type: 'text/csv' }));
         expect(job._id).toBe(JOB);
         expect(job.totalRows).toBe(1);
@@ -243,14 +214,11 @@ describe('mfe-catalog API client', () => {
   });
 
   it('follows an import it started and reads every row outcome', async () => {
-    await pact
-      .addInteraction()
-      .given('an import of items.csv was started by the signed-in member')
-      .uponReceiving('a request for an import job')
-      .withRequest('GET', fromProviderState('/api/v1/items/import/${jobId}', `/api/v1/items/import/${JOB}`), (b) => b.headers(AUTH))
+    await contract
+      .interaction('an import of items.csv was started by the signed-in member', 'a request for an import job')
+      .withRequest('GET', fromProviderState('/api/v1/items/import/${jobId}', `/api/v1/items/import/${JOB}`))
       .willRespondWith(200, (b) => b.jsonBody(like(importJobLike)))
-      .executeTest(async (mock) => {
-        useMock(mock.url);
+      .executeTest(async () => {
         const job = await getImportJob(JOB);
         expect(job.status).toBe('done');
         expect(job.rows[0]!.outcome).toBe('created');

@@ -1,14 +1,11 @@
 /** Contract: mfe-catalog's vendor picker (the real endpoint file) against the vendors service. */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { MatchersV3, PactV4 } from '@pact-foundation/pact';
-import { connectToMockServer } from '@erp/sdk/testing';
+import { MatchersV3 } from '@pact-foundation/pact';
+import { consumerContract } from '@erp/sdk/testing';
 import { searchVendors } from './search-vendors';
 
 const { like, eachLike, uuid, regex, string } = MatchersV3;
 const VENDOR_ID = '6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
-const AUTH = { Authorization: regex('^Bearer .+$', 'Bearer a-session-token') };
 
 /** What the picker shows of a vendor; it asks for active vendors only. */
 const optionLike = {
@@ -18,24 +15,15 @@ const optionLike = {
   status: regex('^active$', 'active'),
 };
 
-const pact = new PactV4({
-  consumer: 'mfe-catalog',
-  provider: 'vendors-service',
-  dir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../pacts'),
-  logLevel: 'warn',
-});
-const useMock = (url: string) => connectToMockServer(url);
+const contract = consumerContract('mfe-catalog', 'vendors-service');
 
 describe('mfe-catalog vendor picker', () => {
   it('searches active vendors by what the user typed, a short page of them', async () => {
-    await pact
-      .addInteraction()
-      .given('vendor 6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d exists')
-      .uponReceiving('a search of active vendors for the vendor picker')
-      .withRequest('GET', '/api/v1/vendors/all', (b) => b.query({ limit: '20', offset: '0', keyword: 'shree', status: 'active' }).headers(AUTH))
+    await contract
+      .interaction('vendor 6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d exists', 'a search of active vendors for the vendor picker')
+      .withRequest('GET', '/api/v1/vendors/all', (b) => b.query({ limit: '20', offset: '0', keyword: 'shree', status: 'active' }))
       .willRespondWith(200, (b) => b.jsonBody({ vendors: eachLike(like(optionLike)) }))
-      .executeTest(async (mock) => {
-        useMock(mock.url);
+      .executeTest(async () => {
         expect(await searchVendors(' shree ')).toEqual([{ _id: VENDOR_ID, name: 'Shree Ganesh Cement Traders', vendorId: 'VEN-0001', status: 'active' }]);
       });
   });

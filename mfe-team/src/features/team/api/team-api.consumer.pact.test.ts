@@ -1,10 +1,8 @@
 /** Contract: mfe-team's API client (the real endpoint files) against the auth service. */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { MatchersV3, PactV4 } from '@pact-foundation/pact';
+import { MatchersV3 } from '@pact-foundation/pact';
 import { MODULE_KEYS, subModuleKeys } from '@erp/contracts';
-import { connectToMockServer } from '@erp/sdk/testing';
+import { consumerContract } from '@erp/sdk/testing';
 import { ApiError } from '@erp/sdk';
 import { createMember } from './create-member';
 import { getMember } from './get-member';
@@ -39,28 +37,17 @@ const memberMatcher = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const pact = new PactV4({
-  consumer: 'mfe-team',
-  provider: 'auth-service',
-  dir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../pacts'),
-  logLevel: 'warn',
-});
-
-const AUTH = { Authorization: regex('^Bearer .+$', 'Bearer a-session-token') };
-const useMock = (url: string) => connectToMockServer(url);
+const contract = consumerContract('mfe-team', 'auth-service');
 
 describe('mfe-team team API client', () => {
   it('lists members a page at a time', async () => {
-    await pact
-      .addInteraction()
-      .given('the demo team exists')
-      .uponReceiving('a request for the first page of active team members')
+    await contract
+      .interaction('the demo team exists', 'a request for the first page of active team members')
       .withRequest('GET', '/api/v1/auth/teamList', (b) =>
-        b.query({ limit: '10', offset: '0', status: 'active' }).headers(AUTH),
+        b.query({ limit: '10', offset: '0', status: 'active' }),
       )
       .willRespondWith(200, (b) => b.jsonBody({ result: eachLike(memberMatcher()), totalItems: integer(4) }))
-      .executeTest(async (mock) => {
-        useMock(mock.url);
+      .executeTest(async () => {
         const res = await getTeamList({ page: 1, keyword: '', status: 'active' });
         expect(res.totalItems).toBe(4);
         expect(res.result[0]!.phoneNumber).toMatch(/^[0-9]{10}$/);
@@ -68,14 +55,11 @@ describe('mfe-team team API client', () => {
   });
 
   it('reads one member', async () => {
-    await pact
-      .addInteraction()
-      .given('member 3f0c5e9a-6b1d-4c2e-9f7a-2b8d4e6f1a3c exists')
-      .uponReceiving('a request for one member')
-      .withRequest('GET', `/api/v1/auth/details/${MEMBER_ID}`, (b) => b.headers(AUTH))
+    await contract
+      .interaction('member 3f0c5e9a-6b1d-4c2e-9f7a-2b8d4e6f1a3c exists', 'a request for one member')
+      .withRequest('GET', `/api/v1/auth/details/${MEMBER_ID}`)
       .willRespondWith(200, (b) => b.jsonBody(memberMatcher({ createdBy: like({ _id: uuid(), name: string('Demo Admin') }) })))
-      .executeTest(async (mock) => {
-        useMock(mock.url);
+      .executeTest(async () => {
         const m = await getMember(MEMBER_ID);
         expect(m._id).toBe(MEMBER_ID);
         expect(m.createdBy?.name).toBe('Demo Admin');
@@ -92,14 +76,11 @@ describe('mfe-team team API client', () => {
       notes: '',
       permissions: { allProjects: true, projects: [], modules: { indent: { read: true, write: true } } },
     };
-    await pact
-      .addInteraction()
-      .given('the demo team exists')
-      .uponReceiving('a request to add a member')
-      .withRequest('POST', '/api/v1/auth/createTeam', (b) => b.headers(AUTH).jsonBody(like(body)))
+    await contract
+      .interaction('the demo team exists', 'a request to add a member')
+      .withRequest('POST', '/api/v1/auth/createTeam', (b) => b.jsonBody(like(body)))
       .willRespondWith(201, (b) => b.jsonBody({ message: string('Team member created successfully'), user: memberMatcher({ createdBy: like({ _id: uuid(), name: string('Demo Admin') }) }) }))
-      .executeTest(async (mock) => {
-        useMock(mock.url);
+      .executeTest(async () => {
         const res = await createMember(body);
         expect(res.user.name).toBeTypeOf('string');
       });
@@ -107,14 +88,11 @@ describe('mfe-team team API client', () => {
 
   it('is told when the mobile number is taken', async () => {
     const body = { name: 'Copy Admin', email: 'copy@example.com', phoneNumber: '9000000001', status: 'active', role: 'Employee' as const };
-    await pact
-      .addInteraction()
-      .given('the demo team exists')
-      .uponReceiving('a request to add a member whose number another member has')
-      .withRequest('POST', '/api/v1/auth/createTeam', (b) => b.headers(AUTH).jsonBody(body))
+    await contract
+      .interaction('the demo team exists', 'a request to add a member whose number another member has')
+      .withRequest('POST', '/api/v1/auth/createTeam', (b) => b.jsonBody(body))
       .willRespondWith(409, (b) => b.jsonBody({ message: string('A team member with this mobile number already exists') }))
-      .executeTest(async (mock) => {
-        useMock(mock.url);
+      .executeTest(async () => {
         const err = await createMember(body).catch((e: unknown) => e);
         expect(err).toBeInstanceOf(ApiError);
         expect((err as ApiError).status).toBe(409);
@@ -122,14 +100,11 @@ describe('mfe-team team API client', () => {
   });
 
   it('updates a member with the version it read', async () => {
-    await pact
-      .addInteraction()
-      .given('member 3f0c5e9a-6b1d-4c2e-9f7a-2b8d4e6f1a3c exists')
-      .uponReceiving('a request to update a member')
-      .withRequest('PATCH', `/api/v1/auth/${MEMBER_ID}`, (b) => b.headers(AUTH).jsonBody({ notes: 'Moved to the Nashik site', version: 1 }))
+    await contract
+      .interaction('member 3f0c5e9a-6b1d-4c2e-9f7a-2b8d4e6f1a3c exists', 'a request to update a member')
+      .withRequest('PATCH', `/api/v1/auth/${MEMBER_ID}`, (b) => b.jsonBody({ notes: 'Moved to the Nashik site', version: 1 }))
       .willRespondWith(200, (b) => b.jsonBody({ message: string('Team member Updated successfully'), user: memberMatcher({ version: integer(2), createdBy: like({ _id: uuid(), name: string('Demo Admin') }) }) }))
-      .executeTest(async (mock) => {
-        useMock(mock.url);
+      .executeTest(async () => {
         const res = await updateMember({ id: MEMBER_ID, body: { notes: 'Moved to the Nashik site', version: 1 } });
         expect(res.user.version).toBe(2);
       });

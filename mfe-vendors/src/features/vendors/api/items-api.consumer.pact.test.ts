@@ -1,9 +1,7 @@
 /** Contract: mfe-vendors' calls to the catalog service (the vendor detail screen's linked items), the real endpoint files. */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { MatchersV3, PactV4 } from '@pact-foundation/pact';
-import { connectToMockServer } from '@erp/sdk/testing';
+import { MatchersV3 } from '@pact-foundation/pact';
+import { consumerContract } from '@erp/sdk/testing';
 import { getVendorItems } from './get-vendor-items';
 import { removeVendorPrice } from './remove-vendor-price';
 import { updateVendorPrice } from './update-vendor-price';
@@ -11,7 +9,6 @@ import { updateVendorPrice } from './update-vendor-price';
 const { like, eachLike, uuid, regex, integer, number, string, fromProviderState } = MatchersV3;
 const VENDOR_ID = '6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
 const ITEM_ID = '4a5b6c7d-8e9f-4a0b-9c1d-2e3f4a5b6c7d';
-const AUTH = { Authorization: regex('^Bearer .+$', 'Bearer a-session-token') };
 const STATE = 'vendor 6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d prices an item';
 /** The item's path with the id the provider state created. */
 const priceOfItem = () => fromProviderState(`/api/v1/items/\${itemId}/vendors/${VENDOR_ID}`, `/api/v1/items/${ITEM_ID}/vendors/${VENDOR_ID}`);
@@ -33,26 +30,17 @@ const linkLike = {
   itemVersion: integer(1),
 };
 
-const pact = new PactV4({
-  consumer: 'mfe-vendors',
-  provider: 'catalog-service',
-  dir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../pacts'),
-  logLevel: 'warn',
-});
-const useMock = (url: string) => connectToMockServer(url);
+const contract = consumerContract('mfe-vendors', 'catalog-service');
 
 describe('mfe-vendors catalog client', () => {
   it("lists the vendor's items matching a search, filtered by status and sorted", async () => {
-    await pact
-      .addInteraction()
-      .given(STATE)
-      .uponReceiving("a request for a vendor's active items matching a search, by price descending")
+    await contract
+      .interaction(STATE, "a request for a vendor's active items matching a search, by price descending")
       .withRequest('GET', `/api/v1/items/vendor/${VENDOR_ID}`, (b) =>
-        b.query({ keyword: 'steel', status: 'active', sort: 'price', order: 'desc' }).headers(AUTH),
+        b.query({ keyword: 'steel', status: 'active', sort: 'price', order: 'desc' }),
       )
       .willRespondWith(200, (b) => b.jsonBody({ result: eachLike(like(linkLike)), totalItems: integer(1) }))
-      .executeTest(async (mock) => {
-        useMock(mock.url);
+      .executeTest(async () => {
         const res = await getVendorItems(VENDOR_ID, { keyword: ' steel ', status: 'active', sort: 'price', order: 'desc' });
         expect(res.result[0]!.itemVersion).toBe(1);
         expect(res.result[0]!.totalPrice).toBe(73.16);
@@ -61,11 +49,9 @@ describe('mfe-vendors catalog client', () => {
 
   it("saves the vendor's price for an item with the item version it read", async () => {
     const body = { price: 64, gst: 11.52, moq: 100, status: 'active' as const, notes: 'Rate valid till March', version: 1 };
-    await pact
-      .addInteraction()
-      .given(STATE)
-      .uponReceiving("a request to update the vendor's price for an item")
-      .withRequest('PATCH', priceOfItem(), (b) => b.headers(AUTH).jsonBody(body))
+    await contract
+      .interaction(STATE, "a request to update the vendor's price for an item")
+      .withRequest('PATCH', priceOfItem(), (b) => b.jsonBody(body))
       .willRespondWith(200, (b) =>
         b.jsonBody({
           message: string('Changes Saved'),
@@ -86,8 +72,7 @@ describe('mfe-vendors catalog client', () => {
           }),
         }),
       )
-      .executeTest(async (mock) => {
-        useMock(mock.url);
+      .executeTest(async () => {
         const res = await updateVendorPrice({ itemId: ITEM_ID, vendorId: VENDOR_ID, body });
         expect(res.item.version).toBe(2);
         expect(res.item.vendors[0]!.totalPrice).toBe(75.52);
@@ -95,14 +80,11 @@ describe('mfe-vendors catalog client', () => {
   });
 
   it("removes the vendor's price from an item", async () => {
-    await pact
-      .addInteraction()
-      .given(STATE)
-      .uponReceiving("a request to remove the vendor's price from an item")
-      .withRequest('DELETE', priceOfItem(), (b) => b.headers(AUTH))
+    await contract
+      .interaction(STATE, "a request to remove the vendor's price from an item")
+      .withRequest('DELETE', priceOfItem())
       .willRespondWith(200, (b) => b.jsonBody({ message: string('Vendor price removed'), item: like({ _id: uuid(ITEM_ID), version: integer(2) }) }))
-      .executeTest(async (mock) => {
-        useMock(mock.url);
+      .executeTest(async () => {
         expect((await removeVendorPrice({ itemId: ITEM_ID, vendorId: VENDOR_ID })).message).toBe('Vendor price removed');
       });
   });

@@ -1,10 +1,8 @@
 /** Contract: mfe-vendors' API client (the real endpoint files) against the vendors service. */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { MatchersV3, PactV4 } from '@pact-foundation/pact';
+import { MatchersV3 } from '@pact-foundation/pact';
 import { ApiError } from '@erp/sdk';
-import { connectToMockServer } from '@erp/sdk/testing';
+import { consumerContract } from '@erp/sdk/testing';
 import { createVendor } from './create-vendor';
 import { getVendor } from './get-vendor';
 import { getVendorList } from './get-vendor-list';
@@ -12,7 +10,6 @@ import { updateVendor } from './update-vendor';
 
 const { like, eachLike, uuid, regex, integer, number, string } = MatchersV3;
 const VENDOR_ID = '6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
-const AUTH = { Authorization: regex('^Bearer .+$', 'Bearer a-session-token') };
 
 const vendorLike = (over: Record<string, unknown> = {}) => ({
   _id: uuid(VENDOR_ID),
@@ -38,40 +35,28 @@ const vendorLike = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const pact = new PactV4({
-  consumer: 'mfe-vendors',
-  provider: 'vendors-service',
-  dir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../../pacts'),
-  logLevel: 'warn',
-});
-const useMock = (url: string) => connectToMockServer(url);
+const contract = consumerContract('mfe-vendors', 'vendors-service');
 
 describe('mfe-vendors API client', () => {
   it('lists vendors', async () => {
-    await pact
-      .addInteraction()
-      .given('vendor 6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d exists')
-      .uponReceiving('a request for the first page of vendors')
-      .withRequest('GET', '/api/v1/vendors/all', (b) => b.query({ limit: '100', offset: '0' }).headers(AUTH))
+    await contract
+      .interaction('vendor 6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d exists', 'a request for the first page of vendors')
+      .withRequest('GET', '/api/v1/vendors/all', (b) => b.query({ limit: '100', offset: '0' }))
       .willRespondWith(200, (b) =>
         b.jsonBody({ vendors: eachLike(like(vendorLike())), totalVendor: integer(1), result: eachLike(like(vendorLike())), total: integer(1) }),
       )
-      .executeTest(async (mock) => {
-        useMock(mock.url);
+      .executeTest(async () => {
         const res = await getVendorList({ page: 1, keyword: '' });
         expect(res.vendors[0]!.vendorId).toMatch(/^VEN-/);
       });
   });
 
   it('reads one vendor', async () => {
-    await pact
-      .addInteraction()
-      .given('vendor 6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d exists')
-      .uponReceiving('a request for one vendor')
-      .withRequest('GET', `/api/v1/vendors/details/${VENDOR_ID}`, (b) => b.headers(AUTH))
+    await contract
+      .interaction('vendor 6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d exists', 'a request for one vendor')
+      .withRequest('GET', `/api/v1/vendors/details/${VENDOR_ID}`)
       .willRespondWith(200, (b) => b.jsonBody(vendorLike()))
-      .executeTest(async (mock) => {
-        useMock(mock.url);
+      .executeTest(async () => {
         expect((await getVendor(VENDOR_ID))._id).toBe(VENDOR_ID);
       });
   });
@@ -86,28 +71,22 @@ describe('mfe-vendors API client', () => {
       paymentTerms: 45,
       gstin: '27AAPFU0939F1ZV',
     };
-    await pact
-      .addInteraction()
-      .given('no vendor is called Konkan Cement Depot')
-      .uponReceiving('a request to create a vendor')
-      .withRequest('POST', '/api/v1/vendors', (b) => b.headers(AUTH).jsonBody(body))
+    await contract
+      .interaction('no vendor is called Konkan Cement Depot', 'a request to create a vendor')
+      .withRequest('POST', '/api/v1/vendors', (b) => b.jsonBody(body))
       .willRespondWith(201, (b) => b.jsonBody({ message: string('Vendor created successfully'), vendor: like(vendorLike({ name: string('Konkan Cement Depot') })) }))
-      .executeTest(async (mock) => {
-        useMock(mock.url);
+      .executeTest(async () => {
         expect((await createVendor(body)).vendor.name).toBe('Konkan Cement Depot');
       });
   });
 
   it('is told when the name is taken', async () => {
     const body = { name: 'Shree Ganesh Cement Traders', contactPerson: 'Ganesh Pawar', phoneNumber: '9822012345', email: 'x@example.com', address: 'Pune', paymentTerms: 30 };
-    await pact
-      .addInteraction()
-      .given('vendor 6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d exists')
-      .uponReceiving('a request to create a vendor with a name already used')
-      .withRequest('POST', '/api/v1/vendors', (b) => b.headers(AUTH).jsonBody(body))
+    await contract
+      .interaction('vendor 6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d exists', 'a request to create a vendor with a name already used')
+      .withRequest('POST', '/api/v1/vendors', (b) => b.jsonBody(body))
       .willRespondWith(409, (b) => b.jsonBody({ message: 'A vendor with this name already exists' }))
-      .executeTest(async (mock) => {
-        useMock(mock.url);
+      .executeTest(async () => {
         const err = (await createVendor(body).catch((e: unknown) => e)) as ApiError;
         expect(err.status).toBe(409);
         expect(err.message).toBe('A vendor with this name already exists');
@@ -115,14 +94,11 @@ describe('mfe-vendors API client', () => {
   });
 
   it('updates a vendor with the version it read', async () => {
-    await pact
-      .addInteraction()
-      .given('vendor 6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d exists')
-      .uponReceiving('a request to update a vendor')
-      .withRequest('PATCH', `/api/v1/vendors/details/${VENDOR_ID}`, (b) => b.headers(AUTH).jsonBody({ paymentTerms: 60, version: 1 }))
+    await contract
+      .interaction('vendor 6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d exists', 'a request to update a vendor')
+      .withRequest('PATCH', `/api/v1/vendors/details/${VENDOR_ID}`, (b) => b.jsonBody({ paymentTerms: 60, version: 1 }))
       .willRespondWith(200, (b) => b.jsonBody({ message: string('Vendor Updated'), vendor: like(vendorLike({ paymentTerms: integer(60), version: integer(2) })) }))
-      .executeTest(async (mock) => {
-        useMock(mock.url);
+      .executeTest(async () => {
         expect((await updateVendor({ id: VENDOR_ID, body: { paymentTerms: 60, version: 1 } })).vendor.version).toBe(2);
       });
   });
