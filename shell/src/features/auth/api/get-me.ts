@@ -1,5 +1,4 @@
-import type { MeResponse } from '@erp/contracts';
-import { api } from '@erp/sdk';
+import { api, call } from '@erp/sdk';
 
 /** The signed-in member with role and permissions (the shell needs it before drawing navigation). */
-export const getMe = () => api.get<MeResponse>('/auth/me');
+export const getMe = () => call(api, 'auth.me');

@@ -1,7 +1,7 @@
-import type { MessageResponse, SendOtpBody } from '@erp/contracts';
-import { api } from '@erp/sdk';
+import type { SendOtpBody } from '@erp/contracts';
+import { api, call } from '@erp/sdk';
 import { useAction } from '../../../lib/requests';
 
-export const sendOtp = (body: SendOtpBody) => api.post<MessageResponse>('/auth/sendOtp', body);
+export const sendOtp = (body: SendOtpBody) => call(api, 'auth.sendOtp', { body });
 
 export const useSendOtp = () => useAction(sendOtp);

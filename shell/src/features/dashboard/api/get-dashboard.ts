@@ -1,7 +1,6 @@
-import type { DashboardResponse } from '@erp/contracts';
-import { api } from '@erp/sdk';
+import { api, call } from '@erp/sdk';
 import { useLoad } from '../../../lib/requests';
 
-export const getDashboard = () => api.get<DashboardResponse>('/dashboard');
+export const getDashboard = () => call(api, 'dashboard.get');
 
 export const useDashboard = () => useLoad(getDashboard);

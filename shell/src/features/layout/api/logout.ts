@@ -1,5 +1,4 @@
-import type { MessageResponse } from '@erp/contracts';
-import { api } from '@erp/sdk';
+import { api, call } from '@erp/sdk';
 
 /** Revokes the session on the server (the gateway refuses the token from then on). */
-export const logout = () => api.post<MessageResponse>('/auth/logout');
+export const logout = () => call(api, 'auth.logout');
