@@ -89,7 +89,10 @@ describe('item form amounts', () => {
     await expect(page.getByText('This screen stopped working').count()).resolves.toBe(0);
     await shot(page, 'desktop-item-amount-too-large');
     await page.getByRole('button', { name: 'Save & Close' }).click();
-    await alert(page, 'Validation Error: Vendor Shree Ganesh Cement Traders: Price cannot be more than ₹10,00,00,000.00').waitFor();
+    const tooLarge = alert(page, 'Validation Error: Vendor Shree Ganesh Cement Traders: Price cannot be more than ₹10,00,00,000.00');
+    await tooLarge.waitFor();
+    // The toast sits bottom-right over Save & Close, and stays while the pointer rests on it: read, then dismissed.
+    await tooLarge.getByRole('button', { name: 'Dismiss notification' }).click();
     expect(page.url()).toMatch(/\/items\/create$/);
     await expect(page.getByLabel('Item Name').inputValue()).resolves.toBe(`Tower crane ${tag}`);
     await expect(page.getByLabel('Price (₹)').first().inputValue()).resolves.toBe('99999999999999');

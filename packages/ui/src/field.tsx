@@ -8,6 +8,9 @@ const Wrapper = styled.div`
   flex-direction: column;
   gap: 0.375rem;
   min-width: 0;
+  /* A field scrolled into view (the first error on Save) stays clear of the sticky header and the phone's bottom bar. */
+  scroll-margin-top: calc(${theme.layout.header} + 0.75rem);
+  ${theme.media.mobile} { scroll-margin-bottom: calc(${theme.layout.bottomBar} + env(safe-area-inset-bottom) + 0.75rem); }
 `;
 
 const Required = styled.span`
@@ -39,7 +42,7 @@ export interface FieldProps {
 /** Label + control + hint or error. Give the control aria-describedby={`${htmlFor}-msg`} to link the text. */
 export function Field({ label, htmlFor, required, hint, error, children, className }: FieldProps) {
   return (
-    <Wrapper className={className}>
+    <Wrapper className={className} data-form-field="">
       <Label htmlFor={htmlFor}>
         {label}
         {required && <Required aria-hidden="true">*</Required>}

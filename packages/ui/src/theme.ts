@@ -36,6 +36,8 @@ export const theme = {
     mono: "ui-monospace, 'SFMono-Regular', Menlo, monospace",
   },
   z: { sticky: 20, overlay: 50, toast: 100 },
+  /** The shell's sticky header (every size) and the phone's bottom bar: what a field scrolled into view must clear. */
+  layout: { header: '3.5rem', bottomBar: '3.75rem' },
   /** The spec's breakpoint: below 768 px is a phone (cards, bottom bar, sheets). */
   media: {
     mobile: '@media (max-width: 767.98px)',

@@ -13,3 +13,4 @@ export { lazyScreen, remoteRoutes, RemoteRouter, screenForPath, type RemoteSecti
 export { CurrentUserContext, useCurrentUser } from './current-user';
 export { remoteLifecycles } from './lifecycles';
 export { FilterBar, ListPage, useListSearch, type ListPageProps, type ListQueryState, type ListSearch } from './list-page';
+export * from './form-kit';

@@ -55,7 +55,7 @@ export function ItemFormPage({ id }: { id: string | null }) {
         description={id ? 'Update the item and its vendor prices' : 'Add an item with the vendors who supply it and their prices'}
       />
       <div style={{ display: 'grid', gap: '1.25rem' }}>
-        <ItemForm item={item.data ?? null} initial={initial} />
+        <ItemForm item={item.data ?? null} initial={initial} reload={item.refetch} />
         {id && item.data && <PriceHistory itemId={item.data._id} />}
       </div>
     </>

@@ -1,6 +1,6 @@
 import { errorMessage } from '@erp/sdk';
 import { Input, Spinner, theme, useDebouncedValue } from '@erp/ui';
-import { useId, useState, type KeyboardEvent } from 'react';
+import { useId, useState, type KeyboardEvent, type Ref } from 'react';
 import styled from 'styled-components';
 import { useVendorSearch, type VendorOption } from '../api/search-vendors';
 
@@ -52,10 +52,14 @@ export interface VendorPickerProps {
   /** Vendors already on another row of this item: shown, but not selectable. */
   taken: ReadonlySet<string>;
   disabled?: boolean;
+  /** The input, for the form to focus it (its first error). */
+  ref?: Ref<HTMLInputElement>;
+  'aria-invalid'?: boolean;
+  'aria-describedby'?: string;
 }
 
 /** A vendor combobox that searches the vendor master on the server as the user types. */
-export function VendorPicker({ id, value, onChange, taken, disabled }: VendorPickerProps) {
+export function VendorPicker({ id, value, onChange, taken, disabled, ref, 'aria-invalid': invalid, 'aria-describedby': describedBy }: VendorPickerProps) {
   const listId = useId();
   const [open, setOpen] = useState(false);
   const [text, setText] = useState('');
@@ -92,6 +96,9 @@ export function VendorPicker({ id, value, onChange, taken, disabled }: VendorPic
     <Wrapper>
       <Input
         id={id}
+        ref={ref}
+        aria-invalid={invalid}
+        aria-describedby={describedBy}
         role="combobox"
         aria-expanded={open}
         aria-controls={listId}

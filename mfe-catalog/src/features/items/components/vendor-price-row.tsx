@@ -1,6 +1,7 @@
 import { Badge, Button, Field, formatINR, Icon, Input, Switch, theme } from '@erp/ui';
+import { FormField, type FormKit } from '@erp/ui/remote';
 import styled from 'styled-components';
-import { rowProblems, rowTotal, sanitizeAmount, type RowProblems, type VendorRowValues } from '../hooks/item-form-values';
+import { rowProblems, rowTotal, sanitizeAmount, type ItemFormValues, type RowProblems, type VendorRowValues } from '../hooks/item-form-values';
 import { VendorPicker } from './vendor-picker';
 
 const Row = styled.li<{ $removed: boolean }>`
@@ -43,73 +44,56 @@ const RemovedLine = styled.div`
 `;
 
 export interface VendorPriceRowProps {
+  kit: FormKit<ItemFormValues>;
   row: VendorRowValues;
   index: number;
   taken: ReadonlySet<string>;
-  disabled: boolean;
-  onChange: (patch: Partial<VendorRowValues>) => void;
   onRemove: () => void;
   onRestore: () => void;
 }
 
 /** One vendor's price for the item: vendor, price, GST, total (price + GST), MOQ, active, notes. */
-export function VendorPriceRow({ row, index, taken, disabled, onChange, onRemove, onRestore }: VendorPriceRowProps) {
-  const id = `vendor-row-${row.key}`;
+export function VendorPriceRow({ kit, row, index, taken, onRemove, onRestore }: VendorPriceRowProps) {
+  const path = `vendors.${index}` as const;
   const total = rowTotal(row);
+  // An amount above the maximum is said next to its field while it is typed, before any Save.
   const problems: RowProblems = row.removed ? {} : rowProblems(row);
-  const locked = disabled || row.removed;
+  const locked = kit.saving || row.removed;
+  const amount = (field: 'price' | 'gst' | 'moq', label: string, placeholder: string, required?: boolean) => (
+    <FormField
+      kit={kit}
+      name={`${path}.${field}`}
+      label={label}
+      required={required}
+      clean={sanitizeAmount}
+      liveError={problems[field]}
+      control={<Input inputMode="decimal" placeholder={placeholder} disabled={locked} />}
+    />
+  );
   return (
     <Row $removed={row.removed} aria-label={`Vendor price ${index + 1}`}>
-      <Field label="Vendor" htmlFor={`${id}-vendor`} required className="vendor">
-        <VendorPicker id={`${id}-vendor`} value={row.vendor} taken={taken} onChange={(vendor) => onChange({ vendor })} disabled={locked} />
-      </Field>
-      <Field label="Price (₹)" htmlFor={`${id}-price`} required error={problems.price}>
-        <Input
-          id={`${id}-price`}
-          inputMode="decimal"
-          value={row.price}
-          onChange={(e) => onChange({ price: sanitizeAmount(e.target.value) })}
-          aria-invalid={problems.price ? true : undefined}
-          aria-describedby={`${id}-price-msg`}
-          placeholder="0.00"
-          disabled={locked}
-        />
-      </Field>
-      <Field label="GST (₹)" htmlFor={`${id}-gst`} error={problems.gst}>
-        <Input
-          id={`${id}-gst`}
-          inputMode="decimal"
-          value={row.gst}
-          onChange={(e) => onChange({ gst: sanitizeAmount(e.target.value) })}
-          aria-invalid={problems.gst ? true : undefined}
-          aria-describedby={`${id}-gst-msg`}
-          placeholder="0"
-          disabled={locked}
-        />
-      </Field>
-      <Field label="Total Price" htmlFor={`${id}-total`}>
-        <Total id={`${id}-total`} aria-live="polite">
+      <FormField
+        kit={kit}
+        name={`${path}.vendor`}
+        label="Vendor"
+        required
+        className="vendor"
+        render={(props) => <VendorPicker {...props} value={row.vendor} taken={taken} disabled={locked} />}
+      />
+      {amount('price', 'Price (₹)', '0.00', true)}
+      {amount('gst', 'GST (₹)', '0')}
+      <Field label="Total Price" htmlFor={kit.fieldId(`${path}.total`)}>
+        <Total id={kit.fieldId(`${path}.total`)} aria-live="polite">
           {total === null ? '—' : formatINR(total)}
         </Total>
       </Field>
-      <Field label="MOQ" htmlFor={`${id}-moq`} error={problems.moq}>
-        <Input
-          id={`${id}-moq`}
-          inputMode="decimal"
-          value={row.moq}
-          onChange={(e) => onChange({ moq: sanitizeAmount(e.target.value) })}
-          aria-invalid={problems.moq ? true : undefined}
-          aria-describedby={`${id}-moq-msg`}
-          placeholder="0"
-          disabled={locked}
-        />
-      </Field>
-      <Field label="Active" htmlFor={`${id}-active`}>
+      {amount('moq', 'MOQ', '0')}
+      <Field label="Active" htmlFor={kit.fieldId(`${path}.active`)}>
         <SwitchCell>
           <Switch
-            id={`${id}-active`}
+            id={kit.fieldId(`${path}.active`)}
             checked={row.active}
-            onCheckedChange={(active) => onChange({ active })}
+            onCheckedChange={(active) => kit.set(`${path}.active`, active)}
             disabled={locked}
             aria-label={`Price from ${row.vendor?.name ?? 'this vendor'} is active`}
           />
@@ -121,7 +105,7 @@ export function VendorPriceRow({ row, index, taken, disabled, onChange, onRemove
           variant="ghost"
           size="icon"
           onClick={onRemove}
-          disabled={disabled}
+          disabled={kit.saving}
           aria-label={`Remove ${row.vendor?.name ?? 'this vendor price'}`}
           title="Remove"
         >
@@ -134,21 +118,18 @@ export function VendorPriceRow({ row, index, taken, disabled, onChange, onRemove
         <RemovedLine>
           <Badge variant="destructive">Removed</Badge>
           <span>This price is removed when you save.</span>
-          <Button variant="outline" size="sm" onClick={onRestore} disabled={disabled}>
+          <Button variant="outline" size="sm" onClick={onRestore} disabled={kit.saving}>
             Undo
           </Button>
         </RemovedLine>
       ) : (
-        <Field label="Notes" htmlFor={`${id}-notes`} className="notes">
-          <Input
-            id={`${id}-notes`}
-            value={row.notes}
-            onChange={(e) => onChange({ notes: e.target.value })}
-            placeholder="Delivery terms, brand, validity..."
-            maxLength={1000}
-            disabled={locked}
-          />
-        </Field>
+        <FormField
+          kit={kit}
+          name={`${path}.notes`}
+          label="Notes"
+          className="notes"
+          control={<Input placeholder="Delivery terms, brand, validity..." maxLength={1000} disabled={locked} />}
+        />
       )}
     </Row>
   );

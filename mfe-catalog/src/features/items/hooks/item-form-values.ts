@@ -1,17 +1,18 @@
 /** The item form's values and how they map to and from the API (SPEC §3 "Item", §5 "Item save"). */
 import {
   amountTooLarge,
+  CreateItemBody,
   fromPaise,
-  hasAtMostTwoDecimals,
   MAX_MOQ,
   MAX_RUPEES,
   MOQ_TOO_LARGE,
-  toPaise,
+  tryToPaise,
   tryUnitTotal,
-  type CreateItemBody,
+  UpdateItemBody,
   type Item,
   type VendorPriceInput,
 } from '@erp/contracts';
+import { formContract, type ConflictField, type FormProblem } from '@erp/ui/remote';
 import type { VendorOption } from '../api/search-vendors';
 
 export interface VendorRowValues {
@@ -37,8 +38,9 @@ export interface ItemFormValues {
   vendors: VendorRowValues[];
 }
 
+// Unique across reloads too: a restored draft's rows keep their keys next to rows added afterwards.
 let nextKey = 1;
-const newKey = () => `row-${nextKey++}`;
+const newKey = () => `row-${Date.now().toString(36)}-${nextKey++}`;
 
 export function emptyVendorRow(): VendorRowValues {
   return { key: newKey(), vendor: null, price: '', gst: '0', moq: '', active: true, notes: '', removed: false };
@@ -106,30 +108,31 @@ export function sanitizeAmount(raw: string): string {
 
 const liveRows = (values: ItemFormValues) => values.vendors.filter((r) => !r.removed);
 
-/** The first problem, in the spec's words, or null (checked when Save & Close is pressed). */
-export function validateItem(values: ItemFormValues): string | null {
-  if (!values.name.trim()) return 'Item name is required';
-  if (!values.unit.trim()) return 'Unit is required';
-  const rows = liveRows(values);
+/**
+ * What the catalog service checks in code rather than in its schema (services/catalog/src/plan.ts),
+ * in its words; the schema (CreateItemBody) says the rest: a vendor chosen for every row, amounts
+ * within the maximum, two decimals. Messages stay plain next to their fields; the toast adds
+ * "Validation Error: " and, on a priced row, "Vendor {name}: " (itemProblemToast).
+ */
+export function itemRules(values: ItemFormValues): FormProblem[] {
+  const problems: FormProblem[] = [];
+  if (!values.name.trim()) problems.push({ field: 'name', message: 'Item name is required' });
+  if (!values.unit.trim()) problems.push({ field: 'unit', message: 'Unit is required' });
   const seen = new Set<string>();
-  for (const row of rows) {
-    if (!row.vendor) continue;
-    if (seen.has(row.vendor._id)) return 'Duplicate vendors are not allowed';
+  values.vendors.forEach((row, i) => {
+    if (row.removed || !row.vendor) return;
+    if (seen.has(row.vendor._id)) problems.push({ field: `vendors.${i}.vendor`, message: 'Duplicate vendors are not allowed' });
     seen.add(row.vendor._id);
-  }
-  for (const row of rows) {
-    if (!row.vendor) return 'Choose a vendor for every price row';
-    const tooLarge = rowProblems(row);
-    const first = tooLarge.price ?? tooLarge.gst ?? tooLarge.moq;
-    if (first) return `Vendor ${row.vendor.name}: ${first}`;
-    const price = parseAmount(row.price);
-    if (!(price > 0) || !hasAtMostTwoDecimals(price)) return `Vendor ${row.vendor.name}: Price must be greater than 0`;
-    const gst = row.gst.trim() === '' ? 0 : parseAmount(row.gst);
-    if (!(gst >= 0) || !hasAtMostTwoDecimals(gst)) return `Vendor ${row.vendor.name}: GST must be 0 or more`;
-    const moq = row.moq.trim() === '' ? 0 : parseAmount(row.moq);
-    if (!(moq >= 0)) return `Vendor ${row.vendor.name}: MOQ must be 0 or more`;
-  }
-  return null;
+    if (parseAmount(row.price) <= 0) problems.push({ field: `vendors.${i}.price`, message: 'Price must be greater than 0' });
+  });
+  return problems;
+}
+
+/** SPEC §5: 'Validation Error: ' and the first message; a priced row's message names its vendor. */
+export function itemProblemToast(problem: FormProblem, values: ItemFormValues): { title: string } {
+  const [, index, field] = /^vendors\.(\d+)\.(\w+)$/.exec(problem.field) ?? [];
+  const vendor = index !== undefined && field !== 'vendor' ? values.vendors[Number(index)]?.vendor : null;
+  return { title: `Validation Error: ${vendor ? `Vendor ${vendor.name}: ` : ''}${problem.message}` };
 }
 
 /** A row the user added and left completely empty is not a price: it is dropped rather than refused. */
@@ -140,20 +143,29 @@ export function withoutBlankRows(values: ItemFormValues): ItemFormValues {
   return { ...values, vendors: values.vendors.filter((r) => !isBlankNewRow(r)) };
 }
 
-/** What the API takes: the full list of vendor prices still on the form (rows left out are removed). */
+/** Exact two-decimal rupees; an amount beyond the maximum (or not a number) is sent as typed, for the schema to refuse. */
+const rupees = (n: number) => {
+  const paise = tryToPaise(n);
+  return paise === null ? n : fromPaise(paise);
+};
+
+/**
+ * What the API takes: the full list of vendor prices still on the form (rows left out are removed),
+ * without blank new rows. Never throws: the form's check runs it on whatever was typed.
+ */
 export function valuesToBody(values: ItemFormValues): Required<Pick<CreateItemBody, 'name' | 'unit' | 'vendors'>> {
   return {
     name: values.name.trim(),
     unit: values.unit,
-    vendors: liveRows(values).map((row): VendorPriceInput => {
+    vendors: liveRows(withoutBlankRows(values)).map((row): VendorPriceInput => {
       const gst = row.gst.trim() === '' ? 0 : parseAmount(row.gst);
       const moq = row.moq.trim() === '' ? 0 : parseAmount(row.moq);
       return {
         ...(row._id ? { _id: row._id } : {}),
         vendor: row.vendor?._id ?? '',
-        price: fromPaise(toPaise(parseAmount(row.price))),
-        gst: fromPaise(toPaise(gst)),
-        moq: fromPaise(toPaise(moq)),
+        price: rupees(parseAmount(row.price)),
+        gst: rupees(gst),
+        moq: rupees(moq),
         status: row.active ? 'active' : 'inactive',
         notes: row.notes.trim(),
       };
@@ -161,17 +173,24 @@ export function valuesToBody(values: ItemFormValues): Required<Pick<CreateItemBo
   };
 }
 
-/**
- * What a 409 on save means for the form. A new item has no version to be stale: its 409 is the name
- * being taken. An edit's 409 is a stale save only when the service says the item was changed by
- * someone else (STALE in services/catalog); otherwise it is the name too.
- */
-export function conflictKind(message: string, editing: boolean): 'stale' | 'name' {
-  return editing && /changed by someone else/i.test(message) ? 'stale' : 'name';
+/** A body path's field on the form: the body's rows are the live, non-blank rows of the form. */
+function itemField(bodyPath: string, values: ItemFormValues): string {
+  const match = /^vendors\.(\d+)(?:\.(\w+))?/.exec(bodyPath);
+  if (!match) return bodyPath;
+  const sent = values.vendors.flatMap((row, i) => (row.removed || isBlankNewRow(row) ? [] : [i]));
+  const index = sent[Number(match[1])];
+  const field = match[2] === 'status' ? 'active' : match[2] === '_id' ? 'vendor' : match[2];
+  return index === undefined ? 'vendors' : field ? `vendors.${index}.${field}` : `vendors.${index}`;
 }
 
-/** The banner's advice after the service's message. */
-export const CONFLICT_ADVICE = {
-  stale: 'Your changes are still here; reload the item in another tab to compare, then save again.',
-  name: 'Your changes are still here; choose a different name, then save again.',
-} as const;
+/** The item form's check: the catalog service's body schema (create, or edit with a version) and its rules. */
+export const itemContract = {
+  create: formContract({ schema: CreateItemBody, toBody: valuesToBody, fieldOf: itemField, rules: itemRules }),
+  update: formContract({ schema: UpdateItemBody, toBody: valuesToBody, fieldOf: itemField, rules: itemRules }),
+};
+
+/**
+ * A 409 that is not a stale save (the form kit tells those by the service's "changed by someone
+ * else") is the name being taken: a new item has no version to be stale (decision 0010).
+ */
+export const NAME_TAKEN: ConflictField<ItemFormValues> = { field: 'name', advice: 'choose a different name, then save again' };

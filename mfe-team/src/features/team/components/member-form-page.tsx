@@ -70,7 +70,7 @@ export function MemberFormPage({ id, mode: requested }: MemberFormPageProps) {
   return (
     <>
       <PageHeader title={title} description={description} badge={badge} />
-      <MemberForm mode={mode} member={member.data ?? null} initial={initial} />
+      <MemberForm mode={mode} member={member.data ?? null} initial={initial} reload={member.refetch} />
     </>
   );
 }

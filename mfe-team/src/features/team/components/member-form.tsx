@@ -1,31 +1,24 @@
 import type { Member, Role } from '@erp/contracts';
-import { errorMessage } from '@erp/sdk';
-import { Button, ConfirmDialog, Icon, Spinner, theme, toast, useNavigate } from '@erp/ui';
-import { useUnsavedChanges } from '@erp/ui/remote';
-import { useState, type FormEvent } from 'react';
-import styled from 'styled-components';
+import { Button, ConfirmDialog, Icon, toast, useNavigate } from '@erp/ui';
+import { FormActions, FormButtons, FormShell, useFormKit } from '@erp/ui/remote';
+import { useState } from 'react';
 import { useCreateMember } from '../api/create-member';
 import { useUpdateMember } from '../api/update-member';
-import { hasCustomPermissions, hasRequiredFields, validateMember, valuesToBody, withRole, type MemberFormValues } from '../hooks/member-form-values';
+import {
+  hasCustomPermissions,
+  hasRequiredFields,
+  memberConflict,
+  memberContract,
+  memberProblemToast,
+  memberToValues,
+  roleDefaults,
+  valuesToBody,
+  type MemberFormValues,
+} from '../hooks/member-form-values';
 import { AccessStatusSection } from './access-status-section';
 import { IdentitySection } from './identity-section';
 import { LoginInfoSection } from './login-info-section';
 import { PermissionsSection } from './permissions-section';
-
-const Form = styled.form`
-  display: grid;
-  gap: 1.25rem;
-`;
-
-const Actions = styled.div`
-  display: flex;
-  justify-content: flex-end;
-  gap: 0.5rem;
-  ${theme.media.mobile} {
-    flex-direction: column-reverse;
-    & > * { width: 100%; }
-  }
-`;
 
 export type MemberFormMode = 'add' | 'edit' | 'view';
 
@@ -33,22 +26,43 @@ export interface MemberFormProps {
   mode: MemberFormMode;
   member: Member | null;
   initial: MemberFormValues;
+  /** Fetches the member again (the stale-save banner's "Load latest version"). */
+  reload?: () => Promise<{ data?: Member | undefined }>;
 }
 
 const LIST = '/team/list';
 
 /** The member form in its three modes (SPEC §2 "Team member form"). */
-export function MemberForm({ mode, member, initial }: MemberFormProps) {
-  const [values, setValues] = useState(initial);
+export function MemberForm({ mode, member, initial, reload }: MemberFormProps) {
   const navigate = useNavigate();
   const readOnly = mode === 'view';
-  const dirty = !readOnly && JSON.stringify(values) !== JSON.stringify(initial);
-  const { dialog, allowLeave } = useUnsavedChanges(dirty);
   const create = useCreateMember();
   const update = useUpdateMember();
-  const saving = create.isPending || update.isPending;
-
-  const patch = (next: Partial<MemberFormValues>) => setValues((v) => ({ ...v, ...next }));
+  const kit = useFormKit({
+    id: 'member',
+    record: member && { id: member._id, version: member.version },
+    initial,
+    contract: mode === 'add' ? memberContract.create : memberContract.update,
+    readOnly,
+    canSubmit: hasRequiredFields,
+    problemToast: memberProblemToast,
+    save: async (values, version) => {
+      const body = valuesToBody(values);
+      if (mode === 'add') return void (await create.mutateAsync(body));
+      if (member) await update.mutateAsync({ id: member._id, body: { ...body, version } });
+    },
+    onSaved: () => {
+      toast(
+        mode === 'add'
+          ? { title: 'Member added successfully', description: 'New team member has been added to the system with custom permissions', variant: 'success' }
+          : { title: 'Member updated successfully', description: 'Team member information and permissions have been updated', variant: 'success' },
+      );
+      void navigate(LIST);
+    },
+    conflictField: memberConflict,
+    latest: member && reload && { refetch: reload, toValues: memberToValues },
+  });
+  const { values } = kit;
 
   // A new role comes with its own default permissions. When the member has custom ones (modules or
   // projects chosen by hand), the Admin is asked first instead of losing them silently.
@@ -56,85 +70,29 @@ export function MemberForm({ mode, member, initial }: MemberFormProps) {
   const changeRole = (role: Role) => {
     if (role === values.role) return;
     if (hasCustomPermissions(values)) setPendingRole(role);
-    else setValues((v) => withRole(v, role));
+    else kit.patch({ role, ...roleDefaults(role) });
   };
   const confirmRole = () => {
-    if (pendingRole) setValues((v) => withRole(v, pendingRole));
+    if (pendingRole) kit.patch({ role: pendingRole, ...roleDefaults(pendingRole) });
     setPendingRole(null);
   };
 
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (readOnly || saving || !hasRequiredFields(values)) return;
-    const problem = validateMember(values);
-    if (problem) {
-      toast({ title: 'Validation Error', description: problem, variant: 'destructive' });
-      return;
-    }
-    const body = valuesToBody(values);
-    // On failure the form keeps everything typed, so the user can correct and save again.
-    const onError = (error: Error) => toast({ title: errorMessage(error), variant: 'destructive' });
-    if (mode === 'add') {
-      create.mutate(body, {
-        onSuccess: () => {
-          allowLeave();
-          toast({
-            title: 'Member added successfully',
-            description: 'New team member has been added to the system with custom permissions',
-            variant: 'success',
-          });
-          void navigate(LIST);
-        },
-        onError,
-      });
-    } else if (member) {
-      update.mutate(
-        { id: member._id, body: { ...body, version: member.version } },
-        {
-          onSuccess: () => {
-            allowLeave();
-            toast({
-              title: 'Member updated successfully',
-              description: 'Team member information and permissions have been updated',
-              variant: 'success',
-            });
-            void navigate(LIST);
-          },
-          onError,
-        },
-      );
-    }
-  };
-
   return (
-    <Form onSubmit={onSubmit} noValidate aria-busy={saving}>
-      <IdentitySection values={values} readOnly={readOnly} onChange={patch} />
-      <AccessStatusSection
-        values={values}
-        readOnly={readOnly}
-        onRoleChange={changeRole}
-        onStatusChange={(status) => patch({ status })}
-      />
-      {!readOnly && <PermissionsSection values={values} disabled={saving} onChange={patch} />}
+    <FormShell kit={kit}>
+      <IdentitySection kit={kit} />
+      <AccessStatusSection kit={kit} onRoleChange={changeRole} />
+      {!readOnly && <PermissionsSection values={values} disabled={kit.saving} onChange={kit.patch} />}
       {member && mode !== 'add' && <LoginInfoSection member={member} />}
-      <Actions>
-        {readOnly ? (
+      {readOnly ? (
+        <FormButtons>
           <Button variant="outline" onClick={() => void navigate(LIST)}>
             <Icon name="arrowLeft" />
             Back to List
           </Button>
-        ) : (
-          <>
-            <Button variant="outline" onClick={() => void navigate(LIST)} disabled={saving}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={saving || !hasRequiredFields(values)}>
-              {saving && <Spinner />}
-              {saving ? 'Saving...' : 'Save'}
-            </Button>
-          </>
-        )}
-      </Actions>
+        </FormButtons>
+      ) : (
+        <FormActions kit={kit} onCancel={() => void navigate(LIST)} saveLabel="Save" saveDisabled={!hasRequiredFields(values)} />
+      )}
       <ConfirmDialog
         open={pendingRole !== null}
         title={`Change role to ${pendingRole ?? ''}?`}
@@ -144,14 +102,6 @@ export function MemberForm({ mode, member, initial }: MemberFormProps) {
         onConfirm={confirmRole}
         onCancel={() => setPendingRole(null)}
       />
-      <ConfirmDialog
-        {...dialog}
-        title="Discard Changes?"
-        description="You have unsaved changes. Are you sure you want to leave without saving?"
-        cancelLabel="Keep Editing"
-        confirmLabel="Discard Changes"
-        destructive
-      />
-    </Form>
+    </FormShell>
   );
 }

@@ -1,6 +1,9 @@
 import { defaultModulesForRole, fullAccessModules } from '@erp/contracts';
 import { describe, expect, it } from 'vitest';
-import { emptyMemberValues, hasCustomPermissions, sanitizeName, validateMember, valuesToBody, withRole } from './member-form-values';
+import { emptyMemberValues, hasCustomPermissions, memberConflict, memberContract, sanitizeName, valuesToBody, withRole, type MemberFormValues } from './member-form-values';
+
+/** The first problem Save finds, in the spec's words, or null. */
+const validateMember = (values: MemberFormValues) => memberContract.create.problems(values)[0]?.message ?? null;
 
 const filled = { ...emptyMemberValues(), name: 'Anita Joshi', email: 'anita@example.com', phoneNumber: '9876543210' };
 
@@ -40,5 +43,21 @@ describe('member names in any script', () => {
   it('still drops digits and symbols from a person’s name', () => {
     expect(sanitizeName('Anita2 <Joshi>')).toBe('Anita Joshi');
     expect(validateMember({ ...filled, name: '. -' })).toBe('Name can contain letters, spaces, full stops, apostrophes and hyphens only');
+  });
+});
+
+describe('the member form’s check, the same as the auth service’s', () => {
+  it('says SPEC §5’s words, in the order of the fields', () => {
+    expect(validateMember({ ...filled, name: 'A' })).toBe('Name must be at least 2 characters');
+    expect(validateMember({ ...filled, email: 'anita@example' })).toBe('Please enter a valid email address');
+    expect(validateMember({ ...filled, phoneNumber: '98765 4321' })).toBe('Enter a valid 10-digit mobile number');
+    expect(memberContract.create.problems({ ...filled, name: 'A', phoneNumber: '1' }).map((p) => p.field)).toEqual(['name', 'phoneNumber']);
+    expect(memberContract.update.problems(filled)).toEqual([]);
+  });
+
+  it('marks the field a 409 is about', () => {
+    expect(memberConflict('A team member with this mobile number already exists')?.field).toBe('phoneNumber');
+    expect(memberConflict('A team member with this email already exists')?.field).toBe('email');
+    expect(memberConflict('At least one active Admin must remain')).toBeUndefined();
   });
 });

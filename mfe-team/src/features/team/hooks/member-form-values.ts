@@ -1,16 +1,15 @@
 /** The member form's values and how they map to and from the API (SPEC §3 "Team member", §5 "Team form"). */
 import {
+  CreateMemberBody,
   defaultModulesForRole,
-  isPersonName,
-  isValidPhone,
-  MEMBER_NAME_RULE,
   normalizeModules,
   sanitizePersonName,
-  type CreateMemberBody,
+  UpdateMemberBody,
   type Member,
   type ModulePermissions,
   type Role,
 } from '@erp/contracts';
+import { formContract, type ConflictField, type FormProblem } from '@erp/ui/remote';
 
 export interface MemberFormValues {
   name: string;
@@ -78,13 +77,39 @@ export function hasRequiredFields(values: MemberFormValues): boolean {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** The first problem, in the spec's words, or null (checked when Save is pressed). */
-export function validateMember(values: MemberFormValues): string | null {
-  if (values.name.trim().length < 2) return 'Name must be at least 2 characters';
-  if (!isPersonName(values.name.trim())) return MEMBER_NAME_RULE;
-  if (!EMAIL.test(values.email.trim())) return 'Please enter a valid email address';
-  if (!isValidPhone(values.phoneNumber)) return 'Enter a valid 10-digit mobile number';
-  return null;
+/**
+ * What the auth service checks in code (checkMember in services/auth/src/routes/team.ts), in its
+ * words; the schema (CreateMemberBody) says the rest: the name's letters (decision 0010), the
+ * 10-digit mobile, the role and status.
+ */
+export function memberRules(values: MemberFormValues): FormProblem[] {
+  const problems: FormProblem[] = [];
+  if (values.name.trim().length < 2) problems.push({ field: 'name', message: 'Name must be at least 2 characters' });
+  if (!EMAIL.test(values.email.trim())) problems.push({ field: 'email', message: 'Please enter a valid email address' });
+  return problems;
+}
+
+/** A problem in the body's permissions shows on the part of the form that sets it. */
+function memberField(bodyPath: string): string {
+  if (bodyPath === 'isAdmin') return 'role';
+  const [, part] = /^permissions\.(allProjects|projects|modules)/.exec(bodyPath) ?? [];
+  return part ?? bodyPath;
+}
+
+/** The member form's check: the auth service's body schema (create, or edit with a version) and its rules. */
+export const memberContract = {
+  create: formContract({ schema: CreateMemberBody, toBody: valuesToBody, fieldOf: memberField, rules: memberRules }),
+  update: formContract({ schema: UpdateMemberBody, toBody: valuesToBody, fieldOf: memberField, rules: memberRules }),
+};
+
+/** SPEC §5 "Team form": a destructive toast titled 'Validation Error' with the first problem. */
+export const memberProblemToast = (problem: FormProblem) => ({ title: 'Validation Error', description: problem.message });
+
+/** The auth service's 409s about one field: a mobile number or an email another member has. */
+export function memberConflict(message: string): ConflictField<MemberFormValues> | undefined {
+  if (/mobile number/i.test(message)) return { field: 'phoneNumber', advice: 'enter a different mobile number, then save again' };
+  if (/email/i.test(message)) return { field: 'email', advice: 'enter a different email, then save again' };
+  return undefined;
 }
 
 /**

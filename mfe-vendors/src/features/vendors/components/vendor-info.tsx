@@ -1,11 +1,11 @@
 import { formatPhone, type Vendor } from '@erp/contracts';
-import { ApiError, errorMessage } from '@erp/sdk';
-import { Button, Card, CardContent, CardHeader, CardTitle, ConfirmDialog, formatDate, formatINR, Icon, Spinner, theme, toast } from '@erp/ui';
-import { useUnsavedChanges } from '@erp/ui/remote';
-import { useMemo, useState, type FormEvent } from 'react';
+import { Button, Card, CardContent, CardHeader, CardTitle, formatDate, formatINR, Icon, theme, toast } from '@erp/ui';
+import { FormActions, FormShell, hasFormDraft, useFormKit } from '@erp/ui/remote';
+import { useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
+import { useVendor } from '../api/get-vendor';
 import { useUpdateVendor } from '../api/update-vendor';
-import { validateEdit, valuesToBody, vendorToValues, type VendorField, type VendorFormValues } from '../hooks/vendor-form-values';
+import { NAME_TAKEN, valuesToBody, vendorContract, vendorEditToast, vendorToValues } from '../hooks/vendor-form-values';
 import { VendorFields } from './vendor-fields';
 import { VendorStatusBadge } from './vendor-status-badge';
 
@@ -29,120 +29,32 @@ const Details = styled.dl`
   ${theme.media.mobile} { grid-template-columns: 1fr; }
 `;
 
-const Form = styled.form`
-  display: grid;
-  gap: 1.25rem;
-`;
-
-const Actions = styled.div`
-  display: flex;
-  justify-content: flex-end;
-  gap: 0.5rem;
-  ${theme.media.mobile} {
-    flex-direction: column-reverse;
-    & > * { width: 100%; }
-  }
-`;
-
-const Conflict = styled.div`
-  padding: 0.75rem 1rem;
-  border: 1px solid #fecaca;
-  border-radius: ${theme.radius.md};
-  background: #fef2f2;
-  font-size: 0.875rem;
-`;
-
 const dash = (value: string) => value || '—';
 
 function VendorEditForm({ vendor, onDone }: { vendor: Vendor; onDone: () => void }) {
   const initial = useMemo(() => vendorToValues(vendor), [vendor]);
-  const [values, setValues] = useState<VendorFormValues>(initial);
-  const [errors, setErrors] = useState<Partial<Record<VendorField, string>>>({});
-  const [conflict, setConflict] = useState<string | null>(null);
-  const dirty = JSON.stringify(values) !== JSON.stringify(initial);
-  const { dialog, allowLeave } = useUnsavedChanges(dirty);
-  const [confirmCancel, setConfirmCancel] = useState(false);
   const update = useUpdateVendor();
-
-  const patch = (next: Partial<VendorFormValues>) => {
-    setValues((v) => ({ ...v, ...next }));
-    setErrors((e) => {
-      const copy = { ...e };
-      for (const key of Object.keys(next) as VendorField[]) delete copy[key];
-      return copy;
-    });
-  };
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (update.isPending) return;
-    const problem = validateEdit(values);
-    if (problem) {
-      setErrors({ [problem.field]: problem.message });
-      toast({ title: problem.title, description: problem.message, variant: 'destructive' });
-      return;
-    }
-    setConflict(null);
-    update.mutate(
-      { id: vendor._id, body: { ...valuesToBody(values), version: vendor.version } },
-      {
-        onSuccess: () => {
-          allowLeave();
-          toast({ title: 'Vendor Updated', description: 'Vendor information has been saved successfully.', variant: 'success' });
-          onDone();
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && error.status === 409) {
-            if (/name/i.test(error.message)) setErrors({ name: error.message });
-            else setConflict(error.message);
-          }
-          toast({ title: errorMessage(error), variant: 'destructive' });
-        },
-      },
-    );
-  };
+  const latest = useVendor(vendor._id);
+  const kit = useFormKit({
+    id: 'vendor',
+    record: { id: vendor._id, version: vendor.version },
+    initial,
+    contract: vendorContract.update,
+    problemToast: vendorEditToast,
+    save: (values, version) => update.mutateAsync({ id: vendor._id, body: { ...valuesToBody(values), version } }),
+    onSaved: () => {
+      toast({ title: 'Vendor Updated', description: 'Vendor information has been saved successfully.', variant: 'success' });
+      onDone();
+    },
+    conflictField: (message) => (/name/i.test(message) ? NAME_TAKEN : undefined),
+    latest: { refetch: latest.refetch, toValues: vendorToValues },
+  });
 
   return (
-    <Form onSubmit={onSubmit} noValidate aria-busy={update.isPending}>
-      {conflict && (
-        <Conflict role="alert">
-          <strong>Not saved: </strong>
-          {conflict} Your changes are still here.
-        </Conflict>
-      )}
-      <VendorFields values={values} onChange={patch} errors={errors} disabled={update.isPending} withStatus />
-      <Actions>
-        <Button variant="outline" onClick={() => (dirty ? setConfirmCancel(true) : onDone())} disabled={update.isPending}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={update.isPending}>
-          {update.isPending && <Spinner />}
-          {update.isPending ? 'Saving...' : 'Save Changes'}
-        </Button>
-      </Actions>
-      <ConfirmDialog
-        open={confirmCancel}
-        title="Discard Changes?"
-        description="You have unsaved changes. Are you sure you want to discard them?"
-        cancelLabel="Keep Editing"
-        confirmLabel="Discard Changes"
-        destructive
-        onConfirm={() => {
-          setConfirmCancel(false);
-          allowLeave();
-          onDone();
-        }}
-        onCancel={() => setConfirmCancel(false)}
-      />
-      <ConfirmDialog
-        {...dialog}
-        title="Discard Changes?"
-        description="You have unsaved changes. Are you sure you want to leave without saving?"
-        cancelLabel="Keep Editing"
-        confirmLabel="Discard Changes"
-        destructive
-      />
-    </Form>
+    <FormShell kit={kit}>
+      <VendorFields kit={kit} withStatus />
+      <FormActions kit={kit} onCancel={() => kit.discard(onDone)} saveLabel="Save Changes" />
+    </FormShell>
   );
 }
 
@@ -155,7 +67,12 @@ export interface VendorInfoProps {
 
 /** The vendor's information, read-only with an Edit button, or the edit form (SPEC §5 "Vendor edit"). */
 export function VendorInfo({ vendor, canEdit, editing, onEditingChange }: VendorInfoProps) {
-  if (editing) return <VendorEditForm key={vendor.version} vendor={vendor} onDone={() => onEditingChange(false)} />;
+  // Changes not saved before a crash (Retry) or a reload open the edit mode again, with them in it.
+  const [hadDraft] = useState(() => canEdit && hasFormDraft({ form: 'vendor', record: vendor._id, version: vendor.version }));
+  useEffect(() => {
+    if (hadDraft) onEditingChange(true);
+  }, [hadDraft, onEditingChange]);
+  if (editing) return <VendorEditForm vendor={vendor} onDone={() => onEditingChange(false)} />;
   return (
     <Card as="section" aria-labelledby="section-vendor-info">
       <Header>

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { emptyVendorValues, sanitize, validateCreate, validateEdit, valuesToBody, type VendorFormValues } from './vendor-form-values';
+import { emptyVendorValues, sanitize, valuesToBody, vendorContract, vendorEditToast, type VendorFormValues } from './vendor-form-values';
+
+/** The first problem Save finds (field and words), or null. */
+const validateCreate = (values: VendorFormValues) => vendorContract.create.problems(values)[0] ?? null;
+const validateEdit = (values: VendorFormValues) => vendorContract.update.problems(values)[0] ?? null;
 
 const filled: VendorFormValues = {
   ...emptyVendorValues(),
@@ -58,5 +62,30 @@ describe('vendor and contact names as real names are written', () => {
   it('still drops characters names do not carry', () => {
     expect(sanitize.businessName('Om <Sai> Traders!')).toBe('Om Sai Traders');
     expect(sanitize.personName('Suresh & Co 2')).toBe('Suresh  Co ');
+  });
+});
+
+describe('the vendor form’s check, the same as the vendors service’s', () => {
+  it('words create and edit as SPEC §5 does, with the edit’s toast titles', () => {
+    expect(validateCreate({ ...filled, name: ' ' })).toEqual({ field: 'name', message: 'Vendor name is required' });
+    expect(validateEdit({ ...filled, name: ' ' })).toEqual({ field: 'name', message: 'Vendor name is required.' });
+    expect(validateCreate({ ...filled, email: 'anil@example' })).toEqual({ field: 'email', message: 'Please enter a valid email address' });
+    const edits: Array<[Partial<VendorFormValues>, string, string]> = [
+      [{ name: '' }, 'Missing Field', 'Vendor name is required.'],
+      [{ phoneNumber: '98220' }, 'Invalid Phone', 'Enter a valid 10-digit phone number.'],
+      [{ email: 'not-an-email' }, 'Invalid Email', 'Please enter a valid email address.'],
+      [{ address: ' ' }, 'Missing Address', 'Vendor address cannot be empty.'],
+    ];
+    for (const [patch, title, description] of edits) {
+      const values = { ...filled, ...patch };
+      expect(vendorEditToast(validateEdit(values)!, values)).toEqual({ title, description });
+    }
+  });
+
+  it('says what the service says of a GSTIN and of payment terms', () => {
+    expect(validateCreate({ ...filled, gstin: '27AAPFU0939F1Z' })).toEqual({ field: 'gstin', message: 'Enter a valid 15-character GSTIN' });
+    expect(validateCreate({ ...filled, gstin: '27AAPFU0939F1ZV' })).toBeNull();
+    expect(validateEdit({ ...filled, paymentTerms: '' })).toEqual({ field: 'paymentTerms', message: 'Payment terms must be a valid number of days' });
+    expect(validateEdit({ ...filled, paymentTerms: '4000' })).toEqual({ field: 'paymentTerms', message: 'Payment terms must be a valid number of days' });
   });
 });

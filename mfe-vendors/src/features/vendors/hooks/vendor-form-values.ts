@@ -2,19 +2,21 @@
 import {
   ALT_PHONE_MESSAGE,
   CONTACT_PERSON_RULE,
+  CreateVendorBody,
+  GSTIN_PATTERN,
   isBusinessName,
   isPersonName,
-  isValidPhone,
   normalizeAltPhone,
   sanitizeBusinessName,
   sanitizePersonName,
   sanitizePhoneInput,
   typedMobile,
+  UpdateVendorBody,
   VENDOR_NAME_RULE,
-  type CreateVendorBody,
   type Vendor,
   type VendorStatus,
 } from '@erp/contracts';
+import { formContract, type ConflictField, type FormProblem } from '@erp/ui/remote';
 
 export interface VendorFormValues {
   name: string;
@@ -88,46 +90,60 @@ export function hasRequiredFields(v: VendorFormValues): boolean {
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const isValidEmail = (value: string) => EMAIL.test(value.trim());
+const GSTIN = new RegExp(GSTIN_PATTERN);
 
 export type VendorField = keyof VendorFormValues;
-export interface VendorProblem {
-  field: VendorField;
-  message: string;
+
+/** SPEC §5 words a missing name and a bad email differently on create and on edit (as the vendors service does). */
+const WORDS = {
+  create: { name: 'Vendor name is required', contactPerson: 'Contact person is required', email: 'Please enter a valid email address' },
+  edit: { name: 'Vendor name is required.', contactPerson: 'Contact person is required.', email: 'Please enter a valid email address.' },
+};
+
+/**
+ * What the vendors service checks in code (checkVendor in services/vendors/src/input.ts), in its
+ * words; the schema (CreateVendorBody, UpdateVendorBody) says the rest: the 10-digit phone, the
+ * contact person's letters, the payment terms in days.
+ */
+export function vendorRules(wording: keyof typeof WORDS) {
+  const words = WORDS[wording];
+  return (v: VendorFormValues): FormProblem[] => {
+    const problems: FormProblem[] = [];
+    const problem = (field: VendorField, message: string) => problems.push({ field, message });
+    const name = v.name.trim();
+    if (!name) problem('name', words.name);
+    else if (!isBusinessName(name)) problem('name', VENDOR_NAME_RULE);
+    const contact = v.contactPerson.trim();
+    if (!contact) problem('contactPerson', words.contactPerson);
+    else if (!isPersonName(contact)) problem('contactPerson', CONTACT_PERSON_RULE);
+    if (!normalizeAltPhone(v.altPhoneNumber)) problem('altPhoneNumber', ALT_PHONE_MESSAGE);
+    if (!isValidEmail(v.email)) problem('email', words.email);
+    if (v.altEmail.trim() && !isValidEmail(v.altEmail)) problem('altEmail', words.email);
+    if (!v.address.trim()) problem('address', 'Vendor address cannot be empty.');
+    if (v.gstin && !GSTIN.test(v.gstin)) problem('gstin', 'Enter a valid 15-character GSTIN');
+    return problems;
+  };
 }
 
-const validDays = (raw: string) => /^\d+$/.test(raw.trim()) && Number(raw) <= 3650;
-
-/** Create: the first problem, in the spec's words (checked when Save is pressed). */
-export function validateCreate(v: VendorFormValues): VendorProblem | null {
-  if (!v.name.trim()) return { field: 'name', message: 'Vendor name is required' };
-  if (!isBusinessName(v.name.trim())) return { field: 'name', message: VENDOR_NAME_RULE };
-  if (!v.contactPerson.trim()) return { field: 'contactPerson', message: 'Contact person is required' };
-  if (!isPersonName(v.contactPerson.trim())) return { field: 'contactPerson', message: CONTACT_PERSON_RULE };
-  if (!isValidPhone(v.phoneNumber)) return { field: 'phoneNumber', message: 'Enter a valid 10-digit phone number.' };
-  if (!normalizeAltPhone(v.altPhoneNumber)) return { field: 'altPhoneNumber', message: ALT_PHONE_MESSAGE };
-  if (!isValidEmail(v.email)) return { field: 'email', message: 'Please enter a valid email address' };
-  if (v.altEmail.trim() && !isValidEmail(v.altEmail)) return { field: 'altEmail', message: 'Please enter a valid email address' };
-  if (!v.address.trim()) return { field: 'address', message: 'Vendor address cannot be empty.' };
-  if (v.gstin && v.gstin.length !== 15) return { field: 'gstin', message: 'GSTIN must be 15 characters' };
-  if (!validDays(v.paymentTerms)) return { field: 'paymentTerms', message: 'Payment terms must be a valid number of days' };
-  return null;
+/** The edit's toast titles (SPEC §5 "Vendor edit": Missing Field, Invalid Phone, Invalid Email, Missing Address). */
+export function vendorEditToast(problem: FormProblem, v: VendorFormValues): { title: string; description: string } {
+  const field = problem.field as VendorField;
+  const titles: Partial<Record<VendorField, string>> = {
+    name: v.name.trim() ? 'Invalid Name' : 'Missing Field',
+    contactPerson: v.contactPerson.trim() ? 'Invalid Name' : 'Missing Field',
+    phoneNumber: 'Invalid Phone',
+    altPhoneNumber: 'Invalid Phone',
+    email: 'Invalid Email',
+    altEmail: 'Invalid Email',
+    address: 'Missing Address',
+    gstin: 'Invalid GSTIN',
+    paymentTerms: 'Invalid Payment Terms',
+  };
+  return { title: titles[field] ?? 'Validation Error', description: problem.message };
 }
 
-/** Edit: the first problem with the spec's toast title (SPEC §5 "Vendor edit"). */
-export function validateEdit(v: VendorFormValues): (VendorProblem & { title: string }) | null {
-  if (!v.name.trim()) return { field: 'name', title: 'Missing Field', message: 'Vendor name is required.' };
-  if (!isBusinessName(v.name.trim())) return { field: 'name', title: 'Invalid Name', message: VENDOR_NAME_RULE };
-  if (!isValidPhone(v.phoneNumber)) return { field: 'phoneNumber', title: 'Invalid Phone', message: 'Enter a valid 10-digit phone number.' };
-  if (!normalizeAltPhone(v.altPhoneNumber)) return { field: 'altPhoneNumber', title: 'Invalid Phone', message: ALT_PHONE_MESSAGE };
-  if (!isValidEmail(v.email)) return { field: 'email', title: 'Invalid Email', message: 'Please enter a valid email address.' };
-  if (v.altEmail.trim() && !isValidEmail(v.altEmail)) return { field: 'altEmail', title: 'Invalid Email', message: 'Please enter a valid email address.' };
-  if (!v.address.trim()) return { field: 'address', title: 'Missing Address', message: 'Vendor address cannot be empty.' };
-  if (!v.contactPerson.trim()) return { field: 'contactPerson', title: 'Missing Field', message: 'Contact person is required.' };
-  if (!isPersonName(v.contactPerson.trim())) return { field: 'contactPerson', title: 'Invalid Name', message: CONTACT_PERSON_RULE };
-  if (v.gstin && v.gstin.length !== 15) return { field: 'gstin', title: 'Invalid GSTIN', message: 'GSTIN must be 15 characters' };
-  if (!validDays(v.paymentTerms)) return { field: 'paymentTerms', title: 'Invalid Payment Terms', message: 'Payment terms must be a valid number of days' };
-  return null;
-}
+/** A 409 other than a stale save is the name taken ('A vendor with this name already exists'). */
+export const NAME_TAKEN: ConflictField<VendorFormValues> = { field: 'name', advice: 'choose a different name, then save again' };
 
 export function valuesToBody(v: VendorFormValues): CreateVendorBody {
   return {
@@ -140,8 +156,15 @@ export function valuesToBody(v: VendorFormValues): CreateVendorBody {
     altEmail: v.altEmail.trim(),
     address: v.address.trim(),
     gstin: v.gstin,
-    paymentTerms: Number(v.paymentTerms),
+    // Empty is not 0 days: sent as not a number, for the schema's 'Payment terms must be a valid number of days'.
+    paymentTerms: v.paymentTerms.trim() === '' ? Number.NaN : Number(v.paymentTerms),
     notes: v.notes.trim(),
     status: v.status,
   };
 }
+
+/** The vendor form's check: the vendors service's body schema and its rules, with create's or edit's words. */
+export const vendorContract = {
+  create: formContract({ schema: CreateVendorBody, toBody: valuesToBody, rules: vendorRules('create') }),
+  update: formContract({ schema: UpdateVendorBody, toBody: valuesToBody, rules: vendorRules('edit') }),
+};

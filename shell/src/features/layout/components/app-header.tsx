@@ -9,7 +9,7 @@ const Header = styled.header`
   display: flex;
   align-items: center;
   gap: 0.75rem;
-  height: 3.5rem;
+  height: ${theme.layout.header};
   padding: 0 1rem;
   border-bottom: 1px solid ${theme.color.border};
   background: rgba(255, 255, 255, 0.92);

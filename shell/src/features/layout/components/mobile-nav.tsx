@@ -13,7 +13,7 @@ const Bar = styled.nav`
   z-index: ${theme.z.sticky};
   display: flex;
   justify-content: space-around;
-  height: calc(3.75rem + env(safe-area-inset-bottom));
+  height: calc(${theme.layout.bottomBar} + env(safe-area-inset-bottom));
   padding-bottom: env(safe-area-inset-bottom);
   border-top: 1px solid ${theme.color.border};
   background: ${theme.color.background};
