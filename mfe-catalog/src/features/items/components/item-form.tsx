@@ -44,9 +44,9 @@ export function ItemForm({ item, initial, reload }: ItemFormProps) {
   const update = useUpdateItem();
   const kit = useFormKit({
     id: 'item',
-    record: item && { id: item._id, version: item.version },
+    record: item,
     initial,
-    contract: item ? itemContract.update : itemContract.create,
+    contract: itemContract[item ? 'update' : 'create'],
     problemToast: itemProblemToast,
     save: (values, version) => {
       const body = valuesToBody(values);

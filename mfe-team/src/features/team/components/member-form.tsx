@@ -40,9 +40,9 @@ export function MemberForm({ mode, member, initial, reload }: MemberFormProps) {
   const update = useUpdateMember();
   const kit = useFormKit({
     id: 'member',
-    record: member && { id: member._id, version: member.version },
+    record: member,
     initial,
-    contract: mode === 'add' ? memberContract.create : memberContract.update,
+    contract: memberContract[mode === 'add' ? 'create' : 'update'],
     readOnly,
     canSubmit: hasRequiredFields,
     problemToast: memberProblemToast,

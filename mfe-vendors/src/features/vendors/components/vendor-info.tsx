@@ -37,7 +37,7 @@ function VendorEditForm({ vendor, onDone }: { vendor: Vendor; onDone: () => void
   const latest = useVendor(vendor._id);
   const kit = useFormKit({
     id: 'vendor',
-    record: { id: vendor._id, version: vendor.version },
+    record: vendor,
     initial,
     contract: vendorContract.update,
     problemToast: vendorEditToast,

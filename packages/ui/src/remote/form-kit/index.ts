@@ -2,4 +2,4 @@
 export { formContract, schemaProblems, type FormContract, type FormContractOptions, type FormProblem } from './contract';
 export { createDraftStore, draftKey, formDrafts, hasFormDraft, type DraftAddress, type DraftStore } from './drafts';
 export { focusField, useFormKit, type ConflictField, type FormBanner, type FormKit, type FormRecord, type LatestRecord, type UseFormKitOptions } from './use-form-kit';
-export { FormActions, FormButtons, FormField, FormShell, type FormActionsProps, type FormFieldProps, type FormShellProps } from './form-shell';
+export { FormActions, FormButtons, FormField, FormShell, type FieldControlProps, type FormActionsProps, type FormFieldProps, type FormShellProps } from './form-shell';

@@ -6,9 +6,9 @@ import { useUnsavedChanges } from '../use-unsaved-changes';
 import type { FormContract, FormProblem } from './contract';
 import { formDrafts, type DraftAddress } from './drafts';
 
-/** The record a form edits: its id and the version it was read at (a save sends that version; stale -> 409). */
+/** The record a form edits, as the API gives it: its id and the version it was read at (a save sends that version; stale -> 409). */
 export interface FormRecord {
-  id: string;
+  _id: string;
   version: number;
 }
 
@@ -110,7 +110,7 @@ export function useFormKit<V extends FieldValues, R, T extends { version: number
   latestOptions.current = options;
 
   const [base, setBase] = useState(() => ({ values: options.initial, version: record?.version }));
-  const address: DraftAddress = useMemo(() => ({ form: id, record: record?.id ?? null, version: base.version }), [id, record?.id, base.version]);
+  const address: DraftAddress = useMemo(() => ({ form: id, record: record?._id ?? null, version: base.version }), [id, record?._id, base.version]);
   const addressRef = useRef(address);
   addressRef.current = address;
 
