@@ -13,7 +13,6 @@ export { Field, type FieldProps } from './field';
 export { Card, CardHeader, CardTitle, CardDescription, CardContent, CardFooter } from './card';
 export { Badge, type BadgeProps, type BadgeVariant } from './badge';
 export { TableContainer, Table, THead, TBody, Tr, Th, Td } from './table';
-export { DataTable, type Column, type DataTableProps } from './data-table';
 export { Dialog, DialogFooter, type DialogProps } from './dialog';
 export { ConfirmDialog, type ConfirmDialogProps } from './confirm-dialog';
 export { Sheet, type SheetProps, type SheetSide } from './sheet';

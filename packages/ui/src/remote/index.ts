@@ -13,4 +13,5 @@ export { lazyScreen, remoteRoutes, RemoteRouter, screenForPath, type RemoteSecti
 export { CurrentUserContext, useCurrentUser } from './current-user';
 export { remoteLifecycles } from './lifecycles';
 export { FilterBar, ListPage, useListSearch, type ListPageProps, type ListQueryState, type ListSearch } from './list-page';
+export { DataTable, SortSelect, type Column, type DataTableProps, type ListSort, type SortSelectProps } from './data-table';
 export * from './form-kit';

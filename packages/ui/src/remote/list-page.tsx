@@ -1,14 +1,15 @@
 /**
  * The list-page kit: what every list screen of a remote does the same way. The URL holds the
- * search, the filters and the page (shareable, Back restores them); typing shows at once and reaches
- * the URL and the server once it pauses; then the header with a refresh indicator, the search bar,
- * skeleton, error with Retry, empty and no-match states, the table (desktop) or cards (phone, the
- * screen's own component) and paging. A screen states its texts, its query and its table.
+ * search, the filters, the sort and the page (shareable, Back restores them); typing shows at once
+ * and reaches the URL and the server once it pauses; then the header with a refresh indicator, the
+ * search bar, skeleton, error with Retry, empty and no-match states, the table (desktop) or cards
+ * (phone) and paging. A screen states its texts, its query and its table.
  */
 import { Button, EmptyState, ErrorPanel, formatNumber, PageHeader, Pagination, SearchInput, Spinner, theme, useDebouncedValue, useQueryParams, type IconName } from '@erp/ui';
 import { errorMessage } from '@erp/sdk';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { parseSort, sameSort, serializeSort, type ListSort } from './table-model';
 
 export interface ListSearch {
   /** The search in the URL. */
@@ -26,12 +27,28 @@ export interface ListSearch {
   /** True when a search or filter narrows the list. */
   filtered: boolean;
   clearFilters: () => void;
+  /** The sort in the URL (`sort=name`, `sort=-name` for descending), else the default; null without either. */
+  sort: ListSort | null;
+  /** Sets the sort (the default leaves the URL without `sort`) and goes back to page 1. */
+  setSort: (sort: ListSort) => void;
 }
 
-/** URL-synced, debounced search with `filters` (query parameter names) and paging. */
-export function useListSearch(filters: readonly string[] = []): ListSearch {
+export interface ListSearchOptions {
+  /** The sort when the URL names none. */
+  defaultSort?: ListSort;
+  /** The sort keys the list knows (a URL with another key gets the default). */
+  sortKeys?: readonly string[];
+}
+
+/** URL-synced, debounced search with `filters` (query parameter names), sort and paging. */
+export function useListSearch(filters: readonly string[] = [], options: ListSearchOptions = {}): ListSearch {
   const [params, setParams] = useQueryParams();
   const keyword = params.get('keyword') ?? '';
+  const rawSort = params.get('sort');
+  const sortDefault = options.defaultSort ? serializeSort(options.defaultSort) : null;
+  const sortKeys = options.sortKeys?.join(',');
+  // The same object while the URL's sort is the same, so a table sorting its own rows does not sort again.
+  const sort = useMemo(() => parseSort(rawSort, sortKeys?.split(',')) ?? parseSort(sortDefault), [rawSort, sortDefault, sortKeys]);
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const [input, setInput] = useState(keyword);
   const debounced = useDebouncedValue(input).trim();
@@ -62,6 +79,8 @@ export function useListSearch(filters: readonly string[] = []): ListSearch {
       setInput('');
       setParams(Object.fromEntries(['keyword', 'page', ...filters].map((name) => [name, undefined])));
     },
+    sort,
+    setSort: (next) => setParams({ sort: sameSort(next, options.defaultSort) ? undefined : serializeSort(next), page: undefined }),
   };
 }
 

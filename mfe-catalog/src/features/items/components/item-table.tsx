@@ -1,5 +1,6 @@
 import type { ItemSummary } from '@erp/contracts';
-import { DataTable, formatDate, formatINR, Icon, LinkButton, theme, useIsMobile, type Column } from '@erp/ui';
+import { formatDate, formatINR, Icon, LinkButton, theme, useIsMobile } from '@erp/ui';
+import { DataTable, type Column } from '@erp/ui/remote';
 import { memo } from 'react';
 import styled from 'styled-components';
 

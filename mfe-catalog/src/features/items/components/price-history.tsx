@@ -1,6 +1,7 @@
 import type { PriceChange } from '@erp/contracts';
 import { errorMessage } from '@erp/sdk';
-import { Badge, Card, CardContent, CardDescription, CardHeader, CardTitle, DataTable, ErrorPanel, formatDateTime, formatINR, Icon, Skeleton, theme, type BadgeVariant, type Column } from '@erp/ui';
+import { Badge, Card, CardContent, CardDescription, CardHeader, CardTitle, ErrorPanel, formatDateTime, formatINR, Icon, Skeleton, theme, type BadgeVariant } from '@erp/ui';
+import { DataTable, type Column } from '@erp/ui/remote';
 import styled from 'styled-components';
 import { usePriceHistory } from '../api/get-price-history';
 

@@ -1,5 +1,6 @@
 import { accessBadgeVariant, accessLabel, formatPhone, type Member } from '@erp/contracts';
-import { Badge, DataTable, Icon, LinkButton, theme, useIsMobile, type Column } from '@erp/ui';
+import { Badge, Icon, LinkButton, theme, useIsMobile } from '@erp/ui';
+import { DataTable, type Column } from '@erp/ui/remote';
 import styled from 'styled-components';
 import { EmailText } from './email-text';
 import { MemberStatusBadge } from './member-status-badge';

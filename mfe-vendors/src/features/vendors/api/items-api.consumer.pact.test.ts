@@ -37,7 +37,7 @@ describe('mfe-vendors catalog client', () => {
     await contract
       .interaction(STATE, "a request for a vendor's active items matching a search, by price descending")
       .withRequest('GET', `/api/v1/items/vendor/${VENDOR_ID}`, (b) =>
-        b.query({ keyword: 'steel', status: 'active', sort: 'price', order: 'desc' }),
+        b.query({ keyword: 'steel', status: 'active', sort: 'price', order: 'desc', limit: '500', offset: '0' }),
       )
       .willRespondWith(200, (b) => b.jsonBody({ result: eachLike(like(linkLike)), totalItems: integer(1) }))
       .executeTest(async () => {

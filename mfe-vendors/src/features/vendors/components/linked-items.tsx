@@ -1,4 +1,4 @@
-import { amountTooLarge, fromPaise, hasAtMostTwoDecimals, MAX_MOQ, MAX_RUPEES, MOQ_TOO_LARGE, toPaise, tryUnitTotal, type VendorItemLink } from '@erp/contracts';
+import { amountTooLarge, fromPaise, hasAtMostTwoDecimals, MAX_MOQ, MAX_RUPEES, MOQ_TOO_LARGE, toPaise, tryUnitTotal, VENDOR_ITEM_SORTS, type VendorItemLink } from '@erp/contracts';
 import { errorMessage } from '@erp/sdk';
 import {
   Badge,
@@ -9,13 +9,13 @@ import {
   CardHeader,
   CardTitle,
   ConfirmDialog,
-  DataTable,
   EmptyState,
   ErrorPanel,
   formatDate,
   formatINR,
   Icon,
   Input,
+  Pagination,
   SearchInput,
   Select,
   Skeleton,
@@ -23,14 +23,12 @@ import {
   Switch,
   theme,
   toast,
-  useDebouncedValue,
   useIsMobile,
-  type Column,
 } from '@erp/ui';
 import { useState } from 'react';
-import { FilterBar } from '@erp/ui/remote';
+import { DataTable, FilterBar, SortSelect, useListSearch, type Column, type ListSort } from '@erp/ui/remote';
 import styled from 'styled-components';
-import { useVendorItems, type SortOrder, type VendorItemSort, type VendorItemStatus } from '../api/get-vendor-items';
+import { useVendorItems, VENDOR_ITEMS_PAGE_SIZE, type VendorItemSort, type VendorItemStatus } from '../api/get-vendor-items';
 import { useRemoveVendorPrice } from '../api/remove-vendor-price';
 import { useUpdateVendorPrice } from '../api/update-vendor-price';
 
@@ -51,6 +49,7 @@ const ItemName = styled.span`
 
 const Small = styled(Input)`
   width: 5.5rem;
+  max-width: 100%;
   height: 2rem;
   ${theme.media.mobile} { width: 9rem; }
 `;
@@ -67,12 +66,13 @@ const SwitchLine = styled.span`
   font-size: 0.8125rem;
 `;
 
-const SORTS: { value: VendorItemSort; label: string }[] = [
-  { value: 'itemName', label: 'Item Name' },
-  { value: 'price', label: 'Price' },
-  { value: 'moq', label: 'MOQ' },
-  { value: 'updatedAt', label: 'Last Updated' },
-];
+/** SPEC §2: sorted by item name, price, MOQ or last updated; item name first. */
+const DEFAULT_SORT: ListSort = { key: 'itemName', desc: false };
+const STATUSES: readonly VendorItemStatus[] = ['active', 'inactive'];
+
+const Pager = styled.div`
+  margin-top: 1rem;
+`;
 
 interface Draft {
   price: string;
@@ -108,14 +108,23 @@ export interface LinkedItemsProps {
   canEdit: boolean;
 }
 
-/** The items this vendor prices: search, status filter, sort, inline edit and remove (SPEC §2 "Vendors"). */
+/**
+ * The items this vendor prices: search, status filter, sort, inline edit and remove (SPEC §2
+ * "Vendors"). Search, status, sort and page are in the URL (the list kit's useListSearch); the
+ * catalog sorts, chosen by the table's headers on desktops and by a select on phones.
+ */
 export function LinkedItems({ vendorId, canEdit }: LinkedItemsProps) {
-  const [input, setInput] = useState('');
-  const keyword = useDebouncedValue(input);
-  const [status, setStatus] = useState<VendorItemStatus>('all');
-  const [sort, setSort] = useState<VendorItemSort>('itemName');
-  const [order, setOrder] = useState<SortOrder>('asc');
-  const items = useVendorItems(vendorId, { keyword, status, sort, order });
+  const search = useListSearch(['status'], { defaultSort: DEFAULT_SORT, sortKeys: VENDOR_ITEM_SORTS });
+  const statusParam = search.filter('status');
+  const status: VendorItemStatus = STATUSES.find((s) => s === statusParam) ?? 'all';
+  const sort = search.sort ?? DEFAULT_SORT;
+  const items = useVendorItems(vendorId, {
+    keyword: search.query.keyword,
+    status,
+    sort: sort.key as VendorItemSort,
+    order: sort.desc ? 'desc' : 'asc',
+    page: search.query.page,
+  });
   const [editing, setEditing] = useState<{ id: string; draft: Draft } | null>(null);
   const [removing, setRemoving] = useState<VendorItemLink | null>(null);
   const update = useUpdateVendorPrice();
@@ -191,6 +200,7 @@ export function LinkedItems({ vendorId, canEdit }: LinkedItemsProps) {
     {
       id: 'item',
       header: 'Item',
+      sortKey: 'itemName',
       primary: true,
       cell: (l) => (
         <ItemName>
@@ -201,6 +211,7 @@ export function LinkedItems({ vendorId, canEdit }: LinkedItemsProps) {
     {
       id: 'price',
       header: 'Price',
+      sortKey: 'price',
       align: 'right',
       cell: (l) =>
         isEditing(l) && editing ? (
@@ -244,6 +255,7 @@ export function LinkedItems({ vendorId, canEdit }: LinkedItemsProps) {
     {
       id: 'moq',
       header: 'MOQ',
+      sortKey: 'moq',
       align: 'right',
       cell: (l) =>
         isEditing(l) && editing ? (
@@ -297,6 +309,9 @@ export function LinkedItems({ vendorId, canEdit }: LinkedItemsProps) {
     {
       id: 'updated',
       header: 'Last Updated',
+      sortKey: 'updatedAt',
+      // Newest first on the first click.
+      sortDescFirst: true,
       cell: (l) => (
         <Muted title={l.lastUpdatedBy ? `by ${l.lastUpdatedBy.name}` : undefined}>
           {formatDate(l.updatedAt)}
@@ -316,77 +331,86 @@ export function LinkedItems({ vendorId, canEdit }: LinkedItemsProps) {
       />
     );
   else if (items.data.result.length === 0)
-    body =
-      keyword || status !== 'all' ? (
-        <EmptyState
-          icon="search"
-          title="No items match these filters"
-          description="Try adjusting your search or filters"
-          action={
-            <Button
-              variant="outline"
-              onClick={() => {
-                setInput('');
-                setStatus('all');
-              }}
-            >
-              Clear Filters
-            </Button>
-          }
-        />
-      ) : (
-        <EmptyState icon="package" title="No items linked yet" description="Prices this vendor gives for items in the item master appear here." />
-      );
-  else
-    body = (
-      <DataTable
-        caption="Items from this vendor"
-        columns={columns}
-        rows={items.data.result}
-        rowKey={(l) => l._id}
-        actions={
-          canEdit
-            ? (l) =>
-                isEditing(l) ? (
-                  <>
-                    <Button size={size} onClick={() => save(l)} disabled={busy} aria-label="Save" title={compact ? 'Save' : undefined}>
-                      {busy ? <Spinner /> : <Icon name="check" />}
-                      {!compact && (busy ? 'Saving...' : 'Save')}
-                    </Button>
-                    <Button size={size} variant="outline" onClick={() => setEditing(null)} disabled={busy} aria-label="Cancel" title={compact ? 'Cancel' : undefined}>
-                      <Icon name="x" />
-                      {!compact && 'Cancel'}
-                    </Button>
-                  </>
-                ) : (
-                  <>
-                    <Button
-                      size={size}
-                      variant="outline"
-                      onClick={() => setEditing({ id: l._id, draft: toDraft(l) })}
-                      disabled={editing !== null}
-                      aria-label={`Edit ${l.itemName}`}
-                      title={compact ? 'Edit' : undefined}
-                    >
-                      <Icon name="pencil" />
-                      {!compact && 'Edit'}
-                    </Button>
-                    <Button
-                      size={size}
-                      variant="ghost"
-                      onClick={() => setRemoving(l)}
-                      disabled={editing !== null}
-                      aria-label={`Remove ${l.itemName}`}
-                      title={compact ? 'Remove' : undefined}
-                    >
-                      <Icon name="x" />
-                      {!compact && 'Remove'}
-                    </Button>
-                  </>
-                )
-            : undefined
+    body = search.filtered ? (
+      <EmptyState
+        icon="search"
+        title="No items match these filters"
+        description="Try adjusting your search or filters"
+        action={
+          <Button variant="outline" onClick={search.clearFilters}>
+            Clear Filters
+          </Button>
         }
       />
+    ) : (
+      <EmptyState icon="package" title="No items linked yet" description="Prices this vendor gives for items in the item master appear here." />
+    );
+  else
+    body = (
+      <>
+        <DataTable
+          caption="Items from this vendor"
+          columns={columns}
+          rows={items.data.result}
+          rowKey={(l) => l._id}
+          sort={sort}
+          onSortChange={search.setSort}
+          sortMode="server"
+          actions={
+            canEdit
+              ? (l) =>
+                  isEditing(l) ? (
+                    <>
+                      <Button size={size} onClick={() => save(l)} disabled={busy} aria-label="Save" title={compact ? 'Save' : undefined}>
+                        {busy ? <Spinner /> : <Icon name="check" />}
+                        {!compact && (busy ? 'Saving...' : 'Save')}
+                      </Button>
+                      <Button size={size} variant="outline" onClick={() => setEditing(null)} disabled={busy} aria-label="Cancel" title={compact ? 'Cancel' : undefined}>
+                        <Icon name="x" />
+                        {!compact && 'Cancel'}
+                      </Button>
+                    </>
+                  ) : (
+                    <>
+                      <Button
+                        size={size}
+                        variant="outline"
+                        onClick={() => setEditing({ id: l._id, draft: toDraft(l) })}
+                        disabled={editing !== null}
+                        aria-label={`Edit ${l.itemName}`}
+                        title={compact ? 'Edit' : undefined}
+                      >
+                        <Icon name="pencil" />
+                        {!compact && 'Edit'}
+                      </Button>
+                      <Button
+                        size={size}
+                        variant="ghost"
+                        onClick={() => setRemoving(l)}
+                        disabled={editing !== null}
+                        aria-label={`Remove ${l.itemName}`}
+                        title={compact ? 'Remove' : undefined}
+                      >
+                        <Icon name="x" />
+                        {!compact && 'Remove'}
+                      </Button>
+                    </>
+                  )
+              : undefined
+          }
+        />
+        {(items.data.totalItems > VENDOR_ITEMS_PAGE_SIZE || items.data.totalCapped) && (
+          <Pager>
+            <Pagination
+              page={search.page}
+              pageSize={VENDOR_ITEMS_PAGE_SIZE}
+              totalItems={items.data.totalItems}
+              totalCapped={items.data.totalCapped}
+              onPageChange={search.setPage}
+            />
+          </Pager>
+        )}
+      </>
     );
 
   return (
@@ -406,28 +430,14 @@ export function LinkedItems({ vendorId, canEdit }: LinkedItemsProps) {
       </CardHeader>
       <CardContent>
         <FilterBar role="search">
-          <SearchInput value={input} onValueChange={setInput} placeholder="Search items..." aria-label="Search this vendor's items" />
-          <Select value={status} onChange={(e) => setStatus(e.target.value as VendorItemStatus)} aria-label="Filter by status">
+          <SearchInput value={search.input} onValueChange={search.setInput} placeholder="Search items..." aria-label="Search this vendor's items" />
+          <Select value={status} onChange={(e) => search.setFilter('status', e.target.value === 'all' ? undefined : e.target.value)} aria-label="Filter by status">
             <option value="all">All Status</option>
             <option value="active">Active</option>
             <option value="inactive">Inactive</option>
           </Select>
-          <Select value={sort} onChange={(e) => setSort(e.target.value as VendorItemSort)} aria-label="Sort by">
-            {SORTS.map((s) => (
-              <option key={s.value} value={s.value}>
-                Sort: {s.label}
-              </option>
-            ))}
-          </Select>
-          <Button
-            variant="outline"
-            size="icon"
-            onClick={() => setOrder((o) => (o === 'asc' ? 'desc' : 'asc'))}
-            aria-label={order === 'asc' ? 'Ascending, switch to descending' : 'Descending, switch to ascending'}
-            title={order === 'asc' ? 'Ascending' : 'Descending'}
-          >
-            <Icon name="chevronDown" style={{ transform: order === 'asc' ? 'rotate(180deg)' : undefined }} />
-          </Button>
+          {/* Desktops sort by the table's headers; cards have none. */}
+          {!compact && <SortSelect columns={columns} sort={sort} onSortChange={search.setSort} />}
         </FilterBar>
         {body}
       </CardContent>

@@ -1,5 +1,6 @@
 import type { Vendor } from '@erp/contracts';
-import { DataTable, formatDate, formatINR, Icon, LinkButton, theme, type Column } from '@erp/ui';
+import { formatDate, formatINR, Icon, LinkButton, theme } from '@erp/ui';
+import { DataTable, type Column } from '@erp/ui/remote';
 import styled from 'styled-components';
 import { VendorStatusBadge } from './vendor-status-badge';
 
