@@ -7,7 +7,7 @@ import { createModuleFederationConfig } from '@module-federation/enhanced/rspack
 import { sharedSingletons } from '../packages/web-build/shared';
 
 /** The shell provides every shared singleton, at the versions of its package.json. Nothing eager. */
-export const shared = sharedSingletons(new URL('.', import.meta.url), { strict: false });
+export const shared = sharedSingletons(new URL('.', import.meta.url), { role: 'shell' });
 
 export default createModuleFederationConfig({
   name: 'shell',

@@ -12,6 +12,7 @@ import { defineConfig } from '@rspack/cli';
 import { rspack, type RspackPluginInstance } from '@rspack/core';
 import { createModuleFederationConfig, ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { sharedSingletons } from './shared';
+import { webConfig } from './web-config';
 
 export interface RemoteOptions {
   /** The remote's rspack.config.ts `import.meta.url`: paths resolve from its folder. */
@@ -32,7 +33,7 @@ function federation(base: string, name: string) {
     name,
     filename: 'remoteEntry.js',
     exposes: { './app': './src/app.tsx' },
-    shared: sharedSingletons(new URL('.', base), { strict: true }),
+    shared: sharedSingletons(new URL('.', base), { role: 'remote' }),
     manifest: true,
     dts: false,
   });
@@ -73,58 +74,16 @@ export function remoteConfig({ dir: base, name }: RemoteOptions) {
     if (devHost) {
       plugins.push(new rspack.HtmlRspackPlugin({ template: devHostPage, title: `${name} – standalone dev host`, chunks: ['dev-host'] }));
     }
-    return {
-      mode: production ? 'production' : 'development',
-      context: dir('.'),
+    return webConfig({
+      dir,
+      production,
       entry,
-      target: ['web', 'es2022'],
-      // No eval-based source maps: the gateway's Content-Security-Policy forbids eval.
-      devtool: production ? 'source-map' : 'cheap-module-source-map',
-      output: {
-        path: dir(devHost ? './dist-dev' : './dist'),
-        // The manifest and chunks resolve from wherever the remote is served (ARCHITECTURE §10).
-        publicPath: devHost ? '/' : 'auto',
-        filename: production ? '[name].[contenthash:8].js' : '[name].js',
-        chunkFilename: production ? '[name].[contenthash:8].js' : '[name].js',
-        uniqueName: name,
-        clean: true,
-      },
-      resolve: {
-        alias: { 'erp-remote-app$': dir('./src/app.tsx'), 'erp-remote-module$': dir('./module.json') },
-        extensions: ['.ts', '.tsx', '.js', '.mjs'],
-        conditionNames: ['@erp/source', '...'],
-        extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
-      },
-      module: {
-        rules: [
-          {
-            test: /\.tsx?$/,
-            exclude: /node_modules[\\/](?!@erp)/,
-            loader: 'builtin:swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic', development: !production } },
-                target: 'es2022',
-              },
-            },
-            type: 'javascript/auto',
-          },
-          {
-            // Keep only the contracts helpers the browser uses, not the TypeBox schemas behind them.
-            test: /packages[\\/]contracts[\\/]src[\\/]/,
-            sideEffects: false,
-          },
-          {
-            // @erp/ui/remote is bundled by each remote (not shared): keep only the pieces a chunk uses.
-            test: /packages[\\/]ui[\\/]src[\\/]remote[\\/]/,
-            sideEffects: false,
-          },
-        ],
-      },
+      outputPath: devHost ? './dist-dev' : './dist',
+      // The manifest and chunks resolve from wherever the remote is served (ARCHITECTURE §10).
+      publicPath: devHost ? '/' : 'auto',
+      uniqueName: name,
+      alias: { 'erp-remote-app$': dir('./src/app.tsx'), 'erp-remote-module$': dir('./module.json') },
       plugins,
-      optimization: { minimize: production },
-      performance: { hints: false },
-    };
+    });
   });
 }

@@ -3,12 +3,11 @@
  * loaded route) or the area a remote mounts into; a path no deployed module owns is not found.
  */
 import { getToken, subscribeSession } from '@erp/sdk';
-import { AppRouter, ErrorPanel, Navigate, Spinner, useLocation, useRoutes, type RouteObject } from '@erp/ui';
+import { AppRouter, ErrorPanel, Navigate, NotFound, Spinner, useLocation, useRoutes, type RouteObject } from '@erp/ui';
 import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import styled from 'styled-components';
 import { setCurrentUser, useCurrentUser } from './current-user';
 import { getMe } from './features/auth/api/get-me';
-import { NotFoundPage } from './features/not-found/components/not-found-page';
 import { remoteForPath } from './modules';
 import { signedInScreen, signInScreen } from './screens';
 
@@ -79,7 +78,7 @@ function SignedIn() {
 /** A path of the signed-in area other than a shell page: a deployed remote mounts there, or it is not found. */
 function RemoteArea() {
   const { pathname } = useLocation();
-  return remoteForPath(pathname) ? null : <NotFoundPage pathname={pathname} />;
+  return remoteForPath(pathname) ? null : <NotFound pathname={pathname} />;
 }
 
 const DashboardPage = lazy(() => import('./features/dashboard/components/dashboard-page').then((m) => ({ default: m.DashboardPage })));

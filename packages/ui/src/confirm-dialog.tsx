@@ -29,7 +29,7 @@ export function ConfirmDialog({
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onCancel()} title={title} description={description} role="alertdialog">
       <DialogFooter>
-        <Button variant="outline" onClick={onCancel} data-autofocus>
+        <Button variant="outline" onClick={onCancel}>
           {cancelLabel}
         </Button>
         <Button variant={destructive ? 'destructive' : 'default'} onClick={onConfirm} disabled={busy} aria-busy={busy || undefined}>

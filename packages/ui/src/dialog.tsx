@@ -1,43 +1,7 @@
-import { useId, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
-import styled, { keyframes } from 'styled-components';
-import { Overlay } from './overlay';
+import { lazy, Suspense, type ReactNode } from 'react';
+import styled from 'styled-components';
+import { lazyPart, useOpenedOnce, usePreload } from './lazy-part';
 import { theme } from './theme';
-import { useModal } from './use-modal';
-
-const popIn = keyframes`from { opacity: 0; transform: translate(-50%, -48%) scale(0.97); } to { opacity: 1; transform: translate(-50%, -50%) scale(1); }`;
-
-const Content = styled.div`
-  position: fixed;
-  left: 50%;
-  top: 50%;
-  transform: translate(-50%, -50%);
-  z-index: ${theme.z.overlay};
-  width: calc(100% - 2rem);
-  max-width: 28rem;
-  max-height: calc(100% - 2rem);
-  overflow-y: auto;
-  display: grid;
-  gap: 1rem;
-  padding: 1.5rem;
-  background: ${theme.color.background};
-  border: 1px solid ${theme.color.border};
-  border-radius: ${theme.radius.lg};
-  box-shadow: ${theme.shadow.lg};
-  animation: ${popIn} 0.15s ease-out;
-  &:focus { outline: none; }
-`;
-
-const Title = styled.h2`
-  font-size: 1.125rem;
-  font-weight: 600;
-`;
-
-const Description = styled.p`
-  color: ${theme.color.mutedForeground};
-  font-size: 0.875rem;
-  margin-top: 0.375rem;
-`;
 
 export const DialogFooter = styled.div`
   display: flex;
@@ -59,28 +23,16 @@ export interface DialogProps {
   role?: 'dialog' | 'alertdialog';
 }
 
-export function Dialog({ open, onOpenChange, title, description, children, role = 'dialog' }: DialogProps) {
-  const id = useId();
-  const ref = useModal<HTMLDivElement>(open, () => onOpenChange(false));
-  if (!open) return null;
-  return createPortal(
-    <>
-      <Overlay onClick={role === 'dialog' ? () => onOpenChange(false) : undefined} />
-      <Content
-        ref={ref}
-        role={role}
-        aria-modal="true"
-        aria-labelledby={`${id}-title`}
-        aria-describedby={description ? `${id}-desc` : undefined}
-        tabIndex={-1}
-      >
-        <div>
-          <Title id={`${id}-title`}>{title}</Title>
-          {description && <Description id={`${id}-desc`}>{description}</Description>}
-        </div>
-        {children}
-      </Content>
-    </>,
-    document.body,
+/** Radix Dialog, styled (overlays/dialog-impl.tsx); fetched when the browser is idle after a dialog is first on a page. */
+export const loadDialogs = lazyPart(() => import('./overlays/dialog-impl'));
+const DialogImpl = lazy(() => loadDialogs().then((m) => ({ default: m.DialogImpl })));
+
+export function Dialog(props: DialogProps) {
+  usePreload(loadDialogs);
+  if (!useOpenedOnce(props.open)) return null;
+  return (
+    <Suspense fallback={null}>
+      <DialogImpl {...props} />
+    </Suspense>
   );
 }

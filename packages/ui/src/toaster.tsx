@@ -1,34 +1,15 @@
-import { useSyncExternalStore } from 'react';
-import styled from 'styled-components';
-import { theme } from './theme';
-import { ToastEntry } from './toast-entry';
-import { getToasts, subscribeToasts } from './toast-store';
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { loadToaster, subscribeToasterWanted, toasterWanted } from './toast';
 
-const Region = styled.ol`
-  position: fixed;
-  right: 1rem;
-  bottom: 1rem;
-  z-index: ${theme.z.toast};
-  display: flex;
-  flex-direction: column;
-  gap: 0.5rem;
-  width: min(24rem, calc(100vw - 2rem));
-  margin: 0;
-  padding: 0;
-  list-style: none;
-  pointer-events: none;
-  /* Above the phone's bottom navigation bar. */
-  ${theme.media.mobile} { bottom: calc(4.5rem + env(safe-area-inset-bottom)); }
-`;
+const ToasterImpl = lazy(() => loadToaster().then((m) => ({ default: m.ToasterImpl })));
 
-/** Mount once per page (the shell does); shows toasts bottom-right. */
+/** Mount once per page (the shell does); shows toasts bottom-right (above the bottom bar on phones). */
 export function Toaster() {
-  const items = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
+  const wanted = useSyncExternalStore(subscribeToasterWanted, toasterWanted, toasterWanted);
+  if (!wanted) return null;
   return (
-    <Region aria-live="polite" aria-label="Notifications">
-      {items.map((item) => (
-        <ToastEntry key={item.id} item={item} />
-      ))}
-    </Region>
+    <Suspense fallback={null}>
+      <ToasterImpl />
+    </Suspense>
   );
 }

@@ -1,17 +1,20 @@
 /**
  * @erp/ui/remote: pieces every remote (mfe-*) uses and the shell does not. A separate entry on
  * purpose: Module Federation shares '@erp/ui' as one module that the shell loads at '/', so what only
- * the remotes need stays out of it (and out of the shell's budget); each remote bundles these few
- * components itself, built on the shared '@erp/ui' primitives.
+ * the remotes need stays out of it (and out of the shell's budget). The remotes share this entry among
+ * themselves as a singleton of its own (packages/web-build/shared.ts): the libraries behind it
+ * (react-hook-form, TanStack Table and Virtual, Radix Tabs) arrive once per page, with the first remote.
  */
 export { useUnsavedChanges } from './use-unsaved-changes';
 export { FormSection, type FormSectionProps } from './form-section';
-export { NotFound } from './not-found';
 export { PageSkeleton } from './page-skeleton';
 export { rootErrorBoundary } from './root-error-boundary';
 export { lazyScreen, remoteRoutes, RemoteRouter, screenForPath, type RemoteSection } from './remote-router';
 export { CurrentUserContext, useCurrentUser } from './current-user';
 export { remoteLifecycles } from './lifecycles';
 export { FilterBar, ListPage, useListSearch, type ListPageProps, type ListQueryState, type ListSearch } from './list-page';
-export { DataTable, SortSelect, type Column, type DataTableProps, type ListSort, type SortSelectProps } from './data-table';
 export * from './form-kit';
+export { DataTable, SortSelect, type Column, type DataTableProps, type ListSort, type SortSelectProps } from './data-table';
+export { Tabs, type TabItem, type TabsProps } from './tabs';
+export { Switch, type SwitchProps } from './switch';
+export { ListSkeleton } from './list-skeleton';

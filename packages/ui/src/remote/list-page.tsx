@@ -9,6 +9,7 @@ import { Button, EmptyState, ErrorPanel, formatNumber, PageHeader, Pagination, S
 import { errorMessage } from '@erp/sdk';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { ListSkeleton } from './list-skeleton';
 import { parseSort, sameSort, serializeSort, type ListSort } from './table-model';
 
 export interface ListSearch {
@@ -148,7 +149,8 @@ export interface ListPageProps {
   pageSize: number;
   /** Show the pager even for one page (the team list of SPEC §2). */
   alwaysPaginate?: boolean;
-  skeleton: ReactNode;
+  /** Read out while the first page loads, e.g. "Loading vendors" (placeholder rows show meanwhile). */
+  loadingLabel: string;
   /** e.g. "Could not load vendors" */
   errorTitle: string;
   /** e.g. "No vendors match your search" */
@@ -172,7 +174,7 @@ export function ListPage(props: ListPageProps) {
   }
 
   let body: ReactNode;
-  if (query.isPending) body = props.skeleton;
+  if (query.isPending) body = <ListSkeleton label={props.loadingLabel} />;
   else if (query.isError) body = <ErrorPanel title={props.errorTitle} message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
   else if (!props.rows)
     body = search.filtered ? (

@@ -1,6 +1,5 @@
-import { AppRouter, matchRoutes, useLocation, useRoutes, type RouteObject } from '@erp/ui';
+import { AppRouter, matchRoutes, NotFound, useLocation, useRoutes, type RouteObject } from '@erp/ui';
 import { lazy, Suspense, type ComponentType } from 'react';
-import { NotFound } from './not-found';
 import { PageSkeleton } from './page-skeleton';
 
 /**

@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { ITEM_PAGE_SIZE, useItemList } from '../api/get-item-list';
 import { ExportButtons } from './export-buttons';
 import { ImportDialog } from './import-dialog';
-import { ItemListSkeleton } from './item-list-skeleton';
 import { ItemTable } from './item-table';
 
 /** /items/list (SPEC §2 "Items"): server-side search, total count, import and export. */
@@ -46,8 +45,9 @@ export function ItemListPage() {
         query={list}
         rows={list.data?.result.length}
         total={list.data?.totalItems}
+        totalCapped={list.data?.totalCapped}
         pageSize={ITEM_PAGE_SIZE}
-        skeleton={<ItemListSkeleton />}
+        loadingLabel="Loading items"
         errorTitle="Could not load items"
         noMatchTitle="No items match your search"
         empty={{

@@ -1,12 +1,11 @@
 import { can, isAdmin } from '@erp/contracts';
-import { Icon, LinkButton, Select } from '@erp/ui';
-import { ListPage, useCurrentUser, useListSearch } from '@erp/ui/remote';
+import { Icon, LinkButton } from '@erp/ui';
+import { ListPage, Tabs, useCurrentUser, useListSearch } from '@erp/ui/remote';
 import { TEAM_PAGE_SIZE, useTeamList, type TeamStatusFilter } from '../api/get-team-list';
-import { TeamListSkeleton } from './team-list-skeleton';
 import { TeamTable } from './team-table';
 
 export const STATUS_OPTIONS: { value: TeamStatusFilter; label: string }[] = [
-  { value: 'all', label: 'All Status' },
+  { value: 'all', label: 'All' },
   { value: 'active', label: 'Active' },
   { value: 'inActive', label: 'Inactive' },
 ];
@@ -42,20 +41,20 @@ export function TeamListPage() {
       searchPlaceholder="Search by name, email or phone..."
       searchLabel="Search team members"
       filters={
-        <Select value={status} onChange={(e) => search.setFilter('status', e.target.value === 'all' ? undefined : e.target.value)} aria-label="Filter by status">
-          {STATUS_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </Select>
+        <Tabs
+          aria-label="Filter by status"
+          value={status}
+          onValueChange={(value) => search.setFilter('status', value === 'all' ? undefined : value)}
+          tabs={STATUS_OPTIONS}
+        />
       }
       query={list}
       rows={list.data?.result.length}
       total={list.data?.totalItems}
+      totalCapped={list.data?.totalCapped}
       pageSize={TEAM_PAGE_SIZE}
       alwaysPaginate
-      skeleton={<TeamListSkeleton />}
+      loadingLabel="Loading team members"
       errorTitle="Could not load team members"
       noMatchTitle="No members match these filters"
       empty={{

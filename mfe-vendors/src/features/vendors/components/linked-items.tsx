@@ -20,13 +20,12 @@ import {
   Select,
   Skeleton,
   Spinner,
-  Switch,
   theme,
   toast,
   useIsMobile,
 } from '@erp/ui';
 import { useState } from 'react';
-import { DataTable, FilterBar, SortSelect, useListSearch, type Column, type ListSort } from '@erp/ui/remote';
+import { DataTable, FilterBar, SortSelect, Switch, useListSearch, type Column, type ListSort } from '@erp/ui/remote';
 import styled from 'styled-components';
 import { useVendorItems, VENDOR_ITEMS_PAGE_SIZE, type VendorItemSort, type VendorItemStatus } from '../api/get-vendor-items';
 import { useRemoveVendorPrice } from '../api/remove-vendor-price';

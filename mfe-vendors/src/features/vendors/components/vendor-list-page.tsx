@@ -2,7 +2,6 @@ import { can } from '@erp/contracts';
 import { Icon, LinkButton } from '@erp/ui';
 import { ListPage, useCurrentUser, useListSearch } from '@erp/ui/remote';
 import { useVendorList, VENDOR_PAGE_SIZE } from '../api/get-vendor-list';
-import { VendorListSkeleton } from './vendor-list-skeleton';
 import { VendorTable } from './vendor-table';
 
 /** /vendors/list (SPEC §2 "Vendors"): server-side search, Open to the detail screen. */
@@ -34,8 +33,9 @@ export function VendorListPage() {
       query={list}
       rows={list.data?.vendors.length}
       total={list.data?.totalVendor}
+      totalCapped={list.data?.totalCapped}
       pageSize={VENDOR_PAGE_SIZE}
-      skeleton={<VendorListSkeleton />}
+      loadingLabel="Loading vendors"
       errorTitle="Could not load vendors"
       noMatchTitle="No vendors match your search"
       empty={{

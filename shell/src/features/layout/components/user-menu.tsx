@@ -1,11 +1,7 @@
-import { Icon, Spinner, theme } from '@erp/ui';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Icon, loadPopover, Popover, Spinner, theme } from '@erp/ui';
+import { useId, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useLogout } from '../hooks/use-logout';
-
-const Wrapper = styled.div`
-  position: relative;
-`;
 
 const Trigger = styled.button`
   display: flex;
@@ -31,19 +27,6 @@ const Avatar = styled.span`
   color: ${theme.color.primaryForeground};
   font-size: 0.75rem;
   font-weight: 600;
-`;
-
-const Menu = styled.div`
-  position: absolute;
-  right: 0;
-  top: calc(100% + 0.375rem);
-  z-index: ${theme.z.overlay};
-  min-width: 13rem;
-  padding: 0.25rem;
-  border: 1px solid ${theme.color.border};
-  border-radius: ${theme.radius.md};
-  background: ${theme.color.background};
-  box-shadow: ${theme.shadow.md};
 `;
 
 const Who = styled.div`
@@ -78,59 +61,50 @@ export interface UserMenuProps {
   role?: string;
 }
 
-/** Header user menu (SPEC §2): the user's name and Logout. */
+/** Header user menu (SPEC §2): the user's name and Logout, in a popover (Radix, from @erp/ui). */
+/** The menu's code arrives when the pointer or focus reaches the button, before the click. */
+const preload = () => void loadPopover().catch(() => undefined);
+
 export function UserMenu({ name, role }: UserMenuProps) {
   const [open, setOpen] = useState(false);
   const { logout, pending } = useLogout();
   const menuId = useId();
-  const wrapperRef = useRef<HTMLDivElement>(null);
-  const itemRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    itemRef.current?.focus();
-    const onPointer = (event: PointerEvent) => {
-      if (!wrapperRef.current?.contains(event.target as Node)) setOpen(false);
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-    };
-  }, [open]);
+  const triggerRef = useRef<HTMLButtonElement>(null);
 
   return (
-    <Wrapper ref={wrapperRef}>
-      <Trigger type="button" aria-haspopup="menu" aria-expanded={open} aria-controls={menuId} onClick={() => setOpen((v) => !v)}>
+    <>
+      <Trigger
+        ref={triggerRef}
+        type="button"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onPointerEnter={preload}
+        onFocus={preload}
+        onClick={() => setOpen((v) => !v)}
+      >
         <Avatar aria-hidden="true">{initials(name)}</Avatar>
         <span>{name}</span>
         <Icon name="chevronDown" size={14} />
       </Trigger>
-      {open && (
-        <Menu id={menuId} role="menu" aria-label="User menu">
-          <Who>
-            <p>{name}</p>
-            {role && <p>{role}</p>}
-          </Who>
-          <Item
-            ref={itemRef}
-            type="button"
-            role="menuitem"
-            disabled={pending}
-            onClick={() => {
-              setOpen(false);
-              void logout();
-            }}
-          >
-            {pending ? <Spinner size={14} /> : <Icon name="logout" />}
-            Logout
-          </Item>
-        </Menu>
-      )}
-    </Wrapper>
+      <Popover open={open} onOpenChange={setOpen} anchorRef={triggerRef} id={menuId} role="menu" aria-label="User menu">
+        <Who>
+          <p>{name}</p>
+          {role && <p>{role}</p>}
+        </Who>
+        <Item
+          type="button"
+          role="menuitem"
+          disabled={pending}
+          onClick={() => {
+            setOpen(false);
+            void logout();
+          }}
+        >
+          {pending ? <Spinner size={14} /> : <Icon name="logout" />}
+          Logout
+        </Item>
+      </Popover>
+    </>
   );
 }

@@ -1,4 +1,5 @@
-import { LinkButton, theme } from '@erp/ui';
+import { LinkButton } from './link-button';
+import { theme } from './theme';
 import { useEffect } from 'react';
 import styled from 'styled-components';
 
@@ -24,8 +25,8 @@ const Message = styled.h1`
   margin-bottom: 0.75rem;
 `;
 
-/** SPEC §2 "Not-found page": '404', 'Oops! Page not found', a link to the root; the path is logged. */
-export function NotFoundPage({ pathname }: { pathname: string }) {
+/** SPEC §2 "Not-found page": '404', 'Oops! Page not found', a link to the root; the path is logged. The shell's 404 page and a remote's view of paths under its routes that it does not serve. */
+export function NotFound({ pathname }: { pathname: string }) {
   useEffect(() => {
     console.error('404 Error: User attempted to access non-existent route:', pathname);
   }, [pathname]);
