@@ -197,29 +197,8 @@ const SortButton = styled.button<{ $align?: 'left' | 'right' | 'center' }>`
 
 /** ▲/▼ for the sorted column, a faint ⇅ for the others. */
 function SortGlyph({ state }: { state: 'ascending' | 'descending' | 'none' }) {
-  const d =
-    state === 'ascending'
-      ? 'M6 15l6-6 6 6'
-      : state === 'descending'
-        ? 'M6 9l6 6 6-6'
-        : 'M8 10l4-4 4 4M8 14l4 4 4-4';
-  return (
-    <svg
-      width={14}
-      height={14}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-      style={{ opacity: state === 'none' ? 0.45 : 1 }}
-    >
-      <path d={d} />
-    </svg>
-  );
+  const name = state === 'ascending' ? 'chevronUp' : state === 'descending' ? 'chevronDown' : 'chevronsUpDown';
+  return <Icon name={name} size={14} style={{ opacity: state === 'none' ? 0.45 : 1 }} />;
 }
 
 /** The list's distance from the top of the document, kept current when content above it grows or shrinks. */
