@@ -12,6 +12,11 @@ export interface PopoverProps {
   children: ReactNode;
   align?: 'start' | 'center' | 'end';
   side?: 'top' | 'right' | 'bottom' | 'left';
+  /**
+   * A combobox's list: focus stays in the anchor (the input) when the popover opens, and the popover is
+   * as wide as the anchor.
+   */
+  combobox?: boolean;
   /** The content's id (the trigger's aria-controls), role and label. */
   id?: string;
   role?: string;

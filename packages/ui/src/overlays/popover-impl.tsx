@@ -6,9 +6,12 @@ import { theme } from '../theme';
 
 const show = keyframes`from { opacity: 0; transform: translateY(-0.25rem); } to { opacity: 1; transform: none; }`;
 
-const Content = styled(RadixPopover.Content)`
+const Content = styled(RadixPopover.Content)<{ $combobox: boolean }>`
   z-index: ${theme.z.overlay};
-  min-width: 13rem;
+  min-width: ${(p) => (p.$combobox ? 'var(--radix-popover-trigger-width)' : '13rem')};
+  width: ${(p) => (p.$combobox ? 'var(--radix-popover-trigger-width)' : 'auto')};
+  max-height: min(20rem, var(--radix-popover-content-available-height));
+  overflow-y: auto;
   max-width: calc(100vw - 1rem);
   padding: 0.25rem;
   border: 1px solid ${theme.color.border};
@@ -19,7 +22,7 @@ const Content = styled(RadixPopover.Content)`
   &:focus { outline: none; }
 `;
 
-export function PopoverImpl({ open, onOpenChange, anchorRef, children, align = 'end', side = 'bottom', id, role, 'aria-label': label }: PopoverProps) {
+export function PopoverImpl({ open, onOpenChange, anchorRef, children, align = 'end', side = 'bottom', combobox = false, id, role, 'aria-label': label }: PopoverProps) {
   const onTrigger = (target: EventTarget | null) => target instanceof Node && anchorRef.current?.contains(target);
   return (
     <RadixPopover.Root open={open} onOpenChange={onOpenChange}>
@@ -31,13 +34,16 @@ export function PopoverImpl({ open, onOpenChange, anchorRef, children, align = '
           aria-label={label}
           align={align}
           side={side}
-          sideOffset={6}
+          $combobox={combobox}
+          sideOffset={combobox ? 4 : 6}
           collisionPadding={8}
+          // A combobox keeps the focus in its input; a menu moves it to its first item.
+          onOpenAutoFocus={combobox ? (event) => event.preventDefault() : undefined}
           // The trigger toggles the popover itself: a press on it is not "outside".
           onInteractOutside={(event) => onTrigger(event.target) && event.preventDefault()}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
-            anchorRef.current?.focus();
+            if (!combobox) anchorRef.current?.focus();
           }}
         >
           {children}

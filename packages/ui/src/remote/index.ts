@@ -18,3 +18,4 @@ export { DataTable, SortSelect, type Column, type DataTableProps, type ListSort,
 export { Tabs, type TabItem, type TabsProps } from './tabs';
 export { Switch, type SwitchProps } from './switch';
 export { ListSkeleton } from './list-skeleton';
+export { SearchPicker, type PickerOption, type PickerSearch, type SearchPickerProps } from './search-picker';
