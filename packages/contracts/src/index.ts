@@ -11,3 +11,5 @@ export * from './schemas/vendors.js';
 export * from './schemas/catalog.js';
 export * from './events/catalog.js';
 export * from './modules.js';
+export * from './schemas/projects.js';
+export * from './events/projects.js';

@@ -1,0 +1,28 @@
+import { Type, type Static } from 'typebox';
+import { defineEvent } from './envelope.js';
+
+/** A project was created or changed: what other services show of it (name and code snapshot, status). */
+export const ProjectUpsertedData = Type.Object({
+  projectId: Type.String(),
+  projectCode: Type.String(),
+  name: Type.String(),
+  status: Type.String(),
+  version: Type.Integer(),
+});
+export type ProjectUpsertedData = Static<typeof ProjectUpsertedData>;
+export const ProjectUpserted = defineEvent('erp.projects.project_upserted.v1', ProjectUpsertedData);
+
+/**
+ * The project form set the project's Employees (decision 0015): auth, which owns each member's
+ * project access, gives exactly these Employees the project and takes it from any other Employee.
+ * `sequence` grows with every team change of the project; auth applies only a newer one.
+ */
+export const ProjectTeamSetData = Type.Object({
+  projectId: Type.String(),
+  employees: Type.Array(Type.String()),
+  sequence: Type.Integer(),
+  /** Who saved the form (auth's audit entry). */
+  actor: Type.Object({ _id: Type.String(), name: Type.String() }),
+});
+export type ProjectTeamSetData = Static<typeof ProjectTeamSetData>;
+export const ProjectTeamSet = defineEvent('erp.projects.team_set.v1', ProjectTeamSetData);
