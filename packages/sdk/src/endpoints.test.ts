@@ -1,4 +1,4 @@
-import type { ImportJob, Item, ItemListResponse, ItemResponse, MessageResponse, VendorListResponse } from '@erp/contracts';
+import type { ImportJob, Item, ItemListResponse, ItemResponse, MessageResponse, NextProjectCodeResponse, Project, ProjectListResponse, ProjectResponse, VendorListResponse } from '@erp/contracts';
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { createApiClient, type DownloadedFile } from './api-client';
 import { call, endpoints, fillPath, type PathParams } from './endpoints';
@@ -64,6 +64,20 @@ describe('the call table', () => {
     expect(down.asked().url).toBe('/api/v1/items/export?format=csv&keyword=cement');
   });
 
+  it('calls the projects service: the list with its filters, the next code, one project, create and update', async () => {
+    const { client, asked } = recording({ result: [], totalItems: 0 });
+    await call(client, 'projects.list', { query: { limit: 100, offset: 0, keyword: 'pune', status: 'active' } });
+    expect(asked()).toMatchObject({ url: '/api/v1/project?limit=100&offset=0&keyword=pune&status=active', method: 'GET' });
+    await call(client, 'projects.nextCode');
+    expect(asked(1)).toMatchObject({ url: '/api/v1/project/nextCode', method: 'GET' });
+    await call(client, 'projects.get', { params: { id: ID } });
+    expect(asked(2)).toMatchObject({ url: `/api/v1/project/${ID}`, method: 'GET' });
+    await call(client, 'projects.create', { body: { name: 'Skyline Residency, Pune', projectCode: 'PRJ-0003', employees: [ID] } });
+    expect(asked(3)).toMatchObject({ url: '/api/v1/project', method: 'POST', body: `{"name":"Skyline Residency, Pune","projectCode":"PRJ-0003","employees":["${ID}"]}` });
+    await call(client, 'projects.update', { params: { id: ID }, body: { location: 'Baner, Pune', version: 2 } });
+    expect(asked(4)).toMatchObject({ url: `/api/v1/project/${ID}`, method: 'PATCH', body: '{"location":"Baner, Pune","version":2}' });
+  });
+
   it('passes the abort signal on', async () => {
     const { client, asked } = recording();
     const controller = new AbortController();
@@ -92,6 +106,10 @@ describe('the call table', () => {
     expectTypeOf(call(client, 'items.import', { body: new FormData() })).resolves.toEqualTypeOf<ImportJob>();
     expectTypeOf(call(client, 'items.export', { fallbackName: 'x.csv' })).resolves.toEqualTypeOf<DownloadedFile>();
     expectTypeOf(call(client, 'auth.logout')).resolves.toEqualTypeOf<MessageResponse>();
+    expectTypeOf(call(client, 'projects.list', { query: { status: 'active' } })).resolves.toEqualTypeOf<ProjectListResponse>();
+    expectTypeOf(call(client, 'projects.nextCode')).resolves.toEqualTypeOf<NextProjectCodeResponse>();
+    expectTypeOf(call(client, 'projects.get', { params: { id: ID } })).resolves.toEqualTypeOf<Project>();
+    expectTypeOf(call(client, 'projects.update', { params: { id: ID }, body: { version: 1 } })).resolves.toEqualTypeOf<ProjectResponse>();
     expectTypeOf<PathParams<'/items/:id/vendors/:vendorId'>>().toEqualTypeOf<{ id: string; vendorId: string }>();
     expectTypeOf<keyof PathParams<'/items/all'>>().toEqualTypeOf<never>();
 

@@ -1,6 +1,6 @@
-import { api, ApiError } from '@erp/sdk';
+import { api, ApiError, call } from '@erp/sdk';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { teamKeys } from './team-keys';
+import { projectKeys } from '../../projects/api/project-keys';
 
 /** The fields of a project the member form's picker needs (SPEC §3 "Project"). */
 export interface ProjectOption {
@@ -18,15 +18,16 @@ export interface ProjectOptions {
 /** SPEC §7: the projects picker asks for limit 100, offset 0. */
 export async function getProjectOptions(signal?: AbortSignal): Promise<ProjectOptions> {
   try {
-    const response = await api.get<{ result?: ProjectOption[] }>('/project', { query: { limit: 100, offset: 0 }, signal });
-    return { projects: response.result ?? [], available: true };
+    const response = await call(api, 'projects.list', { query: { limit: 100, offset: 0 }, signal });
+    return { projects: response.result.map(({ _id, name, projectCode }) => ({ _id, name, projectCode })), available: true };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return { projects: [], available: false };
     throw error;
   }
 }
 
+// Under the projects' keys: a project saved on the project form shows in the member form's picker.
 export const projectOptionsQueryOptions = () =>
-  queryOptions({ queryKey: teamKeys('project-options'), queryFn: ({ signal }) => getProjectOptions(signal), staleTime: 60_000 });
+  queryOptions({ queryKey: projectKeys('options'), queryFn: ({ signal }) => getProjectOptions(signal), staleTime: 60_000 });
 
 export const useProjectOptions = (enabled: boolean) => useQuery({ ...projectOptionsQueryOptions(), enabled });
