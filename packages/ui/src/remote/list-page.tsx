@@ -5,7 +5,7 @@
  * search bar, skeleton, error with Retry, empty and no-match states, the table (desktop) or cards
  * (phone) and paging. A screen states its texts, its query and its table.
  */
-import { Button, EmptyState, ErrorPanel, formatNumber, PageHeader, Pagination, SearchInput, Spinner, theme, useDebouncedValue, useQueryParams, type IconName } from '@erp/ui';
+import { Button, EmptyState, ErrorPanel, formatNumber, Icon, PageHeader, Pagination, SearchInput, Sheet, Spinner, theme, useDebouncedValue, useIsMobile, useQueryParams, type IconName } from '@erp/ui';
 import { errorMessage } from '@erp/sdk';
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
@@ -138,6 +138,11 @@ export interface ListPageProps {
   searchLabel: string;
   /** More filters in the search bar (e.g. a status select bound to `search.filter`). */
   filters?: ReactNode;
+  /**
+   * On phones, the filters in a side panel behind a 'Filters' button instead of the search bar
+   * (SPEC §2 "Projects": mobile cards with a filter side panel); `active` is how many are set.
+   */
+  filtersOnPhone?: { active: number };
   /** The total's nouns for the count next to the search ("1 vendor", "12 vendors"); no count without. */
   count?: { one: string; many: string };
   query: ListQueryState;
@@ -161,8 +166,38 @@ export interface ListPageProps {
   children: ReactNode;
 }
 
+const PanelBody = styled.div`
+  display: grid;
+  gap: 1rem;
+  padding-bottom: 1rem;
+`;
+
+/** The phone's 'Filters' button and the side panel it opens, holding the list's filters. */
+function FilterPanel({ filters, active, search }: { filters: ReactNode; active: number; search: ListSearch }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="outline" onClick={() => setOpen(true)} aria-haspopup="dialog" aria-expanded={open}>
+        <Icon name="panel" />
+        {active > 0 ? `Filters (${active})` : 'Filters'}
+      </Button>
+      <Sheet open={open} onOpenChange={setOpen} title="Filters" side="right">
+        <PanelBody>
+          {filters}
+          <Button variant="outline" onClick={search.clearFilters} disabled={!search.filtered}>
+            Clear Filters
+          </Button>
+          <Button onClick={() => setOpen(false)}>Show results</Button>
+        </PanelBody>
+      </Sheet>
+    </>
+  );
+}
+
 export function ListPage(props: ListPageProps) {
   const { title, search, query } = props;
+  const phone = useIsMobile();
+  const inPanel = phone && props.filtersOnPhone !== undefined && props.filters !== undefined;
 
   if (!props.allowed) {
     return (
@@ -221,7 +256,7 @@ export function ListPage(props: ListPageProps) {
       />
       <FilterBar role="search">
         <SearchInput value={search.input} onValueChange={search.setInput} placeholder={props.searchPlaceholder} aria-label={props.searchLabel} />
-        {props.filters}
+        {inPanel ? <FilterPanel filters={props.filters} active={props.filtersOnPhone?.active ?? 0} search={search} /> : props.filters}
         {props.count && props.total !== undefined && (
           <Count aria-live="polite">
             {formatNumber(props.total)}{props.totalCapped ? '+' : ''} {props.total === 1 ? props.count.one : props.count.many}

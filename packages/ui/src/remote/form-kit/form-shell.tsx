@@ -53,13 +53,17 @@ function SaveBanner<V extends FieldValues>({ kit }: { kit: FormKit<V> }) {
 export interface FormShellProps<V extends FieldValues> {
   kit: FormKit<V>;
   children: ReactNode;
+  /** The leave question's words when a form's spec has its own (the project form: '… Are you sure you want to leave?'). */
+  leaveDescription?: string;
 }
+
+const LEAVE_DESCRIPTION = 'You have unsaved changes. Are you sure you want to leave without saving?';
 
 /**
  * The <form> of a kit form: submit through the kit, the 409 banner and the restored-draft notice on
  * top, and the 'Discard Changes?' questions (leaving with unsaved changes; Cancel of an edit mode).
  */
-export function FormShell<V extends FieldValues>({ kit, children }: FormShellProps<V>) {
+export function FormShell<V extends FieldValues>({ kit, children, leaveDescription = LEAVE_DESCRIPTION }: FormShellProps<V>) {
   return (
     <Form onSubmit={(event) => void kit.onSubmit(event)} noValidate aria-busy={kit.saving}>
       <SaveBanner kit={kit} />
@@ -75,7 +79,7 @@ export function FormShell<V extends FieldValues>({ kit, children }: FormShellPro
       <ConfirmDialog
         {...kit.leaveDialog}
         title="Discard Changes?"
-        description="You have unsaved changes. Are you sure you want to leave without saving?"
+        description={leaveDescription}
         cancelLabel="Keep Editing"
         confirmLabel="Discard Changes"
         destructive
