@@ -11,8 +11,11 @@ describe('every path under /team shows a page', () => {
     ['/team/list/', 'list'],
     ['/team/edit', 'member'],
     ['/team', 'not-found'],
-    ['/team/projects', 'not-found'],
-    ['/team/project-edit', 'not-found'],
+    ['/team/projects', 'projects'],
+    ['/team/project-edit', 'project-form'],
+    ['/team/project/7b1e4c2a-9d3f-4a6b-8c5e-1f2a3b4c5d6e', 'project'],
+    ['/team/project', 'not-found'],
+    ['/team/project/a/b', 'not-found'],
   ])('%s shows %s', (path, screen) => expect(screenForPath(path)).toBe(screen));
 
   it('leaves other apps’ paths alone', () => {

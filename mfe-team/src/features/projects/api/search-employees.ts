@@ -1,0 +1,27 @@
+import type { Member } from '@erp/contracts';
+import { api, call } from '@erp/sdk';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { projectKeys } from './project-keys';
+
+/** What the Employee picker shows of a member. */
+export type EmployeeOption = Pick<Member, '_id' | 'name' | 'email' | 'status'>;
+
+/**
+ * The Employee picker of the project form: active members matching the keyword (SPEC §7: the
+ * employee picker asks the team list with limit 100, offset 0, status active), of whom only
+ * Employees can be assigned (SPEC §6).
+ */
+export async function searchEmployees(keyword: string, signal?: AbortSignal): Promise<EmployeeOption[]> {
+  const response = await call(api, 'team.list', { query: { limit: 100, offset: 0, keyword: keyword.trim(), status: 'active' }, signal });
+  return response.result.filter((m) => m.role === 'Employee').map(({ _id, name, email, status }) => ({ _id, name, email, status }));
+}
+
+export const employeeSearchQueryOptions = (keyword: string) =>
+  queryOptions({
+    queryKey: projectKeys('employee-search', keyword.trim()),
+    queryFn: ({ signal }) => searchEmployees(keyword, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+
+export const useEmployeeSearch = (keyword: string, enabled: boolean) => useQuery({ ...employeeSearchQueryOptions(keyword), enabled });

@@ -1,0 +1,187 @@
+import { can } from '@erp/contracts';
+import { ApiError, errorMessage } from '@erp/sdk';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle, EmptyState, ErrorPanel, formatDateShort, Icon, LinkButton, PageHeader, theme } from '@erp/ui';
+import { PageSkeleton, useCurrentUser } from '@erp/ui/remote';
+import styled from 'styled-components';
+import { useProject } from '../api/get-project';
+import { ProjectStatusBadge } from './project-status-badge';
+import { initials } from './team-avatars';
+
+const Facts = styled.div`
+  display: grid;
+  grid-template-columns: repeat(3, minmax(0, 1fr));
+  gap: 1rem;
+  margin-bottom: 1rem;
+  ${theme.media.mobile} { grid-template-columns: 1fr; }
+`;
+
+const Fact = styled(Card)`
+  padding: 1rem 1.25rem;
+  display: grid;
+  gap: 0.25rem;
+  & > span:first-child { color: ${theme.color.mutedForeground}; font-size: 0.8125rem; display: flex; align-items: center; gap: 0.375rem; }
+  & > strong { font-weight: 600; overflow-wrap: anywhere; }
+`;
+
+const Cards = styled.div`
+  display: grid;
+  grid-template-columns: minmax(0, 3fr) minmax(0, 2fr);
+  gap: 1rem;
+  align-items: start;
+  ${theme.media.mobile} { grid-template-columns: 1fr; }
+`;
+
+const People = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 0.5rem;
+`;
+
+const Person = styled.li`
+  display: flex;
+  align-items: center;
+  gap: 0.75rem;
+  & > .who { flex: 1; min-width: 0; display: grid; }
+  & small { color: ${theme.color.mutedForeground}; overflow-wrap: anywhere; }
+`;
+
+const Avatar = styled.span`
+  display: grid;
+  place-items: center;
+  flex: none;
+  width: 2rem;
+  height: 2rem;
+  border-radius: 999px;
+  background: ${theme.color.muted};
+  font-size: 0.75rem;
+  font-weight: 600;
+`;
+
+const Note = styled.p`
+  color: ${theme.color.mutedForeground};
+  font-size: 0.875rem;
+  margin: 0.75rem 0 0;
+`;
+
+const Big = styled.p`
+  font-size: 1.75rem;
+  font-weight: 600;
+  margin: 0;
+`;
+
+const Status = styled.span<{ $active: boolean }>`
+  font-size: 0.75rem;
+  font-weight: 500;
+  color: ${(p) => (p.$active ? theme.color.success : theme.color.mutedForeground)};
+`;
+
+const backToList = (
+  <LinkButton to="/team/projects" variant="outline">
+    <Icon name="arrowLeft" />
+    Back to List
+  </LinkButton>
+);
+
+const dateOr = (value: string) => formatDateShort(value) || 'Not set';
+
+/** /team/project/{id} (SPEC §2 "Project detail"): the project's dates, location, team and BoQs. */
+export function ProjectDetailPage({ id }: { id: string }) {
+  const user = useCurrentUser();
+  const canEdit = can(user, 'team', 'addProject', 'write');
+  const project = useProject(id);
+
+  if (project.isPending) return <PageSkeleton />;
+  if (project.isError) {
+    const notFound = project.error instanceof ApiError && project.error.status === 404;
+    return (
+      <>
+        <PageHeader title="Project" actions={backToList} />
+        {notFound ? (
+          <EmptyState icon="clipboard" title="Project not found" description="Please check the project ID and try again." action={backToList} />
+        ) : (
+          <ErrorPanel title="Could not load this project" message={errorMessage(project.error)} onRetry={() => void project.refetch()} />
+        )}
+      </>
+    );
+  }
+
+  const p = project.data;
+  return (
+    <>
+      <PageHeader
+        title={p.name}
+        description={p.projectCode}
+        badge={<ProjectStatusBadge status={p.status} />}
+        actions={
+          <>
+            {backToList}
+            {canEdit && (
+              <LinkButton to={`/team/project-edit?id=${encodeURIComponent(p._id)}`}>
+                <Icon name="pencil" />
+                Edit
+              </LinkButton>
+            )}
+          </>
+        }
+      />
+      <Facts>
+        <Fact>
+          <span>Start Date</span>
+          <strong>{dateOr(p.startDate)}</strong>
+        </Fact>
+        <Fact>
+          <span>Target Completion</span>
+          <strong>{dateOr(p.targetCompletionDate)}</strong>
+        </Fact>
+        <Fact>
+          <span>Location</span>
+          <strong>{p.location || 'Not specified'}</strong>
+        </Fact>
+      </Facts>
+      <Cards>
+        <Card as="section" aria-labelledby="project-team">
+          <CardHeader>
+            <CardTitle id="project-team" as="h2">
+              Team Members
+            </CardTitle>
+            <CardDescription>{p.employees.length === 1 ? '1 employee assigned' : `${p.employees.length} employees assigned`}</CardDescription>
+          </CardHeader>
+          <CardContent>
+            {p.employees.length > 0 && (
+              <People aria-label="Team members">
+                {p.employees.map((e) => (
+                  <Person key={e._id}>
+                    <Avatar aria-hidden="true">{initials(e.name)}</Avatar>
+                    <span className="who">
+                      <span>{e.name}</span>
+                      <small>{e.email}</small>
+                    </span>
+                    <Status $active={e.status === 'active'}>{e.status === 'active' ? 'Active' : 'Inactive'}</Status>
+                  </Person>
+                ))}
+              </People>
+            )}
+            <Note>
+              {p.employees.length === 0 ? 'No employees are assigned to this project yet. ' : ''}
+              To assign employees to this project, contact an administrator.
+            </Note>
+          </CardContent>
+        </Card>
+        <Card as="section" aria-labelledby="project-boqs">
+          <CardHeader>
+            <CardTitle id="project-boqs" as="h2">
+              BoQs
+            </CardTitle>
+            <CardDescription>Bills of quantities of this project</CardDescription>
+          </CardHeader>
+          <CardContent>
+            <Big>{p.boqCount}</Big>
+            <Note>{p.boqCount === 1 ? '1 BoQ' : `${p.boqCount} BoQs`} recorded. The BoQ list of a project arrives with the BoQ screens.</Note>
+          </CardContent>
+        </Card>
+      </Cards>
+    </>
+  );
+}
