@@ -14,7 +14,7 @@ import { getProject } from './get-project';
 import { getProjectList } from './get-project-list';
 import { createProject, updateProject } from './save-project';
 
-const { like, eachLike, uuid, regex, integer, boolean, string } = MatchersV3;
+const { like, eachLike, uuid, regex, integer, string } = MatchersV3;
 const PROJECT_ID = '7b1e4c2a-9d3f-4a6b-8c5e-1f2a3b4c5d6e';
 const MISSING_ID = '0f9e8d7c-6b5a-4c3d-8e2f-1a0b9c8d7e6f';
 const DATE = '^$|^[0-9]{4}-[0-9]{2}-[0-9]{2}$';
@@ -60,7 +60,7 @@ describe('mfe-team projects API client', () => {
     await contract
       .interaction('the demo projects exist', 'a request for the first page of projects')
       .withRequest('GET', '/api/v1/project', (b) => b.query({ limit: '100', offset: '0' }))
-      .willRespondWith(200, (b) => b.jsonBody({ result: eachLike(projectMatcher()), totalItems: integer(2), totalCapped: boolean(false) }))
+      .willRespondWith(200, (b) => b.jsonBody({ result: eachLike(projectMatcher()), totalItems: integer(2) }))
       .executeTest(async () => {
         const page = await getProjectList({ page: 1, keyword: '', status: null });
         expect(page.totalItems).toBeGreaterThan(0);
@@ -73,7 +73,7 @@ describe('mfe-team projects API client', () => {
       .interaction(`project ${PROJECT_ID} exists`, 'a search for projects in progress')
       .withRequest('GET', '/api/v1/project', (b) => b.query({ limit: '100', offset: '0', keyword: 'Skyline', status: 'active' }))
       .willRespondWith(200, (b) =>
-        b.jsonBody({ result: eachLike(projectMatcher({ status: 'inProgress' })), totalItems: integer(1), totalCapped: boolean(false) }),
+        b.jsonBody({ result: eachLike(projectMatcher({ status: 'inProgress' })), totalItems: integer(1) }),
       )
       .executeTest(async () => {
         const page = await getProjectList({ page: 1, keyword: ' Skyline ', status: 'active' });
@@ -138,7 +138,7 @@ describe('mfe-team projects API client', () => {
     await contract
       .interaction(`project ${PROJECT_ID} exists`, 'a request to create a project with a code another project has')
       .withRequest('POST', '/api/v1/project', (b) => b.jsonBody(body))
-      .willRespondWith(409, (b) => b.jsonBody({ message: regex('(?i)code', 'A project with this code already exists') }))
+      .willRespondWith(409, (b) => b.jsonBody({ message: regex('^.*[Cc]ode.*$', 'A project with this code already exists') }))
       .executeTest(async () => {
         const err = await createProject(body).catch((e: unknown) => e);
         expect((err as ApiError).status).toBe(409);
