@@ -116,4 +116,12 @@ export const KIT_MIGRATIONS: Migration[] = [
       CREATE INDEX inbox_handled_at ON {{schema}}.inbox (handled_at);
     `,
   },
+  {
+    version: 5,
+    name: 'access_members_email',
+    sql: `
+      -- The member's email from auth's events (services that list members show it); '' until known.
+      ALTER TABLE {{schema}}.access_members ADD COLUMN email text NOT NULL DEFAULT '';
+    `,
+  },
 ];

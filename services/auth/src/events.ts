@@ -13,7 +13,7 @@ export function sessionStartedData(session: SessionRow): SessionStartedData {
 }
 
 export function memberUpsertedData(m: Member): MemberUpsertedData {
-  return { memberId: m._id, name: m.name, role: m.role, status: m.status, permissions: m.permissions, version: m.version };
+  return { memberId: m._id, name: m.name, role: m.role, status: m.status, permissions: m.permissions, version: m.version, email: m.email };
 }
 
 const SNAPSHOT_CHUNK = 200;

@@ -10,6 +10,8 @@ export const MemberUpsertedData = Type.Object({
   status: MemberStatus,
   permissions: PermissionsSchema,
   version: Type.Integer(),
+  /** The member's email (the project screens list assigned Employees with it); absent from older events. */
+  email: Type.Optional(Type.String()),
 });
 export type MemberUpsertedData = Static<typeof MemberUpsertedData>;
 export const MemberUpserted = defineEvent('erp.auth.member_upserted.v1', MemberUpsertedData);

@@ -8,7 +8,9 @@ import { Actor, Paging, TotalCapped, Uuid } from './common.js';
 
 export const PROJECT_STATUSES = ['planning', 'inProgress', 'onHold', 'completed'] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
-export const ProjectStatusSchema = Type.Union(PROJECT_STATUSES.map((s) => Type.Literal(s)));
+/** Literals listed one by one: a mapped array would give TypeBox no tuple, and the static type would be never. */
+const statusLiterals = () => [Type.Literal('planning'), Type.Literal('inProgress'), Type.Literal('onHold'), Type.Literal('completed')] as const;
+export const ProjectStatusSchema = Type.Union([...statusLiterals()]);
 /** SPEC §4: planning is shown as 'Planned'. */
 export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
   planning: 'Planned',
@@ -62,7 +64,7 @@ const projectFields = {
   location: Type.Optional(Type.String({ maxLength: 300 })),
   startDate: optionalDate('Start date'),
   targetCompletionDate: optionalDate('Target completion date'),
-  status: Type.Optional(Type.Union(PROJECT_STATUSES.map((s) => Type.Literal(s)), { errorMessage: 'Status must be Planned, In Progress, On Hold or Completed' })),
+  status: Type.Optional(Type.Union([...statusLiterals()], { errorMessage: 'Status must be Planned, In Progress, On Hold or Completed' })),
   notes: Type.Optional(Type.String({ maxLength: 2000 })),
   /** The Employees assigned (SPEC §7: employees as a list of ids); only Employees can be assigned. */
   employees: Type.Optional(Type.Array(Uuid, { maxItems: 500 })),

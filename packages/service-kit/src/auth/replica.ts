@@ -110,11 +110,12 @@ export function createAccessReplica(schema: string, db: Database, options: Acces
 
   async function upsertMember(tx: Queryable, d: MemberUpsertedData): Promise<void> {
     await tx.query(
-      `INSERT INTO ${schema}.access_members (member_id, name, role, status, permissions, version) VALUES ($1, $2, $3, $4, $5::jsonb, $6)
+      `INSERT INTO ${schema}.access_members (member_id, name, role, status, permissions, version, email) VALUES ($1, $2, $3, $4, $5::jsonb, $6, coalesce($7, ''))
        ON CONFLICT (member_id) DO UPDATE SET name = EXCLUDED.name, role = EXCLUDED.role, status = EXCLUDED.status,
-         permissions = EXCLUDED.permissions, version = EXCLUDED.version
+         permissions = EXCLUDED.permissions, version = EXCLUDED.version,
+         email = CASE WHEN $7::text IS NULL THEN ${schema}.access_members.email ELSE EXCLUDED.email END
        WHERE ${schema}.access_members.version <= EXCLUDED.version`,
-      [d.memberId, d.name, d.role, d.status, JSON.stringify(d.permissions), d.version],
+      [d.memberId, d.name, d.role, d.status, JSON.stringify(d.permissions), d.version, d.email ?? null],
     );
     const known = members.get(d.memberId);
     if (!known || known.version <= d.version) {
