@@ -1,6 +1,7 @@
 import { authService, type AuthServiceOptions } from '@erp/auth-service';
 import { vendorsService } from '@erp/vendors-service';
 import { catalogService, type CatalogOptions } from '@erp/catalog-service';
+import { projectsService } from '@erp/projects-service';
 import type { ServiceDefinition } from '@erp/service-kit';
 
 /** Options a test may pass to a service; `npm start` passes none (each service reads process.env). */
@@ -33,4 +34,6 @@ export const MODULES: Record<string, ModuleDeclaration> = {
   auth: { service: (o) => authService(o?.auth), prefixes: ['/auth', '/dev'], stats: '/auth/stats', remotes: ['mfe-team'] },
   vendors: { service: () => vendorsService(), prefixes: ['/vendors', '/vendorTransaction'], stats: '/vendors/stats', remotes: ['mfe-vendors'] },
   catalog: { service: (o) => catalogService(o?.catalog), prefixes: ['/items'], stats: '/items/stats', remotes: ['mfe-catalog'] },
+  // The project screens live in mfe-team (declared with auth); '/boq' joins with BOQs.
+  projects: { service: () => projectsService(), prefixes: ['/project'], remotes: [] },
 };

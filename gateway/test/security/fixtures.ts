@@ -7,6 +7,10 @@ import type { System } from './system.js';
 
 export interface Fixtures {
   memberId: string;
+  /** A project no demo member is assigned to. */
+  projectId: string;
+  /** An Employee with write access to every Team and Project screen, assigned to no project. */
+  scopedEmployee: { headers: { authorization: string } };
   vendorId: string;
   itemId: string;
   jobId: string;
@@ -65,6 +69,21 @@ export async function createFixtures(system: System): Promise<Fixtures> {
     status: 'Active',
     role: 'Employee',
   });
+  const project = await call(system, 'POST', '/api/v1/project', {
+    name: 'Fixture Project',
+    projectCode: `FIX-${randomUUID().slice(0, 8)}`,
+    status: 'inProgress',
+  });
+  const scopedPhone = freshPhone();
+  await call(system, 'POST', '/api/v1/auth/createTeam', {
+    name: 'Scoped Employee',
+    email: `scoped.${randomUUID().slice(0, 8)}@example.test`,
+    phoneNumber: scopedPhone,
+    status: 'Active',
+    role: 'Employee',
+    permissions: { allProjects: false, projects: [], modules: { team: { read: true, write: true } } },
+  });
+  const scoped = await system.signIn(scopedPhone);
   const vendor = await call(system, 'POST', '/api/v1/vendors', {
     name: `Fixture Vendor ${'abcdefghij'[phoneSeq % 10]}`,
     contactPerson: 'Fixture Contact',
@@ -101,6 +120,8 @@ export async function createFixtures(system: System): Promise<Fixtures> {
   await system.settle();
   return {
     memberId: (member.user as { _id: string })._id,
+    projectId: (project.project as { _id: string })._id,
+    scopedEmployee: { headers: scoped.headers },
     vendorId,
     itemId: (item.item as { _id: string })._id,
     jobId,
@@ -113,7 +134,7 @@ export function realParam(url: string, param: string, f: Fixtures): string | und
   if (param === 'jobId') return f.jobId;
   if (param !== 'id') return undefined;
   const resource = url.split('/')[3];
-  return ({ auth: f.memberId, vendors: f.vendorId, items: f.itemId } as Record<string, string>)[
+  return ({ auth: f.memberId, vendors: f.vendorId, items: f.itemId, project: f.projectId } as Record<string, string>)[
     resource ?? ''
   ];
 }

@@ -42,6 +42,10 @@ export const UNDECLARED: Record<string, UndeclaredAccess> = {
     access: 'admin',
     why: 'requireAdmin in the handler (SPEC §6: only an Admin manages the team)',
   },
+  'PATCH /api/v1/project/:id': {
+    access: { module: 'team', sub: 'projectList', level: 'write' },
+    why: 'checked in the handler: Project List write or Add Project write (no demo role has only the second)',
+  },
 };
 
 export interface TableRoute {

@@ -225,6 +225,31 @@ export async function routeSuite(system: System, fixtures: Fixtures): Promise<vo
     });
   }
 
+  // Project scope (SPEC §6, decision 0015): an Employee reaches only their projects; any other
+  // project answers 404, so its existence is not told. Every route naming a project by id.
+  const projectRoutes = routes.filter((r) => r.url.startsWith('/api/v1/project/') && paramNames(r.url).includes('id'));
+  describe('project scope', () => {
+    it('finds the routes that name a project', () => {
+      expect(projectRoutes.length).toBeGreaterThan(0);
+    });
+
+    for (const route of projectRoutes) {
+      it(`${route.key}: another project’s Employee is refused with 404 (403 without the module access)`, async () => {
+        // The demo Employee (on PRJ-0001 only) and an Employee with every Team write, on no project.
+        const demo = await send(route, Employee.headers);
+        const expected = allows(route.access, Employee.user) ? 404 : 403;
+        expect(demo.statusCode, summary(demo)).toBe(expected);
+        if (expected === 404) expect(messageOf(demo)).toBe('Project not found');
+        const scoped = await send(route, fixtures.scopedEmployee.headers);
+        expect(scoped.statusCode, summary(scoped)).toBe(404);
+        expect(messageOf(scoped)).toBe('Project not found');
+        // The same call as an Admin reaches the project.
+        const admin = await send(route, Admin.headers);
+        expect([401, 403, 404], summary(admin)).not.toContain(admin.statusCode);
+      });
+    }
+  });
+
   describe('tokens with auth’s signature that auth never issued', () => {
     it('are refused with 401 on every route that needs a session', async () => {
       // All at once: a service may wait a moment for a session it has not heard of yet.

@@ -13,10 +13,12 @@ import { seedMembers } from './seed.js';
 import { pruneSignIns } from './retention.js';
 import { publishMembersSnapshot } from './events.js';
 import { createSmsSender, type SmsSender } from './sms.js';
+import { projectTeamsConsumer } from './project-teams.js';
 import { ListCache } from './list-cache.js';
 import { ACCESS_SNAPSHOT_REQUESTS, MemberUpserted, SessionRevoked, type MemberUpsertedData, type SessionRevokedData } from '@erp/contracts';
 
 export { DEMO_MEMBERS } from './seed.js';
+export { applyProjectTeam } from './project-teams.js';
 export type { SmsSender } from './sms.js';
 
 export interface AuthServiceOptions {
@@ -74,6 +76,12 @@ export function authService(options: AuthServiceOptions = {}): ServiceDefinition
           await publishMembersSnapshot(tx, ctx, members, sessions);
         },
       },
+      // The project form set a project's Employees (decision 0015). The member caches are dropped
+      // now; the member_upserted events it sends drop them again once committed.
+      projectTeamsConsumer(members, (ids) => {
+        lists.invalidate();
+        for (const id of ids) dir?.forgetMember(id);
+      }),
     ],
     async routes(app, ctx) {
       const deps: AuthDeps = { ctx, config: config!, members, sessions, directory: dir!, sms: sms!, lists };

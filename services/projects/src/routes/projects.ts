@@ -1,0 +1,178 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  can,
+  canAccessProject,
+  CreateProjectBody,
+  ErrorResponse,
+  hasAllProjects,
+  IdParams,
+  isAdmin,
+  NextProjectCodeResponse,
+  Project,
+  ProjectListQuery,
+  ProjectListResponse,
+  ProjectResponse,
+  ProjectUpserted,
+  UpdateProjectBody,
+  type ProjectStatus,
+} from '@erp/contracts';
+import {
+  conflict,
+  conflictOnUnique,
+  forbidden,
+  notFound,
+  requireSignedIn,
+  totalCappedField,
+  type AuthContext,
+  type Queryable,
+  type TypeBoxTypeProvider,
+} from '@erp/service-kit';
+import type { ProjectsDeps } from '../context.js';
+import { projectUpsertedData } from '../events.js';
+import { projectInput, unchanged } from '../input.js';
+import { toProject } from '../repositories/projects.js';
+import { setTeam } from '../team.js';
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+export const DUPLICATE_CODE = 'A project with this code already exists';
+export const STALE = 'This project was changed by someone else. Reload to see the latest details, then make your change again.';
+export const NOT_FOUND = 'Project not found';
+
+/** Reading projects: any signed-in member, each within their projects (SPEC §6). */
+const signedIn = 'signed-in' as const;
+const addProject = { module: 'team', sub: 'addProject', level: 'write' } as const;
+
+/** Editing: Project List write, or Add Project write (checked in the handler: the route table lists it). */
+function requireEdit(request: FastifyRequest): AuthContext {
+  const auth = requireSignedIn(request);
+  if (!can(auth, 'team', 'projectList', 'write') && !can(auth, 'team', 'addProject', 'write')) {
+    throw forbidden('You do not have write access to Project List');
+  }
+  return auth;
+}
+
+export async function projectRoutes(app: FastifyInstance, deps: ProjectsDeps): Promise<void> {
+  const { ctx, projects } = deps;
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+
+  /** The project as answered, after the change; project_upserted in the same transaction. */
+  async function publish(tx: Queryable, id: string, request: FastifyRequest, actorId: string): Promise<Project> {
+    const p = await projects.withTeam(tx, (await projects.stored(tx, id))!);
+    await ctx.emit(tx, ProjectUpserted, projectUpsertedData(p), { requestId: request.id, actorId });
+    return toProject(p);
+  }
+
+  const withCodeCheck = <T>(fn: () => Promise<T>): Promise<T> => conflictOnUnique(DUPLICATE_CODE, fn);
+
+  r.get(
+    '/project',
+    { config: { access: signedIn }, schema: { tags: ['projects'], querystring: ProjectListQuery, response: { 200: ProjectListResponse, ...errors } } },
+    async (request) => {
+      const auth = requireSignedIn(request);
+      const q = request.query;
+      const status: ProjectStatus | null = !q.status || q.status === 'all' ? null : q.status === 'active' ? 'inProgress' : (q.status as ProjectStatus);
+      const page = await projects.list(ctx.db, {
+        keyword: (q.keyword ?? '').trim(),
+        status,
+        only: hasAllProjects(auth) ? null : auth.permissions.projects,
+        limit: q.limit ?? 10,
+        offset: q.offset ?? 0,
+        cap: ctx.config.listCountCap,
+      });
+      return { result: page.rows, totalItems: page.total, ...totalCappedField(page) };
+    },
+  );
+
+  r.get(
+    '/project/nextCode',
+    { config: { access: signedIn }, schema: { tags: ['projects'], response: { 200: NextProjectCodeResponse, ...errors } } },
+    async () => ({ projectCode: await projects.nextCode(ctx.db) }),
+  );
+
+  r.get(
+    '/project/:id',
+    { config: { access: signedIn }, schema: { tags: ['projects'], params: IdParams, response: { 200: Project, ...errors } } },
+    async (request) => {
+      const auth = requireSignedIn(request);
+      const id = request.params.id;
+      // An Employee learns nothing of a project outside theirs, not even that it exists.
+      const p = canAccessProject(auth, id) ? await projects.stored(ctx.db, id) : null;
+      if (!p) throw notFound(NOT_FOUND);
+      return toProject(await projects.withTeam(ctx.db, p));
+    },
+  );
+
+  r.post(
+    '/project',
+    { config: { access: addProject }, schema: { tags: ['projects'], body: CreateProjectBody, response: { 201: ProjectResponse, ...errors } } },
+    async (request, reply) => {
+      const actor = requireSignedIn(request);
+      const b = request.body;
+      const input = projectInput(b);
+      const project = await withCodeCheck(() =>
+        ctx.tx(async (tx) => {
+          if (await projects.codeTaken(tx, input.projectCode, null)) throw conflict(DUPLICATE_CODE);
+          const id = await projects.insert(tx, input, { id: actor.memberId, name: actor.name });
+          await ctx.audit(tx, {
+            actorId: actor.memberId,
+            action: 'project_created',
+            entity: 'project',
+            entityId: id,
+            requestId: request.id,
+            details: { projectCode: input.projectCode, name: input.name, employees: b.employees ?? [] },
+          });
+          if (b.employees) {
+            const created = await projects.withTeam(tx, (await projects.stored(tx, id))!);
+            await setTeam(tx, ctx, projects, created, b.employees, { _id: actor.memberId, name: actor.name, isAdmin: isAdmin(actor) }, { requestId: request.id });
+          }
+          const project = await publish(tx, id, request, actor.memberId);
+          await projects.codeUsed(tx, input.projectCode);
+          return project;
+        }),
+      );
+      reply.status(201);
+      return { message: 'Project created successfully', project };
+    },
+  );
+
+  r.patch(
+    '/project/:id',
+    { schema: { tags: ['projects'], params: IdParams, body: UpdateProjectBody, response: { 200: ProjectResponse, ...errors } } },
+    async (request) => {
+      const actor = requireEdit(request);
+      const b = request.body;
+      const id = request.params.id;
+      if (!canAccessProject(actor, id)) throw notFound(NOT_FOUND);
+      const project = await withCodeCheck(() =>
+        ctx.tx(async (tx) => {
+          const stored = await projects.stored(tx, id, true);
+          if (!stored) throw notFound(NOT_FOUND);
+          if (b.version !== undefined && b.version !== stored.version) throw conflict(STALE);
+          const current = await projects.withTeam(tx, stored);
+          const input = projectInput(b, stored);
+          const fieldsChanged = !unchanged(stored, input);
+          if (fieldsChanged && (await projects.codeTaken(tx, input.projectCode, id))) throw conflict(DUPLICATE_CODE);
+          const teamChanged = b.employees
+            ? await setTeam(tx, ctx, projects, current, b.employees, { _id: actor.memberId, name: actor.name, isAdmin: isAdmin(actor) }, { requestId: request.id })
+            : false;
+          // A save that changes nothing stores nothing: no new version, event or audit entry.
+          if (!fieldsChanged && !teamChanged) return toProject(current);
+          if (fieldsChanged) await projects.update(tx, id, input, actor.memberId);
+          else await projects.touch(tx, id, actor.memberId);
+          await ctx.audit(tx, {
+            actorId: actor.memberId,
+            action: 'project_updated',
+            entity: 'project',
+            entityId: id,
+            requestId: request.id,
+            details: { changed: Object.keys(b).filter((k) => k !== 'version'), ...(teamChanged ? { employees: b.employees } : {}) },
+          });
+          const project = await publish(tx, id, request, actor.memberId);
+          if (fieldsChanged) await projects.codeUsed(tx, input.projectCode);
+          return project;
+        }),
+      );
+      return { message: 'Project updated successfully', project };
+    },
+  );
+}

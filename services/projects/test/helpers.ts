@@ -1,0 +1,74 @@
+import { createTestHarness, grantAccess, type GrantedAccess, type GrantOptions, type TestHarness } from '@erp/service-kit/testing';
+import type { KitConfig } from '@erp/service-kit';
+import type { LightMyRequestResponse } from 'fastify';
+import type { Project } from '@erp/contracts';
+import { expect } from 'vitest';
+import { projectsService } from '../src/app.js';
+
+export type Who = 'admin' | 'purchaser' | 'accountant' | 'employee';
+
+export interface ProjectsHarness extends TestHarness {
+  people: Record<Who, GrantedAccess>;
+  call(who: Who | GrantedAccess | null, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  /** Announce a member as auth would (member_upserted), with a session. */
+  member(o: GrantOptions): Promise<GrantedAccess>;
+  create(over?: Record<string, unknown>, who?: Who | GrantedAccess): Promise<Project>;
+  countProjects(): Promise<number>;
+}
+
+/**
+ * The projects service on a fresh database, with members announced as auth would: an Admin, a
+ * Purchaser, an Accountant and an Employee (assigned to no project), each with the role's defaults.
+ */
+export async function startProjects(kit: Partial<KitConfig> = {}): Promise<ProjectsHarness> {
+  const h = await createTestHarness([projectsService()], { seedDemo: false, ...kit });
+  const people = {
+    admin: await grantAccess(h, { role: 'Admin', name: 'Demo Admin' }),
+    purchaser: await grantAccess(h, { role: 'Purchaser', name: 'Priya Kulkarni' }),
+    accountant: await grantAccess(h, { role: 'Accountant', name: 'Rahul Deshmukh' }),
+    employee: await grantAccess(h, { role: 'Employee', name: 'Sandeep Patil' }),
+  };
+  const call: ProjectsHarness['call'] = (who, method, url, payload) =>
+    h.app.inject({
+      method,
+      url,
+      headers: who === null ? {} : typeof who === 'string' ? people[who].headers : who.headers,
+      ...(payload !== undefined ? { payload: payload as object } : {}),
+    });
+  return {
+    ...h,
+    people,
+    call,
+    member: (o) => grantAccess(h, o),
+    async create(over = {}, who = 'admin') {
+      const res = await call(who, 'POST', '/project', newProject(over));
+      expect(res.statusCode, res.body).toBe(201);
+      return res.json().project as Project;
+    },
+    async countProjects() {
+      const r = await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM projects.projects');
+      return r.rows[0]!.n;
+    },
+  };
+}
+
+let seq = 0;
+/** A unique code and word per call. */
+export function uniqueCode(): string {
+  seq++;
+  return `T${process.pid % 1000}-${Date.now() % 100000}-${seq}`;
+}
+
+/** A valid project form; override any field. */
+export function newProject(over: Record<string, unknown> = {}) {
+  return {
+    name: `Riverside Heights ${uniqueCode()}`,
+    projectCode: uniqueCode(),
+    location: 'Kharadi, Pune',
+    startDate: '2026-01-10',
+    targetCompletionDate: '2027-12-31',
+    status: 'inProgress',
+    notes: 'Two towers',
+    ...over,
+  };
+}
