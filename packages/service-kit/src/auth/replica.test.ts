@@ -37,6 +37,19 @@ afterEach(async () => {
 });
 
 describe('the access replica of a service other than auth', () => {
+  it('keeps the member’s email; an event without one (older auth) leaves it, an older version changes nothing', async () => {
+    const a = randomUUID();
+    const email = async () => (await t.db.query<{ email: string }>('SELECT email FROM probe.access_members WHERE member_id = $1', [a])).rows[0]!.email;
+    await deliver(MemberUpserted, member(a));
+    expect(await email()).toBe('');
+    await deliver(MemberUpserted, { ...member(a, 'active', 2), email: 'priya@example.com' });
+    expect(await email()).toBe('priya@example.com');
+    await deliver(MemberUpserted, member(a, 'active', 3));
+    expect(await email()).toBe('priya@example.com');
+    await deliver(MemberUpserted, { ...member(a, 'active', 1), email: 'old@example.com' });
+    expect(await email()).toBe('priya@example.com');
+  });
+
   it('honours a session auth started, only for that member, only while the member is active', async () => {
     const [a, b, sid] = [randomUUID(), randomUUID(), randomUUID()];
     await deliver(MemberUpserted, member(a));
