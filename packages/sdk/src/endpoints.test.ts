@@ -74,8 +74,8 @@ describe('the call table', () => {
     expect(asked(2)).toMatchObject({ url: `/api/v1/project/${ID}`, method: 'GET' });
     await call(client, 'projects.create', { body: { name: 'Skyline Residency, Pune', projectCode: 'PRJ-0003', employees: [ID] } });
     expect(asked(3)).toMatchObject({ url: '/api/v1/project', method: 'POST', body: `{"name":"Skyline Residency, Pune","projectCode":"PRJ-0003","employees":["${ID}"]}` });
-    await call(client, 'projects.update', { params: { id: ID }, body: { location: 'Baner, Pune', version: 2 } });
-    expect(asked(4)).toMatchObject({ url: `/api/v1/project/${ID}`, method: 'PATCH', body: '{"location":"Baner, Pune","version":2}' });
+    await call(client, 'projects.update', { params: { id: ID }, body: { status: 'onHold', version: 2 } });
+    expect(asked(4)).toMatchObject({ url: `/api/v1/project/${ID}`, method: 'PATCH', body: '{"status":"onHold","version":2}' });
   });
 
   it('passes the abort signal on', async () => {

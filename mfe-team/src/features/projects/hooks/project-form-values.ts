@@ -41,14 +41,6 @@ export function projectToValues(project: Project): ProjectFormValues {
   };
 }
 
-/**
- * The contracts type a project's status as `never` (Project) and `undefined` (the bodies): their
- * Union over a mapped array loses its members in TypeBox's Static. The schema checks the status all
- * the same (the service and this form's contract), so the body takes it through this one cast until
- * packages/contracts lists the literals as a tuple.
- */
-const wireStatus = (status: ProjectStatus) => status as unknown as CreateProjectBody['status'];
-
 /** What the API takes (SPEC §7: the full form, employees as a list of ids). */
 export function valuesToBody(values: ProjectFormValues): CreateProjectBody {
   return {
@@ -57,7 +49,7 @@ export function valuesToBody(values: ProjectFormValues): CreateProjectBody {
     location: values.location.trim(),
     startDate: values.startDate,
     targetCompletionDate: values.targetCompletionDate,
-    status: wireStatus(values.status),
+    status: values.status,
     notes: values.notes.trim(),
     employees: values.employees.map((e) => e._id),
   };
