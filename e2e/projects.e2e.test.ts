@@ -28,9 +28,9 @@ async function toastWith(page: Page, title: string, description?: string) {
 
 /** The toasts sit bottom-right over the form's buttons: read, then dismissed (as e2e/form-kit does). */
 async function dismissToasts(page: Page) {
-  const close = page.getByRole('button', { name: 'Dismiss notification' });
+  const close = page.getByRole('button', { name: 'Dismiss notification' }).locator('visible=true');
   for (let i = 0; i < 10 && (await close.count()) > 0; i++) {
-    await close.first().click({ timeout: 2_000 }).catch(() => undefined);
+    await close.first().click({ timeout: 1_000 }).catch(() => undefined);
     await page.waitForTimeout(150);
   }
 }
@@ -60,6 +60,11 @@ describe('an Admin creates a project and assigns an Employee', () => {
     await page.getByRole('row', { name: /PRJ-0001/ }).waitFor();
     await page.getByRole('button', { name: 'In Progress' }).click();
     await page.waitForURL((url) => !url.search.includes('status='));
+    // A search that matches nothing, then Clear Filters.
+    await page.getByPlaceholder('Search projects, codes, locations').fill('no such project zzz');
+    await page.getByText('No projects match these filters').waitFor();
+    await page.getByRole('button', { name: 'Clear Filters' }).first().click();
+    await page.getByRole('row', { name: /PRJ-0001/ }).waitFor();
   });
 
   it('opens Add Project with the next code suggested, and refuses a nameless project and dates out of order', async () => {
