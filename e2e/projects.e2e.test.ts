@@ -188,10 +188,19 @@ describe('an Admin creates a project and assigns an Employee', () => {
     await expect.poll(() => page.getByLabel('Notes').inputValue()).toBe('Changed in another tab');
   });
 
-  it('says when a project does not exist', async () => {
-    await page.goto('/team/project/0f9e8d7c-6b5a-4c3d-8e2f-1a0b9c8d7e6f');
+  it('says when a project does not exist, after asking once (a 404 is not retried)', async () => {
+    const missing = '0f9e8d7c-6b5a-4c3d-8e2f-1a0b9c8d7e6f';
+    let asked = 0;
+    const count = (request: { url: () => string }) => {
+      if (request.url().endsWith(`/api/v1/project/${missing}`)) asked += 1;
+    };
+    page.on('request', count);
+    await page.goto(`/team/project/${missing}`);
     await page.getByText('Please check the project ID and try again.').waitFor();
     await page.getByRole('link', { name: 'Back to List' }).first().waitFor();
+    await page.waitForTimeout(1500);
+    page.off('request', count);
+    expect(asked).toBe(1);
   });
 
   it('shows the assignment on the member form too (one fact, decision 0015)', async () => {

@@ -1,5 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-error';
+// The package's own name, not './api-error': this entry ('@erp/sdk/query') is bundled into each remote,
+// while '@erp/sdk' is a shared singleton. A relative import would give the remote a second ApiError
+// class, `instanceof` would miss the errors the shared client throws, and every 404 was retried twice.
+import { ApiError } from '@erp/sdk';
 
 /** A QueryClient with the platform's defaults: no retries on 4xx, no refetch on every focus. */
 export function createQueryClient(): QueryClient {
