@@ -75,6 +75,26 @@ const tableState = (p: Page) =>
     return { rows, rowCount: table?.getAttribute('aria-rowcount') ?? null };
   });
 
+/**
+ * Scrolls the page to its end step by step, as a person does: a virtualised list measures the rows
+ * it renders and the page's height follows, so one jump to the first height measured can stop short.
+ */
+async function scrollToEnd(p: Page): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    const atEnd = await p.evaluate(() => {
+      window.scrollBy(0, window.innerHeight * 0.9);
+      return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
+    });
+    if (atEnd) {
+      // At the end for a moment: the last rows are measured, and the end stays where it is.
+      await p.waitForTimeout(100);
+      const still = await p.evaluate(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2);
+      if (still) return;
+    }
+    await p.waitForTimeout(16);
+  }
+}
+
 describe('tables and cards', () => {
   it('a list page still shows rows with their actions on a desktop', async () => {
     await page.goto('/vendors/list');
@@ -100,7 +120,7 @@ describe('tables and cards', () => {
     const state = await tableState(page);
     expect(state.rowCount).toBe('101');
     expect(state.rows).toBeLessThan(40);
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await scrollToEnd(page);
     await table.locator('tr[aria-rowindex="101"]').filter({ hasText: itemName(LINKED - 99) }).waitFor();
     await expect(page.getByRole('button', { name: 'Next page' }).isVisible()).resolves.toBe(true);
     await shot(page, 'desktop-tables-item-list-end');
@@ -121,7 +141,7 @@ describe('tables and cards', () => {
     await shot(page, 'desktop-tables-linked-items-top');
 
     // The page scrolls (not a box inside it): the last row is reachable at the end of the page.
-    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await scrollToEnd(page);
     const last = table.getByRole('row', { name: new RegExp(itemName(LINKED)) });
     await last.waitFor();
     await expect(last.getAttribute('aria-rowindex')).resolves.toBe(String(LINKED + 1));
@@ -173,14 +193,7 @@ describe('tables and cards', () => {
     await shot(phone.page, 'phone-tables-linked-items-top');
 
     // Scrolling to the end, step by step as a thumb would, reaches the last card.
-    for (let i = 0; i < 200; i++) {
-      const done = await phone.page.evaluate(() => {
-        window.scrollBy(0, window.innerHeight * 0.9);
-        return window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2;
-      });
-      if (done) break;
-      await phone.page.waitForTimeout(16);
-    }
+    await scrollToEnd(phone.page);
     const lastCard = list.getByRole('listitem').filter({ hasText: itemName(LINKED) });
     await lastCard.waitFor();
     await expect(lastCard.getAttribute('aria-posinset')).resolves.toBe(String(LINKED));
