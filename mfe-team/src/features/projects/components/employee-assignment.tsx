@@ -5,7 +5,7 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { useEmployeeSearch, type EmployeeOption } from '../api/search-employees';
 import type { ProjectFormValues } from '../hooks/project-form-values';
-import { initials } from './team-avatars';
+import { initials, PersonAvatar, PersonRow } from './team-avatars';
 
 const PickRow = styled.div`
   display: flex;
@@ -27,27 +27,10 @@ const List = styled.ul`
   gap: 0.5rem;
 `;
 
-const Person = styled.li`
-  display: flex;
-  align-items: center;
-  gap: 0.75rem;
+const Person = styled(PersonRow)`
   padding: 0.625rem 0.75rem;
   border: 1px solid ${theme.color.border};
   border-radius: ${theme.radius.md};
-  & > .who { flex: 1; min-width: 0; display: grid; }
-  & small { color: ${theme.color.mutedForeground}; overflow-wrap: anywhere; }
-`;
-
-const Avatar = styled.span`
-  display: grid;
-  place-items: center;
-  flex: none;
-  width: 2rem;
-  height: 2rem;
-  border-radius: 999px;
-  background: ${theme.color.muted};
-  font-size: 0.75rem;
-  font-weight: 600;
 `;
 
 const Note = styled.p`
@@ -123,7 +106,7 @@ export function EmployeeAssignment({ kit, canAssign }: EmployeeAssignmentProps) 
         <List aria-label="Assigned employees">
           {employees.map((e) => (
             <Person key={e._id}>
-              <Avatar aria-hidden="true">{initials(e.name)}</Avatar>
+              <PersonAvatar aria-hidden="true">{initials(e.name)}</PersonAvatar>
               <span className="who">
                 <span>{e.name}</span>
                 <small>{e.email}</small>

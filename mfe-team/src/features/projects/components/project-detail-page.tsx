@@ -5,7 +5,7 @@ import { PageSkeleton, useCurrentUser } from '@erp/ui/remote';
 import styled from 'styled-components';
 import { useProject } from '../api/get-project';
 import { ProjectStatusBadge } from './project-status-badge';
-import { initials } from './team-avatars';
+import { initials, PersonAvatar, PersonRow } from './team-avatars';
 
 const Facts = styled.div`
   display: grid;
@@ -39,25 +39,7 @@ const People = styled.ul`
   gap: 0.5rem;
 `;
 
-const Person = styled.li`
-  display: flex;
-  align-items: center;
-  gap: 0.75rem;
-  & > .who { flex: 1; min-width: 0; display: grid; }
-  & small { color: ${theme.color.mutedForeground}; overflow-wrap: anywhere; }
-`;
-
-const Avatar = styled.span`
-  display: grid;
-  place-items: center;
-  flex: none;
-  width: 2rem;
-  height: 2rem;
-  border-radius: 999px;
-  background: ${theme.color.muted};
-  font-size: 0.75rem;
-  font-weight: 600;
-`;
+const Person = PersonRow;
 
 const Note = styled.p`
   color: ${theme.color.mutedForeground};
@@ -153,7 +135,7 @@ export function ProjectDetailPage({ id }: { id: string }) {
               <People aria-label="Team members">
                 {p.employees.map((e) => (
                   <Person key={e._id}>
-                    <Avatar aria-hidden="true">{initials(e.name)}</Avatar>
+                    <PersonAvatar aria-hidden="true">{initials(e.name)}</PersonAvatar>
                     <span className="who">
                       <span>{e.name}</span>
                       <small>{e.email}</small>

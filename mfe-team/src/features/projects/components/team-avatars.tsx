@@ -32,6 +32,28 @@ const Muted = styled.span`
   font-size: 0.875rem;
 `;
 
+/** One person's initials in a circle (the project form's and detail's team lists). */
+export const PersonAvatar = styled.span`
+  display: grid;
+  place-items: center;
+  flex: none;
+  width: 2rem;
+  height: 2rem;
+  border-radius: 999px;
+  background: ${theme.color.muted};
+  font-size: 0.75rem;
+  font-weight: 600;
+`;
+
+/** A team member's row: initials, then name and email (.who), then what follows. */
+export const PersonRow = styled.li`
+  display: flex;
+  align-items: center;
+  gap: 0.75rem;
+  & > .who { flex: 1; min-width: 0; display: grid; }
+  & small { color: ${theme.color.mutedForeground}; overflow-wrap: anywhere; }
+`;
+
 const SHOWN = 3;
 
 export const initials = (name: string) =>
