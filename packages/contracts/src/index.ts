@@ -13,3 +13,5 @@ export * from './events/catalog.js';
 export * from './modules.js';
 export * from './schemas/projects.js';
 export * from './events/projects.js';
+export * from './schemas/boq.js';
+export * from './events/po.js';

@@ -10,6 +10,14 @@
  * endpoint is one more line below; the service declares the same schemas on its route.
  */
 import type {
+  Boq,
+  BoqImportPreview,
+  BoqItemsResponse,
+  BoqListQuery,
+  BoqListResponse,
+  BoqResponse,
+  CreateBoqBody,
+  UpdateBoqBody,
   CreateItemBody,
   CreateMemberBody,
   CreateProjectBody,
@@ -93,6 +101,7 @@ function route<M extends Method>(method: M) {
 const get = route('GET');
 const post = route('POST');
 const patch = route('PATCH');
+const put = route('PUT');
 const del = route('DELETE');
 
 /** Every endpoint the browser calls (SPEC §7 and what the modules added in its style), by name. */
@@ -113,6 +122,17 @@ export const endpoints = {
   'projects.get': get('/project/:id').returns<Project>(),
   'projects.create': post('/project').body<CreateProjectBody>().returns<ProjectResponse>(),
   'projects.update': patch('/project/:id').body<UpdateProjectBody>().returns<ProjectResponse>(),
+  // Bills of quantities (projects service)
+  'boq.list': get('/boq/all').query<BoqListQuery>().returns<BoqListResponse>(),
+  'boq.get': get('/boq/:id').returns<Boq>(),
+  'boq.items': get('/boq/items/:id').returns<BoqItemsResponse>(),
+  'boq.create': post('/boq').body<CreateBoqBody>().returns<BoqResponse>(),
+  'boq.update': put('/boq/:id').body<UpdateBoqBody>().returns<BoqResponse>(),
+  'boq.remove': del('/boq/:id').returns<MessageResponse>(),
+  'boq.revise': post('/boq/:id/revise').returns<BoqResponse>(),
+  /** A spreadsheet (XLSX or CSV, field `file`) read against the item master; nothing is stored. */
+  'boq.import': post('/boq/import').form().returns<BoqImportPreview>(),
+  'boq.export': get('/boq/:id/export').file(),
   // Vendor master (vendors service)
   'vendors.list': get('/vendors/all').query<VendorListQuery>().returns<VendorListResponse>(),
   'vendors.create': post('/vendors').body<CreateVendorBody>().returns<VendorResponse>(),

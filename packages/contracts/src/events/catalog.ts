@@ -21,3 +21,30 @@ export const VendorItemsChangedData = Type.Object({
 });
 export type VendorItemsChangedData = Static<typeof VendorItemsChangedData>;
 export const VendorItemsChanged = defineEvent('erp.catalog.vendor_items_changed.v1', VendorItemsChangedData);
+
+/**
+ * An item of the master was created or changed (name, unit, status): what other services show of
+ * it. The BOQ lines of the projects service keep these snapshots; the newest version wins.
+ */
+export const ItemUpsertedData = Type.Object({
+  itemId: Type.String({ description: 'Key (uuid)' }),
+  name: Type.String(),
+  unit: Type.String(),
+  status: Type.Union([Type.Literal('active'), Type.Literal('inactive')]),
+  version: Type.Integer(),
+});
+export type ItemUpsertedData = Static<typeof ItemUpsertedData>;
+export const ItemUpserted = defineEvent('erp.catalog.item_upserted.v1', ItemUpsertedData);
+
+/**
+ * Every item at once, in chunks: the catalog's answer to a service whose item snapshots are empty
+ * (first start, or a new service on an old database), which asks with
+ * erp.<service>.items_snapshot_requested.v1.
+ */
+export const ItemsSnapshotData = Type.Object({ items: Type.Array(ItemUpsertedData), chunk: Type.Integer(), chunks: Type.Integer() });
+export type ItemsSnapshotData = Static<typeof ItemsSnapshotData>;
+export const ItemsSnapshot = defineEvent('erp.catalog.items_snapshot.v1', ItemsSnapshotData);
+export const ItemsSnapshotRequestedData = Type.Object({ service: Type.String() });
+export type ItemsSnapshotRequestedData = Static<typeof ItemsSnapshotRequestedData>;
+export const itemsSnapshotRequested = (service: string) => defineEvent(`erp.${service}.items_snapshot_requested.v1`, ItemsSnapshotRequestedData);
+export const ITEMS_SNAPSHOT_REQUESTS = 'erp.*.items_snapshot_requested.v1';

@@ -26,3 +26,20 @@ export const ProjectTeamSetData = Type.Object({
 });
 export type ProjectTeamSetData = Static<typeof ProjectTeamSetData>;
 export const ProjectTeamSet = defineEvent('erp.projects.team_set.v1', ProjectTeamSetData);
+
+/**
+ * A BOQ revision was created or changed. Indents read which BOQs a project has and what each line
+ * plans; `boqNumber` groups the revisions of one BOQ (only the newest confirmed one is drawn on).
+ */
+export const BoqUpsertedData = Type.Object({
+  boqId: Type.String({ description: 'The revision (uuid)' }),
+  boqNumber: Type.String({ description: 'BOQ-0001, the same across revisions' }),
+  revision: Type.Integer(),
+  projectId: Type.String(),
+  name: Type.String(),
+  status: Type.Union([Type.Literal('draft'), Type.Literal('confirmed'), Type.Literal('superseded'), Type.Literal('deleted')]),
+  lines: Type.Array(Type.Object({ itemId: Type.String(), name: Type.String(), unit: Type.String(), plannedQty: Type.Number() })),
+  version: Type.Integer(),
+});
+export type BoqUpsertedData = Static<typeof BoqUpsertedData>;
+export const BoqUpserted = defineEvent('erp.projects.boq_upserted.v1', BoqUpsertedData);
