@@ -1,5 +1,5 @@
 import * as contracts from '@erp/contracts';
-import { ACCESS_SNAPSHOT_REQUESTS, AccessSnapshotRequestedData, EventEnvelope, type EventDefinition } from '@erp/contracts';
+import { ACCESS_SNAPSHOT_REQUESTS, AccessSnapshotRequestedData, EventEnvelope, ITEMS_SNAPSHOT_REQUESTS, ItemsSnapshotRequestedData, type EventDefinition } from '@erp/contracts';
 import { Compile } from 'typebox/compile';
 import type { TSchema } from 'typebox';
 import { subjectMatches } from './bus/types.js';
@@ -37,6 +37,7 @@ function isEventDefinition(v: unknown): v is EventDefinition {
 export const CONTRACT_EVENT_SCHEMAS: readonly SubjectSchema[] = [
   ...(Object.values(contracts) as unknown[]).filter(isEventDefinition),
   { subject: ACCESS_SNAPSHOT_REQUESTS, schema: AccessSnapshotRequestedData },
+  { subject: ITEMS_SNAPSHOT_REQUESTS, schema: ItemsSnapshotRequestedData },
 ];
 
 /**

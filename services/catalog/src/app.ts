@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import { VendorUpdated } from '@erp/contracts';
+import { ITEMS_SNAPSHOT_REQUESTS, VendorUpdated } from '@erp/contracts';
 import type { ServiceDefinition } from '@erp/service-kit';
+import { publishItemsSnapshot } from './events/item-upserted.js';
 import { handleVendorUpdated } from './events/vendor-updated.js';
 import { loadImportLimits, type ImportLimits } from './import/limits.js';
 import { importJobs } from './import/run.js';
@@ -71,6 +72,15 @@ export function catalogService(opts: CatalogOptions = {}): ServiceDefinition {
             vendors,
             afterChange: seeding ? (t, vendor, c) => addDemoPrices({ ctx: c, items, vendors }, t, vendor) : undefined,
           }),
+      },
+      {
+        name: 'items-snapshots',
+        events: [],
+        subjects: [ITEMS_SNAPSHOT_REQUESTS],
+        // A service with empty item snapshots (the projects service's BOQ lines) asked for every item.
+        async handle(tx, envelope, ctx) {
+          await publishItemsSnapshot(tx, ctx, { requestId: envelope.requestId });
+        },
       },
     ],
     async routes(app) {

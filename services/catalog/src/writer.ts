@@ -1,6 +1,7 @@
 /** One item write inside the caller's transaction: lock, plan, refuse or write, announce, audit. */
 import { toHundredths, toPaise, type VendorPriceInput } from '@erp/contracts';
 import { conflict, conflictOnUnique, notFound, type Queryable, type ServiceContext } from '@erp/service-kit';
+import { announceItem } from './events/item-upserted.js';
 import { bumpGeneration } from './list-cache.js';
 import { planItem, type DesiredPrice, type ItemInput, type ItemPlan } from './plan.js';
 import type { Actor, ItemsRepository } from './repositories/items.js';
@@ -45,8 +46,9 @@ export async function saveItem(deps: CatalogDeps, tx: Queryable, a: SaveArgs): P
   const plan = planItem(existing, a.input, known);
   if (!plan.changed) return plan;
   if ((plan.create || plan.name !== existing?.name) && (await items.nameTaken(tx, plan.name, existing?.id ?? null))) throw conflict(NAME_TAKEN);
-  await items.apply(tx, plan, a.by);
+  const version = await items.apply(tx, plan, a.by);
   const meta = { requestId: a.requestId, actorId: a.by.id };
+  await announceItem(tx, ctx, plan, version, meta);
   await vendors.announce(tx, ctx, plan.touchedVendors, meta);
   await ctx.audit(tx, {
     actorId: a.by.id,

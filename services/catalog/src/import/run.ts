@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { ImportJob, ImportRowResult } from '@erp/contracts';
 import { HttpError, isUniqueViolation, type Queryable } from '@erp/service-kit';
 import { planItem, Refusal, UNIT_MESSAGE, canonicalUnit, cleanName, type DesiredPrice, type ItemInput, type ItemState, type VendorInfo } from '../plan.js';
+import { announceItem } from '../events/item-upserted.js';
 import { bumpGeneration } from '../list-cache.js';
 import type { Actor } from '../repositories/items.js';
 import { NAME_TAKEN, type CatalogDeps } from '../writer.js';
@@ -166,7 +167,7 @@ export async function runImport(deps: CatalogDeps & { jobs: ImportJobs }, jobId:
           if (plan.changed) {
             await tx.query('SAVEPOINT item_group');
             try {
-              await items.apply(tx, plan, by);
+              await announceItem(tx, ctx, plan, await items.apply(tx, plan, by), meta);
               await ctx.audit(tx, {
                 actorId: by.id,
                 action: plan.create ? 'item_created' : 'item_updated',

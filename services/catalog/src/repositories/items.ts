@@ -153,22 +153,26 @@ export function itemsRepository(schema: string) {
       return res.rows.length > 0;
     },
 
-    /** Write a plan: the item row with its derived values, the price rows and their history. */
-    async apply(tx: Queryable, plan: ItemPlan, by: Actor): Promise<void> {
-      if (!plan.changed) return;
+    /**
+     * Write a plan: the item row with its derived values, the price rows and their history. Returns
+     * the item's version after the write (null when the plan changes nothing).
+     */
+    async apply(tx: Queryable, plan: ItemPlan, by: Actor): Promise<number | null> {
+      if (!plan.changed) return null;
       const d = plan.derived;
+      let written;
       if (plan.create) {
-        await tx.query(
+        written = await tx.query<{ version: number }>(
           `INSERT INTO ${s}.items (id, name, unit, status, vendor_count, best_total_paise, min_total_paise, max_total_paise,
              created_by, created_by_name, updated_by, updated_by_name)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $9, $10)`,
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $9, $10) RETURNING version`,
           [plan.itemId, plan.name, plan.unit, plan.status, d.vendorCount, d.bestPaise, d.minPaise, d.maxPaise, by.id, by.name],
         );
       } else {
-        await tx.query(
+        written = await tx.query<{ version: number }>(
           `UPDATE ${s}.items SET name = $2, unit = $3, status = $4, vendor_count = $5, best_total_paise = $6, min_total_paise = $7,
              max_total_paise = $8, updated_by = $9, updated_by_name = $10, updated_at = clock_timestamp(), version = version + 1
-           WHERE id = $1`,
+           WHERE id = $1 RETURNING version`,
           [plan.itemId, plan.name, plan.unit, plan.status, d.vendorCount, d.bestPaise, d.minPaise, d.maxPaise, by.id, by.name],
         );
       }
@@ -194,6 +198,7 @@ export function itemsRepository(schema: string) {
         );
       }
       if (plan.history.length > 0) await this.writeHistory(tx, plan.itemId, plan.history, by);
+      return written.rows[0]!.version;
     },
 
     async writeHistory(tx: Queryable, itemId: string, history: ItemPlan['history'], by: Actor): Promise<void> {
