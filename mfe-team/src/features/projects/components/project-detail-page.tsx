@@ -3,6 +3,7 @@ import { ApiError, errorMessage } from '@erp/sdk';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, EmptyState, ErrorPanel, formatDateShort, Icon, LinkButton, PageHeader, theme } from '@erp/ui';
 import { PageSkeleton, useCurrentUser } from '@erp/ui/remote';
 import styled from 'styled-components';
+import { ProjectBoqs } from '../../boq/components/project-boqs';
 import { useProject } from '../api/get-project';
 import { ProjectStatusBadge } from './project-status-badge';
 import { initials, PersonAvatar, PersonRow } from './team-avatars';
@@ -160,7 +161,7 @@ export function ProjectDetailPage({ id }: { id: string }) {
           </CardHeader>
           <CardContent>
             <Big>{p.boqCount}</Big>
-            <Note>{p.boqCount === 1 ? '1 BoQ' : `${p.boqCount} BoQs`} recorded. The BoQ list of a project arrives with the BoQ screens.</Note>
+            <ProjectBoqs projectId={p._id} projectName={p.name} />
           </CardContent>
         </Card>
       </Cards>

@@ -1,0 +1,68 @@
+import { can, type BoqSummary } from '@erp/contracts';
+import { Icon, LinkButton } from '@erp/ui';
+import { ListPage, useCurrentUser, useListSearch } from '@erp/ui/remote';
+import { useState } from 'react';
+import { BOQ_PAGE_SIZE, parseBoqStatusFilter, useBoqList } from '../api/get-boq-list';
+import { BoqTable } from './boq-table';
+import { DeleteBoqDialog } from './delete-boq-dialog';
+import { ProjectFilter, StatusFilter } from './project-filter';
+
+/** /boq/list (SPEC §5 "BOQ list"): server-side search, project and status filters, table or cards. */
+export function BoqListPage() {
+  const user = useCurrentUser();
+  const allowed = can(user, 'team', 'boqList', 'read');
+  // The service changes BOQs for Add BOQ write (creating, editing, deleting and revising alike).
+  const canWrite = can(user, 'team', 'addBoq', 'write');
+  const canCreate = canWrite;
+  const search = useListSearch(['status', 'projectId']);
+  const status = parseBoqStatusFilter(search.filter('status'));
+  const projectId = search.filter('projectId') || null;
+  const list = useBoqList({ ...search.query, status, projectId }, allowed);
+  const [deleting, setDeleting] = useState<BoqSummary | null>(null);
+  const createBoq = (
+    <LinkButton to="/boq/create">
+      <Icon name="plus" />
+      Create BOQ
+    </LinkButton>
+  );
+
+  return (
+    <>
+      <ListPage
+        title="BOQ List"
+        description="Bills of quantities: the materials planned for each project"
+        actions={canCreate && createBoq}
+        allowed={allowed}
+        deniedText="You don't have permission to view BOQs."
+        search={search}
+        searchPlaceholder="Search by BOQ name, project, or ID..."
+        searchLabel="Search BOQs"
+        filters={
+          <>
+            <ProjectFilter value={projectId} onChange={(value) => search.setFilter('projectId', value)} />
+            <StatusFilter value={status} onChange={(value) => search.setFilter('status', value)} />
+          </>
+        }
+        filtersOnPhone={{ active: (status ? 1 : 0) + (projectId ? 1 : 0) }}
+        count={{ one: 'BOQ', many: 'BOQs' }}
+        query={list}
+        rows={list.data?.result.length}
+        total={list.data?.totalItems}
+        totalCapped={list.data?.totalCapped}
+        pageSize={BOQ_PAGE_SIZE}
+        loadingLabel="Loading BOQs"
+        errorTitle="Could not load BOQs"
+        noMatchTitle="No BOQs match these filters"
+        empty={{
+          icon: 'file',
+          title: 'No BOQs found',
+          description: canCreate ? 'Create a BOQ for a project to plan its materials' : 'BOQs of the projects you are assigned to will appear here.',
+          action: canCreate ? createBoq : undefined,
+        }}
+      >
+        {list.data && <BoqTable boqs={list.data.result} canWrite={canWrite} onDelete={setDeleting} />}
+      </ListPage>
+      <DeleteBoqDialog boq={deleting} onClose={() => setDeleting(null)} />
+    </>
+  );
+}
