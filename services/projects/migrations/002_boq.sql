@@ -80,3 +80,9 @@ CREATE TABLE {{schema}}.boq_receipts (
   received_at timestamptz NOT NULL,
   PRIMARY KEY (receipt_id, item_id)
 );
+
+-- Demo BOQs waiting for their items to reach item_snapshots (seed only; a row is deleted when its BOQ is made).
+CREATE TABLE {{schema}}.demo_boqs (
+  key text PRIMARY KEY,
+  project_id uuid NOT NULL REFERENCES {{schema}}.projects (id)
+);

@@ -1,30 +1,41 @@
 import { fileURLToPath } from 'node:url';
 import type { ServiceDefinition } from '@erp/service-kit';
+import { itemSnapshotConsumer, receiptConsumer, requestItemsIfEmpty } from './boq-events.js';
+import { boqsRepository } from './repositories/boqs.js';
 import { projectsRepository } from './repositories/projects.js';
+import { boqRoutes } from './routes/boqs.js';
 import { projectRoutes } from './routes/projects.js';
 import { demoTeamConsumer, seedProjects } from './seed.js';
 
 export { DEMO_PROJECTS, DEMO_EMPLOYEE_EMAIL } from './seed.js';
+export { DEMO_BOQS } from './demo-boqs.js';
 export { projectUpsertedData } from './events.js';
 export { projectsRepository, type ProjectsRepository } from './repositories/projects.js';
+export { boqsRepository, type BoqsRepository } from './repositories/boqs.js';
 
 /**
- * Projects service: the project master (SPEC §2 "Projects", §7 /project). Which Employees a project
- * has is auth's fact (decision 0015): read from the access replica, set through team_set.
+ * Projects service: the project master (SPEC §2 "Projects", §7 /project) and the projects' bills of
+ * quantities (SPEC §2 "BOQ", §7 /boq; decision 0016). Which Employees a project has is auth's fact
+ * (decision 0015): read from the access replica, set through team_set.
  */
 export function projectsService(): ServiceDefinition {
   const schema = 'projects';
   const projects = projectsRepository(schema);
+  const boqs = boqsRepository(schema);
   return {
     name: 'projects',
     schema,
     migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
     async onStart(ctx) {
-      await seedProjects(ctx, projects);
+      await seedProjects(ctx, projects, boqs);
+      // Published once the service subscribes and starts publishing (the outbox), like the access snapshot request.
+      await requestItemsIfEmpty(ctx, boqs);
     },
-    consumers: [demoTeamConsumer(projects)],
+    consumers: [demoTeamConsumer(projects), itemSnapshotConsumer(boqs), receiptConsumer(boqs)],
     async routes(app, ctx) {
-      await projectRoutes(app, { ctx, projects });
+      const deps = { ctx, projects, boqs };
+      await projectRoutes(app, deps);
+      await boqRoutes(app, deps);
     },
   };
 }

@@ -1,6 +1,8 @@
 import { MembersSnapshot, MemberUpserted, ProjectUpserted, type EventEnvelope, type MembersSnapshotData, type MemberUpsertedData } from '@erp/contracts';
 import type { Queryable, ServiceContext } from '@erp/service-kit';
+import { createPendingDemoBoqs, queueDemoBoqs } from './demo-boqs.js';
 import { projectUpsertedData } from './events.js';
+import type { BoqsRepository } from './repositories/boqs.js';
 import type { ProjectInput, ProjectsRepository } from './repositories/projects.js';
 import { setTeam } from './team.js';
 
@@ -36,7 +38,7 @@ export const DEMO_PROJECTS: Array<ProjectInput & { id: string; assign: string[] 
 const SEED_ACTOR = { _id: '00000000-0000-0000-0000-000000000000', name: 'Demo data', isAdmin: true };
 
 /** Demo projects on a new database when SEED_DEMO is on; never touches a database that has projects. */
-export async function seedProjects(ctx: ServiceContext, projects: ProjectsRepository): Promise<void> {
+export async function seedProjects(ctx: ServiceContext, projects: ProjectsRepository, boqs?: BoqsRepository): Promise<void> {
   if (!ctx.config.seedDemo) return;
   await ctx.tx(async (tx) => {
     if (ctx.db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`seed:${ctx.schema}`]);
@@ -48,6 +50,11 @@ export async function seedProjects(ctx: ServiceContext, projects: ProjectsReposi
       for (const email of assign) await tx.query(`INSERT INTO ${ctx.schema}.demo_assignments (project_id, member_email) VALUES ($1, $2)`, [id, email]);
     }
     await assignDemoTeam(tx, ctx, projects);
+    // A confirmed BOQ per project, made once the catalog's items have arrived (demo-boqs.ts).
+    if (boqs) {
+      await queueDemoBoqs(tx, ctx.schema);
+      await createPendingDemoBoqs(tx, ctx, boqs);
+    }
     for (const p of DEMO_PROJECTS) await projects.codeUsed(tx, p.projectCode);
     ctx.log.info({ projects: DEMO_PROJECTS.length }, 'seeded the demo projects');
   });

@@ -1,7 +1,8 @@
 import { createTestHarness, grantAccess, type GrantedAccess, type GrantOptions, type TestHarness } from '@erp/service-kit/testing';
-import type { KitConfig } from '@erp/service-kit';
 import type { LightMyRequestResponse } from 'fastify';
-import type { Project } from '@erp/contracts';
+import { randomUUID } from 'node:crypto';
+import { ItemUpserted, type Project } from '@erp/contracts';
+import { buildEnvelope, type KitConfig } from '@erp/service-kit';
 import { expect } from 'vitest';
 import { projectsService } from '../src/app.js';
 
@@ -9,7 +10,7 @@ export type Who = 'admin' | 'purchaser' | 'accountant' | 'employee';
 
 export interface ProjectsHarness extends TestHarness {
   people: Record<Who, GrantedAccess>;
-  call(who: Who | GrantedAccess | null, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  call(who: Who | GrantedAccess | null, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown): Promise<LightMyRequestResponse>;
   /** Announce a member as auth would (member_upserted), with a session. */
   member(o: GrantOptions): Promise<GrantedAccess>;
   create(over?: Record<string, unknown>, who?: Who | GrantedAccess): Promise<Project>;
@@ -69,6 +70,41 @@ export function newProject(over: Record<string, unknown> = {}) {
     targetCompletionDate: '2027-12-31',
     status: 'inProgress',
     notes: 'Two towers',
+    ...over,
+  };
+}
+
+/** An item of the master as the catalog announces it (erp.catalog.item_upserted.v1). */
+export interface TestItem {
+  itemId: string;
+  name: string;
+  unit: string;
+  status: 'active' | 'inactive';
+  version: number;
+}
+
+/** Announce items as the catalog would, and wait until the service has them. */
+export async function announceItems(h: TestHarness, items: TestItem[]): Promise<void> {
+  for (const it of items) await h.bus.publish(buildEnvelope('catalog', ItemUpserted, it));
+  await h.settle();
+}
+
+/** `n` new items (announced), named uniquely. */
+export async function newItems(h: TestHarness, n: number, unit = 'bags'): Promise<TestItem[]> {
+  const items = Array.from({ length: n }, (_, i) => ({ itemId: randomUUID(), name: `Test item ${uniqueCode()} ${i + 1}`, unit, status: 'active' as const, version: 1 }));
+  await announceItems(h, items);
+  return items;
+}
+
+/** A valid BOQ form for a project and items; override any field. */
+export function newBoq(projectId: string, items: Array<{ itemId: string; unit: string }>, over: Record<string, unknown> = {}) {
+  return {
+    projectId,
+    name: `Civil works ${uniqueCode()}`,
+    description: 'Structure and masonry.',
+    notes: 'From drawings rev. B',
+    status: 'draft',
+    items: items.map((it, i) => ({ item: it.itemId, plannedQty: 100 + i, unit: it.unit, rate: 380.5, remark: i === 0 ? 'First floor' : '' })),
     ...over,
   };
 }

@@ -159,6 +159,7 @@ export async function projectRoutes(app: FastifyInstance, deps: ProjectsDeps): P
           if (!fieldsChanged && !teamChanged) return toProject(current);
           if (fieldsChanged) await projects.update(tx, id, input, actor.memberId);
           else await projects.touch(tx, id, actor.memberId);
+          if (fieldsChanged) await deps.boqs.projectChanged(tx, id);
           await ctx.audit(tx, {
             actorId: actor.memberId,
             action: 'project_updated',

@@ -1,0 +1,79 @@
+import {
+  ItemsSnapshot,
+  itemsSnapshotRequested,
+  ItemUpserted,
+  ReceiptRecorded,
+  toHundredths,
+  type EventEnvelope,
+  type ItemsSnapshotData,
+  type ItemUpsertedData,
+  type ReceiptRecordedData,
+} from '@erp/contracts';
+import type { ConsumerDefinition, Queryable, ServiceContext } from '@erp/service-kit';
+import { createPendingDemoBoqs } from './demo-boqs.js';
+import type { BoqsRepository } from './repositories/boqs.js';
+
+/**
+ * The item master as the catalog announces it (item_upserted, and items_snapshot in chunks when
+ * asked): the names BOQ lines show and the items a BOQ may name. The newest version of an item wins,
+ * whatever order events arrive in. Demo BOQs waiting for their items are made once all have come.
+ */
+export function itemSnapshotConsumer(boqs: BoqsRepository): ConsumerDefinition {
+  return {
+    name: 'item-snapshots',
+    events: [ItemUpserted, ItemsSnapshot],
+    async handle(tx: Queryable, envelope: EventEnvelope, ctx: ServiceContext): Promise<void> {
+      const items: ItemUpsertedData[] =
+        envelope.subject === ItemUpserted.subject ? [envelope.data as ItemUpsertedData] : (envelope.data as ItemsSnapshotData).items;
+      await boqs.items.upsert(tx, items);
+      await createPendingDemoBoqs(tx, ctx, boqs);
+    },
+  };
+}
+
+/**
+ * Goods receipts (erp.po.receipt_recorded.v1) consume the BOQ the PO was raised from: each line's
+ * quantity is added to the consumption of that revision's BOQ number (so a later revision keeps it).
+ * A receipt counts once per item whatever envelope it comes in (boq_receipts); the kit's inbox
+ * already drops a redelivered envelope. A receipt without a BOQ, or naming none this service has, is
+ * left aside (logged).
+ */
+export function receiptConsumer(boqs: BoqsRepository): ConsumerDefinition {
+  return {
+    name: 'boq-consumption',
+    events: [ReceiptRecorded],
+    async handle(tx: Queryable, envelope: EventEnvelope, ctx: ServiceContext): Promise<void> {
+      const r = envelope.data as ReceiptRecordedData;
+      if (!r.boqId) {
+        ctx.log.debug({ receiptId: r.receiptId, poNumber: r.poNumber }, 'receipt without a BOQ: no consumption');
+        return;
+      }
+      const number = await boqs.consumption.numberOf(tx, r.boqId);
+      if (!number) {
+        ctx.log.warn({ receiptId: r.receiptId, boqId: r.boqId, poNumber: r.poNumber }, 'receipt names a BOQ this service does not have: not counted');
+        return;
+      }
+      const receivedAt = Number.isNaN(Date.parse(r.receivedAt)) ? new Date().toISOString() : r.receivedAt;
+      // One receipt may list an item on several lines: counted as their sum.
+      const perItem = new Map<string, number>();
+      for (const line of r.lines) {
+        const itemId = line.itemId.toLowerCase();
+        perItem.set(itemId, (perItem.get(itemId) ?? 0) + toHundredths(line.quantity));
+      }
+      for (const [itemId, hundredths] of perItem) {
+        if (!/^[0-9a-f-]{36}$/.test(itemId) || !/^[0-9a-f-]{36}$/i.test(r.receiptId)) {
+          ctx.log.warn({ receiptId: r.receiptId, itemId }, 'receipt line with an id that is not a uuid: not counted');
+          continue;
+        }
+        const counted = await boqs.consumption.add(tx, { receiptId: r.receiptId, itemId, boqNumber: number, hundredths, receivedAt });
+        if (!counted) ctx.log.info({ receiptId: r.receiptId, itemId, boqNumber: number }, 'receipt already counted for this item');
+      }
+    },
+  };
+}
+
+/** A service whose item snapshots are empty (first start) asks the catalog for every item. */
+export async function requestItemsIfEmpty(ctx: ServiceContext, boqs: BoqsRepository): Promise<void> {
+  if (!(await boqs.items.isEmpty(ctx.db))) return;
+  await ctx.tx((tx) => ctx.emit(tx, itemsSnapshotRequested(ctx.name), { service: ctx.name }));
+}
