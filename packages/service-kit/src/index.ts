@@ -25,5 +25,6 @@ export * from './paged-search.js';
 export * from './retention.js';
 export * from './service.js';
 export * from './spreadsheet.js';
+export * from './spreadsheet-reader.js';
 export * from './validation.js';
 export type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';

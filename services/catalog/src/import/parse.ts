@@ -2,14 +2,15 @@
  * Reading an item import file (CSV or XLSX, columns IMPORT_COLUMNS) into rows, and the pure rules
  * for one row: numbers, status, vendor lookup by name or display id. No database here.
  */
-import { parse as parseCsvSync } from 'csv-parse/sync';
 import { amountTooLarge, hasAtMostTwoDecimals, IMPORT_COLUMNS, MAX_MOQ, MAX_RUPEES, MOQ_TOO_LARGE, toHundredths, toPaise } from '@erp/contracts';
-import { badRequest, restoreFormula } from '@erp/service-kit';
+import { badRequest, readXlsx as readSheet, restoreFormula } from '@erp/service-kit';
 import { cleanName, type DesiredPrice, type Status, type VendorInfo } from '../plan.js';
-import { DEFAULT_IMPORT_LIMITS, tooManyRows, type ImportLimits } from './limits.js';
-import { MAX_COLUMNS } from './xlsx.js';
+import type { ImportLimits } from './limits.js';
 
-export { readXlsx } from './xlsx.js';
+export { fileKind, readCsv, type FileKind } from '@erp/service-kit';
+
+/** The first worksheet's rows, each with at least the import's columns (see the service kit's readXlsx). */
+export const readXlsx = (buf: Buffer, limits: ImportLimits): Promise<string[][]> => readSheet(buf, limits, { minColumns: IMPORT_COLUMNS.length });
 
 export interface ImportRow {
   /** Row number in the file; the header is row 1. */
@@ -25,38 +26,6 @@ export interface ImportRow {
 }
 
 export const WRONG_COLUMNS = `The file must have the columns: ${IMPORT_COLUMNS.join(', ')}`;
-
-export type FileKind = 'csv' | 'xlsx';
-
-export function fileKind(fileName: string): FileKind {
-  const lower = fileName.toLowerCase();
-  if (lower.endsWith('.csv')) return 'csv';
-  if (lower.endsWith('.xlsx')) return 'xlsx';
-  throw badRequest('Upload a .csv or .xlsx file');
-}
-
-/**
- * Rows of text cells from a CSV file (row index + 1 = row number). Parsing stops one row past the
- * limit (blank lines count: ten million newlines are ten million rows), and a row keeps at most
- * MAX_COLUMNS cells.
- */
-export function readCsv(buf: Buffer, limits: ImportLimits = DEFAULT_IMPORT_LIMITS): string[][] {
-  let rows: string[][];
-  try {
-    rows = parseCsvSync(buf, {
-      bom: true,
-      relax_column_count: true,
-      skip_empty_lines: false,
-      trim: false,
-      to: limits.maxRows + 2,
-      on_record: (record: string[]) => (record.length > MAX_COLUMNS ? record.slice(0, MAX_COLUMNS) : record),
-    }) as string[][];
-  } catch (err) {
-    throw badRequest(`The file could not be read as CSV: ${(err as Error).message}`);
-  }
-  if (rows.length > limits.maxRows + 1) throw tooManyRows(limits);
-  return rows;
-}
 
 /** Check the header and turn the data rows into ImportRows (blank rows are skipped). */
 export function toImportRows(table: string[][]): ImportRow[] {

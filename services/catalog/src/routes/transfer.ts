@@ -5,8 +5,8 @@ import multipart from '@fastify/multipart';
 import { stringify } from 'csv-stringify';
 import ExcelJS from 'exceljs';
 import { ErrorResponse, IMPORT_COLUMNS, ImportJob, ImportJobParams, ItemExportQuery, fromHundredths, fromPaise, isAdmin } from '@erp/contracts';
-import { badRequest, containsPattern, notFound, requireSignedIn, safeCells, type Queryable, type TypeBoxTypeProvider } from '@erp/service-kit';
-import { fileTooLarge, type ImportLimits } from '../import/limits.js';
+import { badRequest, containsPattern, notFound, requireSignedIn, safeCells, uploadedBytes, type Queryable, type TypeBoxTypeProvider } from '@erp/service-kit';
+import type { ImportLimits } from '../import/limits.js';
 import { fileKind, readCsv, readXlsx, toImportRows } from '../import/parse.js';
 import { runImport, type ImportJobs } from '../import/run.js';
 import { actorOf, READ, WRITE, type ItemRouteDeps } from './items.js';
@@ -122,13 +122,7 @@ export async function transferRoutes(app: FastifyInstance, deps: TransferDeps): 
       // The name is stored with the job, and PostgreSQL text cannot hold U+0000: bad input, not a 500.
       if (file.filename.includes('\u0000')) throw badRequest('The file name contains a character that is not allowed');
       const kind = fileKind(file.filename);
-      let buf: Buffer;
-      try {
-        buf = await file.toBuffer();
-      } catch (err) {
-        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(limits);
-        throw badRequest(`The upload could not be read: ${(err as Error).message}`);
-      }
+      const buf = await uploadedBytes(file, limits);
       const table = kind === 'csv' ? readCsv(buf, limits) : await readXlsx(buf, limits);
       const rows = toImportRows(table);
       if (rows.length === 0) throw badRequest('The file has no rows to import');

@@ -1,5 +1,6 @@
 /**
- * Reading the first worksheet of an uploaded XLSX workbook with bounded memory.
+ * Reading uploaded spreadsheets (the first worksheet of an XLSX workbook, or a CSV file) into rows
+ * of text cells with bounded memory, for every import of the services (items, BOQs).
  *
  * An XLSX file is a zip archive; a few KB can unpack to gigabytes (a "zip bomb"). So the archive
  * is not handed to a zip library that unpacks it whole: its central directory is read here, the
@@ -7,18 +8,106 @@
  * needed (workbook, relationships, shared strings, the first sheet) are inflated as streams that
  * count what they really produce and stop at the limit, whatever the directory claims. exceljs's
  * streaming reader parses those parts; rows are read one by one and reading stops at the row limit.
+ *
+ * What the cells mean is the caller's business; text cells of an exported file may carry the
+ * apostrophe of neutraliseFormula (spreadsheet.ts), which restoreFormula takes off.
  */
 import { pipeline, Readable, Transform } from 'node:stream';
 import { createInflateRaw } from 'node:zlib';
+import { parse as parseCsvSync } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { IMPORT_COLUMNS } from '@erp/contracts';
-import { badRequest, HttpError } from '@erp/service-kit';
-import { tooManyRows, unpackedTooLarge, type ImportLimits } from './limits.js';
+import { envInt } from './config.js';
+import { badRequest, HttpError } from './errors.js';
+
+/**
+ * Bounds of an upload, so that a file cannot take the service's memory: its size as uploaded,
+ * what an XLSX workbook unpacks to, and its rows. A refusal is 413 with a sentence an import
+ * dialog shows as it is.
+ */
+export interface SpreadsheetLimits {
+  /** The uploaded file (CSV or XLSX). */
+  maxFileBytes: number;
+  /** An XLSX workbook's content once unpacked (the parts read: sheet, shared strings, workbook). */
+  maxExpandedBytes: number;
+  /** Rows after the header, blank ones included. */
+  maxRows: number;
+}
+
+const MB = 1024 * 1024;
+
+/** Limits from IMPORT_MAX_FILE_MB (10), IMPORT_MAX_EXPANDED_MB (50) and IMPORT_MAX_ROWS (20,000). */
+export function loadSpreadsheetLimits(env: Record<string, string | undefined>): SpreadsheetLimits {
+  return {
+    maxFileBytes: envInt(env, 'IMPORT_MAX_FILE_MB', 10, 1) * MB,
+    maxExpandedBytes: envInt(env, 'IMPORT_MAX_EXPANDED_MB', 50, 1) * MB,
+    maxRows: envInt(env, 'IMPORT_MAX_ROWS', 20_000, 1),
+  };
+}
+
+export const DEFAULT_SPREADSHEET_LIMITS: SpreadsheetLimits = loadSpreadsheetLimits({});
+
+const size = (bytes: number) => (bytes % MB === 0 ? `${bytes / MB} MB` : `${Math.ceil(bytes / 1024)} KB`);
+
+export const fileTooLarge = (l: SpreadsheetLimits) => new HttpError(413, `The file is larger than ${size(l.maxFileBytes)}`);
+export const unpackedTooLarge = (l: SpreadsheetLimits) =>
+  new HttpError(413, `The workbook unpacks to more than ${size(l.maxExpandedBytes)} of data; remove other sheets or split it into smaller files`);
+export const tooManyRows = (l: SpreadsheetLimits) => new HttpError(413, `The file has more than ${l.maxRows.toLocaleString('en-US')} rows; split it into smaller files`);
 
 export const NOT_A_WORKBOOK = 'The file could not be read as an Excel workbook (.xlsx)';
 export const NO_WORKSHEET = 'The workbook has no worksheet';
 /** Cells read per row: the columns an import uses, with room for a few others around them. */
 export const MAX_COLUMNS = 64;
+
+export type FileKind = 'csv' | 'xlsx';
+
+/** The kind of an uploaded file by its name; anything else is refused (400). */
+export function fileKind(fileName: string): FileKind {
+  const lower = fileName.toLowerCase();
+  if (lower.endsWith('.csv')) return 'csv';
+  if (lower.endsWith('.xlsx')) return 'xlsx';
+  throw badRequest('Upload a .csv or .xlsx file');
+}
+
+/**
+ * The bytes of a multipart file part (@fastify/multipart's `toBuffer`): past the plugin's
+ * fileSize limit 413 with the limit in words, another failure 400.
+ */
+export async function uploadedBytes(file: { toBuffer(): Promise<Buffer> }, limits: SpreadsheetLimits): Promise<Buffer> {
+  try {
+    return await file.toBuffer();
+  } catch (err) {
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge(limits);
+    throw badRequest(`The upload could not be read: ${(err as Error).message}`);
+  }
+}
+
+/**
+ * Rows of text cells from a CSV file (row index + 1 = row number). Parsing stops one row past the
+ * limit (blank lines count: ten million newlines are ten million rows), and a row keeps at most
+ * MAX_COLUMNS cells.
+ */
+export function readCsv(buf: Buffer, limits: SpreadsheetLimits = DEFAULT_SPREADSHEET_LIMITS): string[][] {
+  let rows: string[][];
+  try {
+    rows = parseCsvSync(buf, {
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: false,
+      trim: false,
+      to: limits.maxRows + 2,
+      on_record: (record: string[]) => (record.length > MAX_COLUMNS ? record.slice(0, MAX_COLUMNS) : record),
+    }) as string[][];
+  } catch (err) {
+    throw badRequest(`The file could not be read as CSV: ${(err as Error).message}`);
+  }
+  if (rows.length > limits.maxRows + 1) throw tooManyRows(limits);
+  return rows;
+}
+
+/** The rows of an uploaded CSV or XLSX file (see readCsv and readXlsx). */
+export async function readSpreadsheet(buf: Buffer, kind: FileKind, limits: SpreadsheetLimits, opts: { minColumns?: number } = {}): Promise<string[][]> {
+  return kind === 'csv' ? readCsv(buf, limits) : readXlsx(buf, limits, opts);
+}
 
 class Unreadable extends Error {}
 
@@ -116,8 +205,11 @@ interface ReaderParts {
   _parseWorksheet(iterator: AsyncIterable<unknown>, sheetNo: string): Iterable<{ eventType: string; value: AsyncIterable<ExcelJS.Row> }>;
 }
 
-/** Rows of text cells from the first worksheet (row index + 1 = row number), within the limits. */
-export async function readXlsx(buf: Buffer, limits: ImportLimits): Promise<string[][]> {
+/**
+ * Rows of text cells from the first worksheet (row index + 1 = row number), within the limits. A
+ * row has at least `minColumns` cells (empty ones added) and at most MAX_COLUMNS.
+ */
+export async function readXlsx(buf: Buffer, limits: SpreadsheetLimits, opts: { minColumns?: number } = {}): Promise<string[][]> {
   let byName: Map<string, ZipEntry>;
   try {
     byName = new Map(zipEntries(buf).map((e) => [e.name, e]));
@@ -172,7 +264,7 @@ export async function readXlsx(buf: Buffer, limits: ImportLimits): Promise<strin
       // Row numbers, not a count: a sheet may jump to row 1,000,000, which would be that many rows here.
       if (row.number > limits.maxRows + 1) throw tooManyRows(limits);
       const cells: string[] = [];
-      const width = Math.min(Math.max(row.cellCount, IMPORT_COLUMNS.length), MAX_COLUMNS);
+      const width = Math.min(Math.max(row.cellCount, opts.minColumns ?? 0), MAX_COLUMNS);
       for (let c = 1; c <= width; c++) {
         const text = row.getCell(c).text ?? '';
         chars += text.length;
