@@ -1,0 +1,222 @@
+/**
+ * Step 3's estimate lines: DataTable (a table on desktops, cards on phones, window-virtualised above
+ * 60 lines) over stable row handles ({ key, index }), so typing in one line re-renders that field and
+ * its amount only: the rows are memoised and each cell reads its own field from the form. 2,000 lines
+ * keep about 30 rows in the DOM.
+ */
+import { UNITS } from '@erp/contracts';
+import { Button, formatINR, Icon, Input, Select, theme } from '@erp/ui';
+import { DataTable, FormField, type Column, type FormKit } from '@erp/ui/remote';
+import { createContext, useContext, useMemo, useSyncExternalStore, type RefObject } from 'react';
+import type { FieldPath } from 'react-hook-form';
+import styled from 'styled-components';
+import { linePaise, sanitizeDecimal, type BoqFormValues, type BoqItemOption } from '../hooks/boq-form-values';
+import { ItemPicker } from './pickers';
+
+export interface LinesContextValue {
+  kit: FormKit<BoqFormValues>;
+  /** How many lines hold each item id (kept current by the form on every render). */
+  taken: RefObject<Map<string, number>>;
+  remove: (index: number) => void;
+}
+
+export const LinesContext = createContext<LinesContextValue | null>(null);
+
+function useLines(): LinesContextValue {
+  const value = useContext(LinesContext);
+  if (!value) throw new Error('BOQ line cells need LinesContext');
+  return value;
+}
+
+/** One field's current value, re-rendering only when it changes (the rows themselves are memoised). */
+function useFieldValue(kit: FormKit<BoqFormValues>, name: FieldPath<BoqFormValues>): string {
+  const { form } = kit;
+  return useSyncExternalStore(
+    (onChange) => form.subscribe({ name, formState: { values: true }, exact: true, callback: onChange }),
+    () => String(form.getValues(name) ?? ''),
+  );
+}
+
+/** A line of the table: which line it is. Stable while lines are only typed in. */
+export interface LineRow {
+  key: string;
+  index: number;
+}
+
+const path = <F extends 'item' | 'plannedQty' | 'unit' | 'rate' | 'remark'>(index: number, field: F) => `items.${index}.${field}` as const;
+
+function ItemCell({ index }: { index: number }) {
+  const { kit, taken } = useLines();
+  return (
+    <FormField
+      kit={kit}
+      name={path(index, 'item')}
+      label={`Item, line ${index + 1}`}
+      required
+      className="item"
+      render={({ value, onChange, ...props }) => (
+        <ItemPicker
+          {...props}
+          value={(value || null) as BoqItemOption | null}
+          isTaken={(id) => (taken.current.get(id) ?? 0) > 0}
+          onChange={(item) => {
+            const before = kit.form.getValues(path(index, 'item'));
+            const unit = kit.form.getValues(path(index, 'unit'));
+            onChange(item);
+            // The item's unit is the default; a unit the user chose for this line stays.
+            if (item.unit && (!unit.trim() || unit === before?.unit)) kit.set(path(index, 'unit'), item.unit);
+          }}
+        />
+      )}
+    />
+  );
+}
+
+function QuantityCell({ index }: { index: number }) {
+  const { kit } = useLines();
+  return (
+    <FormField
+      kit={kit}
+      name={path(index, 'plannedQty')}
+      label={`Planned quantity, line ${index + 1}`}
+      required
+      className="qty"
+      clean={sanitizeDecimal}
+      control={<Input inputMode="decimal" placeholder="0.00" autoComplete="off" aria-required="true" />}
+    />
+  );
+}
+
+function UnitCell({ index }: { index: number }) {
+  const { kit } = useLines();
+  const unit = useFieldValue(kit, path(index, 'unit'));
+  return (
+    <FormField
+      kit={kit}
+      name={path(index, 'unit')}
+      label={`Unit, line ${index + 1}`}
+      required
+      className="unit"
+      control={
+        <Select aria-required="true">
+          <option value="">Unit</option>
+          {/* An item's own unit outside the list (an imported one) stays selectable. */}
+          {unit && !(UNITS as readonly string[]).includes(unit) && <option value={unit}>{unit}</option>}
+          {UNITS.map((u) => (
+            <option key={u} value={u}>
+              {u}
+            </option>
+          ))}
+        </Select>
+      }
+    />
+  );
+}
+
+function RateCell({ index }: { index: number }) {
+  const { kit } = useLines();
+  return (
+    <FormField
+      kit={kit}
+      name={path(index, 'rate')}
+      label={`Rate in rupees, line ${index + 1}`}
+      required
+      className="rate"
+      clean={sanitizeDecimal}
+      control={<Input inputMode="decimal" placeholder="0.00" autoComplete="off" aria-required="true" />}
+    />
+  );
+}
+
+const Amount = styled.output`
+  display: block;
+  white-space: nowrap;
+  font-variant-numeric: tabular-nums;
+  font-weight: 500;
+`;
+
+function AmountCell({ index }: { index: number }) {
+  const { kit } = useLines();
+  const plannedQty = useFieldValue(kit, path(index, 'plannedQty'));
+  const rate = useFieldValue(kit, path(index, 'rate'));
+  const paise = linePaise({ plannedQty, rate });
+  return <Amount aria-label={`Amount, line ${index + 1}`}>{paise === null ? '—' : formatINR(paise / 100)}</Amount>;
+}
+
+function RemarkCell({ index }: { index: number }) {
+  const { kit } = useLines();
+  return (
+    <FormField
+      kit={kit}
+      name={path(index, 'remark')}
+      label={`Remark, line ${index + 1}`}
+      className="remark"
+      control={<Input placeholder="Optional" autoComplete="off" maxLength={500} />}
+    />
+  );
+}
+
+function RemoveButton({ index }: { index: number }) {
+  const { kit, remove } = useLines();
+  return (
+    <Button variant="ghost" size="icon" onClick={() => remove(index)} disabled={kit.saving} aria-label={`Remove line ${index + 1}`} title="Remove line">
+      <Icon name="x" />
+    </Button>
+  );
+}
+
+const COLUMNS: Column<LineRow>[] = [
+  { id: 'line', header: '#', cell: (row) => row.index + 1 },
+  { id: 'item', header: 'Item', primary: true, cell: (row) => <ItemCell index={row.index} /> },
+  { id: 'plannedQty', header: 'Planned Qty', cell: (row) => <QuantityCell index={row.index} /> },
+  { id: 'unit', header: 'Unit', cell: (row) => <UnitCell index={row.index} /> },
+  { id: 'rate', header: 'Rate (₹)', cell: (row) => <RateCell index={row.index} /> },
+  { id: 'amount', header: 'Amount', align: 'right', cell: (row) => <AmountCell index={row.index} /> },
+  { id: 'remark', header: 'Remark', cell: (row) => <RemarkCell index={row.index} /> },
+];
+
+const actions = (row: LineRow) => <RemoveButton index={row.index} />;
+
+/** The labels are the column headers (desktop) and the card's terms (phones); the fields keep theirs for screen readers. */
+const Wrap = styled.div`
+  & label {
+    position: absolute;
+    width: 1px;
+    height: 1px;
+    overflow: hidden;
+    clip: rect(0 0 0 0);
+    white-space: nowrap;
+  }
+  & td { vertical-align: top; }
+  & td > output { padding-top: 0.5rem; }
+  ${theme.media.desktop} {
+    & .item { min-width: 14rem; }
+    & .qty { min-width: 6.5rem; }
+    & .unit { min-width: 7rem; }
+    & .rate { min-width: 7rem; }
+    & .remark { min-width: 9rem; }
+  }
+  ${theme.media.mobile} {
+    & dd { flex: 1; max-width: 13rem; }
+    & dd input, & dd select { text-align: left; }
+  }
+`;
+
+export interface BoqLinesProps {
+  context: LinesContextValue;
+  keys: readonly string[];
+}
+
+/** The lines as rows; `keys` are the lines' keys in order (the rows change only when lines come or go). */
+export function BoqLines({ context, keys }: BoqLinesProps) {
+  const signature = keys.join('\n');
+  // The rows follow the keys' order, not the array's identity (a new array on every keystroke).
+  const rows = useMemo(() => keys.map((key, index) => ({ key, index })), [signature]);
+  return (
+    <LinesContext.Provider value={context}>
+      <Wrap>
+        <DataTable columns={COLUMNS} rows={rows} rowKey={(row) => row.key} actions={actions} caption="Estimate items" />
+      </Wrap>
+    </LinesContext.Provider>
+  );
+}
