@@ -3,6 +3,7 @@ import type { ServiceDefinition } from '@erp/service-kit';
 import { itemSnapshotConsumer, receiptConsumer, requestItemsIfEmpty } from './boq-events.js';
 import { boqsRepository } from './repositories/boqs.js';
 import { projectsRepository } from './repositories/projects.js';
+import { boqTransferRoutes } from './boq-transfer/routes.js';
 import { boqRoutes } from './routes/boqs.js';
 import { projectRoutes } from './routes/projects.js';
 import { demoTeamConsumer, seedProjects } from './seed.js';
@@ -36,6 +37,7 @@ export function projectsService(): ServiceDefinition {
       const deps = { ctx, projects, boqs };
       await projectRoutes(app, deps);
       await boqRoutes(app, deps);
+      await boqTransferRoutes(app, { ctx });
     },
   };
 }
