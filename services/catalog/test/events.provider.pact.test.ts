@@ -29,6 +29,17 @@ async function vendorItemsChangedEvent(): Promise<EventEnvelope> {
   return row.rows[0]!.envelope;
 }
 
+/** Create an item through the API and take the item_upserted event it wrote. */
+async function itemUpsertedEvent(): Promise<EventEnvelope> {
+  const res = await h.app.inject({ method: 'POST', url: '/items', headers: h.purchaser.headers, payload: { name: `Cement OPC 53 ${Date.now()}`, unit: 'bags' } });
+  if (res.statusCode !== 201) throw new Error(res.body);
+  const row = await h.db.query<{ envelope: EventEnvelope }>(
+    `SELECT envelope FROM catalog.outbox WHERE subject = 'erp.catalog.item_upserted.v1' AND envelope->'data'->>'itemId' = $1`,
+    [res.json().item._id],
+  );
+  return row.rows[0]!.envelope;
+}
+
 describe('catalog service as a message provider', () => {
   it('publishes vendor item counts its consumers can read', async () => {
     await new MessageProviderPact({
@@ -37,6 +48,16 @@ describe('catalog service as a message provider', () => {
       logLevel: 'warn',
       messageProviders: { 'a vendor items changed event': vendorItemsChangedEvent },
       stateHandlers: { 'a vendor has active prices for items': async () => undefined },
+    }).verify();
+  });
+
+  it('announces items as the projects service reads them', async () => {
+    await new MessageProviderPact({
+      provider: 'catalog-service-events',
+      pactUrls: [path.join(pactDir, 'projects-service-catalog-service-events.json')],
+      logLevel: 'warn',
+      messageProviders: { 'an item upserted event': itemUpsertedEvent },
+      stateHandlers: { 'an item was created in the item master': async () => undefined },
     }).verify();
   });
 });
