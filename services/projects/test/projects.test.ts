@@ -241,6 +241,32 @@ describe('project list', () => {
   it('is refused to an anonymous caller (401)', async () => {
     expect((await h.call(null, 'GET', '/project')).statusCode).toBe(401);
   });
+
+  it('lists each project exactly as its own page shows it: team (confirmed, unconfirmed, removed) in name order, dates, creator', async () => {
+    const zoya = await h.member({ role: 'Employee', name: 'zoya Shaikh' });
+    const elan = await h.member({ role: 'Employee', name: 'Élan Mehta' });
+    const bhavna = await h.member({ role: 'Employee', name: 'Bhavna Rao' });
+    const p = await h.create({ name: `Team Parity ${word}`, employees: [zoya.memberId, elan.memberId, bhavna.memberId] });
+    // Auth applies Bhavna's assignment; Anil gets the project from the member form.
+    await h.member({ role: 'Employee', name: 'Bhavna Rao', memberId: bhavna.memberId, projects: [p._id], version: 2 });
+    const anil = await h.member({ role: 'Employee', name: 'anil Kale', projects: [p._id] });
+    // Then Bhavna is taken off (not applied by auth yet): the list must not show her either.
+    const saved = await h.call('admin', 'PATCH', `/project/${p._id}`, { employees: [zoya.memberId, elan.memberId, anil.memberId], version: p.version });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const bare = await h.create({ name: `Team Parity Bare ${word}`, startDate: '', targetCompletionDate: '' });
+    await h.db.query('UPDATE projects.projects SET created_by = NULL, created_by_name = NULL WHERE id = $1', [bare._id]);
+
+    const listed = (await h.call('admin', 'GET', `/project?keyword=${encodeURIComponent(`team parity ${word}`)}`)).json().result as Project[];
+    const bareListed = (await h.call('admin', 'GET', `/project?keyword=${encodeURIComponent(`team parity bare ${word}`)}`)).json().result as Project[];
+    expect(listed[0]!.employees.map((e) => e.name)).toEqual(['anil Kale', 'Élan Mehta', 'zoya Shaikh']);
+    for (const [entry, id] of [
+      [listed[0], p._id],
+      [bareListed[0], bare._id],
+    ] as const) {
+      expect(entry).toEqual((await h.call('admin', 'GET', `/project/${id}`)).json());
+    }
+    expect(bareListed[0]).toMatchObject({ startDate: '', targetCompletionDate: '', createdBy: null, employees: [] });
+  });
 });
 
 describe('project list with a count cap', () => {

@@ -22,7 +22,7 @@ import {
   forbidden,
   notFound,
   requireSignedIn,
-  totalCappedField,
+  sendJsonText,
   type AuthContext,
   type Queryable,
   type TypeBoxTypeProvider,
@@ -67,11 +67,12 @@ export async function projectRoutes(app: FastifyInstance, deps: ProjectsDeps): P
   r.get(
     '/project',
     { config: { access: signedIn }, schema: { tags: ['projects'], querystring: ProjectListQuery, response: { 200: ProjectListResponse, ...errors } } },
-    async (request) => {
+    async (request, reply) => {
       const auth = requireSignedIn(request);
       const q = request.query;
       const status: ProjectStatus | null = !q.status || q.status === 'all' ? null : q.status === 'active' ? 'inProgress' : (q.status as ProjectStatus);
-      const page = await projects.list(ctx.db, {
+      // The page comes as JSON text from PostgreSQL (ProjectListResponse's shape) and is sent as it is.
+      const page = await projects.listJson(ctx.db, {
         keyword: (q.keyword ?? '').trim(),
         status,
         only: hasAllProjects(auth) ? null : auth.permissions.projects,
@@ -79,7 +80,7 @@ export async function projectRoutes(app: FastifyInstance, deps: ProjectsDeps): P
         offset: q.offset ?? 0,
         cap: ctx.config.listCountCap,
       });
-      return { result: page.rows, totalItems: page.total, ...totalCappedField(page) };
+      return sendJsonText(reply, `{"result":${page.json},"totalItems":${page.total}${page.capped ? ',"totalCapped":true' : ''}}`);
     },
   );
 
