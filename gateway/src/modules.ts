@@ -34,6 +34,6 @@ export const MODULES: Record<string, ModuleDeclaration> = {
   auth: { service: (o) => authService(o?.auth), prefixes: ['/auth', '/dev'], stats: '/auth/stats', remotes: ['mfe-team'] },
   vendors: { service: () => vendorsService(), prefixes: ['/vendors', '/vendorTransaction'], stats: '/vendors/stats', remotes: ['mfe-vendors'] },
   catalog: { service: (o) => catalogService(o?.catalog), prefixes: ['/items'], stats: '/items/stats', remotes: ['mfe-catalog'] },
-  // The project screens live in mfe-team (declared with auth); '/boq' joins with BOQs.
-  projects: { service: () => projectsService(), prefixes: ['/project'], remotes: [] },
+  // The project and BOQ screens live in mfe-team (declared with auth).
+  projects: { service: () => projectsService(), prefixes: ['/project', '/boq'], stats: '/boq/stats', remotes: [] },
 };

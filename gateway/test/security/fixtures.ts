@@ -1,6 +1,6 @@
 /**
  * Real records for path parameters (a member, a vendor, an item priced by that vendor, an import
- * job), a multipart upload helper, and a fingerprint of everything the services have stored.
+ * job, a BOQ), a multipart upload helper, and a fingerprint of everything the services have stored.
  */
 import { randomUUID } from 'node:crypto';
 import type { System } from './system.js';
@@ -14,6 +14,8 @@ export interface Fixtures {
   vendorId: string;
   itemId: string;
   jobId: string;
+  /** A confirmed BOQ of `projectId` (so no demo member's project) with the fixture item. */
+  boqId: string;
 }
 
 let phoneSeq = 0;
@@ -118,6 +120,13 @@ export async function createFixtures(system: System): Promise<Fixtures> {
     await new Promise((r) => setTimeout(r, 25));
   }
   await system.settle();
+  // Confirmed, so the routes that change a BOQ (edit, delete) refuse it and it stays for every test.
+  const boq = await call(system, 'POST', '/api/v1/boq', {
+    projectId: (project.project as { _id: string })._id,
+    name: 'Fixture BOQ',
+    status: 'confirmed',
+    items: [{ item: (item.item as { _id: string })._id, plannedQty: 10, unit: 'bags', rate: 100 }],
+  });
   return {
     memberId: (member.user as { _id: string })._id,
     projectId: (project.project as { _id: string })._id,
@@ -125,6 +134,7 @@ export async function createFixtures(system: System): Promise<Fixtures> {
     vendorId,
     itemId: (item.item as { _id: string })._id,
     jobId,
+    boqId: (boq.boq as { _id: string })._id,
   };
 }
 
@@ -134,7 +144,7 @@ export function realParam(url: string, param: string, f: Fixtures): string | und
   if (param === 'jobId') return f.jobId;
   if (param !== 'id') return undefined;
   const resource = url.split('/')[3];
-  return ({ auth: f.memberId, vendors: f.vendorId, items: f.itemId, project: f.projectId } as Record<string, string>)[
+  return ({ auth: f.memberId, vendors: f.vendorId, items: f.itemId, project: f.projectId, boq: f.boqId } as Record<string, string>)[
     resource ?? ''
   ];
 }

@@ -250,6 +250,60 @@ export async function routeSuite(system: System, fixtures: Fixtures): Promise<vo
     }
   });
 
+  // The same for BOQs (decision 0016): a BOQ belongs to its project; an Employee of another project
+  // is told 'BOQ Not Found' on every route naming one by id.
+  const boqRoutes = routes.filter((r) => r.url.startsWith('/api/v1/boq/') && paramNames(r.url).includes('id'));
+  describe('BOQ scope', () => {
+    it('finds the routes that name a BOQ', () => {
+      expect(boqRoutes.map((r) => r.key)).toEqual(
+        expect.arrayContaining(['GET /api/v1/boq/:id', 'GET /api/v1/boq/items/:id', 'PUT /api/v1/boq/:id', 'DELETE /api/v1/boq/:id', 'POST /api/v1/boq/:id/revise']),
+      );
+    });
+
+    // A body that passes the schema (a sampled one may not: its 400 would come before any scope check).
+    const boqBody = JSON.stringify({
+      projectId: fixtures.projectId,
+      name: 'Scope check',
+      status: 'draft',
+      items: [{ item: fixtures.itemId, plannedQty: 1, unit: 'bags', rate: 1 }],
+    });
+    const sendBoq = (route: TableRoute, headers: Record<string, string>) =>
+      (route.schema as { body?: unknown } | undefined)?.body
+        ? system.app.inject({
+            method: route.method as 'PUT',
+            url: fillPath(route.url, fixtures),
+            headers: { ...headers, 'content-type': 'application/json' },
+            payload: boqBody,
+          })
+        : send(route, headers);
+
+    for (const route of boqRoutes) {
+      it(`${route.key}: another project’s Employee is refused with 404 (403 without the module access)`, async () => {
+        const demo = await sendBoq(route, Employee.headers);
+        const expected = allows(route.access, Employee.user) ? 404 : 403;
+        expect(demo.statusCode, summary(demo)).toBe(expected);
+        if (expected === 404) expect(messageOf(demo)).toBe('BOQ Not Found');
+        const scoped = await sendBoq(route, fixtures.scopedEmployee.headers);
+        expect(scoped.statusCode, summary(scoped)).toBe(404);
+        expect(messageOf(scoped)).toBe('BOQ Not Found');
+        const admin = await sendBoq(route, Admin.headers);
+        expect([401, 403, 404], summary(admin)).not.toContain(admin.statusCode);
+      });
+    }
+
+    it('an Employee lists only the BOQs of their projects: the demo Employee sees the demo BOQ of PRJ-0001, made from the catalog’s demo items', async () => {
+      const mine = await system.app.inject({ method: 'GET', url: '/api/v1/boq/all?limit=100', headers: Employee.headers });
+      expect(mine.statusCode, summary(mine)).toBe(200);
+      const rows = (mine.json() as { result: Array<{ _id: string; projectId: { projectCode: string }; status: string; itemCount: number }> }).result;
+      expect(rows.map((r) => [r.projectId.projectCode, r.status])).toEqual([['PRJ-0001', 'confirmed']]);
+      expect(rows[0]!.itemCount).toBeGreaterThanOrEqual(8);
+      const scoped = await system.app.inject({ method: 'GET', url: '/api/v1/boq/all', headers: fixtures.scopedEmployee.headers });
+      expect((scoped.json() as { totalItems: number }).totalItems).toBe(0);
+      const all = await system.app.inject({ method: 'GET', url: '/api/v1/boq/all?limit=100', headers: Admin.headers });
+      expect((all.json() as { result: Array<{ _id: string }> }).result.map((r) => r._id)).toContain(fixtures.boqId);
+    });
+  });
+
   describe('tokens with auth’s signature that auth never issued', () => {
     it('are refused with 401 on every route that needs a session', async () => {
       // All at once: a service may wait a moment for a session it has not heard of yet.

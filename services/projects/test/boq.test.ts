@@ -292,7 +292,7 @@ describe('the BOQ list', () => {
   });
 
   it('refuses a malformed filter with 400', async () => {
-    for (const q of ['status=deleted', 'projectId=abc', 'limit=0', 'limit=101']) {
+    for (const q of ['status=deleted', 'projectId=abc', `projectId=${'-'.repeat(36)}`, 'limit=0', 'limit=101']) {
       expect((await h.call('admin', 'GET', `/boq/all?${q}`)).statusCode, q).toBe(400);
     }
   });

@@ -48,6 +48,8 @@ export const REVISION_PROJECT = 'A revision stays with the project of its BOQ';
 const READ = { module: 'team', sub: 'boqList', level: 'read' } as const;
 const WRITE = { module: 'team', sub: 'addBoq', level: 'write' } as const;
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
 const actorOf = (auth: AuthContext): BoqActor => ({ id: auth.memberId, name: auth.name });
 
 /**
@@ -93,6 +95,8 @@ export async function boqRoutes(app: FastifyInstance, deps: ProjectsDeps): Promi
       const q = request.query;
       const status = !q.status || q.status === 'all' ? null : (q.status as BoqStatus);
       const projectId = q.projectId ? q.projectId.toLowerCase() : null;
+      // The schema's pattern lets 36 dashes through; only a real id reaches the database.
+      if (projectId && !UUID.test(projectId)) throw badRequest('projectId must be a valid id');
       const page = await boqs.list(ctx.db, {
         keyword: (q.keyword ?? '').trim(),
         status,
