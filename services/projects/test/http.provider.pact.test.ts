@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Verifier } from '@pact-foundation/pact';
 import { defaultModulesForRole } from '@erp/contracts';
-import { DEMO_PROJECTS, projectsRepository } from '../src/app.js';
+import { boqsRepository, DEMO_BOQS, DEMO_PROJECTS, projectsRepository } from '../src/app.js';
 import { startProjects, type ProjectsHarness } from './helpers.js';
 
 const pactDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../pacts');
@@ -32,6 +32,7 @@ afterAll(async () => h?.close());
 async function demoProjects(): Promise<void> {
   const repo = projectsRepository('projects');
   await h.db.transaction(async (tx) => {
+    await tx.query('DELETE FROM projects.boqs');
     await tx.query('DELETE FROM projects.projects');
     await tx.query("SELECT setval('projects.project_code_seq', 1, false)");
     for (const { id, assign: _a, ...input } of DEMO_PROJECTS) {
@@ -44,6 +45,33 @@ async function demoProjects(): Promise<void> {
        ON CONFLICT (member_id) DO UPDATE SET permissions = EXCLUDED.permissions`,
       [SITE_ENGINEER, JSON.stringify({ allProjects: false, projects: DEMO_PROJECTS.map((p) => p.id), modules: defaultModulesForRole('Employee') })],
     );
+  });
+}
+
+const CONFIRMED_BOQ = '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b';
+const DRAFT_BOQ = '6f7a8b9c-0d1e-4f2a-9b3c-4d5e6f7a8b9c';
+
+/**
+ * The demo projects with BOQ-0001 (confirmed, the Pune tower's civil works, eight lines, some of it
+ * received) and, when asked, BOQ-0002 'Finishing works, Tower A' as a draft of the same project.
+ * Quantities and rates have paise and hundredths, as the pacts' decimal matchers expect.
+ */
+async function demoBoqs(withDraft: boolean): Promise<void> {
+  await demoProjects();
+  const boqs = boqsRepository('projects');
+  const demo = DEMO_BOQS[0]!;
+  const admin = { id: h.people.admin.memberId, name: 'Demo Admin' };
+  const items = demo.lines.map((l, i) => ({ itemId: `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`, name: l.item, unit: l.unit, status: 'active' as const, version: 1 }));
+  const lines = demo.lines.map((l, i) => ({ itemId: items[i]!.itemId, unit: l.unit, plannedHundredths: l.qty * 100 + 50, ratePaise: l.rate * 100 + 25, remark: l.remark }));
+  await h.db.transaction(async (tx) => {
+    await tx.query('DELETE FROM projects.boq_consumption');
+    await tx.query('DELETE FROM projects.item_snapshots');
+    await boqs.items.upsert(tx, items);
+    const search = await boqs.countOnProject(tx, demo.projectId, withDraft ? 2 : 1);
+    const base = { projectId: demo.projectId, description: 'RCC frame, slabs and masonry', notes: '', lines };
+    await boqs.insert(tx, { id: CONFIRMED_BOQ, boqNumber: 'BOQ-0001', revision: 1, status: 'confirmed', projectSearch: search!, actor: admin }, { ...base, name: demo.name });
+    if (withDraft) await boqs.insert(tx, { id: DRAFT_BOQ, boqNumber: 'BOQ-0002', revision: 1, status: 'draft', projectSearch: search!, actor: admin }, { ...base, name: 'Finishing works, Tower A' });
+    for (const [i, it] of items.entries()) await tx.query('INSERT INTO projects.boq_consumption VALUES ($1, $2, $3)', ['BOQ-0001', it.itemId, 12025 + i * 100]);
   });
 }
 
@@ -66,6 +94,9 @@ describe('projects service as an HTTP provider', () => {
         'no project uses code PRJ-0003': demoProjects,
         // PRJ-0001 'Skyline Residency, Pune', in progress, version 1, one Employee.
         [`project ${SKYLINE} exists`]: demoProjects,
+        'the demo BOQs exist': () => demoBoqs(true),
+        [`confirmed BOQ ${CONFIRMED_BOQ} exists`]: () => demoBoqs(false),
+        [`draft BOQ ${DRAFT_BOQ} exists`]: () => demoBoqs(true),
       },
     }).verifyProvider();
   });
