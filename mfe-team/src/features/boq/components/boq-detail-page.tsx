@@ -34,11 +34,16 @@ import { DeleteBoqDialog } from './delete-boq-dialog';
 
 const Facts = styled.dl`
   display: grid;
-  grid-template-columns: repeat(5, minmax(0, 1fr));
+  /* The project (a name and a code) gets the most room; the total amount never breaks. */
+  grid-template-columns: minmax(0, 1.5fr) repeat(3, minmax(0, 1fr)) minmax(max-content, 1.25fr);
   gap: 1rem;
   margin: 0 0 1rem;
   @media (max-width: 1100px) { grid-template-columns: repeat(3, minmax(0, 1fr)); }
-  ${theme.media.mobile} { grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 0.75rem; }
+  ${theme.media.mobile} {
+    grid-template-columns: repeat(2, minmax(0, 1fr));
+    gap: 0.75rem;
+    & > :first-child { grid-column: 1 / -1; }
+  }
 `;
 
 const Fact = styled(Card)`
@@ -71,7 +76,7 @@ const Notice = styled.p`
   display: flex;
   align-items: center;
   gap: 0.5rem;
-  flex-wrap: wrap;
+  & > svg { flex-shrink: 0; }
   margin: 0 0 1rem;
   padding: 0.75rem 1rem;
   border: 1px solid ${theme.color.border};
@@ -114,7 +119,9 @@ function RevisionNotice({ boq }: { boq: Boq }) {
     return (
       <Notice role="note">
         <Icon name="alert" />
-        This revision was replaced by <Link to={`/boq/${encodeURIComponent(confirmed._id)}`}>{revisionLabel(confirmed.revision) || 'the first revision'}</Link>, which is in force.
+        <span>
+          This revision was replaced by <Link to={`/boq/${encodeURIComponent(confirmed._id)}`}>{revisionLabel(confirmed.revision) || 'the first revision'}</Link>, which is in force.
+        </span>
       </Notice>
     );
   }
@@ -122,7 +129,9 @@ function RevisionNotice({ boq }: { boq: Boq }) {
     return (
       <Notice role="note">
         <Icon name="pencil" />
-        A draft revision (<Link to={`/boq/${encodeURIComponent(draft._id)}`}>{revisionLabel(draft.revision)}</Link>) is being prepared; this one stays in force until it is confirmed.
+        <span>
+          A draft revision (<Link to={`/boq/${encodeURIComponent(draft._id)}`}>{revisionLabel(draft.revision)}</Link>) is being prepared; this one stays in force until it is confirmed.
+        </span>
       </Notice>
     );
   }
@@ -250,7 +259,7 @@ export function BoqDetailPage({ id }: { id: string }) {
         </Fact>
         <Fact>
           <dt>Total Amount</dt>
-          <dd>{formatINR(b.totalAmount)}</dd>
+          <dd style={{ whiteSpace: 'nowrap' }}>{formatINR(b.totalAmount)}</dd>
         </Fact>
       </Facts>
       <Sections>
