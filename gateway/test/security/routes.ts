@@ -302,6 +302,21 @@ export async function routeSuite(system: System, fixtures: Fixtures): Promise<vo
       const all = await system.app.inject({ method: 'GET', url: '/api/v1/boq/all?limit=100', headers: Admin.headers });
       expect((all.json() as { result: Array<{ _id: string }> }).result.map((r) => r._id)).toContain(fixtures.boqId);
     });
+
+    it('the dashboard’s Active BoQs counts the confirmed BOQs each member can see, through the caller’s token', async () => {
+      const active = async (headers: Record<string, string>) => {
+        const res = await system.app.inject({ method: 'GET', url: '/api/v1/dashboard', headers });
+        expect(res.statusCode, summary(res)).toBe(200);
+        return (res.json() as { activeBoq: number }).activeBoq;
+      };
+      // The demo Employee: PRJ-0001's demo BOQ only; an Employee on no project: none.
+      expect(await active(Employee.headers)).toBe(1);
+      expect(await active(fixtures.scopedEmployee.headers)).toBe(0);
+      // The Admin: both demo BOQs and the fixture's, as the projects service counts them.
+      const stats = await system.app.inject({ method: 'GET', url: '/api/v1/boq/stats', headers: Admin.headers });
+      expect(await active(Admin.headers)).toBe((stats.json() as { activeBoq: number }).activeBoq);
+      expect(await active(Admin.headers)).toBeGreaterThanOrEqual(3);
+    });
   });
 
   describe('tokens with auth’s signature that auth never issued', () => {
