@@ -266,6 +266,12 @@ describe('project list', () => {
       expect(entry).toEqual((await h.call('admin', 'GET', `/project/${id}`)).json());
     }
     expect(bareListed[0]).toMatchObject({ startDate: '', targetCompletionDate: '', createdBy: null, employees: [] });
+
+    // Auth applies Élan's assignment and renames him: the list follows at once, in the new order.
+    await h.member({ role: 'Employee', name: 'Zubin Mehta', memberId: elan.memberId, projects: [p._id], version: 2 });
+    const renamed = (await h.call('admin', 'GET', `/project?keyword=${encodeURIComponent(`team parity ${word}`)}`)).json().result as Project[];
+    expect(renamed[0]!.employees.map((e) => e.name)).toEqual(['anil Kale', 'zoya Shaikh', 'Zubin Mehta']);
+    expect(renamed[0]).toEqual((await h.call('admin', 'GET', `/project/${p._id}`)).json());
   });
 });
 

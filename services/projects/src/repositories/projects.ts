@@ -69,8 +69,6 @@ const COLUMNS = `id, project_code, name, location, to_char(start_date, 'YYYY-MM-
          team_sequence::text AS team_sequence, pending_team, created_at, updated_at, created_by, created_by_name, version`;
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
-/** A timestamp as `Date.toISOString` writes it (milliseconds, UTC), in SQL. */
-const isoText = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** A page of the list: its entries as a JSON array's text, and the capped total. */
 export interface JsonPage extends CappedTotal {
@@ -186,11 +184,11 @@ export function projectsRepository(schema: string) {
     mergeTeam,
 
     /**
-     * A page of the project list (newest first) with its capped total, the page built as JSON text by
-     * PostgreSQL in one query: the page's ids first (an index scan that stops at the page, also deep
-     * in the list), then each project's entry (Project, in the contract's field order) with its team
-     * from the access replica merged with the unconfirmed team_set as `mergeTeam` does, and the
-     * capped count only when the page is full. No row is parsed, mapped or serialized in Node.
+     * A page of the project list (newest first) with its capped total, as JSON text from one query:
+     * the page's ids first (an index scan that stops at the page, also deep in the list), then each
+     * project's entry as PostgreSQL keeps it (migration 003, decision 0017: rebuilt on every write of
+     * the project and on every change of its Employees in the access replica), joined; the capped
+     * count only when the page is full. No row is parsed, mapped or serialized in Node.
      */
     async listJson(db: Queryable, q: ProjectListQuery): Promise<JsonPage> {
       const where: string[] = [];
@@ -215,43 +213,16 @@ export function projectsRepository(schema: string) {
         `WITH page AS MATERIALIZED (
            SELECT id, row_number() OVER (ORDER BY created_at DESC, id DESC) AS ord FROM ${schema}.projects ${filter}
             ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}
-         ), rows AS MATERIALIZED (
-           SELECT p.*, pg.ord FROM page pg JOIN ${schema}.projects p ON p.id = pg.id
          ), counted AS (
            SELECT count(*)::int AS n FROM page
-         ), assigned AS (
-           SELECT pg.id AS project_id, m.member_id
-             FROM ${schema}.access_members m CROSS JOIN LATERAL jsonb_array_elements_text(m.permissions -> 'projects') AS a(project_id)
-             JOIN page pg ON pg.id::text = a.project_id
-            WHERE m.permissions -> 'projects' ?| (SELECT coalesce(array_agg(id::text), '{}') FROM page)
-              AND m.role = 'Employee' AND coalesce((m.permissions ->> 'allProjects')::boolean, false) = false
-         ), unconfirmed AS (
-           SELECT p.id AS project_id, m.member_id, (c ->> 'assigned')::boolean AS assigned
-             FROM rows p CROSS JOIN LATERAL jsonb_array_elements(p.pending_team) AS c
-             JOIN ${schema}.access_members m ON m.member_id = (c ->> 'memberId')::uuid
-            WHERE p.pending_team <> '[]'::jsonb AND m.version <= (c ->> 'version')::int
-         ), team AS (
-           SELECT a.project_id, a.member_id FROM assigned a
-            WHERE NOT EXISTS (SELECT 1 FROM unconfirmed u WHERE u.project_id = a.project_id AND u.member_id = a.member_id AND NOT u.assigned)
-           UNION
-           SELECT project_id, member_id FROM unconfirmed WHERE assigned
-         ), teams AS (
-           SELECT t.project_id, string_agg(row_to_json(e)::text, ',' ORDER BY m.name COLLATE "und-x-icu", m.member_id) AS employees
-             FROM team t JOIN ${schema}.access_members m ON m.member_id = t.member_id
-             CROSS JOIN LATERAL (SELECT m.member_id AS "_id", m.name, m.email, m.status) AS e
-            GROUP BY t.project_id
          )
          SELECT CASE WHEN (SELECT n FROM counted) < ${limit} AND ((SELECT n FROM counted) > 0 OR ${offset} = 0) THEN ${offset} + (SELECT n FROM counted)
                      ELSE (SELECT count(*)::int FROM (SELECT 1 FROM ${schema}.projects ${filter} LIMIT ${bound + 1}) AS matches) END AS n,
-                (SELECT string_agg(row_to_json(e)::text, ',' ORDER BY p.ord)
-                   FROM rows p LEFT JOIN teams t ON t.project_id = p.id
-                   CROSS JOIN LATERAL (SELECT p.id AS "_id", p.project_code AS "projectCode", p.name, p.location,
-                     coalesce(to_char(p.start_date, 'YYYY-MM-DD'), '') AS "startDate",
-                     coalesce(to_char(p.target_completion_date, 'YYYY-MM-DD'), '') AS "targetCompletionDate",
-                     p.status, p.notes, ('[' || coalesce(t.employees, '') || ']')::json AS employees, p.boq_count AS "boqCount",
-                     ${isoText('p.created_at')} AS "createdAt", ${isoText('p.updated_at')} AS "updatedAt",
-                     (SELECT row_to_json(b) FROM (SELECT p.created_by AS "_id", coalesce(p.created_by_name, '') AS name) AS b WHERE p.created_by IS NOT NULL) AS "createdBy",
-                     p.version) AS e) AS entries`,
+                -- Each entry by its primary key (LIMIT 1 keeps the planner from scanning the table to hash it).
+                (SELECT string_agg(p.entry, ',' ORDER BY pg.ord)
+                   FROM page pg CROSS JOIN LATERAL (
+                     SELECT list_head || ',"employees":[' || list_team || '],' || list_tail AS entry FROM ${schema}.projects WHERE id = pg.id LIMIT 1
+                   ) AS p) AS entries`,
         params,
       );
       const row = res.rows[0]!;
