@@ -443,6 +443,8 @@ describe('revising a confirmed BOQ', () => {
     const old = await get(first._id);
     expect(old).toMatchObject({ status: 'superseded', itemCount: 3 });
     expect((await events(first._id)).at(-1)).toMatchObject({ status: 'superseded', revision: 1 });
+    expect(await audit(first._id)).toEqual(['boq_created', 'boq_superseded']);
+    expect(await audit(draft._id)).toEqual(['boq_revised', 'boq_confirmed']);
     // The list shows the current revision; superseded ones on asking.
     const list = (await h.call('admin', 'GET', `/boq/all?keyword=${first.boqId}`)).json();
     expect(list.result.map((x: BoqSummary) => [x.revision, x.status])).toEqual([[2, 'confirmed']]);

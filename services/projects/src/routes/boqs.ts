@@ -81,6 +81,7 @@ export async function boqRoutes(app: FastifyInstance, deps: ProjectsDeps): Promi
     const previous = (await boqs.revisions(tx, b.boqNumber)).find((x) => x.status === 'confirmed' && x._id !== b.id);
     if (previous) {
       await boqs.setStatus(tx, previous._id, 'superseded', actor);
+      await audit(tx, request, actor.id, 'boq_superseded', previous._id, { boqNumber: b.boqNumber, revision: previous.revision, by: b.id });
       await announce(tx, previous._id, request, actor.id);
     }
     await boqs.setStatus(tx, b.id, 'confirmed', actor);
