@@ -110,8 +110,8 @@ describe('POST /boq/import', () => {
     expect(await boqCount()).toBe(0);
   });
 
-  it('reads a CSV whose header uses other names (Item Name, UOM, Qty, Unit Rate, Remarks) in any order, with rupee signs and thousands separators', async () => {
-    const csv = 'Sr,Item Name,UOM,Qty,Unit Rate,Remarks\n1,Cement OPC 53,Bags,"1,250.50",₹380,Ground floor\n2,River sand,CBM,8,"₹ 1,800.00",\n';
+  it('reads a CSV whose header uses other names (Item Name, UOM, Qty, Unit Rate, Remarks) in any order, with rupee signs, thousands separators and a computed cell’s float', async () => {
+    const csv = 'Sr,Item Name,UOM,Qty,Unit Rate,Remarks\n1,Cement OPC 53,Bags,"1,250.50",₹380,Ground floor\n2,River sand,CBM,0.30000000000000004,"₹ 1,800.00",\n';
     const res = await upload('boq.csv', csv);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
@@ -119,7 +119,7 @@ describe('POST /boq/import', () => {
       totalRows: 2,
       lines: [
         { row: 2, item: { _id: cement.itemId, name: 'Cement OPC 53' }, unit: 'bags', plannedQty: 1250.5, rate: 380, remark: 'Ground floor' },
-        { row: 3, item: { _id: sand.itemId, name: 'River sand' }, unit: 'CBM', plannedQty: 8, rate: 1800, remark: '' },
+        { row: 3, item: { _id: sand.itemId, name: 'River sand' }, unit: 'CBM', plannedQty: 0.3, rate: 1800, remark: '' },
       ],
       refused: [],
       unknownItems: [],

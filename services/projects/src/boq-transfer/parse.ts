@@ -72,6 +72,9 @@ function numberOf(text: string): number | null {
   return Number.isFinite(n) ? n : null;
 }
 
+/** A spreadsheet's float (0.30000000000000004 from a computed cell) as the two-decimal number it stands for. */
+const twoDecimals = (n: number): number => Math.round(n * 100) / 100;
+
 function checkQuantity(text: string, reasons: string[]): number | null {
   const n = numberOf(text);
   if (n === null || n <= 0) {
@@ -86,7 +89,7 @@ function checkQuantity(text: string, reasons: string[]): number | null {
     reasons.push(BOQ_QTY_TOO_LARGE);
     return null;
   }
-  return n;
+  return twoDecimals(n);
 }
 
 function checkRate(text: string, reasons: string[]): number | null {
@@ -103,7 +106,7 @@ function checkRate(text: string, reasons: string[]): number | null {
     reasons.push(amountTooLarge('Rate'));
     return null;
   }
-  return n;
+  return twoDecimals(n);
 }
 
 /**
