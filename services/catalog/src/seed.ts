@@ -18,15 +18,44 @@ export const DEMO_ITEMS: Array<{ name: string; unit: string }> = [
   { name: 'Ready-mix concrete M25', unit: 'CBM' },
   { name: 'Binding wire', unit: 'kg' },
   { name: 'Plywood 18 mm', unit: 'sheets' },
+  { name: 'TMT steel bar 8 mm', unit: 'kg' },
+  { name: 'TMT steel bar 16 mm', unit: 'kg' },
+  { name: 'AAC blocks 600x200x200 mm', unit: 'pcs' },
+  { name: 'Structural steel ISMB 200', unit: 'tons' },
+  { name: 'GI roofing sheet 0.5 mm', unit: 'sheets' },
+  { name: 'PVC pipe 110 mm', unit: 'meters' },
+  { name: 'Wall putty', unit: 'bags' },
+  { name: 'Waterproofing compound', unit: 'liters' },
+  { name: 'Vitrified tiles 600x600 mm', unit: 'boxes' },
+  { name: 'Copper wire 2.5 sq mm', unit: 'rolls' },
 ];
 
-/** Demo vendor name -> item name -> [price, GST] in rupees (GST 28% cement, 18% steel and ply, 5% sand, 12% bricks). */
+/**
+ * Demo vendor name -> item name -> [price, GST] in rupees (GST 28% cement, 18% steel, ply, pipes,
+ * putty, waterproofing, tiles and wire, 5% sand, 12% bricks and AAC blocks).
+ */
 export const DEMO_PRICES: Record<string, Record<string, [number, number]>> = {
   'Shree Ganesh Cement Traders': { 'Cement OPC 53': [380, 106.4], 'Ready-mix concrete M25': [5200, 936] },
-  'Deccan Steel Suppliers': { 'TMT steel bar 12 mm': [62, 11.16], 'Binding wire': [78, 14.04], 'Cement OPC 53': [392, 109.76] },
+  'Deccan Steel Suppliers': {
+    'TMT steel bar 12 mm': [62, 11.16],
+    'Binding wire': [78, 14.04],
+    'Cement OPC 53': [392, 109.76],
+    'TMT steel bar 8 mm': [64, 11.52],
+    'TMT steel bar 16 mm': [61, 10.98],
+    'Structural steel ISMB 200': [68500, 12330],
+    'GI roofing sheet 0.5 mm': [1450, 261],
+  },
   'Godavari Sand and Aggregates': { 'River sand': [1800, 90], '20 mm aggregate': [1450, 72.5], 'Ready-mix concrete M25': [5350, 963] },
-  'Sahyadri Bricks and Blocks': { 'Red clay bricks': [8.5, 1.02], 'River sand': [1900, 95] },
-  'Western Ply and Hardware': { 'Plywood 18 mm': [2450, 441], 'Binding wire': [82, 14.76] },
+  'Sahyadri Bricks and Blocks': { 'Red clay bricks': [8.5, 1.02], 'River sand': [1900, 95], 'AAC blocks 600x200x200 mm': [62, 7.44] },
+  'Western Ply and Hardware': {
+    'Plywood 18 mm': [2450, 441],
+    'Binding wire': [82, 14.76],
+    'PVC pipe 110 mm': [285, 51.3],
+    'Wall putty': [760, 136.8],
+    'Waterproofing compound': [240, 43.2],
+    'Vitrified tiles 600x600 mm': [1180, 212.4],
+    'Copper wire 2.5 sq mm': [2350, 423],
+  },
 };
 
 export async function seedItems(deps: CatalogDeps): Promise<void> {

@@ -44,6 +44,11 @@ export const DEMO_BOQS: DemoBoq[] = [
       { item: 'Red clay bricks', unit: 'pcs', qty: 86000, rate: 8.5, remark: 'Toilet walls, shafts and parapets' },
       { item: 'Binding wire', unit: 'kg', qty: 1825, rate: 78, remark: '1 kg per 100 kg of steel' },
       { item: 'Plywood 18 mm', unit: 'sheets', qty: 1150, rate: 2450, remark: 'Slab and beam shuttering, 6 repetitions' },
+      { item: 'TMT steel bar 8 mm', unit: 'kg', qty: 46800, rate: 64, remark: 'Stirrups and distribution bars' },
+      { item: 'TMT steel bar 16 mm', unit: 'kg', qty: 128400, rate: 61, remark: 'Columns and raft, Fe 500D' },
+      { item: 'AAC blocks 600x200x200 mm', unit: 'pcs', qty: 52000, rate: 62, remark: 'Internal and external walls, floors 1 to 14' },
+      { item: 'Wall putty', unit: 'bags', qty: 2400, rate: 760, remark: 'Two coats over internal plaster' },
+      { item: 'Waterproofing compound', unit: 'liters', qty: 3800, rate: 240, remark: 'Toilets, terrace and water tanks' },
     ],
   },
   {
@@ -61,6 +66,11 @@ export const DEMO_BOQS: DemoBoq[] = [
       { item: 'Red clay bricks', unit: 'pcs', qty: 42000, rate: 8.5, remark: 'Office block and compound wall' },
       { item: 'Binding wire', unit: 'kg', qty: 650, rate: 82, remark: 'Reinforcement tying' },
       { item: 'Plywood 18 mm', unit: 'sheets', qty: 260, rate: 2450, remark: 'Footing and plinth beam shuttering' },
+      { item: 'Structural steel ISMB 200', unit: 'tons', qty: 186, rate: 68500, remark: 'Portal frames and purlins, 24 m span' },
+      { item: 'GI roofing sheet 0.5 mm', unit: 'sheets', qty: 2900, rate: 1450, remark: 'Roof and side cladding, 3.6 m lengths' },
+      { item: 'PVC pipe 110 mm', unit: 'meters', qty: 640, rate: 285, remark: 'Rainwater downtakes and drainage' },
+      { item: 'Vitrified tiles 600x600 mm', unit: 'boxes', qty: 310, rate: 1180, remark: 'Office block floors' },
+      { item: 'Copper wire 2.5 sq mm', unit: 'rolls', qty: 85, rate: 2350, remark: 'Office block and warehouse lighting circuits' },
     ],
   },
 ];
