@@ -105,6 +105,36 @@ describe('team list', () => {
     expect((await call('admin', 'GET', '/auth/teamList?status=gone')).statusCode).toBe(400);
   });
 
+  it('filters by role: role=Employee answers only Employees, with the keyword and status too; an unknown role is 400', async () => {
+    // Names take letters only: a word of letters unique to this run.
+    const word = `Rolefilter${[...String(Date.now() % 100000)].map((d) => 'abcdefghij'[Number(d)]).join('')}`;
+    const made: Record<string, string> = {};
+    for (const [role, status] of [
+      ['Employee', 'active'],
+      ['Employee', 'inactive'],
+      ['Purchaser', 'active'],
+      ['Admin', 'active'],
+    ] as const) {
+      const res = await call('admin', 'POST', '/auth/createTeam', newMember({ name: `${word} ${role} ${status}`, role, status }));
+      expect(res.statusCode, res.body).toBe(201);
+      made[`${role} ${status}`] = res.json().user._id;
+    }
+    const employees = (await call('admin', 'GET', '/auth/teamList?role=Employee&limit=100')).json();
+    expect(employees.result.length).toBeGreaterThan(0);
+    expect(employees.result.every((m: Member) => m.role === 'Employee')).toBe(true);
+    expect(employees.result.map((m: Member) => m.phoneNumber)).toContain(EMPLOYEE);
+    // As the project form's Employee picker asks it: active Employees matching what was typed.
+    const picker = (await call('admin', 'GET', `/auth/teamList?role=Employee&status=active&keyword=${word.toLowerCase()}&limit=100&offset=0`)).json();
+    expect(picker).toEqual({ result: [expect.objectContaining({ _id: made['Employee active'], role: 'Employee', status: 'active' })], totalItems: 1 });
+    const purchasers = (await call('admin', 'GET', `/auth/teamList?role=Purchaser&keyword=${word}`)).json();
+    expect(purchasers.result.map((m: Member) => m._id)).toEqual([made['Purchaser active']]);
+    for (const role of ['Manager', 'employee', 'Employee,Admin']) {
+      const res = await call('admin', 'GET', `/auth/teamList?role=${encodeURIComponent(role)}`);
+      expect(res.statusCode, role).toBe(400);
+      expect(res.json()).toEqual({ message: 'Role must be Admin, Purchaser, Accountant or Employee' });
+    }
+  });
+
   it('refuses a search word with a NUL character with 400', async () => {
     const res = await call('admin', 'GET', '/auth/teamList?keyword=a%00b');
     expect(res.statusCode).toBe(400);

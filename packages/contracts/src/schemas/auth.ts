@@ -112,6 +112,8 @@ export const TeamListQuery = Type.Object({
   status: Type.Optional(
     Type.String({ pattern: '^(all|active|Active|inactive|inActive|Inactive|)$', errorMessage: 'Status must be all, active or inActive' }),
   ),
+  /** Only members of this role (the project form's Employee picker asks for Employees). */
+  role: Type.Optional(RoleSchema),
 });
 export type TeamListQuery = Static<typeof TeamListQuery>;
 

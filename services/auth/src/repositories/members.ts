@@ -96,7 +96,7 @@ export function membersRepository(schema: string) {
     /** A page of the team list (newest first) with its capped total, as the API answers it (ARCHITECTURE "Data"). */
     async list(
       db: Queryable,
-      q: { keyword: string; phoneDigits?: string | null; status: 'active' | 'inactive' | null; limit: number; offset: number; cap?: number },
+      q: { keyword: string; phoneDigits?: string | null; status: 'active' | 'inactive' | null; role?: Role | null; limit: number; offset: number; cap?: number },
     ): Promise<TeamListResponse> {
       const where: string[] = [];
       const params: unknown[] = [];
@@ -112,6 +112,11 @@ export function membersRepository(schema: string) {
       if (q.status) {
         params.push(q.status);
         where.push(`m.status = $${params.length}`);
+      }
+      if (q.role) {
+        // Along members_role (migration 003), in list order.
+        params.push(q.role);
+        where.push(`m.role = $${params.length}`);
       }
       const page = await pagedSearch<MemberRow>(db, {
         select: COLUMNS,

@@ -84,7 +84,7 @@ export async function teamRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
       const status = !q.status || q.status === 'all' ? null : normalizeStatus(q.status);
       const keyword = (q.keyword ?? '').trim();
       // A number typed as the list shows it ("+91 98765 43210") also finds the stored 10 digits.
-      const query = { keyword, phoneDigits: phoneSearchDigits(keyword), status, limit: q.limit ?? 10, offset: q.offset ?? 0, cap: ctx.config.listCountCap };
+      const query = { keyword, phoneDigits: phoneSearchDigits(keyword), status, role: q.role ?? null, limit: q.limit ?? 10, offset: q.offset ?? 0, cap: ctx.config.listCountCap };
       const key = JSON.stringify(query);
       let body = lists.get(key);
       if (body === undefined) {

@@ -9,10 +9,10 @@ const { eachLike, uuid, regex, integer, string } = MatchersV3;
 const contract = consumerContract('mfe-team', 'auth-service');
 
 describe('mfe-team project form: the Employee picker', () => {
-  it('asks the team list for active members (limit 100, offset 0) and keeps the Employees', async () => {
+  it('asks the team list for active Employees (limit 100, offset 0, role Employee) matching the keyword', async () => {
     await contract
-      .interaction('the demo team exists', 'a request for the active members an Employee can be picked from')
-      .withRequest('GET', '/api/v1/auth/teamList', (b) => b.query({ limit: '100', offset: '0', status: 'active' }))
+      .interaction('the demo team exists', 'a request for the active Employees matching a keyword')
+      .withRequest('GET', '/api/v1/auth/teamList', (b) => b.query({ limit: '100', offset: '0', keyword: 'sandeep', status: 'active', role: 'Employee' }))
       .willRespondWith(200, (b) =>
         b.jsonBody({
           result: eachLike({
@@ -20,13 +20,13 @@ describe('mfe-team project form: the Employee picker', () => {
             name: string('Sandeep Patil'),
             email: string('sandeep.patil@demo.example'),
             status: regex('^(active|inactive)$', 'active'),
-            role: regex('^(Admin|Purchaser|Accountant|Employee)$', 'Employee'),
+            role: regex('^Employee$', 'Employee'),
           }),
-          totalItems: integer(4),
+          totalItems: integer(1),
         }),
       )
       .executeTest(async () => {
-        const employees = await searchEmployees('');
+        const employees = await searchEmployees(' sandeep ');
         expect(employees[0]).toMatchObject({ name: 'Sandeep Patil', status: 'active' });
       });
   });

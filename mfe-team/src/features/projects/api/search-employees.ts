@@ -7,13 +7,14 @@ import { projectKeys } from './project-keys';
 export type EmployeeOption = Pick<Member, '_id' | 'name' | 'email' | 'status'>;
 
 /**
- * The Employee picker of the project form: active members matching the keyword (SPEC §7: the
- * employee picker asks the team list with limit 100, offset 0, status active), of whom only
- * Employees can be assigned (SPEC §6).
+ * The Employee picker of the project form: active Employees matching the keyword as typed (SPEC §7:
+ * the employee picker asks the team list with limit 100, offset 0, status active; only Employees can
+ * be assigned, SPEC §6). The team list filters by role itself, so every Employee can be found, not
+ * only those among the first 100 members.
  */
 export async function searchEmployees(keyword: string, signal?: AbortSignal): Promise<EmployeeOption[]> {
-  const response = await call(api, 'team.list', { query: { limit: 100, offset: 0, keyword: keyword.trim(), status: 'active' }, signal });
-  return response.result.filter((m) => m.role === 'Employee').map(({ _id, name, email, status }) => ({ _id, name, email, status }));
+  const response = await call(api, 'team.list', { query: { limit: 100, offset: 0, keyword: keyword.trim(), status: 'active', role: 'Employee' }, signal });
+  return response.result.map(({ _id, name, email, status }) => ({ _id, name, email, status }));
 }
 
 export const employeeSearchQueryOptions = (keyword: string) =>
