@@ -22,16 +22,16 @@ describe('an Admin manages the team in a real browser', () => {
     await shotAfter(page, () => page.goto('/'), 'desktop-sign-in');
     await signIn(page);
     await page.getByText('Login successful').waitFor();
-    // The counts and quick actions of the deployed modules (items, vendors, team); BoQs and POs
-    // come with their modules.
-    for (const card of ['Items', 'Vendors', 'Team Members']) {
+    // The counts and quick actions of the deployed modules (BoQs, items, vendors, team); POs come
+    // with their module.
+    for (const card of ['Active BoQs', 'Items', 'Vendors', 'Team Members']) {
       await page.getByText(card, { exact: true }).first().waitFor();
     }
-    for (const action of ['Manage Items', 'Vendor Management']) {
+    for (const action of ['Create New BoQ', 'Manage Items', 'Vendor Management']) {
       await page.getByRole('link', { name: new RegExp(action) }).waitFor();
     }
-    await expect(page.getByText('Active BoQs').count()).resolves.toBe(0);
-    await expect(page.getByText('Create New BoQ').count()).resolves.toBe(0);
+    await expect(page.getByRole('link', { name: /Create New BoQ/ }).getAttribute('href')).resolves.toBe('/boq/create');
+    await expect(page.getByText('Open POs').count()).resolves.toBe(0);
     await shot(page, 'desktop-dashboard');
   });
 
