@@ -23,9 +23,9 @@ const Terms = styled.dl`
   gap: 0.625rem;
   font-size: 0.875rem;
   & > div { display: flex; justify-content: space-between; gap: 1rem; }
-  & dt { color: ${theme.color.mutedForeground}; }
+  & dt { color: ${theme.color.mutedForeground}; white-space: nowrap; }
   & dd { margin: 0; text-align: right; font-weight: 500; overflow-wrap: anywhere; font-variant-numeric: tabular-nums; }
-  & .total dd { font-size: 1rem; font-weight: 700; }
+  & .total dd { font-size: 1rem; font-weight: 700; white-space: nowrap; }
 `;
 
 /** Desktop: Summary (SPEC §5: project name or 'Not selected', total items; and the total amount). */
@@ -45,7 +45,7 @@ export function SummaryCard({ projectLabel, lineCount, total }: Pick<BoqActionSt
           </div>
           <div>
             <dt>Total Items</dt>
-            <dd>{lineCount}</dd>
+            <dd>{lineCount.toLocaleString('en-IN')}</dd>
           </div>
           <div className="total">
             <dt>Total Amount</dt>
@@ -60,8 +60,11 @@ export function SummaryCard({ projectLabel, lineCount, total }: Pick<BoqActionSt
 const Hint = styled.div`
   font-size: 0.8125rem;
   color: ${theme.color.mutedForeground};
-  & ul { margin: 0.25rem 0 0; padding-left: 1.1rem; display: grid; gap: 0.125rem; }
+  & ul { margin: 0.25rem 0 0; padding: 0; list-style: none; display: grid; gap: 0.125rem; }
+  & li { display: flex; gap: 0.375rem; }
+  & li::before { content: '•'; }
   & button {
+    display: inline;
     padding: 0;
     border: 0;
     background: none;
@@ -171,7 +174,7 @@ export function StickyActionBar({ state }: { state: BoqActionState }) {
     <Bar role="region" aria-label="BOQ actions">
       <div className="totals">
         <span>
-          {state.lineCount} {state.lineCount === 1 ? 'item' : 'items'} · <strong>{formatINR(state.total)}</strong>
+          {state.lineCount.toLocaleString('en-IN')} {state.lineCount === 1 ? 'item' : 'items'} · <strong>{formatINR(state.total)}</strong>
         </span>
         <BlockerHint blockers={state.blockers} onBlocker={state.onBlocker} id="boq-bar-hint" compact />
       </div>

@@ -293,16 +293,24 @@ export default function BoqImportDialog({ open, onOpenChange, onAdd, canCreateIt
           <Badge variant={refused.length > 0 ? 'destructive' : 'outline'}>{plural(refused.length, 'row')} refused</Badge>
           <Badge variant="secondary">{plural(preview.totalRows, 'row')} read</Badge>
         </Counts>
-        {skipped > 0 && <Muted>{plural(skipped, 'line')} of the file name items already on this BOQ: they will be skipped, your lines stay as they are.</Muted>}
+        {skipped > 0 && (
+          <Muted>
+            {plural(skipped, 'line')} of the file {skipped === 1 ? 'names an item' : 'name items'} already on this BOQ: {skipped === 1 ? 'it' : 'they'} will be skipped, your lines stay as
+            they are.
+          </Muted>
+        )}
         {unknown.length > 0 && (
-          <Box aria-label="Items not in the item master">
+          <Box role="group" aria-label="Items not in the item master">
             <h3>{plural(unknown.length, 'item')} not in the item master</h3>
             <RowList>
               {unknown.slice(0, SHOWN_ROWS).map((item) => (
                 <li key={item.name}>
-                  <span className="muted">{item.unit || '—'}</span>
+                  <span>Row {item.rows[0]}</span>
                   <span className="item">{item.name}</span>
-                  <span className="reasons muted">Row{item.rows.length === 1 ? '' : 's'} {item.rows.slice(0, 8).join(', ')}{item.rows.length > 8 ? '…' : ''}</span>
+                  <span className="reasons muted">
+                    Unit: {item.unit || 'none given'}
+                    {item.rows.length > 1 ? ` · also row${item.rows.length === 2 ? '' : 's'} ${item.rows.slice(1, 8).join(', ')}${item.rows.length > 8 ? '…' : ''}` : ''}
+                  </span>
                 </li>
               ))}
             </RowList>

@@ -159,8 +159,17 @@ function RemarkCell({ index }: { index: number }) {
 function RemoveButton({ index }: { index: number }) {
   const { kit, remove } = useLines();
   return (
-    <Button variant="ghost" size="icon" onClick={() => remove(index)} disabled={kit.saving} aria-label={`Remove line ${index + 1}`} title="Remove line">
+    <Button
+      className="remove"
+      variant="ghost"
+      size="icon"
+      onClick={() => remove(index)}
+      disabled={kit.saving}
+      aria-label={`Remove line ${index + 1}`}
+      title="Remove line"
+    >
       <Icon name="x" />
+      <span className="remove-text">Remove line</span>
     </Button>
   );
 }
@@ -187,18 +196,27 @@ const Wrap = styled.div`
     clip: rect(0 0 0 0);
     white-space: nowrap;
   }
-  & td { vertical-align: top; }
+  & td { vertical-align: top; padding: 0.5rem 0.375rem; }
+  & th { padding: 0 0.375rem; }
+  & td:first-child, & th:first-child { padding-left: 0.75rem; }
+  & td:last-child, & th:last-child { padding-right: 0.75rem; }
   & td > output { padding-top: 0.5rem; }
   ${theme.media.desktop} {
-    & .item { min-width: 14rem; }
-    & .qty { min-width: 6.5rem; }
-    & .unit { min-width: 7rem; }
-    & .rate { min-width: 7rem; }
-    & .remark { min-width: 9rem; }
+    & td:first-child { padding-top: 1rem; color: ${theme.color.mutedForeground}; font-variant-numeric: tabular-nums; }
+  }
+  ${theme.media.desktop} {
+    & .item { min-width: 12rem; }
+    & .qty { min-width: 5.5rem; }
+    & .unit { min-width: 6.5rem; }
+    & .rate { min-width: 6rem; }
+    & .remark { min-width: 8rem; }
+    & .remove-text { display: none; }
   }
   ${theme.media.mobile} {
-    & dd { flex: 1; max-width: 13rem; }
+    & dt { min-width: 6rem; }
+    & dd { flex: 1; }
     & dd input, & dd select { text-align: left; }
+    & .remove { width: 100%; }
   }
 `;
 
