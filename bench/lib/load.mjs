@@ -9,7 +9,10 @@ export function percentile(sorted, p) {
 }
 
 /** `url` is the one URL to request, or `nextPath()` gives each request its own path (same origin as `url`). */
-export async function load({ url, nextPath, headers = {}, connections = 50, durationMs = 10_000, warmupMs = 2_000 }) {
+// cpu: optional { name: () => CPU ms used so far } (lib/system.mjs cpuMs, postgresCpuMs); with it the
+// result says each one's CPU per answer over the measured window (cpuMsPerAnswer), which says what a
+// request costs however busy the machine is.
+export async function load({ url, nextPath, headers = {}, connections = 50, durationMs = 10_000, warmupMs = 2_000, cpu }) {
   const u = new URL(url);
   const pool = new Pool(u.origin, { connections, pipelining: 1 });
   const fixed = u.pathname + u.search;
@@ -35,9 +38,12 @@ export async function load({ url, nextPath, headers = {}, connections = 50, dura
   const workers = Array.from({ length: connections }, worker);
   await new Promise((r) => setTimeout(r, warmupMs));
   recording = true;
+  const cpuAt = () => Object.fromEntries(Object.entries(cpu ?? {}).map(([k, f]) => [k, f()]));
+  const cpu0 = cpuAt();
   const started = performance.now();
   await new Promise((r) => setTimeout(r, durationMs));
   recording = false;
+  const cpu1 = cpuAt();
   const elapsed = performance.now() - started;
   stop = true;
   await Promise.all(workers);
@@ -53,5 +59,8 @@ export async function load({ url, nextPath, headers = {}, connections = 50, dura
     max: r(latencies.at(-1) ?? NaN),
     errors,
     non200: statusErrors,
+    ...(cpu
+      ? { cpuMsPerAnswer: Object.fromEntries(Object.keys(cpu).map((k) => [k, cpu0[k] == null || cpu1[k] == null ? null : r((cpu1[k] - cpu0[k]) / latencies.length)])) }
+      : {}),
   };
 }

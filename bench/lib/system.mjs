@@ -1,6 +1,6 @@
 // Start the built system (or one service) as a child process on a free port with its own data.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -48,6 +48,7 @@ export async function startProcess(entry, env = {}, { dataDir } = {}) {
     base,
     port,
     dataDir: dir,
+    pid: child.pid,
     /** Stop the process; its own data directory is removed unless `keep` (or it was given one). */
     async stop({ keep = false } = {}) {
       child.kill('SIGTERM');
@@ -55,6 +56,38 @@ export async function startProcess(entry, env = {}, { dataDir } = {}) {
       if (!dataDir && !keep) rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * CPU time (user + system, ms) the process has used so far, from /proc (Linux; null elsewhere).
+ * Per answer, it says what a request costs the server however busy the machine is.
+ */
+export function cpuMs(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+const CLOCK_TICKS = 100;
+
+/**
+ * CPU ms used so far by the PostgreSQL backends serving database `name` on this machine (their
+ * process titles name the database; null when none is visible, e.g. a remote server).
+ */
+export function postgresCpuMs(name) {
+  let total = null;
+  for (const pid of readdirSync('/proc').filter((d) => /^[0-9]+$/.test(d))) {
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (!cmd.startsWith('postgres:') || !cmd.split(' ').includes(name)) continue;
+      total = (total ?? 0) + (cpuMs(pid) ?? 0);
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return total;
 }
 
 export async function json(res) {
@@ -94,5 +127,11 @@ export async function freshBenchDatabase() {
   await run(`CREATE DATABASE ${name}`);
   const u = new URL(serverUrl);
   u.pathname = `/${name}`;
-  return { url: u.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  // BENCH_KEEP_DATABASE=1 leaves the database for EXPLAIN ANALYZE afterwards (its URL is printed).
+  const keep = process.env.BENCH_KEEP_DATABASE === '1';
+  return {
+    url: u.toString(),
+    name,
+    drop: () => (keep ? console.log(`kept ${u}`) : run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
+  };
 }

@@ -307,6 +307,85 @@ describe('the BOQ list', () => {
   });
 });
 
+describe('the list and page as PostgreSQL writes them', () => {
+  const totals = async (query: string, who: Who | typeof mine = 'admin') => {
+    const res = await h.call(who, 'GET', `/boq/all?${query}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { result: BoqSummary[]; totalItems: number; totalCapped?: boolean };
+  };
+  const rows = async (where: string, params: unknown[]) =>
+    (await h.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM projects.boqs WHERE ${where}`, params)).rows[0]!.n;
+  const summary = (b: Boq): BoqSummary => {
+    const { items: _i, confirmedAt: _a, confirmedBy: _b, revisions: _r, ...rest } = b;
+    return rest;
+  };
+
+  it('answers a BOQ’s page exactly as the write that made it did: fractional quantities, rounded amounts, consumption and revisions', async () => {
+    const body = newBoq(project._id, items.slice(0, 3), {
+      status: 'confirmed',
+      items: [
+        { item: items[0]!.itemId, plannedQty: 0.33, unit: items[0]!.unit, rate: 0.5, remark: 'Half paisa rounds up' },
+        { item: items[1]!.itemId, plannedQty: 12.5, unit: items[1]!.unit, rate: 0.1, remark: '' },
+        { item: items[2]!.itemId, plannedQty: 1234567.89, unit: items[2]!.unit, rate: 98765.43, remark: 'Ünicode “quotes” \\ and \n' },
+      ],
+    });
+    const res = await h.call('admin', 'POST', '/boq', body);
+    expect(res.statusCode, res.body).toBe(201);
+    const made = res.json().boq as Boq;
+    expect(made.items.map((l) => l.amount)).toEqual([0.17, 1.25, 121932628520.04]);
+    await h.db.query('INSERT INTO projects.boq_consumption (boq_number, item_id, consumed_hundredths) VALUES ($1, $2, 4050)', [made.boqId, items[1]!.itemId]);
+    const revised = await h.call('admin', 'POST', `/boq/${made._id}/revise`);
+    expect(revised.statusCode, revised.body).toBe(201);
+    const draft = revised.json().boq as Boq;
+    // The revision's answer was built in Node; GET builds it in PostgreSQL. They agree field for field.
+    expect(await get(draft._id)).toEqual(draft);
+    expect(draft.items[1]).toMatchObject({ plannedQty: 12.5, consumedQuantity: 40.5, balanceQuantity: -28, rate: 0.1, amount: 1.25 });
+    expect(draft.revisions.map((r) => r.revision)).toEqual([2, 1]);
+    const first = await get(made._id);
+    expect(first).toMatchObject({ status: 'confirmed', confirmedBy: { name: made.createdBy!.name } });
+    expect(first.confirmedAt).toBe(made.confirmedAt);
+    expect(first.totalAmount).toBe(made.totalAmount);
+  });
+
+  it('lists each BOQ as its own page shows it, and keeps the totals through create, confirm, revise, move and delete', async () => {
+    const p = await h.create({ name: `Totals Towers ${uniqueCode()}` });
+    const q = await h.create({ name: `Totals Annexe ${uniqueCode()}` });
+    const expectTotals = async () => {
+      for (const [query, where, params] of [
+        [`projectId=${p._id}`, "project_id = $1 AND status <> 'superseded'", [p._id]],
+        [`projectId=${p._id}&status=draft`, "project_id = $1 AND status = 'draft'", [p._id]],
+        [`projectId=${p._id}&status=confirmed`, "project_id = $1 AND status = 'confirmed'", [p._id]],
+        [`projectId=${q._id}`, "project_id = $1 AND status <> 'superseded'", [q._id]],
+        ['limit=1', "status <> 'superseded'", []],
+        ['status=confirmed&limit=1', "status = 'confirmed'", []],
+      ] as Array<[string, string, unknown[]]>) {
+        const page = await totals(query);
+        expect(page.totalItems, query).toBe(await rows(where, params));
+        expect(page.totalCapped, query).toBeUndefined();
+      }
+    };
+    const a = await create({}, 'admin', p);
+    const b = await create({ status: 'confirmed' }, 'admin', p);
+    await expectTotals();
+    const revision = (await h.call('admin', 'POST', `/boq/${b._id}/revise`)).json().boq as Boq;
+    await expectTotals();
+    expect((await h.call('admin', 'PUT', `/boq/${revision._id}`, newBoq(p._id, items.slice(0, 2), { status: 'confirmed', version: revision.version }))).statusCode).toBe(200);
+    await expectTotals();
+    expect((await h.call('admin', 'PUT', `/boq/${a._id}`, newBoq(q._id, items.slice(0, 2), { version: a.version }))).statusCode).toBe(200);
+    await expectTotals();
+    const c = await create({}, 'admin', p);
+    expect((await h.call('admin', 'DELETE', `/boq/${c._id}`)).statusCode).toBe(200);
+    await expectTotals();
+    // Each entry is the BOQ's own page without its lines, confirmation and revisions.
+    const listed = [...(await totals(`projectId=${p._id}&status=all&limit=100`)).result, ...(await totals(`projectId=${q._id}&limit=100`)).result];
+    expect(listed.length).toBe(2);
+    for (const entry of listed) expect(entry).toEqual(summary(await get(entry._id)));
+    // The dashboard's Active BoQs comes from the same counts.
+    const stats = (await h.call('admin', 'GET', '/boq/stats')).json() as { activeBoq: number };
+    expect(stats.activeBoq).toBe(await rows("status = 'confirmed'", []));
+  });
+});
+
 describe('editing a draft', () => {
   it('replaces fields and lines, bumps the version, announces and audits it', async () => {
     const boq = await create();
@@ -549,6 +628,20 @@ describe.skipIf(!onPostgres)('at the same moment (PostgreSQL)', () => {
     await Promise.all([h.call('admin', 'PUT', `/boq/${draft._id}`, body), h.call(mine, 'POST', `/boq/${boq._id}/revise`)]);
     const r = await h.db.query<{ n: number }>("SELECT count(*)::int AS n FROM projects.boqs WHERE boq_number = $1 AND status = 'confirmed'", [boq.boqId]);
     expect(r.rows[0]!.n).toBe(1);
+  });
+
+  it('confirms, a revision’s confirm and a delete on one project at once all succeed, and the totals stay exact', async () => {
+    const p = await h.create();
+    const drafts = await Promise.all(Array.from({ length: 4 }, () => create({}, 'admin', p)));
+    const confirmed = await create({ status: 'confirmed' }, 'admin', p);
+    const revision = (await h.call('admin', 'POST', `/boq/${confirmed._id}/revise`)).json().boq as Boq;
+    const confirm = (b: Boq) => h.call('admin', 'PUT', `/boq/${b._id}`, newBoq(p._id, items.slice(0, 2), { status: 'confirmed', version: b.version }));
+    const answers = await Promise.all([...drafts.slice(0, 3).map(confirm), confirm(revision), h.call('admin', 'DELETE', `/boq/${drafts[3]!._id}`)]);
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const page = (await h.call('admin', 'GET', `/boq/all?projectId=${p._id}&status=confirmed`)).json() as { totalItems: number };
+    expect(page.totalItems).toBe(4);
+    const all = (await h.call('admin', 'GET', `/boq/all?projectId=${p._id}`)).json() as { totalItems: number };
+    expect(all.totalItems).toBe(4);
   });
 
   it('BOQs created at once on one project all count', async () => {

@@ -13,7 +13,8 @@ import {
   type BoqUpsertedData,
   type ItemUpsertedData,
 } from '@erp/contracts';
-import { containsPattern, pagedSearch, type Page, type Queryable } from '@erp/service-kit';
+import { cappedTotal, containsPattern, countBound, type Queryable } from '@erp/service-kit';
+import type { JsonPage } from './projects.js';
 
 /** A line as stored: integer hundredths and paise. */
 export interface LineInput {
@@ -200,39 +201,98 @@ export function boqsRepository(schema: string) {
     stored,
     revisions,
 
-    /** A page of the BOQ list (newest first) with its capped total. */
-    async list(db: Queryable, q: BoqListQuery): Promise<Page<BoqSummary>> {
+    /**
+     * A page of the BOQ list (newest first) as JSON text from one query (decision 0018): the page's ids
+     * along an index, each BOQ's list entry as PostgreSQL keeps it (migration 004), joined. The total
+     * comes from the counts kept per project and status; only a keyword search counts its matches
+     * (capped, and only when the page is full).
+     */
+    async listJson(db: Queryable, q: BoqListQuery): Promise<JsonPage> {
       const where: string[] = [];
+      const counted: string[] = [];
       const params: unknown[] = [];
       if (q.keyword) {
         params.push(containsPattern(q.keyword));
-        where.push(`b.search LIKE $${params.length}`);
+        where.push(`search LIKE $${params.length}`);
       }
       if (q.status) {
         params.push(q.status);
-        where.push(`b.status = $${params.length}`);
+        where.push(`status = $${params.length}`);
+        counted.push(`status = $${params.length}`);
       } else {
-        where.push(`b.status IN ('draft', 'confirmed')`);
+        // Superseded revisions are history, reached from their BOQ's page (partial index boqs_listed).
+        where.push(`status <> 'superseded'`);
+        counted.push(`status <> 'superseded'`);
       }
       if (q.projectId) {
         params.push(q.projectId);
-        where.push(`b.project_id = $${params.length}::uuid`);
+        where.push(`project_id = $${params.length}::uuid`);
+        counted.push(`project_id = $${params.length}::uuid`);
       }
       if (q.only) {
         params.push(q.only.filter((id) => UUID.test(id)));
-        where.push(`b.project_id = ANY($${params.length}::uuid[])`);
+        where.push(`project_id = ANY($${params.length}::uuid[])`);
+        counted.push(`project_id = ANY($${params.length}::uuid[])`);
       }
-      const page = await pagedSearch<SummaryRow>(db, {
-        select: SUMMARY_COLUMNS,
-        from: `${t('boqs')} b JOIN ${t('projects')} p ON p.id = b.project_id`,
-        where,
+      const limit = whole(q.limit, 1);
+      const offset = whole(q.offset, 0);
+      const bound = countBound({ limit, offset, cap: q.cap });
+      const filter = `WHERE ${where.map((c) => `(${c})`).join(' AND ')}`;
+      const total = q.keyword
+        ? `CASE WHEN (SELECT count(*) FROM page) < ${limit} AND ((SELECT count(*) FROM page) > 0 OR ${offset} = 0) THEN ${offset} + (SELECT count(*)::int FROM page)
+                ELSE (SELECT count(*)::int FROM (SELECT 1 FROM ${t('boqs')} ${filter} LIMIT ${bound + 1}) AS matches) END`
+        : `(SELECT coalesce(sum(n), 0)::int FROM ${t('boq_counts')} WHERE ${counted.map((c) => `(${c})`).join(' AND ')})`;
+      const res = await db.query<{ n: number; entries: string | null }>(
+        `WITH page AS MATERIALIZED (
+           SELECT id, row_number() OVER (ORDER BY created_at DESC, id DESC) AS ord FROM ${t('boqs')} ${filter}
+            ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}
+         )
+         SELECT ${total} AS n,
+                -- Each entry by its primary key (LIMIT 1 keeps the planner from scanning the table to hash it).
+                (SELECT string_agg(e.list_entry, ',' ORDER BY pg.ord)
+                   FROM page pg CROSS JOIN LATERAL (SELECT list_entry FROM ${t('boqs')} WHERE id = pg.id LIMIT 1) AS e) AS entries`,
         params,
-        orderBy: 'b.created_at DESC, b.id DESC',
-        limit: q.limit,
-        offset: q.offset,
-        cap: q.cap,
-      });
-      return { ...page, rows: page.rows.map(toSummary) };
+      );
+      const row = res.rows[0]!;
+      const json = `[${row.entries ?? ''}]`;
+      return { json, ...(q.keyword ? cappedTotal(row.n, { limit, offset, cap: q.cap }) : { total: row.n, capped: false }) };
+    },
+
+    /**
+     * GET /boq/{id} as JSON text built by PostgreSQL (decision 0018): the list entry, the lines with
+     * what was consumed under the BOQ's number, who confirmed it and its revisions. `detail` builds the
+     * same answer in Node for the writes' responses; a test holds the two equal.
+     */
+    async detailJson(db: Queryable, id: string): Promise<string | null> {
+      const res = await db.query<{ json: string }>(
+        `SELECT left(b.list_entry, -1) || ',"items":[' || coalesce(l.items, '') || '],' || substr(row_to_json(x)::text, 2) AS json
+           FROM ${t('boqs')} b
+           CROSS JOIN LATERAL (
+             SELECT string_agg(json_build_object(
+                      '_id', l.id, 'item', json_build_object('_id', l.item_id, 'name', coalesce(s.name, '')), 'itemId', l.item_id,
+                      'name', coalesce(s.name, ''), 'unit', l.unit, 'plannedQty', ${t('json_hundredths')}(l.planned_hundredths),
+                      'rate', ${t('json_hundredths')}(l.rate_paise), 'amount', ${t('json_hundredths')}(l.amount_paise),
+                      'consumedQuantity', ${t('json_hundredths')}(coalesce(c.consumed_hundredths, 0)),
+                      'balanceQuantity', ${t('json_hundredths')}(l.planned_hundredths - coalesce(c.consumed_hundredths, 0)),
+                      'remark', l.remark)::text, ',' ORDER BY l.line_no) AS items
+               FROM ${t('boq_lines')} l
+               LEFT JOIN ${t('item_snapshots')} s ON s.item_id = l.item_id
+               LEFT JOIN ${t('boq_consumption')} c ON c.boq_number = b.boq_number AND c.item_id = l.item_id
+              WHERE l.boq_id = b.id
+           ) AS l
+           CROSS JOIN LATERAL (
+             SELECT to_char(b.confirmed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "confirmedAt",
+                    (SELECT row_to_json(a) FROM (SELECT b.confirmed_by AS "_id", coalesce(b.confirmed_by_name, '') AS name) AS a
+                      WHERE b.confirmed_by IS NOT NULL) AS "confirmedBy",
+                    (SELECT json_agg(r ORDER BY r.revision DESC)
+                       FROM (SELECT id AS "_id", revision, status,
+                                    to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"
+                               FROM ${t('boqs')} WHERE boq_number = b.boq_number) AS r) AS revisions
+           ) AS x
+          WHERE b.id = $1`,
+        [id],
+      );
+      return res.rows[0]?.json ?? null;
     },
 
     /** The BOQ as GET /boq/{id} answers it. */
@@ -371,8 +431,8 @@ export function boqsRepository(schema: string) {
         [from.id, id, next.rows[0]!.n, actor.id, actor.name],
       );
       await db.query(
-        `INSERT INTO ${t('boq_lines')} (boq_id, line_no, id, item_id, unit, planned_hundredths, rate_paise, remark)
-         SELECT $2, line_no, gen_random_uuid(), item_id, unit, planned_hundredths, rate_paise, remark FROM ${t('boq_lines')} WHERE boq_id = $1`,
+        `INSERT INTO ${t('boq_lines')} (boq_id, line_no, id, item_id, unit, planned_hundredths, rate_paise, amount_paise, remark)
+         SELECT $2, line_no, gen_random_uuid(), item_id, unit, planned_hundredths, rate_paise, amount_paise, remark FROM ${t('boq_lines')} WHERE boq_id = $1`,
         [from.id, id],
       );
       return id;
@@ -382,13 +442,13 @@ export function boqsRepository(schema: string) {
       await db.query(`DELETE FROM ${t('boqs')} WHERE id = $1`, [id]);
     },
 
-    /** Confirmed revisions of these projects (all when null): the dashboard's Active BoQs. */
+    /** Confirmed revisions of these projects (all when null): the dashboard's Active BoQs, from the kept counts. */
     async countConfirmed(db: Queryable, only: string[] | null): Promise<number> {
       const res = only
-        ? await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${t('boqs')} WHERE status = 'confirmed' AND project_id = ANY($1::uuid[])`, [
+        ? await db.query<{ n: number }>(`SELECT coalesce(sum(n), 0)::int AS n FROM ${t('boq_counts')} WHERE status = 'confirmed' AND project_id = ANY($1::uuid[])`, [
             only.filter((id) => UUID.test(id)),
           ])
-        : await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${t('boqs')} WHERE status = 'confirmed'`);
+        : await db.query<{ n: number }>(`SELECT coalesce(sum(n), 0)::int AS n FROM ${t('boq_counts')} WHERE status = 'confirmed'`);
       return res.rows[0]!.n;
     },
 
@@ -482,9 +542,10 @@ export function boqsRepository(schema: string) {
   async function insertLines(db: Queryable, boqId: string, ls: LineInput[]): Promise<void> {
     if (ls.length === 0) return;
     await db.query(
-      `INSERT INTO ${t('boq_lines')} (boq_id, line_no, id, item_id, unit, planned_hundredths, rate_paise, remark)
-       SELECT $1, n, id, item_id, unit, planned, rate, remark
-         FROM unnest($2::uuid[], $3::uuid[], $4::text[], $5::bigint[], $6::bigint[], $7::text[]) WITH ORDINALITY AS x(id, item_id, unit, planned, rate, remark, n)`,
+      `INSERT INTO ${t('boq_lines')} (boq_id, line_no, id, item_id, unit, planned_hundredths, rate_paise, amount_paise, remark)
+       SELECT $1, n, id, item_id, unit, planned, rate, amount, remark
+         FROM unnest($2::uuid[], $3::uuid[], $4::text[], $5::bigint[], $6::bigint[], $7::bigint[], $8::text[])
+              WITH ORDINALITY AS x(id, item_id, unit, planned, rate, amount, remark, n)`,
       [
         boqId,
         ls.map(() => randomUUID()),
@@ -492,12 +553,18 @@ export function boqsRepository(schema: string) {
         ls.map((l) => l.unit),
         ls.map((l) => String(l.plannedHundredths)),
         ls.map((l) => String(l.ratePaise)),
+        ls.map((l) => String(lineAmount(l.ratePaise, l.plannedHundredths))),
         ls.map((l) => l.remark),
       ],
     );
   }
 }
 export type BoqsRepository = ReturnType<typeof boqsRepository>;
+
+function whole(value: number, min: number): number {
+  if (!Number.isSafeInteger(value) || value < min) throw new Error(`BOQ list: paging must be whole numbers of at least ${min} (got ${value})`);
+  return value;
+}
 
 export function totalPaise(ls: LineInput[]): number {
   return sumPaise(ls.map((l) => lineAmount(l.ratePaise, l.plannedHundredths)));
