@@ -252,6 +252,12 @@ describe('an Admin makes a BOQ for a new project from a spreadsheet', () => {
     expect(box && box.y + box.height).toBeLessThanOrEqual(PHONE.height);
     await expect(bar.getByRole('button', { name: 'Confirm', exact: true }).isEnabled()).resolves.toBe(true);
     await shot(p, 'phone-boq-form');
+    // Saved from the end of the long form, the BOQ's page opens at its top (its title and actions in view).
+    await expect.poll(() => p.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    await bar.getByRole('button', { name: 'Save as Draft' }).click();
+    await p.waitForURL(/\/boq\/[0-9a-f-]{36}$/);
+    await p.getByRole('heading', { name: `Phone check ${suffix}` }).waitFor();
+    await expect(p.evaluate(() => window.scrollY)).resolves.toBe(0);
     expect(phone.errors).toEqual([]);
     await phone.context.close();
   });

@@ -79,6 +79,15 @@ export function addNavigationGuard(guard: NavigationGuard): () => void {
 
 type BrowserHistory = ReturnType<typeof createBrowserHistory>;
 
+/**
+ * A new screen opens at its top, as a new page would (the apps share one window, so its scroll
+ * position would otherwise carry over: a long form saved at its end opened its BOQ's page scrolled
+ * halfway). Only when the path changes: a filter or a page number in the query keeps the place.
+ */
+function topOfNewScreen(fromPathname: string): void {
+  if (window.location.pathname !== fromPathname) window.scrollTo(0, 0);
+}
+
 /** A browser history whose push and replace go on only when every app's guards agree. */
 function guardedHistory(): BrowserHistory {
   const history = createBrowserHistory({ v5Compat: true });
@@ -89,8 +98,16 @@ function guardedHistory(): BrowserHistory {
     if (guards.length === 0 || same) return go(to, state);
     void canLeave(target.pathname + target.search + target.hash).then((ok) => ok && go(to, state));
   };
-  const push = guarded((to, state) => history.push(to, state));
-  const replace = guarded((to, state) => history.replace(to, state));
+  const push = guarded((to, state) => {
+    const from = window.location.pathname;
+    history.push(to, state);
+    topOfNewScreen(from);
+  });
+  const replace = guarded((to, state) => {
+    const from = window.location.pathname;
+    history.replace(to, state);
+    topOfNewScreen(from);
+  });
   return new Proxy(history, {
     get: (target, prop, receiver) => (prop === 'push' ? push : prop === 'replace' ? replace : Reflect.get(target, prop, receiver)),
   });
@@ -109,8 +126,10 @@ export function AppRouter({ children }: { children: ReactNode }) {
 export async function navigateOutsideRouter(to: string, options: NavigateOptions = {}): Promise<boolean> {
   if (guards.length > 0 && !(await canLeave(to))) return false;
   if (to === currentHref()) return true;
+  const from = window.location.pathname;
   if (options.replace) window.history.replaceState(null, '', to);
   else window.history.pushState(null, '', to);
+  topOfNewScreen(from);
   return true;
 }
 

@@ -1,5 +1,5 @@
 import { Button, Card, CardContent, CardHeader, CardTitle, formatINR, Icon, Spinner, theme } from '@erp/ui';
-import { forwardRef } from 'react';
+import { forwardRef, useState } from 'react';
 import styled from 'styled-components';
 import type { BoqSaveStatus, SaveBlocker } from '../hooks/boq-form-values';
 
@@ -22,10 +22,11 @@ const Terms = styled.dl`
   display: grid;
   gap: 0.625rem;
   font-size: 0.875rem;
-  & > div { display: flex; justify-content: space-between; gap: 1rem; }
+  /* A value that does not fit beside its label goes under it, right-aligned (a crore-sized total in the 18rem column). */
+  & > div { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 0.125rem 1rem; }
   & dt { color: ${theme.color.mutedForeground}; white-space: nowrap; }
-  & dd { margin: 0; text-align: right; font-weight: 500; overflow-wrap: anywhere; font-variant-numeric: tabular-nums; }
-  & .total dd { font-size: 1rem; font-weight: 700; white-space: nowrap; }
+  & dd { margin: 0 0 0 auto; min-width: 0; text-align: right; font-weight: 500; overflow-wrap: anywhere; font-variant-numeric: tabular-nums; }
+  & .total dd { font-size: 1rem; font-weight: 700; }
 `;
 
 /** Desktop: Summary (SPEC §5: project name or 'Not selected', total items; and the total amount). */
@@ -80,8 +81,11 @@ const Hint = styled.div`
 
 /** Why the buttons are disabled (SPEC §6's rule, told): each reason takes the user to its field. */
 function BlockerHint({ blockers, onBlocker, id, compact }: { blockers: SaveBlocker[]; onBlocker: BoqActionState['onBlocker']; id: string; compact?: boolean }) {
+  // The phone's bar shows the first reason; 'and N more' opens the rest where they are.
+  const [open, setOpen] = useState(false);
   if (blockers.length === 0) return null;
-  const shown = compact ? blockers.slice(0, 1) : blockers;
+  const folded = compact && !open && blockers.length > 1;
+  const shown = folded ? blockers.slice(0, 1) : blockers;
   return (
     <Hint id={id} role="status">
       <span>To save, complete the BOQ:</span>
@@ -93,7 +97,13 @@ function BlockerHint({ blockers, onBlocker, id, compact }: { blockers: SaveBlock
             </button>
           </li>
         ))}
-        {compact && blockers.length > 1 && <li>and {blockers.length - 1} more</li>}
+        {folded && (
+          <li>
+            <button type="button" aria-expanded={false} onClick={() => setOpen(true)}>
+              and {blockers.length - 1} more
+            </button>
+          </li>
+        )}
       </ul>
     </Hint>
   );

@@ -368,6 +368,9 @@ export default function BoqImportDialog({ open, onOpenChange, onAdd, canCreateIt
           </>
         ) : (
           <>
+            <Button variant="ghost" onClick={close}>
+              Cancel
+            </Button>
             <Button variant="outline" onClick={reset} disabled={busy}>
               Choose Another File
             </Button>
