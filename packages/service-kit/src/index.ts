@@ -22,6 +22,7 @@ export * from './logger.js';
 export * from './network.js';
 export * from './outbox.js';
 export * from './paged-search.js';
+export * from './trigram-index.js';
 export * from './retention.js';
 export * from './service.js';
 export * from './spreadsheet.js';

@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { ITEMS_SNAPSHOT_REQUESTS, VendorUpdated } from '@erp/contracts';
-import type { ServiceDefinition } from '@erp/service-kit';
+import { ensureTrigramIndexes, type ServiceDefinition } from '@erp/service-kit';
 import { publishItemsSnapshot } from './events/item-upserted.js';
 import { handleVendorUpdated } from './events/vendor-updated.js';
 import { loadImportLimits, type ImportLimits } from './import/limits.js';
@@ -11,7 +11,6 @@ import { itemRoutes } from './routes/items.js';
 import { transferRoutes, type TransferDeps } from './routes/transfer.js';
 import { readGeneration } from './list-cache.js';
 import { NameIndexKeeper } from './name-index.js';
-import { ensureTrigramIndex } from './search-index.js';
 import { addDemoPrices, seedItems } from './seed.js';
 
 export { DEMO_ITEMS, DEMO_PRICES } from './seed.js';
@@ -53,7 +52,7 @@ export function catalogService(opts: CatalogOptions = {}): ServiceDefinition {
       const limits = { ...loadImportLimits(opts.env ?? process.env), ...opts.importLimits };
       deps = { ctx, items, vendors, jobs, running, names, limits };
       await jobs.failInterrupted(ctx.db);
-      const trigram = await ensureTrigramIndex(ctx.db, schema);
+      const trigram = await ensureTrigramIndexes(ctx.db, [{ name: 'items_name_trgm', table: `${schema}.items`, column: 'name_key' }]);
       if (!trigram) ctx.log.info('pg_trgm is not available: item search scans names instead of using a trigram index');
       seeding = ctx.config.seedDemo;
       if (seeding) await seedItems(deps);

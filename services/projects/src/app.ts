@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { ServiceDefinition } from '@erp/service-kit';
+import { ensureTrigramIndexes, type ServiceDefinition } from '@erp/service-kit';
 import { itemSnapshotConsumer, receiptConsumer, requestItemsIfEmpty } from './boq-events.js';
 import { boqsRepository } from './repositories/boqs.js';
 import { projectsRepository } from './repositories/projects.js';
@@ -28,6 +28,12 @@ export function projectsService(): ServiceDefinition {
     schema,
     migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
     async onStart(ctx) {
+      // The project and BOQ lists' keyword search and its count along trigram indexes (decision 0018).
+      const trigram = await ensureTrigramIndexes(ctx.db, [
+        { name: 'projects_search_trgm', table: `${schema}.projects`, column: 'search' },
+        { name: 'boqs_search_trgm', table: `${schema}.boqs`, column: 'search' },
+      ]);
+      if (!trigram) ctx.log.info('pg_trgm is not available: project and BOQ keyword searches scan instead of using trigram indexes');
       await seedProjects(ctx, projects, boqs);
       // Published once the service subscribes and starts publishing (the outbox), like the access snapshot request.
       await requestItemsIfEmpty(ctx, boqs);
