@@ -3,10 +3,13 @@
 -- (and when its project is renamed, which rewrites the BOQ's project_search); the list's totals come
 -- from counts kept per project and status, so a page never counts thousands of rows.
 
--- Amounts as numbers of rupees in JSON: paise / 100 without trailing zeros (1250 -> 12.5), the number
--- fromPaise gives and JSON.stringify writes (exact up to 15 significant digits, far beyond MAX_RUPEES).
-CREATE FUNCTION {{schema}}.json_hundredths(n bigint) RETURNS numeric LANGUAGE sql IMMUTABLE AS $$
-  SELECT trim_scale(n::numeric / 100)
+-- Paise or hundredths as the JSON number of rupees or units, without trailing zeros (1250 -> 12.5,
+-- -50 -> -0.5): the number fromPaise / fromHundredths give and JSON.stringify writes. Integer
+-- operations only (formatting, not arithmetic: the sums are the money module's).
+CREATE FUNCTION {{schema}}.json_hundredths(n bigint) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+  SELECT CASE WHEN n < 0 THEN '-' ELSE '' END || (abs(n) / 100)::text
+         || CASE WHEN abs(n) % 100 = 0 THEN '' WHEN abs(n) % 10 = 0 THEN '.' || (abs(n) % 100 / 10)::text
+                 ELSE '.' || lpad((abs(n) % 100)::text, 2, '0') END
 $$;
 
 -- A line's amount (planned x rate, rounded to the paisa) is the money module's lineAmount, computed in
@@ -15,6 +18,42 @@ $$;
 ALTER TABLE {{schema}}.boq_lines ADD COLUMN amount_paise bigint;
 UPDATE {{schema}}.boq_lines SET amount_paise = round(planned_hundredths::numeric * rate_paise / 100);
 ALTER TABLE {{schema}}.boq_lines ALTER COLUMN amount_paise SET NOT NULL;
+
+-- Each line's BoqLine as JSON text up to what receipts change: no closing brace, and without
+-- consumedQuantity and balanceQuantity, which a read adds from boq_consumption. Rebuilt on every
+-- write of the line and when the catalog renames its item (the item snapshots' trigger below).
+ALTER TABLE {{schema}}.boq_lines ADD COLUMN entry text NOT NULL DEFAULT '';
+
+CREATE FUNCTION {{schema}}.boq_line_entry() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  item_name text;
+BEGIN
+  SELECT to_json(coalesce(s.name, ''))::text INTO item_name FROM (SELECT NULL) AS one
+    LEFT JOIN {{schema}}.item_snapshots s ON s.item_id = NEW.item_id;
+  NEW.entry := '{"_id":"' || NEW.id || '","item":{"_id":"' || NEW.item_id || '","name":' || item_name || '},"itemId":"' || NEW.item_id
+    || '","name":' || item_name || ',"unit":' || to_json(NEW.unit)::text
+    || ',"plannedQty":' || {{schema}}.json_hundredths(NEW.planned_hundredths) || ',"rate":' || {{schema}}.json_hundredths(NEW.rate_paise)
+    || ',"amount":' || {{schema}}.json_hundredths(NEW.amount_paise) || ',"remark":' || to_json(NEW.remark)::text;
+  RETURN NEW;
+END
+$$;
+CREATE TRIGGER boq_lines_entry BEFORE INSERT OR UPDATE ON {{schema}}.boq_lines
+  FOR EACH ROW EXECUTE FUNCTION {{schema}}.boq_line_entry();
+
+CREATE INDEX boq_lines_item ON {{schema}}.boq_lines (item_id);
+
+CREATE FUNCTION {{schema}}.item_snapshot_lines() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  UPDATE {{schema}}.boq_lines SET entry = '' WHERE item_id = NEW.item_id;
+  RETURN NULL;
+END
+$$;
+CREATE TRIGGER item_snapshots_lines_insert AFTER INSERT ON {{schema}}.item_snapshots
+  FOR EACH ROW EXECUTE FUNCTION {{schema}}.item_snapshot_lines();
+CREATE TRIGGER item_snapshots_lines_rename AFTER UPDATE OF name ON {{schema}}.item_snapshots
+  FOR EACH ROW WHEN (OLD.name IS DISTINCT FROM NEW.name) EXECUTE FUNCTION {{schema}}.item_snapshot_lines();
+
+UPDATE {{schema}}.boq_lines SET entry = '';
 
 -- The BoqSummary of the contract, field for field as the service's toSummary writes it.
 ALTER TABLE {{schema}}.boqs ADD COLUMN list_entry text NOT NULL DEFAULT '';
@@ -26,7 +65,7 @@ BEGIN
                  (SELECT row_to_json(p) FROM (SELECT pr.id AS "_id", pr.name, pr.project_code AS "projectCode"
                                                 FROM {{schema}}.projects pr WHERE pr.id = NEW.project_id) AS p) AS "projectId",
                  NEW.status, NEW.item_count AS "itemCount", NEW.indent_count AS "indentCount",
-                 {{schema}}.json_hundredths(NEW.total_paise) AS "totalAmount",
+                 {{schema}}.json_hundredths(NEW.total_paise)::json AS "totalAmount",
                  (SELECT row_to_json(c) FROM (SELECT NEW.created_by AS "_id", coalesce(NEW.created_by_name, '') AS name) AS c
                    WHERE NEW.created_by IS NOT NULL) AS "createdBy",
                  -- Times as Date.toISOString writes them (UTC, milliseconds).
@@ -74,6 +113,8 @@ CREATE TRIGGER boqs_count_update AFTER UPDATE OF status, project_id ON {{schema}
 
 -- The list's pages of revisions that are not superseded, newest first, read from the index alone.
 CREATE INDEX boqs_listed ON {{schema}}.boqs (created_at DESC, id DESC) WHERE status <> 'superseded';
+-- And of an Employee's projects (or one project's), read from this index alone before the page's entries are fetched.
+CREATE INDEX boqs_project_listed ON {{schema}}.boqs (project_id, created_at DESC, id DESC) WHERE status <> 'superseded';
 
 UPDATE {{schema}}.boqs SET version = version;
 INSERT INTO {{schema}}.boq_counts (project_id, status, n)

@@ -268,15 +268,11 @@ export function boqsRepository(schema: string) {
         `SELECT left(b.list_entry, -1) || ',"items":[' || coalesce(l.items, '') || '],' || substr(row_to_json(x)::text, 2) AS json
            FROM ${t('boqs')} b
            CROSS JOIN LATERAL (
-             SELECT string_agg(json_build_object(
-                      '_id', l.id, 'item', json_build_object('_id', l.item_id, 'name', coalesce(s.name, '')), 'itemId', l.item_id,
-                      'name', coalesce(s.name, ''), 'unit', l.unit, 'plannedQty', ${t('json_hundredths')}(l.planned_hundredths),
-                      'rate', ${t('json_hundredths')}(l.rate_paise), 'amount', ${t('json_hundredths')}(l.amount_paise),
-                      'consumedQuantity', ${t('json_hundredths')}(coalesce(c.consumed_hundredths, 0)),
-                      'balanceQuantity', ${t('json_hundredths')}(l.planned_hundredths - coalesce(c.consumed_hundredths, 0)),
-                      'remark', l.remark)::text, ',' ORDER BY l.line_no) AS items
+             -- The line's entry as kept (migration 004) with what receipts consumed under the BOQ's number.
+             SELECT string_agg(l.entry || ',"consumedQuantity":' || ${t('json_hundredths')}(coalesce(c.consumed_hundredths, 0))
+                      || ',"balanceQuantity":' || ${t('json_hundredths')}(l.planned_hundredths - coalesce(c.consumed_hundredths, 0)) || '}',
+                      ',' ORDER BY l.line_no) AS items
                FROM ${t('boq_lines')} l
-               LEFT JOIN ${t('item_snapshots')} s ON s.item_id = l.item_id
                LEFT JOIN ${t('boq_consumption')} c ON c.boq_number = b.boq_number AND c.item_id = l.item_id
               WHERE l.boq_id = b.id
            ) AS l
