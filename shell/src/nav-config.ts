@@ -31,3 +31,15 @@ export const DEFAULT_OPEN_GROUP = 'indent';
 export function isItemActive(item: NavItem, pathname: string, search: string): boolean {
   return pathname === item.to && !new URLSearchParams(search).has('id');
 }
+
+/**
+ * The group a path belongs to: the one with an item at that path, else the one with an item in the
+ * same section (`/boq/{id}` is in the group of `/boq/list`; `/team/project/{id}` of `/team/list`).
+ */
+export function groupOfPath(groups: NavGroup[], pathname: string): NavGroup | undefined {
+  const section = (to: string) => to.replace(/\/[^/]*$/, '/');
+  return (
+    groups.find((g) => g.items.some((item) => pathname.startsWith(item.to))) ??
+    groups.find((g) => g.items.some((item) => section(item.to).length > 1 && pathname.startsWith(section(item.to))))
+  );
+}

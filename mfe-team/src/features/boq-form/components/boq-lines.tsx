@@ -175,7 +175,8 @@ function RemoveButton({ index }: { index: number }) {
 }
 
 const COLUMNS: Column<LineRow>[] = [
-  { id: 'line', header: '#', cell: (row) => row.index + 1 },
+  // On a phone's card the number heads the card ('Line 3', above the item) instead of a '#' row.
+  { id: 'line', header: '#', primary: true, cell: (row) => <span className="line-no">{row.index + 1}</span> },
   { id: 'item', header: 'Item', primary: true, cell: (row) => <ItemCell index={row.index} /> },
   { id: 'plannedQty', header: 'Planned Qty', cell: (row) => <QuantityCell index={row.index} /> },
   { id: 'unit', header: 'Unit', cell: (row) => <UnitCell index={row.index} /> },
@@ -213,6 +214,8 @@ const Wrap = styled.div`
     & .remove-text { display: none; }
   }
   ${theme.media.mobile} {
+    & .line-no { font-size: 0.8125rem; font-weight: 500; color: ${theme.color.mutedForeground}; }
+    & .line-no::before { content: 'Line '; }
     & dt { min-width: 6rem; }
     & dd { flex: 1; }
     & dd input, & dd select { text-align: left; }

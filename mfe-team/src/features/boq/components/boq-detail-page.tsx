@@ -212,7 +212,7 @@ export function BoqDetailPage({ id }: { id: string }) {
             {canWrite && b.status === 'draft' && (
               <>
                 <Button variant="outline" onClick={() => setDeleting(true)}>
-                  <Icon name="x" />
+                  <Icon name="trash" />
                   Delete
                 </Button>
                 <LinkButton to={`/boq/edit/${encodeURIComponent(b._id)}`}>

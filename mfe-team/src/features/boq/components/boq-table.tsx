@@ -78,7 +78,7 @@ export function BoqTable({ boqs, canWrite, onDelete }: BoqTableProps) {
                 {!compact && 'Edit'}
               </LinkButton>
               <Button variant="outline" size={size} aria-label={`Delete ${b.name}`} title={compact ? 'Delete' : undefined} onClick={() => onDelete(b)}>
-                <Icon name="x" />
+                <Icon name="trash" />
                 {!compact && 'Delete'}
               </Button>
             </>

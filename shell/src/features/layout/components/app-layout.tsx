@@ -11,6 +11,7 @@ import { useSidebarState } from '../hooks/use-sidebar-state';
 import { AppHeader } from './app-header';
 import { AppSidebar } from './app-sidebar';
 import { MobileNav } from './mobile-nav';
+import { groupOfPath } from '../../../nav-config';
 
 const Root = styled.div`
   display: flex;
@@ -60,7 +61,7 @@ export function AppLayout() {
 
   const groups = navGroups();
   const section =
-    pathname === '/dashboard' ? 'Dashboard' : (groups.find((g) => g.items.some((item) => pathname.startsWith(item.to.replace(/\/[^/]*$/, '/'))))?.label ?? '');
+    pathname === '/dashboard' ? 'Dashboard' : (groupOfPath(groups, pathname)?.label ?? '');
   const failedLabel = failure ? (groups.find((g) => g.remote === failure.app)?.label ?? failure.app) : '';
 
   return (

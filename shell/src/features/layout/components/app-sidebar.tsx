@@ -2,7 +2,7 @@ import { Icon, Link, theme } from '@erp/ui';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useVisibleNav } from '../hooks/use-visible-nav';
-import { DEFAULT_OPEN_GROUP, type NavGroup } from '../../../nav-config';
+import { DEFAULT_OPEN_GROUP, groupOfPath, type NavGroup } from '../../../nav-config';
 import { SidebarGroup } from './sidebar-group';
 
 const Aside = styled.aside<{ $expanded: boolean }>`
@@ -91,7 +91,7 @@ function initialOpen(groups: NavGroup[], pathname: string): Set<string> {
   // SPEC §9: Indent starts open; while that module is not deployed, the first group does instead.
   const first = groups.some((g) => g.id === DEFAULT_OPEN_GROUP) ? DEFAULT_OPEN_GROUP : groups[0]?.id;
   const open = new Set<string>(first ? [first] : []);
-  const current = groups.find((g) => g.items.some((item) => pathname.startsWith(item.to)));
+  const current = groupOfPath(groups, pathname);
   if (current) open.add(current.id);
   return open;
 }

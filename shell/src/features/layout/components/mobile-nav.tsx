@@ -2,7 +2,7 @@ import { Button, Icon, type IconName, Link, loadDialogs, Sheet, theme } from '@e
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useLogout } from '../hooks/use-logout';
-import { isItemActive } from '../../../nav-config';
+import { groupOfPath, isItemActive } from '../../../nav-config';
 import { useVisibleNav } from '../hooks/use-visible-nav';
 
 const preloadSheets = () => void loadDialogs().catch(() => undefined);
@@ -83,7 +83,7 @@ export function MobileNav({ pathname, search, userName }: { pathname: string; se
   const { logout, pending } = useLogout();
   const close = () => setOpenSheet(null);
   const userTab: Tab = { id: 'user', label: 'User', icon: 'user' };
-  const activeGroup = groups.find((g) => g.items.some((item) => pathname.startsWith(item.to)));
+  const activeGroup = groupOfPath(groups, pathname);
 
   return (
     <>
