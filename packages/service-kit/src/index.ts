@@ -23,6 +23,7 @@ export * from './network.js';
 export * from './outbox.js';
 export * from './paged-search.js';
 export * from './trigram-index.js';
+export * from './answer-cache.js';
 export * from './retention.js';
 export * from './service.js';
 export * from './spreadsheet.js';

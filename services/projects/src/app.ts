@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { ensureTrigramIndexes, type ServiceDefinition } from '@erp/service-kit';
 import { itemSnapshotConsumer, receiptConsumer, requestItemsIfEmpty } from './boq-events.js';
+import { answersCache } from './answers.js';
 import { boqsRepository } from './repositories/boqs.js';
 import { projectsRepository } from './repositories/projects.js';
 import { boqTransferRoutes } from './boq-transfer/routes.js';
@@ -23,6 +24,7 @@ export function projectsService(): ServiceDefinition {
   const schema = 'projects';
   const projects = projectsRepository(schema);
   const boqs = boqsRepository(schema);
+  const answers = answersCache(schema);
   return {
     name: 'projects',
     schema,
@@ -40,7 +42,7 @@ export function projectsService(): ServiceDefinition {
     },
     consumers: [demoTeamConsumer(projects), itemSnapshotConsumer(boqs), receiptConsumer(boqs)],
     async routes(app, ctx) {
-      const deps = { ctx, projects, boqs };
+      const deps = { ctx, projects, boqs, answers };
       await projectRoutes(app, deps);
       await boqRoutes(app, deps);
       await boqTransferRoutes(app, { ctx });

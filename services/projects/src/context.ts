@@ -1,4 +1,5 @@
 import type { ServiceContext } from '@erp/service-kit';
+import type { AnswersCache } from './answers.js';
 import type { BoqsRepository } from './repositories/boqs.js';
 import type { ProjectsRepository } from './repositories/projects.js';
 
@@ -7,4 +8,6 @@ export interface ProjectsDeps {
   ctx: ServiceContext;
   projects: ProjectsRepository;
   boqs: BoqsRepository;
+  /** Kept list and BOQ page answers (decision 0019). */
+  answers: AnswersCache;
 }

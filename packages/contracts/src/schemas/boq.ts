@@ -9,7 +9,7 @@
  */
 import { Type, type Static } from 'typebox';
 import { amountTooLarge, MAX_RUPEES } from '../money.js';
-import { Actor, Paging, TotalCapped, Uuid } from './common.js';
+import { Actor, Paging, TotalCapped } from './common.js';
 
 export const BOQ_STATUSES = ['draft', 'confirmed', 'superseded'] as const;
 export type BoqStatus = (typeof BOQ_STATUSES)[number];

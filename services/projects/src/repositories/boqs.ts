@@ -14,6 +14,7 @@ import {
   type ItemUpsertedData,
 } from '@erp/contracts';
 import { cappedTotal, containsPattern, countBound, type Queryable } from '@erp/service-kit';
+import { generationSql } from '../answers.js';
 import type { JsonPage } from './projects.js';
 
 /** A line as stored: integer hundredths and paise. */
@@ -242,7 +243,7 @@ export function boqsRepository(schema: string) {
         ? `CASE WHEN (SELECT count(*) FROM page) < ${limit} AND ((SELECT count(*) FROM page) > 0 OR ${offset} = 0) THEN ${offset} + (SELECT count(*)::int FROM page)
                 ELSE (SELECT count(*)::int FROM (SELECT 1 FROM ${t('boqs')} ${filter} LIMIT ${bound + 1}) AS matches) END`
         : `(SELECT coalesce(sum(n), 0)::int FROM ${t('boq_counts')} WHERE ${counted.map((c) => `(${c})`).join(' AND ')})`;
-      const res = await db.query<{ n: number; entries: string | null }>(
+      const res = await db.query<{ n: number; entries: string | null; g: string }>(
         `WITH page AS MATERIALIZED (
            SELECT id, row_number() OVER (ORDER BY created_at DESC, id DESC) AS ord FROM ${t('boqs')} ${filter}
             ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}
@@ -250,12 +251,13 @@ export function boqsRepository(schema: string) {
          SELECT ${total} AS n,
                 -- Each entry by its primary key (LIMIT 1 keeps the planner from scanning the table to hash it).
                 (SELECT string_agg(e.list_entry, ',' ORDER BY pg.ord)
-                   FROM page pg CROSS JOIN LATERAL (SELECT list_entry FROM ${t('boqs')} WHERE id = pg.id LIMIT 1) AS e) AS entries`,
+                   FROM page pg CROSS JOIN LATERAL (SELECT list_entry FROM ${t('boqs')} WHERE id = pg.id LIMIT 1) AS e) AS entries,
+                ${generationSql(schema)} AS g`,
         params,
       );
       const row = res.rows[0]!;
       const json = `[${row.entries ?? ''}]`;
-      return { json, ...(q.keyword ? cappedTotal(row.n, { limit, offset, cap: q.cap }) : { total: row.n, capped: false }) };
+      return { json, generation: row.g, ...(q.keyword ? cappedTotal(row.n, { limit, offset, cap: q.cap }) : { total: row.n, capped: false }) };
     },
 
     /**
@@ -263,9 +265,9 @@ export function boqsRepository(schema: string) {
      * what was consumed under the BOQ's number, who confirmed it and its revisions. `detail` builds the
      * same answer in Node for the writes' responses; a test holds the two equal.
      */
-    async detailJson(db: Queryable, id: string): Promise<string | null> {
-      const res = await db.query<{ json: string }>(
-        `SELECT left(b.list_entry, -1) || ',"items":[' || coalesce(l.items, '') || '],' || substr(row_to_json(x)::text, 2) AS json
+    async detailJson(db: Queryable, id: string): Promise<{ json: string; generation: string } | null> {
+      const res = await db.query<{ json: string; g: string }>(
+        `SELECT ${generationSql(schema)} AS g, left(b.list_entry, -1) || ',"items":[' || coalesce(l.items, '') || '],' || substr(row_to_json(x)::text, 2) AS json
            FROM ${t('boqs')} b
            CROSS JOIN LATERAL (
              -- The line's entry as kept (migration 004) with what receipts consumed under the BOQ's number.
@@ -288,7 +290,8 @@ export function boqsRepository(schema: string) {
           WHERE b.id = $1`,
         [id],
       );
-      return res.rows[0]?.json ?? null;
+      const row = res.rows[0];
+      return row ? { json: row.json, generation: row.g } : null;
     },
 
     /** The BOQ as GET /boq/{id} answers it. */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Project, ProjectEmployee, ProjectStatus } from '@erp/contracts';
+import { generationSql } from '../answers.js';
 import { cappedTotal, containsPattern, countBound, type CappedTotal, type Queryable } from '@erp/service-kit';
 
 interface ProjectRow {
@@ -73,6 +74,8 @@ const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOStr
 /** A page of the list: its entries as a JSON array's text, and the capped total. */
 export interface JsonPage extends CappedTotal {
   json: string;
+  /** The data's generation as the page's own query saw it (decision 0019). */
+  generation: string;
 }
 
 function whole(value: number, min: number): number {
@@ -209,7 +212,7 @@ export function projectsRepository(schema: string) {
       const offset = whole(q.offset, 0);
       const bound = countBound({ limit, offset, cap: q.cap });
       const filter = where.length > 0 ? `WHERE ${where.map((c) => `(${c})`).join(' AND ')}` : '';
-      const res = await db.query<{ n: number; entries: string | null }>(
+      const res = await db.query<{ n: number; entries: string | null; g: string }>(
         `WITH page AS MATERIALIZED (
            SELECT id, row_number() OVER (ORDER BY created_at DESC, id DESC) AS ord FROM ${schema}.projects ${filter}
             ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}
@@ -222,11 +225,12 @@ export function projectsRepository(schema: string) {
                 (SELECT string_agg(p.entry, ',' ORDER BY pg.ord)
                    FROM page pg CROSS JOIN LATERAL (
                      SELECT list_head || ',"employees":[' || list_team || '],' || list_tail AS entry FROM ${schema}.projects WHERE id = pg.id LIMIT 1
-                   ) AS p) AS entries`,
+                   ) AS p) AS entries,
+                ${generationSql(schema)} AS g`,
         params,
       );
       const row = res.rows[0]!;
-      return { json: `[${row.entries ?? ''}]`, ...cappedTotal(row.n, { limit, offset, cap: q.cap }) };
+      return { json: `[${row.entries ?? ''}]`, generation: row.g, ...cappedTotal(row.n, { limit, offset, cap: q.cap }) };
     },
 
     async stored(db: Queryable, id: string, forUpdate = false): Promise<StoredProject | null> {

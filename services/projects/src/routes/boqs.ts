@@ -98,16 +98,22 @@ export async function boqRoutes(app: FastifyInstance, deps: ProjectsDeps): Promi
       const projectId = q.projectId ? q.projectId.toLowerCase() : null;
       // The schema's pattern lets 36 dashes through; only a real id reaches the database.
       if (projectId && !UUID.test(projectId)) throw badRequest('projectId must be a valid id');
-      // The page comes as JSON text from PostgreSQL (BoqListResponse's shape) and is sent as it is.
-      const page = await boqs.listJson(ctx.db, {
+      // The page comes as JSON text from PostgreSQL (BoqListResponse's shape) and is sent as it is,
+      // again while the data's generation has not moved (decision 0019).
+      const query = {
         keyword: (q.keyword ?? '').trim(),
         status,
         projectId,
-        only: hasAllProjects(auth) ? null : auth.permissions.projects,
+        only: hasAllProjects(auth) ? null : [...auth.permissions.projects].sort(),
         limit: q.limit ?? 10,
         offset: q.offset ?? 0,
         cap: ctx.config.listCountCap,
+      };
+      const answer = await deps.answers.answer(ctx.db, `boq list ${JSON.stringify(query)}`, async () => {
+        const page = await boqs.listJson(ctx.db, query);
+        return { text: page.json, extra: { total: page.total, capped: page.capped }, generation: page.generation };
       });
+      const page = { json: answer!.text, ...answer!.extra };
       return sendJsonText(reply, `{"result":${page.json},"totalItems":${page.total}${page.capped ? ',"totalCapped":true' : ''}}`);
     },
   );
@@ -137,10 +143,14 @@ export async function boqRoutes(app: FastifyInstance, deps: ProjectsDeps): Promi
     { config: { access: READ }, schema: { tags: ['boq'], params: IdParams, response: { 200: Boq, ...errors } } },
     async (request, reply) => {
       const b = await visible(ctx.db, requireSignedIn(request), request.params.id);
-      // The Boq as JSON text from PostgreSQL (a 500-line BOQ is not mapped line by line in Node).
-      const boq = await boqs.detailJson(ctx.db, b.id);
+      // The Boq as JSON text from PostgreSQL (a 500-line BOQ is not mapped line by line in Node), again
+      // while the data's generation has not moved (decision 0019); access was checked above.
+      const boq = await deps.answers.answer(ctx.db, `boq ${b.id}`, async () => {
+        const built = await boqs.detailJson(ctx.db, b.id);
+        return built ? { text: built.json, extra: undefined, generation: built.generation } : null;
+      });
       if (!boq) throw notFound(BOQ_MESSAGES.notFound);
-      return sendJsonText(reply, boq);
+      return sendJsonText(reply, boq.text);
     },
   );
 

@@ -71,15 +71,21 @@ export async function projectRoutes(app: FastifyInstance, deps: ProjectsDeps): P
       const auth = requireSignedIn(request);
       const q = request.query;
       const status: ProjectStatus | null = !q.status || q.status === 'all' ? null : q.status === 'active' ? 'inProgress' : (q.status as ProjectStatus);
-      // The page comes as JSON text from PostgreSQL (ProjectListResponse's shape) and is sent as it is.
-      const page = await projects.listJson(ctx.db, {
+      // The page comes as JSON text from PostgreSQL (ProjectListResponse's shape) and is sent as it is,
+      // again while the data's generation has not moved (decision 0019).
+      const query = {
         keyword: (q.keyword ?? '').trim(),
         status,
-        only: hasAllProjects(auth) ? null : auth.permissions.projects,
+        only: hasAllProjects(auth) ? null : [...auth.permissions.projects].sort(),
         limit: q.limit ?? 10,
         offset: q.offset ?? 0,
         cap: ctx.config.listCountCap,
+      };
+      const answer = await deps.answers.answer(ctx.db, `project list ${JSON.stringify(query)}`, async () => {
+        const page = await projects.listJson(ctx.db, query);
+        return { text: page.json, extra: { total: page.total, capped: page.capped }, generation: page.generation };
       });
+      const page = { json: answer!.text, ...answer!.extra };
       return sendJsonText(reply, `{"result":${page.json},"totalItems":${page.total}${page.capped ? ',"totalCapped":true' : ''}}`);
     },
   );
