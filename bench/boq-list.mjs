@@ -114,17 +114,46 @@ try {
     ['deep page', admin, `boq/all?limit=100&offset=${PROJECTS * BOQS_PER_PROJECT - 100}`, LIST_BUDGET_MS],
     ["Employee's list", employee, 'boq/all?limit=100&offset=0', LIST_BUDGET_MS],
     [`BOQ of ${BIG_LINES} lines`, admin, `boq/${big._id}`, DETAIL_BUDGET_MS],
+    // Kept answers (decision 0019) are served again only until the data changes: the same pages while
+    // a project is saved every 100 ms (far more often than people edit), each save a new generation.
+    ['first page, a write every 100 ms', admin, 'boq/all?limit=100&offset=0', LIST_BUDGET_MS, true],
+    [`BOQ of ${BIG_LINES} lines, a write every 100 ms`, admin, `boq/${big._id}`, DETAIL_BUDGET_MS, true],
   ];
+  let saved = 0;
+  /** Save `project` (its notes) every 100 ms until stopped, as the project form does. */
+  function keepWriting() {
+    let stop = false;
+    const done = (async () => {
+      while (!stop) {
+        const current = await fetch(`${sys.base}/api/v1/project/${project._id}`, { headers: admin }).then(json);
+        await json(
+          await fetch(`${sys.base}/api/v1/project/${project._id}`, {
+            method: 'PATCH',
+            headers: { ...admin, 'content-type': 'application/json' },
+            body: JSON.stringify({ notes: `Bench save ${++saved}`, version: current.version }),
+          }),
+        );
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    })();
+    return async () => {
+      stop = true;
+      await done;
+    };
+  }
   const only = process.env.BENCH_CASE;
   const results = {};
-  for (const [name, headers, path, budget] of cases) {
+  for (const [name, headers, path, budget, writing] of cases) {
     if (only && !name.includes(only)) continue;
+    const stopWriting = writing ? keepWriting() : null;
     const answer = await fetch(`${sys.base}/api/v1/${path}`, { headers }).then(json);
     const shape = answer.result ? { rows: answer.result.length, totalItems: answer.totalItems } : { lines: answer.items.length };
     // CPU per answer (the system's, PostgreSQL's) is steadier than latency on a shared machine.
     const cpu = { system: () => cpuMs(sys.pid), ...(fresh ? { postgres: () => postgresCpuMs(fresh.name) } : {}) };
+    const before = saved;
     const r = await load({ url: `${sys.base}/api/v1/${path}`, headers, connections: CONNECTIONS, durationMs: DURATION_MS, cpu });
-    results[name] = { ...shape, budget, ...r };
+    await stopWriting?.();
+    results[name] = { ...shape, budget, ...r, ...(writing ? { writes: saved - before } : {}) };
     console.log(`${name.padEnd(18)} ${JSON.stringify(results[name])}`);
   }
   console.log('');
