@@ -21,6 +21,10 @@ export default defineConfig({
     ],
     exclude: ['**/node_modules/**', '**/dist/**', '**/*.pact.test.ts'],
     pool: 'forks',
+    // Vitest's default is one worker fewer than the cores: one on a two-core CI machine. Service
+    // tests mostly wait (on PostgreSQL, NATS, event delivery), so three at once finish the
+    // PostgreSQL + NATS run in ~250 s instead of ~385 s and keep .ci/run under 20 minutes.
+    maxWorkers: 3,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
