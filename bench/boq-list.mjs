@@ -12,8 +12,8 @@
 // API, so their list (250 BOQs) is a real subset.
 import { rmSync } from 'node:fs';
 import { load } from './lib/load.mjs';
-import { assignEmployee, exec, generateProjectsSql } from './lib/project-data.mjs';
-import { cpuMs, freshBenchDatabase, json, postgresCpuMs, signIn, startProcess } from './lib/system.mjs';
+import { assignEmployee, generateProjectsSql, startOnGeneratedData } from './lib/project-data.mjs';
+import { cpuMs, json, postgresCpuMs, signIn } from './lib/system.mjs';
 
 const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 2000);
 const BOQS_PER_PROJECT = Number(process.env.BENCH_BOQS_PER_PROJECT ?? 10);
@@ -77,20 +77,8 @@ const generateBoqsSql = (perProject) => [
 ];
 const maintenance = ['VACUUM ANALYZE projects.projects', 'VACUUM ANALYZE projects.item_snapshots', 'VACUUM ANALYZE projects.boqs', 'VACUUM ANALYZE projects.boq_lines', 'VACUUM ANALYZE projects.boq_consumption', 'VACUUM ANALYZE projects.boq_counts'];
 
-const env = { SEED_DEMO: 'true', OTP_RESEND_SECONDS: '0' };
-const fresh = await freshBenchDatabase();
-if (fresh) env.DATABASE_URL = fresh.url;
-const kind = fresh ? 'PostgreSQL' : 'PGlite';
-// 1. A first start migrates and seeds the demo; stop, then generate the data.
-const first = await startProcess('gateway/dist/main.js', env);
-const dataDir = first.dataDir;
-await new Promise((r) => setTimeout(r, 2000));
-await first.stop({ keep: true });
-const t0 = Date.now();
-await exec(fresh?.url, dataDir, [generateProjectsSql(PROJECTS), ...generateBoqsSql(BOQS_PER_PROJECT), ...maintenance]);
-console.log(`generated ${PROJECTS - 2} projects, ${PROJECTS * BOQS_PER_PROJECT} BOQs of ${LINES} lines and one of ${BIG_LINES} in ${Date.now() - t0} ms (${kind})`);
-// 2. Start again on that data.
-const sys = await startProcess('gateway/dist/main.js', env, { dataDir });
+// The demo started once, the data generated with SQL, then the system started again on it.
+const { sys, fresh, kind, dataDir } = await startOnGeneratedData([generateProjectsSql(PROJECTS), ...generateBoqsSql(BOQS_PER_PROJECT), ...maintenance], `${PROJECTS - 2} projects, ${PROJECTS * BOQS_PER_PROJECT} BOQs of ${LINES} lines and one of ${BIG_LINES}`);
 try {
   const admin = { authorization: `Bearer ${await signIn(sys.base)}` };
   const employee = { authorization: `Bearer ${await signIn(sys.base, '9000000004')}` };

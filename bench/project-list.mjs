@@ -9,8 +9,8 @@
 // form does it: team_set to auth, back through the access replica), so their list is a real subset.
 import { rmSync } from 'node:fs';
 import { load } from './lib/load.mjs';
-import { assignEmployee, exec, generateProjectsSql } from './lib/project-data.mjs';
-import { cpuMs, freshBenchDatabase, postgresCpuMs, json, signIn, startProcess } from './lib/system.mjs';
+import { assignEmployee, generateProjectsSql, startOnGeneratedData } from './lib/project-data.mjs';
+import { cpuMs, postgresCpuMs, json, signIn } from './lib/system.mjs';
 
 const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 2000);
 const EMPLOYEE_PROJECTS = Number(process.env.BENCH_EMPLOYEE_PROJECTS ?? 25);
@@ -20,20 +20,8 @@ const BUDGET_MS = 30;
 
 const maintenance = ['VACUUM ANALYZE projects.projects'];
 
-const env = { SEED_DEMO: 'true', OTP_RESEND_SECONDS: '0' };
-const fresh = await freshBenchDatabase();
-if (fresh) env.DATABASE_URL = fresh.url;
-const kind = fresh ? 'PostgreSQL' : 'PGlite';
-// 1. A first start migrates and seeds the demo; stop, then generate the projects.
-const first = await startProcess('gateway/dist/main.js', env);
-const dataDir = first.dataDir;
-await new Promise((r) => setTimeout(r, 2000));
-await first.stop({ keep: true });
-const t0 = Date.now();
-await exec(fresh?.url, dataDir, [generateProjectsSql(PROJECTS), ...maintenance]);
-console.log(`generated ${PROJECTS - 2} projects in ${Date.now() - t0} ms (${kind})`);
-// 2. Start again on that data.
-const sys = await startProcess('gateway/dist/main.js', env, { dataDir });
+// The demo started once, the data generated with SQL, then the system started again on it.
+const { sys, fresh, kind, dataDir } = await startOnGeneratedData([generateProjectsSql(PROJECTS), ...maintenance], `${PROJECTS - 2} projects`);
 try {
   const admin = { authorization: `Bearer ${await signIn(sys.base)}` };
   const employee = { authorization: `Bearer ${await signIn(sys.base, '9000000004')}` };

@@ -1,7 +1,7 @@
 // Generated data of the project and BOQ benches, written with SQL straight into the projects
 // service's schema (after a first start has migrated it and seeded the demo).
 import path from 'node:path';
-import { json, root } from './system.mjs';
+import { freshBenchDatabase, json, root, startProcess } from './system.mjs';
 
 // Codes PRJ-0003..PRJ-<PROJECTS>, the newest last (PRJ-0003 oldest); a city each (in turn, so every
 // city has about PROJECTS/20 projects), statuses spread 20% planning, 45% inProgress, 10% onHold,
@@ -77,4 +77,24 @@ export async function assignEmployee({ base, admin, employee, user, projects, co
     if (seen >= wanted.length + 1 || Date.now() > until) return seen;
     await new Promise((r) => setTimeout(r, 300));
   }
+}
+
+/**
+ * The demo system started once (it migrates and seeds), stopped, `statements` run on its data
+ * (PostgreSQL with BENCH_DATABASE_URL, PGlite otherwise), and started again on that data.
+ */
+export async function startOnGeneratedData(statements, what) {
+  const env = { SEED_DEMO: 'true', OTP_RESEND_SECONDS: '0' };
+  const fresh = await freshBenchDatabase();
+  if (fresh) env.DATABASE_URL = fresh.url;
+  const kind = fresh ? 'PostgreSQL' : 'PGlite';
+  const first = await startProcess('gateway/dist/main.js', env);
+  const dataDir = first.dataDir;
+  await new Promise((r) => setTimeout(r, 2000));
+  await first.stop({ keep: true });
+  const t0 = Date.now();
+  await exec(fresh?.url, dataDir, statements);
+  console.log(`generated ${what} in ${Date.now() - t0} ms (${kind})`);
+  const sys = await startProcess('gateway/dist/main.js', env, { dataDir });
+  return { sys, fresh, kind, dataDir };
 }

@@ -29,15 +29,14 @@ BEGIN
 END
 $$;
 
-CREATE TRIGGER projects_list_changed AFTER INSERT OR UPDATE OR DELETE ON {{schema}}.projects
-  FOR EACH STATEMENT EXECUTE FUNCTION {{schema}}.list_changed();
-CREATE TRIGGER access_members_list_changed AFTER INSERT OR UPDATE OR DELETE ON {{schema}}.access_members
-  FOR EACH STATEMENT EXECUTE FUNCTION {{schema}}.list_changed();
-CREATE TRIGGER boqs_list_changed AFTER INSERT OR UPDATE OR DELETE ON {{schema}}.boqs
-  FOR EACH STATEMENT EXECUTE FUNCTION {{schema}}.list_changed();
-CREATE TRIGGER boq_lines_list_changed AFTER INSERT OR UPDATE OR DELETE ON {{schema}}.boq_lines
-  FOR EACH STATEMENT EXECUTE FUNCTION {{schema}}.list_changed();
-CREATE TRIGGER boq_consumption_list_changed AFTER INSERT OR UPDATE OR DELETE ON {{schema}}.boq_consumption
-  FOR EACH STATEMENT EXECUTE FUNCTION {{schema}}.list_changed();
-CREATE TRIGGER boq_counts_list_changed AFTER INSERT OR UPDATE OR DELETE ON {{schema}}.boq_counts
-  FOR EACH STATEMENT EXECUTE FUNCTION {{schema}}.list_changed();
+-- Every table those answers are built from.
+DO $$
+DECLARE
+  source text;
+BEGIN
+  FOREACH source IN ARRAY ARRAY['projects', 'access_members', 'boqs', 'boq_lines', 'boq_consumption', 'boq_counts'] LOOP
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT OR UPDATE OR DELETE ON {{schema}}.%I FOR EACH STATEMENT EXECUTE FUNCTION {{schema}}.list_changed()',
+                   source || '_list_changed', source);
+  END LOOP;
+END
+$$;
