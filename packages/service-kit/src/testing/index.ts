@@ -156,16 +156,25 @@ export async function createTestHarness(
     bus,
     config,
     async settle() {
-      for (let round = 0; round < 100; round++) {
-        let pending = 0;
+      // Quiet twice in a row: a handler may commit its own outbox row and ack its message between
+      // one round's outbox count and its bus count, so one quiet round can miss a chained event.
+      const unpublished = async () => {
+        let n = 0;
         for (const r of runtimes) {
           await r.ctx.relay.drain();
           const res = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${r.ctx.schema}.outbox WHERE published_at IS NULL`);
-          pending += res.rows[0]!.n;
+          n += res.rows[0]!.n;
         }
+        return n;
+      };
+      let quiet = 0;
+      for (let round = 0; round < 200; round++) {
+        let pending = await unpublished();
         if (pending === 0) pending += await bus.pending();
-        if (pending === 0) return;
-        await new Promise((res) => setTimeout(res, 20));
+        if (pending === 0) pending += await unpublished();
+        quiet = pending === 0 ? quiet + 1 : 0;
+        if (quiet === 2) return;
+        await new Promise((res) => setTimeout(res, quiet ? 5 : 20));
       }
       throw new Error('outbox did not drain');
     },
