@@ -15,3 +15,7 @@ export * from './schemas/projects.js';
 export * from './events/projects.js';
 export * from './schemas/boq.js';
 export * from './events/po.js';
+export * from './schemas/indent.js';
+export * from './events/indent.js';
+export * from './schemas/po.js';
+export * from './po-preview.js';

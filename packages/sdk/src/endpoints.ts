@@ -10,6 +10,22 @@
  * endpoint is one more line below; the service declares the same schemas on its route.
  */
 import type {
+  ApprovalBody,
+  CompareBody,
+  CreateIndentBody,
+  FleetBody,
+  FleetResponse,
+  Indent,
+  IndentCompare,
+  IndentCompareResponse,
+  IndentListQuery,
+  IndentListResponse,
+  IndentResponse,
+  PoListQuery,
+  PoListResponse,
+  PurchaseOrder,
+  ReworkBody,
+  UpdateIndentBody,
   Boq,
   BoqImportPreview,
   BoqItemsResponse,
@@ -150,6 +166,19 @@ export const endpoints = {
   'items.export': get('/items/export').query<ItemExportQuery>().file(),
   'items.import': post('/items/import').form().returns<ImportJob>(),
   'items.importJob': get('/items/import/:jobId').returns<ImportJob>(),
+  // Indents (indent service)
+  'indent.list': get('/indent').query<IndentListQuery>().returns<IndentListResponse>(),
+  'indent.get': get('/indent/:id').returns<Indent>(),
+  'indent.create': post('/indent').body<CreateIndentBody>().returns<IndentResponse>(),
+  'indent.update': put('/indent/:id').body<UpdateIndentBody>().returns<IndentResponse>(),
+  'indent.compare': get('/indent/compare/:id').returns<IndentCompare>(),
+  'indent.saveCompare': post('/indent/compare/:id').body<CompareBody>().returns<IndentCompareResponse>(),
+  'indent.approve': post('/indent/approval/:id').body<ApprovalBody>().returns<IndentResponse>(),
+  'indent.rework': post('/indent/rework/:id').body<ReworkBody>().returns<IndentResponse>(),
+  'indent.fleet': put('/indent/fleet/:id').body<FleetBody>().returns<FleetResponse>(),
+  // Purchase orders (PO service)
+  'po.list': get('/po').query<PoListQuery>().returns<PoListResponse>(),
+  'po.get': get('/po/:id').returns<PurchaseOrder>(),
   // Dashboard (gateway)
   'dashboard.get': get('/dashboard').returns<DashboardResponse>(),
 };

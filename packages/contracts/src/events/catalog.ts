@@ -32,6 +32,21 @@ export const ItemUpsertedData = Type.Object({
   unit: Type.String(),
   status: Type.Union([Type.Literal('active'), Type.Literal('inactive')]),
   version: Type.Integer(),
+  /**
+   * Every vendor price of the item (active and inactive), rupees per unit and GST per unit. Sent on
+   * every change of the item or its prices; the indent service keeps them to offer vendors.
+   * Absent from events written before prices were announced.
+   */
+  prices: Type.Optional(
+    Type.Array(
+      Type.Object({
+        vendorId: Type.String(),
+        price: Type.Number(),
+        gst: Type.Number(),
+        status: Type.Union([Type.Literal('active'), Type.Literal('inactive')]),
+      }),
+    ),
+  ),
 });
 export type ItemUpsertedData = Static<typeof ItemUpsertedData>;
 export const ItemUpserted = defineEvent('erp.catalog.item_upserted.v1', ItemUpsertedData);

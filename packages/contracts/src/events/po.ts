@@ -22,3 +22,28 @@ export const ReceiptRecordedData = Type.Object({
 });
 export type ReceiptRecordedData = Static<typeof ReceiptRecordedData>;
 export const ReceiptRecorded = defineEvent('erp.po.receipt_recorded.v1', ReceiptRecordedData);
+
+/**
+ * A purchase order was generated from an approved indent (one per indent and vendor). The indent
+ * service lists it on the indent; the vendors service adds it to the vendor's ledger ("PO Add").
+ * Amounts in rupees: `amount` = the lines' grand totals + fleet cost + fleet GST.
+ */
+export const PoCreatedData = Type.Object({
+  poId: Type.String({ description: 'Key (uuid)' }),
+  poNumber: Type.String({ description: 'PO-000001' }),
+  indentId: Type.String(),
+  indentNumber: Type.String(),
+  projectId: Type.String(),
+  boqId: Type.String(),
+  vendorId: Type.String(),
+  vendorName: Type.String(),
+  status: Type.String({ description: 'Open' }),
+  orderDate: Type.String({ description: 'ISO time' }),
+  itemCount: Type.Integer(),
+  amount: Type.Number(),
+  fleet: Type.Object({ amount: Type.Number(), gst: Type.Number() }),
+  lines: Type.Array(Type.Object({ itemId: Type.String(), itemName: Type.String(), unit: Type.String(), quantity: Type.Number(), price: Type.Number(), gst: Type.Number() })),
+  approvedBy: Type.Object({ _id: Type.String(), name: Type.String() }),
+});
+export type PoCreatedData = Static<typeof PoCreatedData>;
+export const PoCreated = defineEvent('erp.po.created.v1', PoCreatedData);

@@ -43,3 +43,16 @@ export const BoqUpsertedData = Type.Object({
 });
 export type BoqUpsertedData = Static<typeof BoqUpsertedData>;
 export const BoqUpserted = defineEvent('erp.projects.boq_upserted.v1', BoqUpsertedData);
+
+/**
+ * Goods received against a BOQ changed what its lines have consumed: each named item's consumed
+ * quantity in total (not the change), for the BOQ number (all revisions). Totals only grow, so a
+ * consumer keeps the largest it has seen, whatever order events arrive in.
+ */
+export const BoqConsumedData = Type.Object({
+  boqNumber: Type.String(),
+  projectId: Type.String(),
+  lines: Type.Array(Type.Object({ itemId: Type.String(), consumedQty: Type.Number() }), { minItems: 1 }),
+});
+export type BoqConsumedData = Static<typeof BoqConsumedData>;
+export const BoqConsumed = defineEvent('erp.projects.boq_consumed.v1', BoqConsumedData);

@@ -7,6 +7,10 @@ export const DashboardResponse = Type.Object({
   totalItems: Type.Integer(),
   totalVendor: Type.Integer(),
   totalTeam: Type.Integer(),
+  /** Indents the member may see, by stage (the indent service's counts). */
+  draftIndents: Type.Optional(Type.Integer()),
+  indentsToCompare: Type.Optional(Type.Integer()),
+  indentsToApprove: Type.Optional(Type.Integer()),
 });
 export type DashboardResponse = Static<typeof DashboardResponse>;
 
