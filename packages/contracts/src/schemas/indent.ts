@@ -60,6 +60,7 @@ export const INDENT_MESSAGES = {
   fleetVendor: 'Fleet cost is set for a vendor chosen on this indent',
   added: 'Indent Added Successfully',
   draftSaved: 'Indent saved as draft',
+  sentForComparison: 'Indent sent for comparison',
   saved: 'Indent Saved Successfully',
   sentForApproval: 'Indent Sent For Approval Successfully',
   approved: 'Indent Approved Successfully',

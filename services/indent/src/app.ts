@@ -1,0 +1,33 @@
+import { fileURLToPath } from 'node:url';
+import type { ServiceDefinition } from '@erp/service-kit';
+import { createPendingDemoIndents, queueDemoIndents } from './demo.js';
+import { replicaConsumers, requestItemsIfEmpty } from './replicas.js';
+import { indentRepository } from './repository.js';
+import { indentRoutes } from './routes.js';
+
+export { DEMO_INDENTS } from './demo.js';
+export { indentRepository, type IndentRepository } from './repository.js';
+
+/**
+ * Indent service: indents against a project's BOQ, the purchaser's vendor comparison, the Admin's
+ * approval or send-back (SPEC §2 "Indent …", "Compare …", "Approval …", §7 /indent). What it shows
+ * of projects, BOQs, items, prices and vendors comes from those services' events (replicas.ts);
+ * approval announces erp.indent.approved.v1, from which the PO service makes the purchase orders.
+ */
+export function indentService(): ServiceDefinition {
+  const schema = 'indent';
+  const indents = indentRepository(schema);
+  return {
+    name: 'indent',
+    schema,
+    migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
+    async onStart(ctx) {
+      await queueDemoIndents(ctx);
+      await requestItemsIfEmpty(ctx);
+    },
+    consumers: replicaConsumers(schema, (tx, ctx) => createPendingDemoIndents(tx, ctx, indents)),
+    async routes(app, ctx) {
+      await indentRoutes(app, { ctx, indents });
+    },
+  };
+}

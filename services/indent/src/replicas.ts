@@ -1,0 +1,164 @@
+/**
+ * What the indent service keeps of other services, from their events only (ARCHITECTURE: no
+ * service reads another's tables): projects (names and codes), BOQ revisions and their planned
+ * lines, BOQ consumption, items with every vendor price, vendors (name and status), and the POs
+ * generated from indents. Each handler is idempotent and order-proof: the newest version wins,
+ * consumption totals keep the largest, a PO is recorded once.
+ */
+import {
+  BoqConsumed,
+  BoqUpserted,
+  ItemsSnapshot,
+  itemsSnapshotRequested,
+  ItemUpserted,
+  PoCreated,
+  ProjectUpserted,
+  toHundredths,
+  toPaise,
+  VendorUpdated,
+  type BoqConsumedData,
+  type BoqUpsertedData,
+  type EventEnvelope,
+  type ItemsSnapshotData,
+  type ItemUpsertedData,
+  type PoCreatedData,
+  type ProjectUpsertedData,
+  type VendorUpsertedData,
+} from '@erp/contracts';
+import type { ConsumerDefinition, Queryable, ServiceContext } from '@erp/service-kit';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const isUuid = (v: string) => UUID.test(v);
+
+/** Called after any replica changed, in the same transaction (the demo indents wait on replicas). */
+export type AfterReplica = (tx: Queryable, ctx: ServiceContext) => Promise<void>;
+
+export async function upsertItems(tx: Queryable, schema: string, items: readonly ItemUpsertedData[]): Promise<void> {
+  const valid = items.filter((i) => isUuid(i.itemId));
+  if (valid.length === 0) return;
+  await tx.query(
+    `INSERT INTO ${schema}.item_snapshots AS s (item_id, name, unit, status, version)
+     SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::int[])
+     ON CONFLICT (item_id) DO UPDATE SET name = excluded.name, unit = excluded.unit, status = excluded.status, version = excluded.version
+       WHERE s.version < excluded.version`,
+    [valid.map((i) => i.itemId), valid.map((i) => i.name), valid.map((i) => i.unit), valid.map((i) => i.status), valid.map((i) => i.version)],
+  );
+  // Prices only from an event at least as new as the prices kept (an older event's are stale).
+  for (const item of valid.filter((i) => i.prices !== undefined)) {
+    const taken = await tx.query(
+      `UPDATE ${schema}.item_snapshots SET prices_version = $2 WHERE item_id = $1 AND prices_version < $2 RETURNING item_id`,
+      [item.itemId, item.version],
+    );
+    if (taken.rows.length === 0) continue;
+    const prices = (item.prices ?? []).filter((p) => isUuid(p.vendorId));
+    await tx.query(`DELETE FROM ${schema}.item_prices WHERE item_id = $1`, [item.itemId]);
+    if (prices.length === 0) continue;
+    await tx.query(
+      `INSERT INTO ${schema}.item_prices (item_id, vendor_id, price_paise, gst_paise, status)
+       SELECT $1, * FROM unnest($2::uuid[], $3::bigint[], $4::bigint[], $5::text[])
+       ON CONFLICT (item_id, vendor_id) DO UPDATE SET price_paise = excluded.price_paise, gst_paise = excluded.gst_paise, status = excluded.status`,
+      [item.itemId, prices.map((p) => p.vendorId), prices.map((p) => toPaise(p.price)), prices.map((p) => toPaise(p.gst)), prices.map((p) => p.status)],
+    );
+  }
+}
+
+export function replicaConsumers(schema: string, after: AfterReplica): ConsumerDefinition[] {
+  return [
+    {
+      name: 'projects',
+      events: [ProjectUpserted, BoqUpserted, BoqConsumed],
+      async handle(tx: Queryable, envelope: EventEnvelope, ctx: ServiceContext): Promise<void> {
+        if (envelope.subject === ProjectUpserted.subject) {
+          const p = envelope.data as ProjectUpsertedData;
+          if (!isUuid(p.projectId)) return;
+          await tx.query(
+            `INSERT INTO ${schema}.project_snapshots AS s (project_id, project_code, name, status, version) VALUES ($1, $2, $3, $4, $5)
+             ON CONFLICT (project_id) DO UPDATE SET project_code = excluded.project_code, name = excluded.name, status = excluded.status, version = excluded.version
+               WHERE s.version < excluded.version`,
+            [p.projectId, p.projectCode, p.name, p.status, p.version],
+          );
+        } else if (envelope.subject === BoqUpserted.subject) {
+          const b = envelope.data as BoqUpsertedData;
+          if (!isUuid(b.boqId) || !isUuid(b.projectId)) return;
+          const res = await tx.query(
+            `INSERT INTO ${schema}.boq_snapshots AS s (boq_id, boq_number, revision, project_id, name, status, version) VALUES ($1, $2, $3, $4, $5, $6, $7)
+             ON CONFLICT (boq_id) DO UPDATE SET boq_number = excluded.boq_number, revision = excluded.revision, project_id = excluded.project_id,
+               name = excluded.name, status = excluded.status, version = excluded.version
+               WHERE s.version < excluded.version
+             RETURNING boq_id`,
+            [b.boqId, b.boqNumber, b.revision, b.projectId, b.name, b.status, b.version],
+          );
+          if (res.rows.length > 0) {
+            await tx.query(`DELETE FROM ${schema}.boq_line_snapshots WHERE boq_id = $1`, [b.boqId]);
+            // One line per item (a BOQ names an item once); planned quantities added if it ever did not.
+            const planned = new Map<string, number>();
+            for (const l of b.lines) if (isUuid(l.itemId)) planned.set(l.itemId.toLowerCase(), (planned.get(l.itemId.toLowerCase()) ?? 0) + toHundredths(l.plannedQty));
+            if (planned.size > 0) {
+              await tx.query(
+                `INSERT INTO ${schema}.boq_line_snapshots (boq_id, item_id, planned_hundredths) SELECT $1, * FROM unnest($2::uuid[], $3::bigint[])`,
+                [b.boqId, [...planned.keys()], [...planned.values()]],
+              );
+            }
+          }
+        } else {
+          const c = envelope.data as BoqConsumedData;
+          const lines = c.lines.filter((l) => isUuid(l.itemId));
+          if (lines.length > 0) {
+            await tx.query(
+              `INSERT INTO ${schema}.boq_consumed AS c (boq_number, item_id, consumed_hundredths) SELECT $1, * FROM unnest($2::uuid[], $3::bigint[])
+               ON CONFLICT (boq_number, item_id) DO UPDATE SET consumed_hundredths = greatest(c.consumed_hundredths, excluded.consumed_hundredths)`,
+              [c.boqNumber, lines.map((l) => l.itemId), lines.map((l) => toHundredths(l.consumedQty))],
+            );
+          }
+        }
+        await after(tx, ctx);
+      },
+    },
+    {
+      name: 'items',
+      events: [ItemUpserted, ItemsSnapshot],
+      async handle(tx: Queryable, envelope: EventEnvelope, ctx: ServiceContext): Promise<void> {
+        const items = envelope.subject === ItemUpserted.subject ? [envelope.data as ItemUpsertedData] : (envelope.data as ItemsSnapshotData).items;
+        await upsertItems(tx, schema, items);
+        await after(tx, ctx);
+      },
+    },
+    {
+      name: 'vendors',
+      events: [VendorUpdated],
+      async handle(tx: Queryable, envelope: EventEnvelope, ctx: ServiceContext): Promise<void> {
+        const v = envelope.data as VendorUpsertedData;
+        if (!isUuid(v.vendorId)) return;
+        await tx.query(
+          `INSERT INTO ${schema}.vendor_snapshots AS s (vendor_id, name, status, version) VALUES ($1, $2, $3, $4)
+           ON CONFLICT (vendor_id) DO UPDATE SET name = excluded.name, status = excluded.status, version = excluded.version WHERE s.version < excluded.version`,
+          [v.vendorId, v.name, v.status, v.version],
+        );
+        await after(tx, ctx);
+      },
+    },
+    {
+      name: 'purchase-orders',
+      events: [PoCreated],
+      async handle(tx: Queryable, envelope: EventEnvelope): Promise<void> {
+        const po = envelope.data as PoCreatedData;
+        if (!isUuid(po.poId) || !isUuid(po.indentId) || !isUuid(po.vendorId)) return;
+        const added = await tx.query(
+          `INSERT INTO ${schema}.indent_pos (po_id, indent_id, po_number, vendor_id, vendor_name, item_count, amount_paise, status, order_date)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (po_id) DO NOTHING RETURNING po_id`,
+          [po.poId, po.indentId, po.poNumber, po.vendorId, po.vendorName, po.itemCount, toPaise(po.amount), po.status, po.orderDate],
+        );
+        if (added.rows.length > 0) {
+          await tx.query(`UPDATE ${schema}.indents SET po_count = po_count + 1 WHERE id = $1`, [po.indentId]);
+        }
+      },
+    },
+  ];
+}
+
+/** A service whose item snapshots are empty (first start) asks the catalog for every item. */
+export async function requestItemsIfEmpty(ctx: ServiceContext): Promise<void> {
+  const any = await ctx.db.query(`SELECT 1 FROM ${ctx.schema}.item_snapshots LIMIT 1`);
+  if (any.rows.length > 0) return;
+  await ctx.tx((tx) => ctx.emit(tx, itemsSnapshotRequested(ctx.name), { service: ctx.name }));
+}

@@ -1,0 +1,463 @@
+/**
+ * The indent tables: an indent's head, lines, history, fleet costs and generated POs, read as the
+ * contract's Indent and IndentSummary. Every write goes through here inside the route's transaction.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  fromHundredths,
+  fromPaise,
+  overBalance,
+  type FleetCost,
+  type Indent,
+  type IndentHistoryEntry,
+  type IndentLine,
+  type IndentPo,
+  type IndentStatus,
+  type IndentSummary,
+} from '@erp/contracts';
+import { containsPattern, pagedSearch, type Page, type Queryable } from '@erp/service-kit';
+
+export interface Actor {
+  id: string | null;
+  name: string;
+}
+
+export interface StoredIndent {
+  id: string;
+  indentNumber: string;
+  title: string;
+  status: IndentStatus;
+  projectId: string;
+  boqId: string;
+  createdBy: string | null;
+  version: number;
+}
+
+export interface StoredLine {
+  id: string;
+  position: number;
+  itemId: string;
+  itemName: string;
+  unit: string;
+  quantity: number;
+  remark: string;
+  selectedVendor: string | null;
+  vendorName: string | null;
+  reason: string;
+  approverReason: string;
+  pricePaise: number | null;
+  gstPaise: number | null;
+  /** planned − consumed of the BOQ line for the item; null without one. */
+  balance: number | null;
+  planned: number | null;
+}
+
+export interface LineInput {
+  itemId: string;
+  itemName: string;
+  unit: string;
+  quantity: number;
+  remark: string;
+}
+
+export interface HeadInput {
+  title: string;
+  projectId: string;
+  boqId: string;
+  location: string;
+  neededBy: string | null;
+  notes: string;
+}
+
+export interface ListQuery {
+  keyword: string;
+  status: IndentStatus | null;
+  projectId: string | null;
+  /** Employee scope: only these projects (null = all). */
+  only: string[] | null;
+  sort: 'createdAt' | 'updatedAt';
+  limit: number;
+  offset: number;
+  cap: number;
+}
+
+const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
+interface HeadRow {
+  id: string;
+  indent_number: string;
+  title: string;
+  status: IndentStatus;
+  project_id: string;
+  project_name: string | null;
+  project_code: string | null;
+  boq_id: string;
+  boq_number: string | null;
+  boq_name: string | null;
+  location: string;
+  needed_by: string | null;
+  notes: string;
+  created_by: string | null;
+  created_by_name: string;
+  created_at: Date;
+  updated_at: Date;
+  submitted_by: string | null;
+  submitted_by_name: string | null;
+  submitted_at: Date | null;
+  rework_comment: string | null;
+  item_count: number;
+  total_hundredths: string;
+  total_paise: string;
+  po_count: number;
+  version: number;
+}
+
+const HEAD_SELECT = `i.id, i.indent_number, i.title, i.status, i.project_id, p.name AS project_name, p.project_code, i.boq_id, b.boq_number, b.name AS boq_name,
+  i.location, i.needed_by::text AS needed_by, i.notes, i.created_by, i.created_by_name, i.created_at, i.updated_at, i.submitted_by, i.submitted_by_name, i.submitted_at,
+  i.rework_comment, i.item_count, i.total_hundredths::text AS total_hundredths, i.total_paise::text AS total_paise, i.po_count, i.version`;
+
+function head(r: HeadRow) {
+  return {
+    _id: r.id,
+    indentId: r.indent_number,
+    title: r.title,
+    name: r.title,
+    status: r.status,
+    projectId: { _id: r.project_id, name: r.project_name ?? '', projectCode: r.project_code ?? '' },
+    boqId: { _id: r.boq_id, boqId: r.boq_number ?? '', name: r.boq_name ?? '' },
+    location: r.location,
+    neededBy: r.needed_by,
+    notes: r.notes,
+    createdBy: r.created_by ? { _id: r.created_by, name: r.created_by_name } : null,
+    createdAt: iso(r.created_at)!,
+    updatedAt: iso(r.updated_at)!,
+    submittedBy: r.submitted_by ? { _id: r.submitted_by, name: r.submitted_by_name ?? '' } : null,
+    submittedAt: iso(r.submitted_at),
+    reworkComment: r.rework_comment,
+    version: r.version,
+  };
+}
+
+export function indentRepository(schema: string) {
+  const t = (name: string) => `${schema}.${name}`;
+  const FROM = `${t('indents')} i LEFT JOIN ${t('project_snapshots')} p ON p.project_id = i.project_id LEFT JOIN ${t('boq_snapshots')} b ON b.boq_id = i.boq_id`;
+
+  /** The lines of an indent with their BOQ plan and balance, in order. */
+  async function lines(db: Queryable, id: string): Promise<StoredLine[]> {
+    const res = await db.query<{
+      id: string;
+      position: number;
+      item_id: string;
+      item_name: string;
+      unit: string;
+      quantity_hundredths: string;
+      remark: string;
+      selected_vendor: string | null;
+      vendor_name: string | null;
+      reason: string;
+      approver_reason: string;
+      price_paise: string | null;
+      gst_paise: string | null;
+      planned: string | null;
+      consumed: string | null;
+    }>(
+      `SELECT l.id, l.position, l.item_id, coalesce(s.name, l.item_name) AS item_name, l.unit, l.quantity_hundredths::text, l.remark, l.selected_vendor,
+              coalesce(v.name, l.vendor_name) AS vendor_name, l.reason, l.approver_reason, l.price_paise::text, l.gst_paise::text,
+              bl.planned_hundredths::text AS planned, c.consumed_hundredths::text AS consumed
+         FROM ${t('indent_lines')} l
+         JOIN ${t('indents')} i ON i.id = l.indent_id
+         LEFT JOIN ${t('boq_snapshots')} b ON b.boq_id = i.boq_id
+         LEFT JOIN ${t('boq_line_snapshots')} bl ON bl.boq_id = i.boq_id AND bl.item_id = l.item_id
+         LEFT JOIN ${t('boq_consumed')} c ON c.boq_number = b.boq_number AND c.item_id = l.item_id
+         LEFT JOIN ${t('item_snapshots')} s ON s.item_id = l.item_id
+         LEFT JOIN ${t('vendor_snapshots')} v ON v.vendor_id = l.selected_vendor
+        WHERE l.indent_id = $1
+        ORDER BY l.position`,
+      [id],
+    );
+    return res.rows.map((r) => {
+      const planned = r.planned === null ? null : Number(r.planned);
+      return {
+        id: r.id,
+        position: r.position,
+        itemId: r.item_id,
+        itemName: r.item_name,
+        unit: r.unit,
+        quantity: Number(r.quantity_hundredths),
+        remark: r.remark,
+        selectedVendor: r.selected_vendor,
+        vendorName: r.vendor_name,
+        reason: r.reason,
+        approverReason: r.approver_reason,
+        pricePaise: r.price_paise === null ? null : Number(r.price_paise),
+        gstPaise: r.gst_paise === null ? null : Number(r.gst_paise),
+        planned,
+        balance: planned === null ? null : planned - Number(r.consumed ?? 0),
+      };
+    });
+  }
+
+  function lineOut(l: StoredLine): IndentLine {
+    return {
+      _id: l.id,
+      itemId: l.itemId,
+      itemName: l.itemName,
+      unit: l.unit,
+      quantity: fromHundredths(l.quantity),
+      remark: l.remark,
+      boq: l.planned === null ? null : { plannedQty: fromHundredths(l.planned), balanceQuantity: fromHundredths(l.balance!) },
+      overBoq: fromHundredths(overBalance(l.quantity, l.balance)),
+      selectedVendor: l.selectedVendor,
+      vendorName: l.selectedVendor ? l.vendorName : null,
+      reasonForSelection: l.reason,
+      approverReason: l.approverReason,
+      price: l.pricePaise === null ? null : fromPaise(l.pricePaise),
+      gst: l.gstPaise === null ? null : fromPaise(l.gstPaise),
+      vendors: [],
+    };
+  }
+
+  return {
+    lines,
+    lineOut,
+
+    async stored(db: Queryable, id: string, lock = false): Promise<StoredIndent | null> {
+      const res = await db.query<{ id: string; indent_number: string; title: string; status: IndentStatus; project_id: string; boq_id: string; created_by: string | null; version: number }>(
+        `SELECT id, indent_number, title, status, project_id, boq_id, created_by, version FROM ${t('indents')} WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
+        [id],
+      );
+      const r = res.rows[0];
+      return r
+        ? { id: r.id, indentNumber: r.indent_number, title: r.title, status: r.status, projectId: r.project_id, boqId: r.boq_id, createdBy: r.created_by, version: r.version }
+        : null;
+    },
+
+    /** The indent as GET /indent/{id} answers it (vendor options left empty), or null. */
+    async detail(db: Queryable, id: string): Promise<Indent | null> {
+      const res = await db.query<HeadRow>(`SELECT ${HEAD_SELECT} FROM ${FROM} WHERE i.id = $1`, [id]);
+      const r = res.rows[0];
+      if (!r) return null;
+      const [ls, history, fleet, pos] = await Promise.all([
+        lines(db, id),
+        db.query<{ at: Date; by_id: string | null; by_name: string; from_status: IndentStatus | null; to_status: IndentStatus; comment: string }>(
+          `SELECT at, by_id, by_name, from_status, to_status, comment FROM ${t('indent_history')} WHERE indent_id = $1 ORDER BY seq`,
+          [id],
+        ),
+        db.query<{ vendor_id: string; vendor_name: string; amount_paise: string; gst_paise: string; free: boolean }>(
+          `SELECT f.vendor_id, coalesce(v.name, f.vendor_name) AS vendor_name, f.amount_paise::text, f.gst_paise::text, f.free
+             FROM ${t('indent_fleet')} f LEFT JOIN ${t('vendor_snapshots')} v ON v.vendor_id = f.vendor_id WHERE f.indent_id = $1 ORDER BY 2, 1`,
+          [id],
+        ),
+        db.query<{ po_id: string; po_number: string; vendor_id: string; vendor_name: string; item_count: number; amount_paise: string; status: string; order_date: Date }>(
+          `SELECT po_id, po_number, vendor_id, vendor_name, item_count, amount_paise::text, status, order_date FROM ${t('indent_pos')} WHERE indent_id = $1 ORDER BY po_number`,
+          [id],
+        ),
+      ]);
+      const items = ls.map(lineOut);
+      return {
+        ...head(r),
+        items,
+        itemCount: items.length,
+        totalQuantity: fromHundredths(ls.reduce((s, l) => s + l.quantity, 0)),
+        pos: pos.rows.map(
+          (p): IndentPo => ({
+            _id: p.po_id,
+            id: p.po_id,
+            poNumber: p.po_number,
+            vendor: p.vendor_name,
+            vendorId: p.vendor_id,
+            items: p.item_count,
+            amount: fromPaise(Number(p.amount_paise)),
+            status: p.status,
+            orderDate: iso(p.order_date)!,
+          }),
+        ),
+        history: history.rows.map(
+          (h): IndentHistoryEntry => ({ at: iso(h.at)!, by: { _id: h.by_id ?? '', name: h.by_name }, from: h.from_status, to: h.to_status, comment: h.comment }),
+        ),
+        fleet: fleet.rows.map(
+          (f): FleetCost => ({ vendorId: f.vendor_id, vendorName: f.vendor_name, amount: fromPaise(Number(f.amount_paise)), gst: fromPaise(Number(f.gst_paise)), free: f.free }),
+        ),
+      };
+    },
+
+    async list(db: Queryable, q: ListQuery): Promise<Page<IndentSummary>> {
+      const where: string[] = [];
+      const params: unknown[] = [];
+      if (q.status) {
+        params.push(q.status);
+        where.push(`i.status = $${params.length}`);
+      }
+      if (q.projectId) {
+        params.push(q.projectId);
+        where.push(`i.project_id = $${params.length}::uuid`);
+      }
+      if (q.only) {
+        params.push(q.only);
+        where.push(`i.project_id = ANY($${params.length}::uuid[])`);
+      }
+      if (q.keyword) {
+        params.push(containsPattern(q.keyword.toLowerCase()));
+        const k = `$${params.length}`;
+        where.push(`(i.search LIKE ${k} OR lower(p.name) LIKE ${k} OR lower(p.project_code) LIKE ${k})`);
+      }
+      const order = q.sort === 'updatedAt' ? 'i.updated_at DESC, i.id DESC' : 'i.created_at DESC, i.id DESC';
+      const page = await pagedSearch<HeadRow & { over_boq_lines: number }>(db, {
+        select: `${HEAD_SELECT},
+          (SELECT count(*)::int FROM ${t('indent_lines')} l
+             LEFT JOIN ${t('boq_line_snapshots')} bl ON bl.boq_id = i.boq_id AND bl.item_id = l.item_id
+             LEFT JOIN ${t('boq_consumed')} c ON c.boq_number = b.boq_number AND c.item_id = l.item_id
+            WHERE l.indent_id = i.id
+              AND l.quantity_hundredths > greatest(coalesce(bl.planned_hundredths - coalesce(c.consumed_hundredths, 0), 0), 0)) AS over_boq_lines`,
+        from: FROM,
+        where,
+        params,
+        orderBy: order,
+        limit: q.limit,
+        offset: q.offset,
+        cap: q.cap,
+      });
+      return {
+        ...page,
+        rows: page.rows.map((r) => ({
+          ...head(r),
+          items: { count: r.item_count, totalQuantity: fromHundredths(Number(r.total_hundredths)), totalAmount: fromPaise(Number(r.total_paise)) },
+          overBoqLines: r.over_boq_lines,
+          poCount: r.po_count,
+        })),
+      };
+    },
+
+    async nextNumber(tx: Queryable): Promise<string> {
+      const res = await tx.query<{ last: string }>(`UPDATE ${t('indent_numbers')} SET last = last + 1 RETURNING last::text`);
+      return `IND-${res.rows[0]!.last.padStart(6, '0')}`;
+    },
+
+    async insert(tx: Queryable, id: string, number: string, input: HeadInput, status: IndentStatus, actor: Actor): Promise<void> {
+      await tx.query(
+        `INSERT INTO ${t('indents')} (id, indent_number, title, project_id, boq_id, location, needed_by, notes, status, created_by, created_by_name,
+           submitted_by, submitted_by_name, submitted_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)`,
+        [
+          id,
+          number,
+          input.title,
+          input.projectId,
+          input.boqId,
+          input.location,
+          input.neededBy,
+          input.notes,
+          status,
+          actor.id,
+          actor.name,
+          status === 'compare' ? actor.id : null,
+          status === 'compare' ? actor.name : null,
+          status === 'compare' ? new Date() : null,
+        ],
+      );
+    },
+
+    async updateHead(tx: Queryable, id: string, input: HeadInput, status: IndentStatus, actor: Actor): Promise<void> {
+      await tx.query(
+        `UPDATE ${t('indents')} SET title = $2, project_id = $3, boq_id = $4, location = $5, needed_by = $6, notes = $7, status = $8,
+            submitted_by = CASE WHEN $8 = 'compare' THEN $9::uuid ELSE submitted_by END,
+            submitted_by_name = CASE WHEN $8 = 'compare' THEN $10 ELSE submitted_by_name END,
+            submitted_at = CASE WHEN $8 = 'compare' THEN now() ELSE submitted_at END,
+            rework_comment = CASE WHEN $8 = 'compare' THEN NULL ELSE rework_comment END,
+            updated_at = now(), version = version + 1
+          WHERE id = $1`,
+        [id, input.title, input.projectId, input.boqId, input.location, input.neededBy, input.notes, status, actor.id, actor.name],
+      );
+    },
+
+    /**
+     * The lines as the form sent them. A line of an item already on the indent keeps its id and the
+     * purchaser's choice (a send-back returns the indent with them); others are new.
+     */
+    async replaceLines(tx: Queryable, id: string, input: readonly LineInput[]): Promise<void> {
+      const itemIds = input.map((l) => l.itemId);
+      await tx.query(`DELETE FROM ${t('indent_lines')} WHERE indent_id = $1 AND NOT (item_id = ANY($2::uuid[]))`, [id, itemIds]);
+      // Positions move out of the way first (no unique constraint on them, but keep it tidy).
+      await tx.query(
+        `INSERT INTO ${t('indent_lines')} AS l (id, indent_id, position, item_id, item_name, unit, quantity_hundredths, remark)
+         SELECT gen_random_uuid(), $1, * FROM unnest($2::int[], $3::uuid[], $4::text[], $5::text[], $6::bigint[], $7::text[])
+         ON CONFLICT (indent_id, item_id) DO UPDATE SET position = excluded.position, item_name = excluded.item_name, unit = excluded.unit,
+           quantity_hundredths = excluded.quantity_hundredths, remark = excluded.remark`,
+        [
+          id,
+          input.map((_, i) => i + 1),
+          itemIds,
+          input.map((l) => l.itemName),
+          input.map((l) => l.unit),
+          input.map((l) => l.quantity),
+          input.map((l) => l.remark),
+        ],
+      );
+      await tx.query(
+        `UPDATE ${t('indents')} SET item_count = $2, total_hundredths = $3 WHERE id = $1`,
+        [id, input.length, input.reduce((s, l) => s + l.quantity, 0)],
+      );
+    },
+
+    /** Keep the words a keyword finds: number, title, creator, notes, location (project names are joined live). */
+    async refreshSearch(tx: Queryable, id: string): Promise<void> {
+      await tx.query(
+        `UPDATE ${t('indents')} SET search = lower(concat_ws(' ', indent_number, title, created_by_name, notes, location)) WHERE id = $1`,
+        [id],
+      );
+    },
+
+    async history(tx: Queryable, id: string, by: Actor, from: IndentStatus | null, to: IndentStatus, comment = ''): Promise<void> {
+      await tx.query(`INSERT INTO ${t('indent_history')} (indent_id, by_id, by_name, from_status, to_status, comment) VALUES ($1, $2, $3, $4, $5, $6)`, [
+        id,
+        by.id,
+        by.name,
+        from,
+        to,
+        comment,
+      ]);
+    },
+
+    /** Items of the master as this service knows them (name and unit), by id. */
+    async items(db: Queryable, ids: readonly string[]): Promise<Map<string, { name: string; unit: string }>> {
+      const res = await db.query<{ item_id: string; name: string; unit: string }>(`SELECT item_id, name, unit FROM ${t('item_snapshots')} WHERE item_id = ANY($1::uuid[])`, [ids]);
+      return new Map(res.rows.map((r) => [r.item_id, { name: r.name, unit: r.unit }]));
+    },
+
+    /** The BOQ revision if it is a confirmed BOQ of the project. */
+    async usableBoq(db: Queryable, boqId: string, projectId: string): Promise<boolean> {
+      const res = await db.query(`SELECT 1 FROM ${t('boq_snapshots')} WHERE boq_id = $1 AND project_id = $2 AND status = 'confirmed'`, [boqId, projectId]);
+      return res.rows.length > 0;
+    },
+
+    async projectKnown(db: Queryable, projectId: string): Promise<boolean> {
+      return (await db.query(`SELECT 1 FROM ${t('project_snapshots')} WHERE project_id = $1`, [projectId])).rows.length > 0;
+    },
+
+    async fleet(db: Queryable, id: string): Promise<Map<string, { amountPaise: number; gstPaise: number; free: boolean }>> {
+      const res = await db.query<{ vendor_id: string; amount_paise: string; gst_paise: string; free: boolean }>(
+        `SELECT vendor_id, amount_paise::text, gst_paise::text, free FROM ${t('indent_fleet')} WHERE indent_id = $1`,
+        [id],
+      );
+      return new Map(res.rows.map((r) => [r.vendor_id, { amountPaise: Number(r.amount_paise), gstPaise: Number(r.gst_paise), free: r.free }]));
+    },
+
+    async vendorName(db: Queryable, vendorId: string): Promise<string | null> {
+      const res = await db.query<{ name: string }>(`SELECT name FROM ${t('vendor_snapshots')} WHERE vendor_id = $1`, [vendorId]);
+      return res.rows[0]?.name ?? null;
+    },
+
+    /** Counts for the dashboard, per status, within the projects given (null = all). */
+    async counts(db: Queryable, only: string[] | null): Promise<Record<IndentStatus, number>> {
+      const res = await db.query<{ status: IndentStatus; n: number }>(
+        `SELECT status, count(*)::int AS n FROM ${t('indents')} ${only ? 'WHERE project_id = ANY($1::uuid[])' : ''} GROUP BY status`,
+        only ? [only] : [],
+      );
+      const out: Record<IndentStatus, number> = { draft: 0, compare: 0, approval: 0, approved: 0 };
+      for (const r of res.rows) out[r.status] = r.n;
+      return out;
+    },
+  };
+}
+
+export type IndentRepository = ReturnType<typeof indentRepository>;
+export const newId = (): string => randomUUID();

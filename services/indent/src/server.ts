@@ -1,0 +1,4 @@
+import { runStandalone } from '@erp/service-kit';
+import { indentService } from './app.js';
+
+await runStandalone(indentService());

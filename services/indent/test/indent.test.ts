@@ -1,0 +1,210 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BoqConsumed, INDENT_MESSAGES, type Indent, type IndentSummary } from '@erp/contracts';
+import { buildEnvelope } from '@erp/service-kit';
+import { newIndent, startIndent, type IndentHarness } from './helpers.js';
+
+let h: IndentHarness;
+beforeAll(async () => {
+  h = await startIndent();
+});
+afterAll(async () => h?.close());
+
+const list = async (query: string, who: Parameters<IndentHarness['call']>[0] = 'admin') => {
+  const res = await h.call(who, 'GET', `/indent?${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as { result: IndentSummary[]; totalItems: number };
+};
+
+describe('raising an indent', () => {
+  it('sends it for comparison with its lines, numbers it IND-nnnnnn and records who raised it', async () => {
+    const res = await h.call('employee', 'POST', '/indent', newIndent(h.world, { title: '  Slab casting, floor 11  ' }));
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().message).toBe('Indent Added Successfully');
+    const indent = res.json().indent as Indent;
+    expect(indent.indentId).toMatch(/^IND-\d{6}$/);
+    expect(indent).toMatchObject({
+      title: 'Slab casting, floor 11',
+      status: 'compare',
+      projectId: { _id: h.world.projectId },
+      boqId: { _id: h.world.boqId, boqId: h.world.boqNumber, name: 'Civil works, Tower A' },
+      neededBy: '2026-12-15',
+      createdBy: { _id: h.people.employee.memberId, name: 'Sandeep Patil' },
+      submittedBy: { name: 'Sandeep Patil' },
+      itemCount: 3,
+      totalQuantity: 2612.75,
+    });
+    expect(indent.items.map((l) => [l.itemName, l.unit, l.quantity, l.remark])).toEqual([
+      [h.world.items[0]!.name, 'bags', 100, 'Slab'],
+      [h.world.items[1]!.name, 'kg', 2500.5, ''],
+      [h.world.items[2]!.name, 'CBM', 12.25, 'Screened'],
+    ]);
+    expect(indent.history).toEqual([expect.objectContaining({ from: null, to: 'compare', by: { _id: h.people.employee.memberId, name: 'Sandeep Patil' } })]);
+    const again = await h.call('admin', 'GET', `/indent/${indent._id}`);
+    expect(again.json()).toEqual(indent);
+  });
+
+  it('saves a draft, which only a draft’s edit changes; numbers follow each other', async () => {
+    const a = await h.create({ status: 'draft' });
+    const b = await h.create({ status: 'draft' });
+    expect(Number(b.indentId.slice(4))).toBe(Number(a.indentId.slice(4)) + 1);
+    expect(a.status).toBe('draft');
+    expect(a.submittedBy).toBeNull();
+  });
+
+  it('flags a line beyond its BOQ balance, and an item the BOQ does not plan, and follows what receipts consumed', async () => {
+    const indent = await h.create({
+      items: [
+        { item: h.world.items[0]!.itemId, quantity: 650 },
+        { item: h.world.items[2]!.itemId, quantity: 60 },
+        { item: h.world.items[3]!.itemId, quantity: 5 },
+      ],
+    });
+    expect(indent.items.map((l) => [l.boq, l.overBoq])).toEqual([
+      [{ plannedQty: 500, balanceQuantity: 500 }, 150],
+      [{ plannedQty: 60, balanceQuantity: 60 }, 0],
+      [null, 5],
+    ]);
+    await h.bus.publish(buildEnvelope('projects', BoqConsumed, { boqNumber: h.world.boqNumber, projectId: h.world.projectId, lines: [{ itemId: h.world.items[2]!.itemId, consumedQty: 12.5 }] }));
+    // An older total arriving late changes nothing: totals only grow.
+    await h.bus.publish(buildEnvelope('projects', BoqConsumed, { boqNumber: h.world.boqNumber, projectId: h.world.projectId, lines: [{ itemId: h.world.items[2]!.itemId, consumedQty: 2 }] }));
+    await h.settle();
+    const after = (await h.call('employee', 'GET', `/indent/${indent._id}`)).json() as Indent;
+    expect(after.items[1]).toMatchObject({ boq: { plannedQty: 60, balanceQuantity: 47.5 }, overBoq: 12.5 });
+    const row = (await list(`keyword=${encodeURIComponent(indent.indentId)}`)).result[0]!;
+    expect(row.overBoqLines).toBe(3);
+  });
+
+  it('refuses a form the spec refuses, with its words', async () => {
+    const cases: Array<[Record<string, unknown>, number, string]> = [
+      [{ title: '   ' }, 400, INDENT_MESSAGES.title],
+      [{ items: [] }, 400, INDENT_MESSAGES.items],
+      [{ items: [{ item: h.world.items[0]!.itemId, quantity: 0 }] }, 400, 'Please enter a valid quantity for every item'],
+      [{ items: [{ item: h.world.items[0]!.itemId, quantity: 1.005 }] }, 400, 'Please enter a valid quantity for every item'],
+      [{ items: [{ item: h.world.items[0]!.itemId, quantity: 10 }, { item: h.world.items[0]!.itemId, quantity: 5 }] }, 400, INDENT_MESSAGES.duplicateItem],
+      [{ items: [{ item: randomUUID(), quantity: 10 }] }, 400, INDENT_MESSAGES.unknownItem],
+      [{ boqId: h.world.draftBoqId }, 400, INDENT_MESSAGES.boqNotUsable],
+      [{ boqId: h.world.otherBoqId }, 400, INDENT_MESSAGES.boqNotUsable],
+      [{ neededBy: '2026-02-30' }, 400, INDENT_MESSAGES.neededBy],
+      [{ projectId: randomUUID() }, 404, 'Project not found'],
+    ];
+    for (const [over, status, message] of cases) {
+      const res = await h.call('employee', 'POST', '/indent', { ...newIndent(h.world), ...over });
+      expect([res.statusCode, res.json().message], JSON.stringify(over)).toEqual([status, message]);
+    }
+  });
+
+  it('keeps a title, notes and remarks in any script as typed', async () => {
+    const indent = await h.create({ title: 'स्लॅब कास्टिंग — मजला ११', notes: 'Shree Ganesh & Co. to deliver', items: [{ item: h.world.items[0]!.itemId, quantity: 1, remarks: 'ಸಿಮೆಂಟ್' }] });
+    expect([indent.title, indent.notes, indent.items[0]!.remark]).toEqual(['स्लॅब कास्टिंग — मजला ११', 'Shree Ganesh & Co. to deliver', 'ಸಿಮೆಂಟ್']);
+  });
+});
+
+describe('editing a draft', () => {
+  it('changes the form, keeps the lines’ order as sent, and sends it for comparison', async () => {
+    const draft = await h.create({ status: 'draft' });
+    const body = newIndent(h.world, {
+      title: 'Slab casting, revised',
+      status: 'compare',
+      items: [
+        { item: h.world.items[2]!.itemId, quantity: 20 },
+        { item: h.world.items[0]!.itemId, quantity: 80, remarks: 'moved down' },
+      ],
+    });
+    const res = await h.call('employee', 'PUT', `/indent/${draft._id}`, { ...body, version: draft.version });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().message).toBe(INDENT_MESSAGES.sentForComparison);
+    const saved = res.json().indent as Indent;
+    expect(saved.items.map((l) => [l.itemId, l.quantity, l.remark])).toEqual([
+      [h.world.items[2]!.itemId, 20, ''],
+      [h.world.items[0]!.itemId, 80, 'moved down'],
+    ]);
+    expect(saved).toMatchObject({ title: 'Slab casting, revised', status: 'compare', version: draft.version + 1, totalQuantity: 100 });
+    expect(saved.history.map((x) => [x.from, x.to])).toEqual([
+      [null, 'draft'],
+      ['draft', 'compare'],
+    ]);
+  });
+
+  it('refuses to edit an indent that is not a draft, saying its status', async () => {
+    const sent = await h.create();
+    const res = await h.call('employee', 'PUT', `/indent/${sent._id}`, newIndent(h.world));
+    expect([res.statusCode, res.json().message]).toEqual([409, 'Only draft indent can be edited. This BoQ has status: compare']);
+  });
+
+  it('refuses a save made from an older version (409), changing nothing', async () => {
+    const draft = await h.create({ status: 'draft' });
+    const first = await h.call('employee', 'PUT', `/indent/${draft._id}`, { ...newIndent(h.world, { status: 'draft', title: 'First' }), version: draft.version });
+    expect(first.statusCode).toBe(200);
+    const second = await h.call('employee', 'PUT', `/indent/${draft._id}`, { ...newIndent(h.world, { status: 'draft', title: 'Second' }), version: draft.version });
+    expect([second.statusCode, second.json().message]).toEqual([409, INDENT_MESSAGES.stale]);
+    expect((await h.call('employee', 'GET', `/indent/${draft._id}`)).json().title).toBe('First');
+  });
+});
+
+describe('the indent list', () => {
+  it('filters by status, project and keyword, and sorts by creation or last update', async () => {
+    const word = `Brickwork ${randomUUID().slice(0, 8)}`;
+    const draft = await h.create({ status: 'draft', title: `${word} draft` });
+    const mine = await h.create({ title: word });
+    const byKeyword = await list(`keyword=${encodeURIComponent(mine.title)}`);
+    expect(byKeyword.result.map((r) => r._id).sort()).toEqual([mine._id, draft._id].sort());
+    expect(byKeyword.totalItems).toBe(2);
+    const compareOnly = await list(`keyword=${encodeURIComponent(mine.title)}&status=compare`);
+    expect(compareOnly.result.map((r) => r._id)).toEqual([mine._id]);
+    expect(compareOnly.result[0]).toMatchObject({ items: { count: 3, totalQuantity: 2612.75, totalAmount: 0 }, projectId: { _id: h.world.projectId }, poCount: 0 });
+    expect((await list(`projectId=${h.world.otherProjectId}`)).totalItems).toBe(0);
+    // Editing the older draft puts it first by last update, not by creation.
+    expect((await list(`keyword=${encodeURIComponent(mine.title)}&sort=updatedAt`)).result[0]!._id).toBe(mine._id);
+    await h.call('employee', 'PUT', `/indent/${draft._id}`, { ...newIndent(h.world, { status: 'draft', title: `${word} draft` }), version: draft.version });
+    expect((await list(`keyword=${encodeURIComponent(mine.title)}&sort=updatedAt`)).result[0]!._id).toBe(draft._id);
+    expect((await list(`keyword=${encodeURIComponent(mine.title)}&sort=createdAt`)).result[0]!._id).toBe(mine._id);
+    const bad = await h.call('admin', 'GET', '/indent?projectId=not-an-id');
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('finds an indent by its project’s name and code, and its creator', async () => {
+    const made = await h.create({ title: `Keyword ${randomUUID().slice(0, 8)}` });
+    const project = made.projectId;
+    expect((await list(`keyword=${encodeURIComponent(project.projectCode)}&limit=100`)).result.some((r) => r._id === made._id)).toBe(true);
+    expect((await list(`keyword=${encodeURIComponent(project.name.toUpperCase())}&limit=100`)).result.some((r) => r._id === made._id)).toBe(true);
+    expect((await list('keyword=sandeep&limit=100')).result.some((r) => r._id === made._id)).toBe(true);
+  });
+});
+
+describe('who may see and change indents', () => {
+  it('keeps an Employee to their projects: another project’s indent is not found, nor listed', async () => {
+    const indent = await h.create();
+    const other = await h.call('outsider', 'GET', `/indent/${indent._id}`);
+    expect([other.statusCode, other.json().message]).toEqual([404, 'Indent Not Found']);
+    expect((await list('limit=100', 'outsider')).result.some((r) => r._id === indent._id)).toBe(false);
+    expect((await h.call('outsider', 'PUT', `/indent/${indent._id}`, newIndent(h.world))).statusCode).toBe(404);
+    const raise = await h.call('outsider', 'POST', '/indent', newIndent(h.world));
+    expect([raise.statusCode, raise.json().message]).toEqual([404, 'Project not found']);
+    expect((await h.call('outsider', 'GET', `/indent/compare/${indent._id}`)).statusCode).toBe(403);
+  });
+
+  it('lets only members with Create Indent write raise and edit, and refuses without a token', async () => {
+    expect((await h.call('accountant', 'POST', '/indent', newIndent(h.world))).statusCode).toBe(403);
+    expect((await h.call('purchaser', 'POST', '/indent', newIndent(h.world))).statusCode).toBe(403);
+    expect((await h.call(null, 'POST', '/indent', newIndent(h.world))).statusCode).toBe(401);
+    expect((await h.call(null, 'GET', '/indent')).statusCode).toBe(401);
+    const reader = await h.member({ role: 'Employee', projects: [h.world.projectId], modules: { indent: { subModules: { list: { read: true } } } } });
+    expect((await h.call(reader, 'POST', '/indent', newIndent(h.world))).statusCode).toBe(403);
+    expect((await h.call(reader, 'GET', '/indent')).statusCode).toBe(200);
+    const none = await h.member({ role: 'Employee', projects: [h.world.projectId], modules: {} });
+    expect((await h.call(none, 'GET', '/indent')).statusCode).toBe(403);
+  });
+
+  it('answers the dashboard’s counts within the member’s projects and modules', async () => {
+    const before = (await h.call('admin', 'GET', '/indent/stats')).json();
+    await h.create({ status: 'draft' });
+    await h.create();
+    const after = (await h.call('admin', 'GET', '/indent/stats')).json();
+    expect([after.draftIndents - before.draftIndents, after.indentsToCompare - before.indentsToCompare]).toEqual([1, 1]);
+    expect((await h.call('outsider', 'GET', '/indent/stats')).json()).toEqual({ draftIndents: 0, indentsToCompare: 0, indentsToApprove: 0 });
+    const employee = (await h.call('employee', 'GET', '/indent/stats')).json();
+    expect(employee.indentsToCompare).toBe(0);
+    expect(employee.draftIndents).toBeGreaterThan(0);
+  });
+});
