@@ -42,6 +42,10 @@ export const UNDECLARED: Record<string, UndeclaredAccess> = {
     access: 'admin',
     why: 'requireAdmin in the handler (SPEC §6: only an Admin manages the team)',
   },
+  'GET /api/v1/indent/compare/:id': {
+    access: { module: 'indent', sub: 'compare', level: 'read' },
+    why: 'checked in the handler: Compare read or Approval read (the approval review reads the vendor options too; no demo role has only the second)',
+  },
   'PATCH /api/v1/project/:id': {
     access: { module: 'team', sub: 'projectList', level: 'write' },
     why: 'checked in the handler: Project List write or Add Project write (no demo role has only the second)',

@@ -1,0 +1,67 @@
+/**
+ * Message contracts of the PO service's erp.po.created.v1 as the indent service consumes it (the PO
+ * service verifies it in its events provider test): the PO shows on its indent. The message is
+ * published on the harness's bus as the PO service would, through the kit's schema check and inbox
+ * into the real consumer, and the test asserts what a caller of GET /indent/{id} then sees.
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MatchersV3, PactV4 } from '@pact-foundation/pact';
+import type { EventEnvelope, Indent, PoCreatedData } from '@erp/contracts';
+import { startIndent, type IndentHarness } from './helpers.js';
+
+const { uuid, integer, datetime, string, decimal, like, eachLike } = MatchersV3;
+const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../pacts');
+const po = new PactV4({ consumer: 'indent-service', provider: 'po-service-events', dir, logLevel: 'warn' });
+
+let h: IndentHarness;
+beforeAll(async () => {
+  h = await startIndent();
+});
+afterAll(async () => h?.close());
+
+describe('indent service consuming erp.po.created.v1', () => {
+  it('lists the generated PO on its indent', async () => {
+    const indent = await h.create();
+    await po
+      .addAsynchronousInteraction()
+      .given('an indent was approved with a vendor chosen for its lines')
+      .expectsToReceive('a purchase order created event', (b) => {
+        b.withJSONContent({
+          id: uuid('0c5d7e9f-1a2b-4c3d-8e4f-5a6b7c8d9e0f'),
+          subject: 'erp.po.created.v1',
+          occurredAt: datetime("yyyy-MM-dd'T'HH:mm:ss.SSSX", '2026-11-25T10:00:00.000Z'),
+          source: 'po',
+          data: {
+            poId: uuid('1d6e8f0a-2b3c-4d4e-9f5a-6b7c8d9e0f1a'),
+            poNumber: string('PO-000001'),
+            indentId: uuid('2e7f9a1b-3c4d-4e5f-8a6b-7c8d9e0f1a2b'),
+            indentNumber: string('IND-000001'),
+            projectId: uuid('3f8a0b2c-4d5e-4f6a-9b7c-8d9e0f1a2b3c'),
+            boqId: uuid('4a9b1c3d-5e6f-4a7b-8c8d-9e0f1a2b3c4d'),
+            vendorId: uuid('5b0c2d4e-6f7a-4b8c-9d9e-0f1a2b3c4d5e'),
+            vendorName: string('Deccan Steel Suppliers'),
+            status: string('Open'),
+            orderDate: datetime("yyyy-MM-dd'T'HH:mm:ss.SSSX", '2026-11-25T10:00:00.000Z'),
+            itemCount: integer(2),
+            amount: decimal(234882.58),
+            fleet: like({ amount: decimal(1500), gst: decimal(270) }),
+            lines: eachLike({ itemId: uuid('6c1d3e5f-7a8b-4c9d-8e0f-1a2b3c4d5e6f'), itemName: string('TMT steel bar 12 mm'), unit: string('kg'), quantity: decimal(2500.5), price: decimal(62), gst: decimal(11.16) }),
+            approvedBy: like({ _id: uuid('7d2e4f6a-8b9c-4dae-9f1a-2b3c4d5e6f7a'), name: 'Demo Admin' }),
+          },
+        });
+      })
+      .executeTest(async (message) => {
+        const envelope = message.contents.content as EventEnvelope<PoCreatedData>;
+        // The indent's id is the one this test's service gave it; everything else is the message as sent.
+        await h.bus.publish({ ...envelope, data: { ...envelope.data, indentId: indent._id } });
+        await h.settle();
+        await expect
+          .poll(async () => ((await h.call('employee', 'GET', `/indent/${indent._id}`)).json() as Indent).pos.map((p) => [p.poNumber, p.vendor, p.items, p.amount, p.status]), {
+            timeout: 10_000,
+          })
+          .toEqual([['PO-000001', 'Deccan Steel Suppliers', 2, 234882.58, 'Open']]);
+      });
+  });
+});
