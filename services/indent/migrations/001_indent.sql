@@ -20,6 +20,7 @@ CREATE TABLE {{schema}}.boq_snapshots (
   version integer NOT NULL
 );
 CREATE INDEX boq_snapshots_project ON {{schema}}.boq_snapshots (project_id, status);
+CREATE INDEX boq_snapshots_number ON {{schema}}.boq_snapshots (boq_number, revision DESC);
 
 CREATE TABLE {{schema}}.boq_line_snapshots (
   boq_id uuid NOT NULL REFERENCES {{schema}}.boq_snapshots (boq_id) ON DELETE CASCADE,

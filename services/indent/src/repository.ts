@@ -139,6 +139,8 @@ function head(r: HeadRow) {
 
 export function indentRepository(schema: string) {
   const t = (name: string) => `${schema}.${name}`;
+  // A BOQ revised since the indent was raised: its balance is the current confirmed revision's.
+  const CURRENT_REVISION = `SELECT r.boq_id FROM ${t('boq_snapshots')} r WHERE r.boq_number = b.boq_number AND r.status = 'confirmed' ORDER BY r.revision DESC LIMIT 1`;
   const FROM = `${t('indents')} i LEFT JOIN ${t('project_snapshots')} p ON p.project_id = i.project_id LEFT JOIN ${t('boq_snapshots')} b ON b.boq_id = i.boq_id`;
 
   /** The lines of an indent with their BOQ plan and balance, in order. */
@@ -166,7 +168,8 @@ export function indentRepository(schema: string) {
          FROM ${t('indent_lines')} l
          JOIN ${t('indents')} i ON i.id = l.indent_id
          LEFT JOIN ${t('boq_snapshots')} b ON b.boq_id = i.boq_id
-         LEFT JOIN ${t('boq_line_snapshots')} bl ON bl.boq_id = i.boq_id AND bl.item_id = l.item_id
+         LEFT JOIN LATERAL (${CURRENT_REVISION}) cur ON true
+         LEFT JOIN ${t('boq_line_snapshots')} bl ON bl.boq_id = coalesce(cur.boq_id, i.boq_id) AND bl.item_id = l.item_id
          LEFT JOIN ${t('boq_consumed')} c ON c.boq_number = b.boq_number AND c.item_id = l.item_id
          LEFT JOIN ${t('item_snapshots')} s ON s.item_id = l.item_id
          LEFT JOIN ${t('vendor_snapshots')} v ON v.vendor_id = l.selected_vendor
@@ -304,7 +307,8 @@ export function indentRepository(schema: string) {
       const page = await pagedSearch<HeadRow & { over_boq_lines: number }>(db, {
         select: `${HEAD_SELECT},
           (SELECT count(*)::int FROM ${t('indent_lines')} l
-             LEFT JOIN ${t('boq_line_snapshots')} bl ON bl.boq_id = i.boq_id AND bl.item_id = l.item_id
+             LEFT JOIN LATERAL (${CURRENT_REVISION}) cur ON true
+             LEFT JOIN ${t('boq_line_snapshots')} bl ON bl.boq_id = coalesce(cur.boq_id, i.boq_id) AND bl.item_id = l.item_id
              LEFT JOIN ${t('boq_consumed')} c ON c.boq_number = b.boq_number AND c.item_id = l.item_id
             WHERE l.indent_id = i.id
               AND l.quantity_hundredths > greatest(coalesce(bl.planned_hundredths - coalesce(c.consumed_hundredths, 0), 0), 0)) AS over_boq_lines`,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BoqConsumed, INDENT_MESSAGES, type Indent, type IndentSummary } from '@erp/contracts';
+import { BoqConsumed, BoqUpserted, INDENT_MESSAGES, type Indent, type IndentSummary } from '@erp/contracts';
 import { buildEnvelope } from '@erp/service-kit';
 import { newIndent, startIndent, type IndentHarness } from './helpers.js';
 
@@ -73,6 +73,30 @@ describe('raising an indent', () => {
     expect(after.items[1]).toMatchObject({ boq: { plannedQty: 60, balanceQuantity: 47.5 }, overBoq: 12.5 });
     const row = (await list(`keyword=${encodeURIComponent(indent.indentId)}`)).result[0]!;
     expect(row.overBoqLines).toBe(3);
+  });
+
+  it('measures against the BOQ’s current confirmed revision once the BOQ is revised', async () => {
+    const indent = await h.create({ items: [{ item: h.world.items[0]!.itemId, quantity: 650 }] });
+    const revision = randomUUID();
+    const lines = [{ itemId: h.world.items[0]!.itemId, name: h.world.items[0]!.name, unit: 'bags', plannedQty: 800 }];
+    await h.bus.publish(buildEnvelope('projects', BoqUpserted, { boqId: revision, boqNumber: h.world.boqNumber, revision: 2, projectId: h.world.projectId, name: 'Civil works, Tower A', status: 'confirmed', lines, version: 1 }));
+    await h.bus.publish(buildEnvelope('projects', BoqUpserted, { boqId: h.world.boqId, boqNumber: h.world.boqNumber, revision: 1, projectId: h.world.projectId, name: 'Civil works, Tower A', status: 'superseded', lines: [], version: 3 }));
+    await h.settle();
+    const after = (await h.call('employee', 'GET', `/indent/${indent._id}`)).json() as Indent;
+    expect(after.items[0]).toMatchObject({ boq: { plannedQty: 800, balanceQuantity: 800 }, overBoq: 0 });
+    // Put the world back as the other tests expect it.
+    await h.bus.publish(buildEnvelope('projects', BoqUpserted, { boqId: revision, boqNumber: h.world.boqNumber, revision: 2, projectId: h.world.projectId, name: 'Civil works, Tower A', status: 'superseded', lines, version: 2 }));
+    await h.bus.publish(buildEnvelope('projects', BoqUpserted, {
+      boqId: h.world.boqId,
+      boqNumber: h.world.boqNumber,
+      revision: 1,
+      projectId: h.world.projectId,
+      name: 'Civil works, Tower A',
+      status: 'confirmed',
+      lines: h.world.items.slice(0, 3).map((it, i) => ({ itemId: it.itemId, name: it.name, unit: it.unit, plannedQty: h.world.planned[i]! })),
+      version: 4,
+    }));
+    await h.settle();
   });
 
   it('refuses a form the spec refuses, with its words', async () => {
