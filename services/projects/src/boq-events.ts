@@ -1,9 +1,12 @@
 import {
+  BoqConsumed,
+  fromHundredths,
   ItemsSnapshot,
   itemsSnapshotRequested,
   ItemUpserted,
   ReceiptRecorded,
   toHundredths,
+  type BoqConsumedData,
   type EventEnvelope,
   type ItemsSnapshotData,
   type ItemUpsertedData,
@@ -36,7 +39,9 @@ export function itemSnapshotConsumer(boqs: BoqsRepository): ConsumerDefinition {
  * quantity is added to the consumption of that revision's BOQ number (so a later revision keeps it).
  * A receipt counts once per item whatever envelope it comes in (boq_receipts); the kit's inbox
  * already drops a redelivered envelope. A receipt without a BOQ, or naming none this service has, is
- * left aside (logged).
+ * left aside (logged). What a receipt counted is announced in the same transaction
+ * (erp.projects.boq_consumed.v1): the number's consumed total of each item it counted; a receipt
+ * that counted nothing announces nothing.
  */
 export function receiptConsumer(boqs: BoqsRepository): ConsumerDefinition {
   return {
@@ -48,8 +53,8 @@ export function receiptConsumer(boqs: BoqsRepository): ConsumerDefinition {
         ctx.log.debug({ receiptId: r.receiptId, poNumber: r.poNumber }, 'receipt without a BOQ: no consumption');
         return;
       }
-      const number = await boqs.consumption.numberOf(tx, r.boqId);
-      if (!number) {
+      const boq = await boqs.consumption.boqOf(tx, r.boqId);
+      if (!boq) {
         ctx.log.warn({ receiptId: r.receiptId, boqId: r.boqId, poNumber: r.poNumber }, 'receipt names a BOQ this service does not have: not counted');
         return;
       }
@@ -60,13 +65,18 @@ export function receiptConsumer(boqs: BoqsRepository): ConsumerDefinition {
         const itemId = line.itemId.toLowerCase();
         perItem.set(itemId, (perItem.get(itemId) ?? 0) + toHundredths(line.quantity));
       }
+      const totals: BoqConsumedData['lines'] = [];
       for (const [itemId, hundredths] of perItem) {
         if (!/^[0-9a-f-]{36}$/.test(itemId) || !/^[0-9a-f-]{36}$/i.test(r.receiptId)) {
           ctx.log.warn({ receiptId: r.receiptId, itemId }, 'receipt line with an id that is not a uuid: not counted');
           continue;
         }
-        const counted = await boqs.consumption.add(tx, { receiptId: r.receiptId, itemId, boqNumber: number, hundredths, receivedAt });
-        if (!counted) ctx.log.info({ receiptId: r.receiptId, itemId, boqNumber: number }, 'receipt already counted for this item');
+        const total = await boqs.consumption.add(tx, { receiptId: r.receiptId, itemId, boqNumber: boq.boqNumber, hundredths, receivedAt });
+        if (total === null) ctx.log.info({ receiptId: r.receiptId, itemId, boqNumber: boq.boqNumber }, 'receipt already counted for this item');
+        else totals.push({ itemId, consumedQty: fromHundredths(total) });
+      }
+      if (totals.length > 0) {
+        await ctx.emit(tx, BoqConsumed, { boqNumber: boq.boqNumber, projectId: boq.projectId, lines: totals }, { requestId: envelope.requestId, actorId: envelope.actorId ?? null });
       }
     },
   };

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ItemsSnapshot, ReceiptRecorded, type Boq, type EventEnvelope, type Project, type ReceiptRecordedData } from '@erp/contracts';
+import { ItemsSnapshot, ItemUpserted, ReceiptRecorded, type Boq, type BoqConsumedData, type EventEnvelope, type Project, type ReceiptRecordedData } from '@erp/contracts';
 import { buildEnvelope } from '@erp/service-kit';
 import { announceItems, newBoq, newItems, startProjects, type ProjectsHarness, type TestItem } from './helpers.js';
 
@@ -42,6 +42,15 @@ async function publish(e: EventEnvelope): Promise<void> {
   await h.settle();
 }
 
+/** The erp.projects.boq_consumed.v1 events in the outbox for a BOQ number, oldest first. */
+async function consumedEvents(boqNumber: string): Promise<BoqConsumedData[]> {
+  const res = await h.db.query<{ envelope: { data: BoqConsumedData } }>(
+    "SELECT envelope FROM projects.outbox WHERE subject = 'erp.projects.boq_consumed.v1' AND envelope->'data'->>'boqNumber' = $1 ORDER BY seq",
+    [boqNumber],
+  );
+  return res.rows.map((r) => r.envelope.data);
+}
+
 /** What GET /boq/{id} shows consumed of each line, in line order. */
 async function consumed(id: string): Promise<Array<[number, number, number]>> {
   const res = await h.call('admin', 'GET', `/boq/${id}`);
@@ -61,6 +70,37 @@ describe('consumption from goods receipts', () => {
     ]);
     const balances = (await h.call('admin', 'GET', `/boq/items/${boq._id}`)).json().result;
     expect(balances[0]).toMatchObject({ itemId: items[0]!.itemId, plannedQty: 100, consumedQuantity: 20, balanceQuantity: 80 });
+  });
+
+  it('announces, with each receipt, the BOQ number’s consumed total of every item it counted', async () => {
+    const boq = await confirmedBoq();
+    await publish(receipt(boq._id, [[items[0]!, 12.5], [items[1]!, 0.25]]));
+    await publish(receipt(boq._id, [[items[0]!, 7.5]]));
+    expect(await consumedEvents(boq.boqId)).toEqual([
+      {
+        boqNumber: boq.boqId,
+        projectId: project._id,
+        lines: [
+          { itemId: items[0]!.itemId, consumedQty: 12.5 },
+          { itemId: items[1]!.itemId, consumedQty: 0.25 },
+        ],
+      },
+      // The total after both receipts, not the second receipt's 7.5; items[1] was not on it.
+      { boqNumber: boq.boqId, projectId: project._id, lines: [{ itemId: items[0]!.itemId, consumedQty: 20 }] },
+    ]);
+  });
+
+  it('announces nothing new for a redelivered event or a re-emitted receipt, and only the items a receipt newly counts', async () => {
+    const boq = await confirmedBoq();
+    const first = receipt(boq._id, [[items[0]!, 10]]);
+    await publish(first);
+    await publish(first);
+    await publish(receipt(boq._id, [[items[0]!, 10]], first.data.receiptId));
+    expect(await consumedEvents(boq.boqId)).toEqual([{ boqNumber: boq.boqId, projectId: project._id, lines: [{ itemId: items[0]!.itemId, consumedQty: 10 }] }]);
+    // The same receipt again with a line it did not have before: only that item counts and is announced.
+    await publish(receipt(boq._id, [[items[0]!, 10], [items[2]!, 4]], first.data.receiptId));
+    expect((await consumedEvents(boq.boqId)).slice(1)).toEqual([{ boqNumber: boq.boqId, projectId: project._id, lines: [{ itemId: items[2]!.itemId, consumedQty: 4 }] }]);
+    expect((await consumed(boq._id)).map((l) => l[1])).toEqual([10, 0, 4]);
   });
 
   it('shows a negative balance when more was received than planned', async () => {
@@ -100,14 +140,24 @@ describe('consumption from goods receipts', () => {
     await publish(receipt(draft._id, [[items[1]!, 2]]));
     expect((await consumed(draft._id))[1]).toEqual([101, 43, 58]);
     expect((await consumed(boq._id))[1]).toEqual([101, 43, 58]);
+    // Announced for the number, whichever revision the receipt named.
+    expect(draft.boqId).toBe(boq.boqId);
+    expect((await consumedEvents(boq.boqId)).map((e) => e.lines)).toEqual([
+      [{ itemId: items[1]!.itemId, consumedQty: 40 }],
+      [{ itemId: items[1]!.itemId, consumedQty: 41 }],
+      [{ itemId: items[1]!.itemId, consumedQty: 43 }],
+    ]);
   });
 
   it('ignores a receipt without a BOQ or naming a BOQ it does not have', async () => {
     const before = await h.db.query('SELECT * FROM projects.boq_consumption ORDER BY boq_number, item_id');
+    const announced = "SELECT count(*)::int AS n FROM projects.outbox WHERE subject = 'erp.projects.boq_consumed.v1'";
+    const eventsBefore = (await h.db.query<{ n: number }>(announced)).rows[0]!.n;
     await publish(receipt(null, [[items[0]!, 5]]));
     await publish(receipt(randomUUID(), [[items[0]!, 5]]));
     await publish(receipt('not-a-uuid', [[items[0]!, 5]]));
     expect((await h.db.query('SELECT * FROM projects.boq_consumption ORDER BY boq_number, item_id')).rows).toEqual(before.rows);
+    expect((await h.db.query<{ n: number }>(announced)).rows[0]!.n).toBe(eventsBefore);
     expect((await h.db.query('SELECT 1 FROM projects.dead_letters')).rows).toEqual([]);
   });
 
@@ -135,6 +185,7 @@ describe('consumption from goods receipts', () => {
         [102, 0, 102],
       ]);
       expect((await h.db.query('SELECT 1 FROM projects.boq_receipts WHERE receipt_id = $1', [e.data.receiptId])).rows).toEqual([]);
+      expect(await consumedEvents(boq.boqId)).toEqual([]);
       await h.db.query('DELETE FROM projects.test_fault');
       await expect.poll(async () => (await consumed(boq._id)).slice(0, 2), { timeout: 10_000 }).toEqual([
         [100, 3, 97],
@@ -145,6 +196,17 @@ describe('consumption from goods receipts', () => {
       expect((await consumed(boq._id)).slice(0, 2)).toEqual([
         [100, 3, 97],
         [101, 4, 97],
+      ]);
+      // Announced once, with the whole receipt: the failed attempt's event went with its rollback.
+      expect(await consumedEvents(boq.boqId)).toEqual([
+        {
+          boqNumber: boq.boqId,
+          projectId: project._id,
+          lines: [
+            { itemId: items[0]!.itemId, consumedQty: 3 },
+            { itemId: items[1]!.itemId, consumedQty: 4 },
+          ],
+        },
       ]);
     } finally {
       await h.db.query('DROP TRIGGER IF EXISTS test_fault ON projects.boq_consumption');
@@ -171,5 +233,29 @@ describe('item snapshots', () => {
     // And a BOQ may now name the snapshot's item.
     const res = await h.call('admin', 'POST', '/boq', newBoq(project._id, [fresh]));
     expect(res.statusCode, res.body).toBe(201);
+  });
+
+  it('keeps the newer version of an item announced with only new prices, without rewriting the BOQ lines that name it; a rename rewrites them', async () => {
+    const [item] = await newItems(h, 1);
+    const boq = (await h.call('admin', 'POST', '/boq', newBoq(project._id, [item!]))).json().boq as Boq;
+    const lineRows = async () =>
+      (await h.db.query<{ xmin: string; entry: string }>('SELECT xmin::text AS xmin, entry FROM projects.boq_lines WHERE boq_id = $1', [boq._id])).rows;
+    const generation = async () => (await h.db.query<{ g: string }>('SELECT coalesce(sum(weight), 0)::text AS g FROM projects.list_changes')).rows[0]!.g;
+    const before = await lineRows();
+    const generationBefore = await generation();
+    const prices = [{ vendorId: randomUUID(), price: 380, gst: 106.4, status: 'active' as const }];
+    await h.bus.publish(buildEnvelope('catalog', ItemUpserted, { ...item!, version: 2, prices }));
+    await h.settle();
+    const stored = async () => (await h.db.query<{ name: string; version: number }>('SELECT name, version FROM projects.item_snapshots WHERE item_id = $1', [item!.itemId])).rows[0];
+    expect(await stored()).toEqual({ name: item!.name, version: 2 });
+    expect(await lineRows()).toEqual(before);
+    expect(await generation()).toBe(generationBefore);
+
+    await h.bus.publish(buildEnvelope('catalog', ItemUpserted, { ...item!, name: `${item!.name} grade`, version: 3, prices }));
+    await h.settle();
+    expect(await stored()).toEqual({ name: `${item!.name} grade`, version: 3 });
+    const after = await lineRows();
+    expect(after[0]!.xmin).not.toBe(before[0]!.xmin);
+    expect(after[0]!.entry).toContain(`"name":"${item!.name} grade"`);
   });
 });

@@ -1,14 +1,15 @@
 /**
  * Background import. Rows are grouped by item; each item group is applied all-or-nothing (its own
  * savepoint), so a refused row refuses its whole item and nothing of it is stored. Groups are
- * written in chunks (one transaction each) to keep 10,000 rows fast; a chunk announces each
- * touched vendor once (VendorItemsChanged) in the same transaction as the prices.
+ * written in chunks (one transaction each) to keep 10,000 rows fast; a chunk announces each item it
+ * wrote (ItemUpserted, with the prices of all of them read in one query) and each touched vendor
+ * once (VendorItemsChanged) in the same transaction as the prices.
  */
 import { randomUUID } from 'node:crypto';
 import type { ImportJob, ImportRowResult } from '@erp/contracts';
 import { HttpError, isUniqueViolation, type Queryable } from '@erp/service-kit';
 import { planItem, Refusal, UNIT_MESSAGE, canonicalUnit, cleanName, type DesiredPrice, type ItemInput, type ItemState, type VendorInfo } from '../plan.js';
-import { announceItem } from '../events/item-upserted.js';
+import { announceItems, type WrittenItem } from '../events/item-upserted.js';
 import { bumpGeneration } from '../list-cache.js';
 import type { Actor } from '../repositories/items.js';
 import { NAME_TAKEN, type CatalogDeps } from '../writer.js';
@@ -149,6 +150,7 @@ export async function runImport(deps: CatalogDeps & { jobs: ImportJobs }, jobId:
         );
         const results: ImportRowResult[] = [];
         const touched = new Set<string>();
+        const written: WrittenItem[] = [];
         for (const [key, groupRows] of chunk) {
           const state: ItemState | null = states.get(key) ?? null;
           const prepared = prepareGroup(groupRows, lookup, state !== null);
@@ -167,7 +169,7 @@ export async function runImport(deps: CatalogDeps & { jobs: ImportJobs }, jobId:
           if (plan.changed) {
             await tx.query('SAVEPOINT item_group');
             try {
-              await announceItem(tx, ctx, plan, await items.apply(tx, plan, by), meta);
+              const version = await items.apply(tx, plan, by);
               await ctx.audit(tx, {
                 actorId: by.id,
                 action: plan.create ? 'item_created' : 'item_updated',
@@ -176,6 +178,7 @@ export async function runImport(deps: CatalogDeps & { jobs: ImportJobs }, jobId:
                 details: { importJob: jobId, priceChanges: plan.history.length },
               });
               await tx.query('RELEASE SAVEPOINT item_group');
+              written.push({ plan, version });
             } catch (err) {
               await tx.query('ROLLBACK TO SAVEPOINT item_group');
               const reason = isUniqueViolation(err) ? NAME_TAKEN : err instanceof HttpError ? err.message : 'The item could not be saved';
@@ -192,6 +195,7 @@ export async function runImport(deps: CatalogDeps & { jobs: ImportJobs }, jobId:
             results.push({ row: r.row, itemName: r.itemName, vendor: r.vendor, outcome, message: MESSAGES[outcome] });
           }
         }
+        await announceItems(tx, ctx, written, meta);
         await vendors.announce(tx, ctx, touched, meta);
         await jobs.recordChunk(tx, jobId, c, results);
         await bumpGeneration(tx, ctx.schema);

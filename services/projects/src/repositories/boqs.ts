@@ -509,30 +509,34 @@ export function boqsRepository(schema: string) {
     },
 
     consumption: {
-      /** The BOQ number of a revision id (null when there is none). */
-      async numberOf(db: Queryable, boqId: string): Promise<string | null> {
+      /** The BOQ number and project of a revision id (null when there is none). */
+      async boqOf(db: Queryable, boqId: string): Promise<{ boqNumber: string; projectId: string } | null> {
         if (!UUID.test(boqId)) return null;
-        const res = await db.query<{ boq_number: string }>(`SELECT boq_number FROM ${t('boqs')} WHERE id = $1`, [boqId]);
-        return res.rows[0]?.boq_number ?? null;
+        const res = await db.query<{ boq_number: string; project_id: string }>(`SELECT boq_number, project_id FROM ${t('boqs')} WHERE id = $1`, [boqId]);
+        const row = res.rows[0];
+        return row ? { boqNumber: row.boq_number, projectId: row.project_id } : null;
       },
 
       /**
        * A receipt's quantity of an item counted once: recorded in boq_receipts (receipt, item) and,
-       * only when that row is new, added to the number's consumption. Answers whether it counted.
+       * only when that row is new, added to the number's consumption. Answers the number's consumed
+       * total of the item after the addition, in hundredths (the row stays locked until the
+       * transaction ends, so it is the total at commit), or null when the receipt was counted before.
        */
-      async add(db: Queryable, r: { receiptId: string; itemId: string; boqNumber: string; hundredths: number; receivedAt: string }): Promise<boolean> {
+      async add(db: Queryable, r: { receiptId: string; itemId: string; boqNumber: string; hundredths: number; receivedAt: string }): Promise<number | null> {
         const inserted = await db.query(
           `INSERT INTO ${t('boq_receipts')} (receipt_id, item_id, boq_number, quantity_hundredths, received_at) VALUES ($1, $2, $3, $4, $5)
            ON CONFLICT (receipt_id, item_id) DO NOTHING RETURNING 1`,
           [r.receiptId, r.itemId, r.boqNumber, String(r.hundredths), r.receivedAt],
         );
-        if (inserted.rows.length === 0) return false;
-        await db.query(
+        if (inserted.rows.length === 0) return null;
+        const total = await db.query<{ consumed_hundredths: number | string }>(
           `INSERT INTO ${t('boq_consumption')} AS c (boq_number, item_id, consumed_hundredths) VALUES ($1, $2, $3)
-           ON CONFLICT (boq_number, item_id) DO UPDATE SET consumed_hundredths = c.consumed_hundredths + excluded.consumed_hundredths`,
+           ON CONFLICT (boq_number, item_id) DO UPDATE SET consumed_hundredths = c.consumed_hundredths + excluded.consumed_hundredths
+           RETURNING c.consumed_hundredths`,
           [r.boqNumber, r.itemId, String(r.hundredths)],
         );
-        return true;
+        return Number(total.rows[0]!.consumed_hundredths);
       },
     },
   };
