@@ -40,6 +40,23 @@ async function itemUpsertedEvent(): Promise<EventEnvelope> {
   return row.rows[0]!.envelope;
 }
 
+/** Create an item priced by a vendor through the API and take the item_upserted event it wrote (with its prices). */
+async function pricedItemEvent(): Promise<EventEnvelope> {
+  const v = await h.vendor('Konkan Cement Depot');
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/items',
+    headers: h.purchaser.headers,
+    payload: { name: `Wall putty ${Date.now()}`, unit: 'bags', vendors: [{ vendor: v.vendorId, price: 760.5, gst: 136.89 }] },
+  });
+  if (res.statusCode !== 201) throw new Error(res.body);
+  const row = await h.db.query<{ envelope: EventEnvelope }>(
+    `SELECT envelope FROM catalog.outbox WHERE subject = 'erp.catalog.item_upserted.v1' AND envelope->'data'->>'itemId' = $1 ORDER BY seq DESC LIMIT 1`,
+    [res.json().item._id],
+  );
+  return row.rows[0]!.envelope;
+}
+
 describe('catalog service as a message provider', () => {
   it('publishes vendor item counts its consumers can read', async () => {
     await new MessageProviderPact({
@@ -58,6 +75,16 @@ describe('catalog service as a message provider', () => {
       logLevel: 'warn',
       messageProviders: { 'an item upserted event': itemUpsertedEvent },
       stateHandlers: { 'an item was created in the item master': async () => undefined },
+    }).verify();
+  });
+
+  it('announces items with their vendor prices as the indent service reads them', async () => {
+    await new MessageProviderPact({
+      provider: 'catalog-service-events',
+      pactUrls: [path.join(pactDir, 'indent-service-catalog-service-events.json')],
+      logLevel: 'warn',
+      messageProviders: { 'an item upserted event with its vendor prices': pricedItemEvent },
+      stateHandlers: { 'an item was priced by a vendor': async () => undefined },
     }).verify();
   });
 });

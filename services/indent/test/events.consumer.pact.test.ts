@@ -11,7 +11,7 @@ import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import type { EventEnvelope, Indent, PoCreatedData } from '@erp/contracts';
 import { startIndent, type IndentHarness } from './helpers.js';
 
-const { uuid, integer, datetime, string, decimal, like, eachLike } = MatchersV3;
+const { uuid, integer, datetime, string, number, like, eachLike } = MatchersV3;
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../pacts');
 const po = new PactV4({ consumer: 'indent-service', provider: 'po-service-events', dir, logLevel: 'warn' });
 
@@ -45,9 +45,9 @@ describe('indent service consuming erp.po.created.v1', () => {
             status: string('Open'),
             orderDate: datetime("yyyy-MM-dd'T'HH:mm:ss.SSSX", '2026-11-25T10:00:00.000Z'),
             itemCount: integer(2),
-            amount: decimal(234882.58),
-            fleet: like({ amount: decimal(1500), gst: decimal(270) }),
-            lines: eachLike({ itemId: uuid('6c1d3e5f-7a8b-4c9d-8e0f-1a2b3c4d5e6f'), itemName: string('TMT steel bar 12 mm'), unit: string('kg'), quantity: decimal(2500.5), price: decimal(62), gst: decimal(11.16) }),
+            amount: number(234882.58),
+            fleet: like({ amount: number(1500), gst: number(270) }),
+            lines: eachLike({ itemId: uuid('6c1d3e5f-7a8b-4c9d-8e0f-1a2b3c4d5e6f'), itemName: string('TMT steel bar 12 mm'), unit: string('kg'), quantity: number(2500.5), price: number(62), gst: number(11.16) }),
             approvedBy: like({ _id: uuid('7d2e4f6a-8b9c-4dae-9f1a-2b3c4d5e6f7a'), name: 'Demo Admin' }),
           },
         });

@@ -15,16 +15,19 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
+let made = 0;
+
 describe('vendors service as a message provider', () => {
   it('publishes vendor changes its consumers can read', async () => {
     await new MessageProviderPact({
       provider: 'vendors-service-events',
-      pactUrls: [path.join(pactDir, 'catalog-service-vendors-service-events.json')],
+      pactUrls: [path.join(pactDir, 'catalog-service-vendors-service-events.json'), path.join(pactDir, 'indent-service-vendors-service-events.json')],
       logLevel: 'warn',
       messageProviders: {
         'a vendor updated event': async () => {
+          // A new vendor each time (one per pact verified): a second with the same name is refused.
           const res = await h.call('admin', 'POST', '/vendors', {
-            name: 'Konkan Cement Depot',
+            name: `Konkan Cement Depot ${'ABCDEFGH'[made++]}`,
             contactPerson: 'Suresh Kadam',
             phoneNumber: '9822098220',
             email: 'sales@konkancement.example',
