@@ -14,7 +14,7 @@ export async function dashboardRoute(app: FastifyInstance): Promise<void> {
     '/api/v1/dashboard',
     { schema: { tags: ['dashboard'], response: { 200: DashboardResponse, 401: ErrorResponse } } },
     async (request) => {
-      const totals: DashboardResponse = { activeBoq: 0, activePo: 0, totalItems: 0, totalVendor: 0, totalTeam: 0 };
+      const totals: Required<DashboardResponse> = { activeBoq: 0, activePo: 0, totalItems: 0, totalVendor: 0, totalTeam: 0, draftIndents: 0, indentsToCompare: 0, indentsToApprove: 0 };
       const authorization = request.headers.authorization ?? '';
       let refused: string | null = null;
       const answers = await Promise.all(

@@ -2,6 +2,8 @@ import { authService, type AuthServiceOptions } from '@erp/auth-service';
 import { vendorsService } from '@erp/vendors-service';
 import { catalogService, type CatalogOptions } from '@erp/catalog-service';
 import { projectsService } from '@erp/projects-service';
+import { indentService } from '@erp/indent-service';
+import { poService } from '@erp/po-service';
 import type { ServiceDefinition } from '@erp/service-kit';
 
 /** Options a test may pass to a service; `npm start` passes none (each service reads process.env). */
@@ -36,4 +38,7 @@ export const MODULES: Record<string, ModuleDeclaration> = {
   catalog: { service: (o) => catalogService(o?.catalog), prefixes: ['/items'], stats: '/items/stats', remotes: ['mfe-catalog'] },
   // The project and BOQ screens live in mfe-team (declared with auth).
   projects: { service: () => projectsService(), prefixes: ['/project', '/boq'], stats: '/boq/stats', remotes: [] },
+  indent: { service: () => indentService(), prefixes: ['/indent'], stats: '/indent/stats', remotes: [] },
+  // The PO screens come with mfe-po (issue 12); until then the indent screens show an indent's POs.
+  po: { service: () => poService(), prefixes: ['/po'], stats: '/po/stats', remotes: [] },
 };

@@ -134,7 +134,7 @@ describe('gateway in embedded mode', () => {
     const token = await signIn(s.gw, '9000000004');
     const res = await s.gw.inject({ method: 'GET', url: '/api/v1/dashboard', headers: { authorization: `Bearer ${token}` } });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ activeBoq: 0, activePo: 0, totalItems: 0, totalVendor: 0, totalTeam: 4 });
+    expect(res.json()).toEqual({ activeBoq: 0, activePo: 0, totalItems: 0, totalVendor: 0, totalTeam: 4, draftIndents: 0, indentsToCompare: 0, indentsToApprove: 0 });
   });
 
   it('carries the caller’s request id and answers with it', async () => {

@@ -42,7 +42,7 @@ export const DEMO_INDENTS: DemoIndent[] = [
   {
     key: 'approved-column-steel',
     stage: 'approved',
-    title: 'Column reinforcement, floors 7 and 8',
+    title: 'Column reinforcement and concrete, floors 7 and 8',
     location: 'Tower A, floors 7-8',
     neededInDays: 5,
     notes: 'Cut lengths as per bar bending schedule BBS-07; deliver before the floor 7 column pour.',
@@ -50,9 +50,9 @@ export const DEMO_INDENTS: DemoIndent[] = [
       { item: 'TMT steel bar 16 mm', qty: 12500, remark: 'Columns C1 to C24', vendor: 'Deccan Steel Suppliers' },
       { item: 'TMT steel bar 8 mm', qty: 3800, remark: 'Column ties', vendor: 'Deccan Steel Suppliers' },
       { item: 'Binding wire', qty: 160, remark: '', vendor: 'Deccan Steel Suppliers' },
-      { item: 'Plywood 18 mm', qty: 80, remark: 'Column boxes', vendor: 'Western Ply and Hardware' },
+      { item: '20 mm aggregate', qty: 45, remark: 'Site-mixed column concrete', vendor: 'Godavari Sand and Aggregates' },
     ],
-    fleet: { vendor: 'Western Ply and Hardware', amount: 1500, gst: 270 },
+    fleet: { vendor: 'Godavari Sand and Aggregates', amount: 1500, gst: 270 },
   },
   {
     key: 'approval-masonry',

@@ -1,0 +1,118 @@
+/**
+ * The main flow across services (ARCHITECTURE §5): demo data on a new database reaches the indent
+ * service through the other services' events and makes one indent in each stage, the approved one
+ * with its purchase orders; then an indent raised from the demo BOQ is compared, approved, and its
+ * POs appear in the PO service and on the indent. Every service on one database and bus (PGlite and
+ * the in-process bus, or PostgreSQL and NATS).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Indent, IndentCompare, IndentSummary, PoListResponse, PurchaseOrder } from '@erp/contracts';
+import { authService, type SmsSender } from '@erp/auth-service';
+import { catalogService } from '@erp/catalog-service';
+import { DEMO_INDENTS, indentService } from '@erp/indent-service';
+import { poService } from '@erp/po-service';
+import { projectsService } from '@erp/projects-service';
+import { vendorsService } from '@erp/vendors-service';
+import { createTestHarness, type TestHarness } from '@erp/service-kit/testing';
+
+let h: TestHarness;
+const codes = new Map<string, string>();
+const sms: SmsSender = {
+  async send(phoneNumber, _text, code) {
+    codes.set(phoneNumber, code);
+  },
+};
+type Headers = { authorization: string };
+const people: Record<'admin' | 'purchaser' | 'employee', Headers> = {} as never;
+
+async function signIn(phoneNumber: string): Promise<Headers> {
+  await h.app.inject({ method: 'POST', url: '/auth/sendOtp', payload: { phoneNumber } });
+  const res = await h.app.inject({ method: 'POST', url: '/auth/verifyOtp', payload: { phoneNumber, otp: codes.get(phoneNumber) } });
+  expect(res.statusCode, res.body).toBe(200);
+  return { authorization: `Bearer ${res.json().token}` };
+}
+
+const call = async (who: Headers, method: 'GET' | 'POST', url: string, payload?: unknown) => {
+  const res = await h.app.inject({ method, url, headers: who, ...(payload ? { payload: payload as object } : {}) });
+  expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
+  return res.json();
+};
+
+beforeAll(async () => {
+  h = await createTestHarness(
+    [
+      authService({ env: { OTP_RESEND_SECONDS: '0', OTP_SECRET: 'p'.repeat(40), OTP_MAX_PER_NUMBER_PER_HOUR: '1000', OTP_MAX_PER_IP_PER_HOUR: '1000' }, sms }),
+      vendorsService(),
+      catalogService(),
+      projectsService(),
+      indentService(),
+      poService(),
+    ],
+    { seedDemo: true },
+  );
+  await h.settle();
+  people.admin = await signIn('9000000001');
+  people.purchaser = await signIn('9000000002');
+  people.employee = await signIn('9000000004');
+  await h.settle();
+}, 120_000);
+afterAll(async () => h?.close());
+
+describe('indents to purchase orders across services', () => {
+  it('seeds one demo indent in each stage from the demo BOQ, the approved one with a PO per vendor', async () => {
+    const list = (await call(people.admin, 'GET', '/indent?limit=100')) as { result: IndentSummary[] };
+    const byTitle = new Map(list.result.map((r) => [r.title, r]));
+    expect(DEMO_INDENTS.map((d) => byTitle.get(d.title)?.status)).toEqual(['approved', 'approval', 'compare', 'draft']);
+    expect(byTitle.get(DEMO_INDENTS[0]!.title)!.indentId).toBe('IND-000001');
+    const approved = (await call(people.employee, 'GET', `/indent/${byTitle.get(DEMO_INDENTS[0]!.title)!._id}`)) as Indent;
+    expect(approved.pos.map((p) => p.vendor).sort()).toEqual(['Deccan Steel Suppliers', 'Godavari Sand and Aggregates']);
+    const pos = (await call(people.admin, 'GET', `/po?indentId=${approved._id}`)) as PoListResponse;
+    expect(pos.totalItems).toBe(2);
+    const godavari = pos.result.find((p) => p.vendor.name === 'Godavari Sand and Aggregates')!;
+    // 45 CBM x (1,450 + 72.50) + fleet 1,500 + GST 270.
+    expect(godavari.amount).toBe(45 * 1522.5 + 1770);
+    const compare = byTitle.get(DEMO_INDENTS[2]!.title)!;
+    expect(compare.overBoqLines).toBe(1);
+  });
+
+  it('turns an indent raised from the demo BOQ into one PO per chosen vendor, once, however often Approve is pressed', async () => {
+    const boqs = (await call(people.employee, 'GET', '/boq/all?status=confirmed&limit=100')).result as Array<{ _id: string; projectId: { _id: string } }>;
+    const boq = boqs[0]!;
+    const lines = (await call(people.employee, 'GET', `/boq/items/${boq._id}`)).result as Array<{ itemId: string; name: string }>;
+    const wanted = lines.filter((l) => ['Cement OPC 53', 'Binding wire', 'River sand'].includes(l.name));
+    const created = (await call(people.employee, 'POST', '/indent', {
+      title: 'Lift machine room slab',
+      projectId: boq.projectId._id,
+      boqId: boq._id,
+      status: 'compare',
+      items: wanted.map((l) => ({ item: l.itemId, quantity: 25.5 })),
+    })).indent as Indent;
+    const c = (await call(people.purchaser, 'GET', `/indent/compare/${created._id}`)) as IndentCompare;
+    await call(people.purchaser, 'POST', `/indent/compare/${c._id}`, {
+      status: 'approval',
+      pricesVersion: c.pricesVersion,
+      version: c.version,
+      items: c.items.map((l) => ({ itemId: l.itemId, selectedVendor: l.vendors.find((v) => v.isLowest)!.vendorId })),
+    });
+    const review = (await call(people.admin, 'GET', `/indent/compare/${c._id}`)) as IndentCompare;
+    const body = {
+      status: 'approved',
+      pricesVersion: review.pricesVersion,
+      version: review.version,
+      items: review.items.map((l) => ({ itemId: l.itemId, selectedVendor: l.selectedVendor, price: l.vendors.find((v) => v.vendorId === l.selectedVendor)!.price })),
+    };
+    const answers = await Promise.all([1, 2].map(() => h.app.inject({ method: 'POST', url: `/indent/approval/${c._id}`, headers: people.admin, payload: body })));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    await h.settle();
+    const vendors = new Set(review.items.map((l) => l.selectedVendor));
+    const pos = (await call(people.admin, 'GET', `/po?indentId=${c._id}&limit=100`)) as PoListResponse;
+    expect(pos.result.map((p) => p.vendor._id).sort()).toEqual([...vendors].sort());
+    const po = (await call(people.employee, 'GET', `/po/${pos.result[0]!._id}`)) as PurchaseOrder;
+    expect(po).toMatchObject({ status: 'Open', indentId: { _id: c._id, indentId: c.indentId }, approvedBy: { name: 'Demo Admin' } });
+    expect(po.items.every((l) => l.quantity === 25.5 && l.pending === 25.5)).toBe(true);
+    const onIndent = (await call(people.employee, 'GET', `/indent/${c._id}`)) as Indent;
+    expect(onIndent.pos.map((p) => p.poNumber).sort()).toEqual(pos.result.map((p) => p.poNumber).sort());
+    const dashboard = await call(people.admin, 'GET', '/po/stats');
+    expect(dashboard.activePo).toBeGreaterThanOrEqual(pos.totalItems + 2);
+  });
+});

@@ -1,0 +1,33 @@
+import { fileURLToPath } from 'node:url';
+import { ensureTrigramIndexes, type ServiceDefinition } from '@erp/service-kit';
+import { indentApprovedConsumer } from './events/indent-approved.js';
+import { purchaseOrdersRepository } from './repositories/purchase-orders.js';
+import { poRoutes } from './routes/po.js';
+
+export { createPurchaseOrders, indentApprovedConsumer, poCreatedData } from './events/indent-approved.js';
+export { planPurchaseOrders, type PlannedPo } from './plan.js';
+export { poNumber, purchaseOrdersRepository, type PurchaseOrdersRepository } from './repositories/purchase-orders.js';
+
+/**
+ * PO service: purchase orders generated per vendor from approved indents (erp.indent.approved.v1 →
+ * erp.po.created.v1), the PO list and a PO's page (SPEC §2 "PO list", "PO details", §7 /po), and the
+ * dashboard's active PO count. Authorises from the replica of auth's events.
+ */
+export function poService(): ServiceDefinition {
+  const schema = 'po';
+  const pos = purchaseOrdersRepository(schema);
+  return {
+    name: 'po',
+    schema,
+    migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
+    async onStart(ctx) {
+      // The PO list's keyword search along a trigram index (as the project and vendor lists).
+      const trigram = await ensureTrigramIndexes(ctx.db, [{ name: 'purchase_orders_search_trgm', table: `${schema}.purchase_orders`, column: 'search' }]);
+      if (!trigram) ctx.log.info('pg_trgm is not available: PO keyword searches scan instead of using a trigram index');
+    },
+    consumers: [indentApprovedConsumer(pos)],
+    async routes(app, ctx) {
+      await poRoutes(app, { ctx, pos });
+    },
+  };
+}

@@ -1,0 +1,110 @@
+/**
+ * erp.indent.approved.v1 → one purchase order per vendor of the approval (ARCHITECTURE §5 main
+ * flow), each announced with erp.po.created.v1 in the same transaction. A plain function of the
+ * event apart from the subscription, so tests and message pacts call what production runs.
+ *
+ * Once per (indent, vendor): the kit's inbox drops a redelivered envelope, and the unique
+ * (indent_id, vendor_id) with ON CONFLICT DO NOTHING makes a second envelope of the same approval
+ * (an indent service that re-emitted it) create nothing, even when both are handled at once on two
+ * connections: the PO-number row is locked first, so the second waits for the first to commit and
+ * then sees its POs. Numbers are given out only to POs written, so they stay gap-free.
+ */
+import { fromHundredths, fromPaise, IndentApproved, PoCreated, type EventEnvelope, type IndentApprovedData, type PoCreatedData } from '@erp/contracts';
+import type { ConsumerDefinition, Queryable, ServiceContext } from '@erp/service-kit';
+import { approvalProblem, planPurchaseOrders, type PlannedPo } from '../plan.js';
+import { poNumber, type PoSource, type PurchaseOrdersRepository } from '../repositories/purchase-orders.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** erp.po.created.v1 of a PO just written from an approval. */
+export function poCreatedData(po: { id: string; number: number }, source: PoSource, plan: PlannedPo): PoCreatedData {
+  return {
+    poId: po.id,
+    poNumber: poNumber(po.number),
+    indentId: source.indentId,
+    indentNumber: source.indentNumber,
+    projectId: source.project._id,
+    boqId: source.boq._id,
+    vendorId: plan.vendorId,
+    vendorName: plan.vendorName,
+    status: 'Open',
+    orderDate: source.orderDate,
+    itemCount: plan.lines.length,
+    amount: fromPaise(plan.amountPaise),
+    fleet: { amount: fromPaise(plan.fleetPaise), gst: fromPaise(plan.fleetGstPaise) },
+    lines: plan.lines.map((l) => ({
+      itemId: l.itemId,
+      itemName: l.itemName,
+      unit: l.unit,
+      quantity: fromHundredths(l.quantity),
+      price: fromPaise(l.pricePaise),
+      gst: fromPaise(l.gstPaise),
+    })),
+    approvedBy: source.approvedBy,
+  };
+}
+
+function sourceOf(envelope: EventEnvelope<IndentApprovedData>): PoSource {
+  const d = envelope.data;
+  const approvedAt = Date.parse(d.approvedAt);
+  return {
+    eventId: envelope.id,
+    indentId: d.indentId.toLowerCase(),
+    indentNumber: d.indentNumber,
+    indentTitle: d.title,
+    project: { ...d.project, _id: d.project._id.toLowerCase() },
+    boq: { ...d.boq, _id: d.boq._id.toLowerCase() },
+    createdBy: d.createdBy,
+    approvedBy: d.approvedBy,
+    // The approval is the order; a time that does not parse (not what the indent service sends) is the envelope's.
+    orderDate: new Date(Number.isNaN(approvedAt) ? Date.parse(envelope.occurredAt) || Date.now() : approvedAt).toISOString(),
+  };
+}
+
+/** The POs an approval makes, written in `tx` with their events; returns the ids of those created now. */
+export async function createPurchaseOrders(
+  tx: Queryable,
+  ctx: Pick<ServiceContext, 'emit' | 'audit' | 'log'>,
+  pos: PurchaseOrdersRepository,
+  envelope: EventEnvelope<IndentApprovedData>,
+): Promise<string[]> {
+  const problem = approvalProblem(envelope.data);
+  // Thrown: the kit retries and then keeps the event in the dead letters, where it can be replayed.
+  if (problem) throw new Error(`The approval of ${envelope.data.indentNumber} cannot make purchase orders: ${problem}`);
+  const source = sourceOf(envelope);
+  const plans = planPurchaseOrders(envelope.data);
+  const first = await pos.lockNumbers(tx);
+  let last = first;
+  const created: string[] = [];
+  for (const plan of plans) {
+    const id = await pos.insert(tx, last + 1, source, plan);
+    if (!id) {
+      ctx.log.info({ indentId: source.indentId, vendorId: plan.vendorId }, 'the indent already has a PO for this vendor: none made');
+      continue;
+    }
+    last++;
+    created.push(id);
+    const meta = { actorId: UUID.test(source.approvedBy._id) ? source.approvedBy._id : null, requestId: envelope.requestId };
+    await ctx.emit(tx, PoCreated, poCreatedData({ id, number: last }, source, plan), meta);
+    await ctx.audit(tx, {
+      actorId: meta.actorId,
+      action: 'po_created',
+      entity: 'po',
+      entityId: id,
+      requestId: envelope.requestId,
+      details: { poNumber: poNumber(last), indentId: source.indentId, vendorId: plan.vendorId, amountPaise: plan.amountPaise, eventId: envelope.id },
+    });
+  }
+  if (last !== first) await pos.setLastNumber(tx, last);
+  return created;
+}
+
+export function indentApprovedConsumer(pos: PurchaseOrdersRepository): ConsumerDefinition {
+  return {
+    name: 'indent-approved',
+    events: [IndentApproved],
+    async handle(tx: Queryable, envelope: EventEnvelope, ctx: ServiceContext): Promise<void> {
+      await createPurchaseOrders(tx, ctx, pos, envelope as EventEnvelope<IndentApprovedData>);
+    },
+  };
+}

@@ -1,0 +1,47 @@
+/** The PO service as a message provider: erp.po.created.v1 as it really writes it to its outbox. */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { MessageProviderPact } from '@pact-foundation/pact';
+import type { EventEnvelope } from '@erp/contracts';
+import { approval, approvedEnvelope, newVendor, startPo, type PoHarness } from './helpers.js';
+
+const pactDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../pacts');
+let h: PoHarness;
+beforeAll(async () => {
+  h = await startPo();
+});
+afterAll(async () => h?.close());
+
+/** An approval with one vendor, as the indent service announces it, and the PO created event it made. */
+async function poCreatedEvent(): Promise<EventEnvelope> {
+  const base = approval();
+  const a = approval({
+    vendors: [
+      {
+        ...newVendor('Deccan Steel Suppliers'),
+        fleet: { amount: 1500.5, gst: 270.09 },
+        lines: [
+          { ...base.vendors[0]!.lines[1]!, quantity: 2500.5, price: 62.5, gst: 11.25 },
+          { ...base.vendors[0]!.lines[0]!, quantity: 10.25, price: 380.5, gst: 68.49 },
+        ],
+      },
+    ],
+  });
+  await h.publish(approvedEnvelope(a));
+  const row = await h.db.query<{ envelope: EventEnvelope }>(`SELECT envelope FROM po.outbox WHERE subject = 'erp.po.created.v1' AND envelope->'data'->>'indentId' = $1`, [a.indentId]);
+  if (row.rows.length !== 1) throw new Error(`expected one PO created event, found ${row.rows.length}`);
+  return row.rows[0]!.envelope;
+}
+
+describe('PO service as a message provider', () => {
+  it('announces purchase orders as the indent service reads them', async () => {
+    await new MessageProviderPact({
+      provider: 'po-service-events',
+      pactUrls: [path.join(pactDir, 'indent-service-po-service-events.json')],
+      logLevel: 'warn',
+      messageProviders: { 'a purchase order created event': poCreatedEvent },
+      stateHandlers: { 'an indent was approved with a vendor chosen for its lines': async () => undefined },
+    }).verify();
+  });
+});
