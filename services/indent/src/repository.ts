@@ -304,22 +304,25 @@ export function indentRepository(schema: string) {
         where.push(`(i.search LIKE ${k} OR lower(p.name) LIKE ${k} OR lower(p.project_code) LIKE ${k})`);
       }
       const order = q.sort === 'updatedAt' ? 'i.updated_at DESC, i.id DESC' : 'i.created_at DESC, i.id DESC';
-      const page = await pagedSearch<HeadRow & { over_boq_lines: number }>(db, {
-        select: `${HEAD_SELECT},
+      const select = `${HEAD_SELECT},
           (SELECT count(*)::int FROM ${t('indent_lines')} l
              LEFT JOIN LATERAL (${CURRENT_REVISION}) cur ON true
              LEFT JOIN ${t('boq_line_snapshots')} bl ON bl.boq_id = coalesce(cur.boq_id, i.boq_id) AND bl.item_id = l.item_id
              LEFT JOIN ${t('boq_consumed')} c ON c.boq_number = b.boq_number AND c.item_id = l.item_id
             WHERE l.indent_id = i.id
-              AND l.quantity_hundredths > greatest(coalesce(bl.planned_hundredths - coalesce(c.consumed_hundredths, 0), 0), 0)) AS over_boq_lines`,
-        from: FROM,
-        where,
-        params,
-        orderBy: order,
-        limit: q.limit,
-        offset: q.offset,
-        cap: q.cap,
-      });
+              AND l.quantity_hundredths > greatest(coalesce(bl.planned_hundredths - coalesce(c.consumed_hundredths, 0), 0), 0)) AS over_boq_lines`;
+      let page: Page<HeadRow & { over_boq_lines: number }>;
+      if (q.keyword) {
+        page = await pagedSearch<HeadRow & { over_boq_lines: number }>(db, { select, from: FROM, where, params, orderBy: order, limit: q.limit, offset: q.offset, cap: q.cap });
+      } else {
+        // Without a keyword the total is exact from the kept counts (migration 002), never a count of rows.
+        const cond = where.length ? `WHERE ${where.join(' AND ')}` : '';
+        const [rows, total] = await Promise.all([
+          db.query<HeadRow & { over_boq_lines: number }>(`SELECT ${select} FROM ${FROM} ${cond} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.offset}`, params),
+          db.query<{ n: string }>(`SELECT coalesce(sum(n), 0)::text AS n FROM ${t('indent_counts')} i ${cond}`, params),
+        ]);
+        page = { rows: rows.rows, total: Number(total.rows[0]!.n), capped: false };
+      }
       return {
         ...page,
         rows: page.rows.map((r) => ({
@@ -450,10 +453,10 @@ export function indentRepository(schema: string) {
       return res.rows[0]?.name ?? null;
     },
 
-    /** Counts for the dashboard, per status, within the projects given (null = all). */
+    /** Counts for the dashboard, per status, within the projects given (null = all): from the kept counts. */
     async counts(db: Queryable, only: string[] | null): Promise<Record<IndentStatus, number>> {
       const res = await db.query<{ status: IndentStatus; n: number }>(
-        `SELECT status, count(*)::int AS n FROM ${t('indents')} ${only ? 'WHERE project_id = ANY($1::uuid[])' : ''} GROUP BY status`,
+        `SELECT status, sum(n)::int AS n FROM ${t('indent_counts')} ${only ? 'WHERE project_id = ANY($1::uuid[])' : ''} GROUP BY status`,
         only ? [only] : [],
       );
       const out: Record<IndentStatus, number> = { draft: 0, compare: 0, approval: 0, approved: 0 };

@@ -326,3 +326,17 @@ describe('purchase orders on the indent', () => {
     expect(row.poCount).toBe(2);
   });
 });
+
+describe('the list’s totals', () => {
+  it('stay exact per status and project through every transition above (kept counts)', async () => {
+    for (const status of ['', 'draft', 'compare', 'approval', 'approved']) {
+      const res = (await h.call('admin', 'GET', `/indent?limit=1&status=${status}`)).json();
+      const counted = await h.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM indent.indents ${status ? 'WHERE status = $1' : ''}`, status ? [status] : []);
+      expect([status, res.totalItems]).toEqual([status, counted.rows[0]!.n]);
+    }
+    const mine = (await h.call('employee', 'GET', '/indent?limit=1&status=approved')).json();
+    const counted = await h.db.query<{ n: number }>("SELECT count(*)::int AS n FROM indent.indents WHERE status = 'approved' AND project_id = $1", [h.world.projectId]);
+    expect(mine.totalItems).toBe(counted.rows[0]!.n);
+    expect(mine.totalItems).toBeGreaterThan(0);
+  });
+});
