@@ -60,9 +60,10 @@ const generate = [
   `INSERT INTO indent.boq_line_snapshots (boq_id, item_id, planned_hundredths)
    SELECT DISTINCT i.boq_id, l.item_id, 500000 FROM indent.indent_lines l JOIN indent.indents i ON i.id = l.indent_id
     WHERE i.indent_number >= 'IND-100001' AND (hashtext(l.item_id::text) % 3) <> 0 ON CONFLICT DO NOTHING`,
+  `UPDATE indent.indents SET over_boq_lines = indent.over_boq_lines(id) WHERE indent_number >= 'IND-100001'`,
   `UPDATE indent.indent_numbers SET last = ${100000 + INDENTS}`,
 ];
-const maintenance = ['indents', 'indent_lines', 'project_snapshots', 'boq_snapshots', 'boq_line_snapshots', 'item_snapshots'].map((t) => `VACUUM ANALYZE indent.${t}`);
+const maintenance = ['indents', 'indent_lines', 'project_snapshots', 'boq_snapshots', 'boq_line_snapshots', 'item_snapshots', 'indent_counts', 'indent_totals'].map((t) => `VACUUM ANALYZE indent.${t}`);
 
 const { sys, fresh, kind, dataDir } = await startOnGeneratedData([...generate, ...maintenance], `${INDENTS.toLocaleString('en-IN')} indents of ${LINES} lines over ${PROJECTS} projects`);
 try {

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { ServiceDefinition } from '@erp/service-kit';
+import { ensureTrigramIndexes, type ServiceDefinition } from '@erp/service-kit';
 import { createPendingDemoIndents, queueDemoIndents } from './demo.js';
 import { replicaConsumers, requestItemsIfEmpty } from './replicas.js';
 import { indentRepository } from './repository.js';
@@ -22,6 +22,9 @@ export function indentService(): ServiceDefinition {
     schema,
     migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
     async onStart(ctx) {
+      // The list's keyword search and its count along a trigram index (as the project and BOQ lists).
+      const trigram = await ensureTrigramIndexes(ctx.db, [{ name: 'indents_search_trgm', table: `${schema}.indents`, column: 'search' }]);
+      if (!trigram) ctx.log.info('pg_trgm is not available: indent keyword searches scan instead of using a trigram index');
       await queueDemoIndents(ctx);
       await requestItemsIfEmpty(ctx);
     },

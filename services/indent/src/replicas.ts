@@ -26,6 +26,7 @@ import {
   type VendorUpsertedData,
 } from '@erp/contracts';
 import type { ConsumerDefinition, Queryable, ServiceContext } from '@erp/service-kit';
+import { indentRepository } from './repository.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isUuid = (v: string) => UUID.test(v);
@@ -63,6 +64,7 @@ export async function upsertItems(tx: Queryable, schema: string, items: readonly
 }
 
 export function replicaConsumers(schema: string, after: AfterReplica): ConsumerDefinition[] {
+  const indents = indentRepository(schema);
   return [
     {
       name: 'projects',
@@ -99,6 +101,7 @@ export function replicaConsumers(schema: string, after: AfterReplica): ConsumerD
                 [b.boqId, [...planned.keys()], [...planned.values()]],
               );
             }
+            await indents.refreshOverBoq(tx, b.boqNumber);
           }
         } else {
           const c = envelope.data as BoqConsumedData;
@@ -108,6 +111,11 @@ export function replicaConsumers(schema: string, after: AfterReplica): ConsumerD
               `INSERT INTO ${schema}.boq_consumed AS c (boq_number, item_id, consumed_hundredths) SELECT $1, * FROM unnest($2::uuid[], $3::bigint[])
                ON CONFLICT (boq_number, item_id) DO UPDATE SET consumed_hundredths = greatest(c.consumed_hundredths, excluded.consumed_hundredths)`,
               [c.boqNumber, lines.map((l) => l.itemId), lines.map((l) => toHundredths(l.consumedQty))],
+            );
+            await indents.refreshOverBoq(
+              tx,
+              c.boqNumber,
+              lines.map((l) => l.itemId.toLowerCase()),
             );
           }
         }

@@ -283,6 +283,11 @@ export function indentRepository(schema: string) {
       };
     },
 
+    /**
+     * A page of the list: the page's ids first (one index-ordered scan of `indents` alone, so an
+     * offset never computes what it skips), then those rows with their project, BOQ and how many
+     * lines are over the BOQ. The total: the kept counts without a keyword, else a capped count.
+     */
     async list(db: Queryable, q: ListQuery): Promise<Page<IndentSummary>> {
       const where: string[] = [];
       const params: unknown[] = [];
@@ -298,34 +303,40 @@ export function indentRepository(schema: string) {
         params.push(q.only);
         where.push(`i.project_id = ANY($${params.length}::uuid[])`);
       }
+      const counted = [...where];
       if (q.keyword) {
         params.push(containsPattern(q.keyword.toLowerCase()));
         const k = `$${params.length}`;
-        where.push(`(i.search LIKE ${k} OR lower(p.name) LIKE ${k} OR lower(p.project_code) LIKE ${k})`);
+        // Along the trigram index of `search`, or the projects whose name or code match.
+        where.push(`(i.search LIKE ${k} OR i.project_id IN (SELECT project_id FROM ${t('project_snapshots')} WHERE lower(name) LIKE ${k} OR lower(project_code) LIKE ${k}))`);
       }
       const order = q.sort === 'updatedAt' ? 'i.updated_at DESC, i.id DESC' : 'i.created_at DESC, i.id DESC';
-      const select = `${HEAD_SELECT},
-          (SELECT count(*)::int FROM ${t('indent_lines')} l
-             LEFT JOIN LATERAL (${CURRENT_REVISION}) cur ON true
-             LEFT JOIN ${t('boq_line_snapshots')} bl ON bl.boq_id = coalesce(cur.boq_id, i.boq_id) AND bl.item_id = l.item_id
-             LEFT JOIN ${t('boq_consumed')} c ON c.boq_number = b.boq_number AND c.item_id = l.item_id
-            WHERE l.indent_id = i.id
-              AND l.quantity_hundredths > greatest(coalesce(bl.planned_hundredths - coalesce(c.consumed_hundredths, 0), 0), 0)) AS over_boq_lines`;
-      let page: Page<HeadRow & { over_boq_lines: number }>;
+      let ids: string[];
+      let total: number;
+      let capped = false;
       if (q.keyword) {
-        page = await pagedSearch<HeadRow & { over_boq_lines: number }>(db, { select, from: FROM, where, params, orderBy: order, limit: q.limit, offset: q.offset, cap: q.cap });
+        const page = await pagedSearch<{ id: string }>(db, { select: 'i.id', from: `${t('indents')} i`, where, params, orderBy: order, limit: q.limit, offset: q.offset, cap: q.cap });
+        ids = page.rows.map((r) => r.id);
+        total = page.total;
+        capped = page.capped;
       } else {
-        // Without a keyword the total is exact from the kept counts (migration 002), never a count of rows.
         const cond = where.length ? `WHERE ${where.join(' AND ')}` : '';
-        const [rows, total] = await Promise.all([
-          db.query<HeadRow & { over_boq_lines: number }>(`SELECT ${select} FROM ${FROM} ${cond} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.offset}`, params),
-          db.query<{ n: string }>(`SELECT coalesce(sum(n), 0)::text AS n FROM ${t('indent_counts')} i ${cond}`, params),
+        const [rows, sum] = await Promise.all([
+          db.query<{ id: string }>(`SELECT i.id FROM ${t('indents')} i ${cond} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.offset}`, params),
+          // All projects: the per-status totals (4 rows); some projects: their counts.
+          q.projectId || q.only
+            ? db.query<{ n: string }>(`SELECT coalesce(sum(n), 0)::text AS n FROM ${t('indent_counts')} i WHERE ${counted.join(' AND ')}`, params)
+            : db.query<{ n: string }>(`SELECT coalesce(sum(n), 0)::text AS n FROM ${t('indent_totals')} i ${counted.length ? `WHERE ${counted.join(' AND ')}` : ''}`, params),
         ]);
-        page = { rows: rows.rows, total: Number(total.rows[0]!.n), capped: false };
+        ids = rows.rows.map((r) => r.id);
+        total = Number(sum.rows[0]!.n);
       }
+      if (ids.length === 0) return { rows: [], total, capped };
+      const res = await db.query<HeadRow & { over_boq_lines: number }>(`SELECT ${HEAD_SELECT}, i.over_boq_lines FROM ${FROM} WHERE i.id = ANY($1::uuid[]) ORDER BY ${order}`, [ids]);
       return {
-        ...page,
-        rows: page.rows.map((r) => ({
+        total,
+        capped,
+        rows: res.rows.map((r) => ({
           ...head(r),
           items: { count: r.item_count, totalQuantity: fromHundredths(Number(r.total_hundredths)), totalAmount: fromPaise(Number(r.total_paise)) },
           overBoqLines: r.over_boq_lines,
@@ -400,8 +411,19 @@ export function indentRepository(schema: string) {
         ],
       );
       await tx.query(
-        `UPDATE ${t('indents')} SET item_count = $2, total_hundredths = $3 WHERE id = $1`,
+        `UPDATE ${t('indents')} SET item_count = $2, total_hundredths = $3, over_boq_lines = ${t('over_boq_lines')}($1) WHERE id = $1`,
         [id, input.length, input.reduce((s, l) => s + l.quantity, 0)],
+      );
+    },
+
+    /** Count again the lines over the BOQ of every indent drawing on a BOQ number (its revisions or consumption changed). */
+    async refreshOverBoq(tx: Queryable, boqNumber: string, itemIds?: readonly string[]): Promise<void> {
+      await tx.query(
+        `UPDATE ${t('indents')} i SET over_boq_lines = ${t('over_boq_lines')}(i.id)
+          WHERE i.boq_id IN (SELECT boq_id FROM ${t('boq_snapshots')} WHERE boq_number = $1)
+            ${itemIds ? `AND EXISTS (SELECT 1 FROM ${t('indent_lines')} l WHERE l.indent_id = i.id AND l.item_id = ANY($2::uuid[]))` : ''}
+            AND i.over_boq_lines IS DISTINCT FROM ${t('over_boq_lines')}(i.id)`,
+        itemIds ? [boqNumber, itemIds] : [boqNumber],
       );
     },
 
