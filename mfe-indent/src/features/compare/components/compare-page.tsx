@@ -1,0 +1,308 @@
+/**
+ * /indent/compare/{id} (SPEC §2 "Compare detail", §5 "Vendor selection (compare)"): the purchaser
+ * picks a vendor per item (a reason when it is not the lowest), sees the POs it makes, saves, and
+ * sends the indent for approval.
+ */
+import { can, INDENT_MESSAGES, type CompareBody, type IndentCompare, type IndentLine } from '@erp/contracts';
+import { ApiError, errorMessage } from '@erp/sdk';
+import {
+  Button,
+  ConfirmDialog,
+  EmptyState,
+  ErrorPanel,
+  formatNumber,
+  Icon,
+  LinkButton,
+  PageHeader,
+  Spinner,
+  toast,
+  useIsMobile,
+  useNavigate,
+} from '@erp/ui';
+import { PageSkeleton, useCurrentUser, useUnsavedChanges } from '@erp/ui/remote';
+import { memo, useMemo, useRef, useState } from 'react';
+import { PoPreviewPanel } from '../../po-preview/po-preview-panel';
+import { previewOf } from '../../po-preview/preview-input';
+import { useIndentCompare } from '../api/get-indent-compare';
+import { useSaveCompare } from '../api/save-compare';
+import { clearChoice, compareBody, compareProblems, savedCompareChoice, selectedCount, selectLowest } from '../hooks/compare-logic';
+import { useChoices, useVendorChoices, type SelectionStore } from '../hooks/selection-store';
+import { useProgressiveCount } from '../hooks/use-progressive';
+import { useLatest, useSyncedStore } from '../hooks/use-synced-store';
+import { CompareItemCard } from './compare-item-card';
+import { Banner } from './item-parts';
+import { IndentFacts } from '../../shared/components/indent-facts';
+import { IndentStatusBadge } from '../../shared/components/indent-status-badge';
+import { ActionBar, ItemsColumn, ItemsToCome, SideColumn, Toolbar, Workspace } from './layout';
+
+const backToQueue = (
+  <LinkButton to="/indent/compare" variant="outline">
+    <Icon name="arrowLeft" />
+    Back to Queue
+  </LinkButton>
+);
+
+/** An id that is no indent (404), or not an id at all (400). */
+const isMissing = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
+
+export function CompareDetailPage({ id }: { id: string }) {
+  const user = useCurrentUser();
+  const allowed = can(user, 'indent', 'compare', 'read');
+  const canWrite = can(user, 'indent', 'compare', 'write');
+  const query = useIndentCompare(id, allowed);
+
+  if (!allowed) {
+    return (
+      <>
+        <PageHeader title="Compare Vendors" actions={backToQueue} />
+        <EmptyState icon="lock" title="Access denied" description="You don't have permission to compare vendor prices." />
+      </>
+    );
+  }
+  if (!id || (query.isError && isMissing(query.error))) {
+    return (
+      <>
+        <PageHeader title="Compare Vendors" actions={backToQueue} />
+        <EmptyState icon="file" title={INDENT_MESSAGES.notFound} description="Please check the BoQ ID and try again." action={backToQueue} />
+      </>
+    );
+  }
+  if (query.isPending) return <PageSkeleton />;
+  if (query.isError) {
+    return (
+      <>
+        <PageHeader title="Compare Vendors" actions={backToQueue} />
+        <ErrorPanel title="Could not load this indent" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
+      </>
+    );
+  }
+  return <CompareWorkspace indent={query.data} canWrite={canWrite} refetch={query.refetch} refetching={query.isFetching} />;
+}
+
+interface ItemListProps {
+  lines: readonly IndentLine[];
+  store: SelectionStore;
+  showErrors: boolean;
+  readOnly: boolean;
+}
+
+/** The item cards; re-rendered only when the lines or the error display change, not on a choice. */
+const ItemList = memo(function ItemList({ lines, store, showErrors, readOnly }: ItemListProps) {
+  const shown = useProgressiveCount(lines.length);
+  return (
+    <ItemsColumn aria-busy={shown < lines.length || undefined}>
+      {lines.slice(0, shown).map((line, index) => (
+        <CompareItemCard key={line.itemId} line={line} index={index} store={store} showErrors={showErrors} readOnly={readOnly} />
+      ))}
+      <ItemsToCome count={lines.length - shown} />
+    </ItemsColumn>
+  );
+});
+
+/** The PO Preview of the chosen vendors: recomputed once per vendor change (a reason typed leaves it). */
+function ComparePreview({ store, lines, fleet }: { store: SelectionStore; lines: readonly IndentLine[]; fleet: IndentCompare['fleet'] }) {
+  const vendors = useVendorChoices(store);
+  const preview = useMemo(() => previewOf(lines, (itemId) => vendors.get(itemId), fleet), [lines, vendors, fleet]);
+  return <PoPreviewPanel preview={preview} description="One purchase order per vendor, with its saved fleet cost" />;
+}
+
+function SelectedCount({ store, lines }: { store: SelectionStore; lines: readonly IndentLine[] }) {
+  const vendors = useVendorChoices(store);
+  const { selected, selectable } = useMemo(() => selectedCount(lines, (itemId) => vendors.get(itemId)), [lines, vendors]);
+  return (
+    <span className="count" aria-live="polite">
+      {formatNumber(selected)} of {formatNumber(selectable)} items selected
+    </span>
+  );
+}
+
+interface CompareActionsProps {
+  store: SelectionStore;
+  lines: readonly IndentLine[];
+  pending: CompareBody['status'] | null;
+  onSave: (status: CompareBody['status']) => void;
+}
+
+/**
+ * Save Selections and Send for Approval. Send for Approval is disabled while a problem exists; on
+ * desktop Save Selections stays enabled and checks on click, on phones it is disabled too (SPEC §5).
+ */
+function CompareActions({ store, lines, pending, onSave }: CompareActionsProps) {
+  const phone = useIsMobile();
+  const choices = useChoices(store);
+  const problems = useMemo(() => compareProblems(lines, choices), [lines, choices]);
+  const blocked = problems.length > 0;
+  const busy = pending !== null;
+  return (
+    <ActionBar role="group" aria-label="Save or send">
+      {blocked ? (
+        <span className="hint problem" role="status">
+          <Icon name="alert" size={14} />
+          {problems[0]!.message}
+          {problems.length > 1 && ` (and ${formatNumber(problems.length - 1)} more)`}
+        </span>
+      ) : (
+        <span className="hint" role="status">
+          Every item is ready.
+        </span>
+      )}
+      <Button variant="outline" onClick={() => onSave('compare')} disabled={busy || (phone && blocked)} aria-busy={pending === 'compare' || undefined}>
+        {pending === 'compare' ? <Spinner /> : <Icon name="check" />}
+        {pending === 'compare' ? 'Saving...' : 'Save Selections'}
+      </Button>
+      <Button onClick={() => onSave('approval')} disabled={busy || blocked} aria-busy={pending === 'approval' || undefined}>
+        {pending === 'approval' ? <Spinner /> : <Icon name="arrowRight" />}
+        {pending === 'approval' ? 'Sending...' : 'Send for Approval'}
+      </Button>
+    </ActionBar>
+  );
+}
+
+interface CompareWorkspaceProps {
+  indent: IndentCompare;
+  canWrite: boolean;
+  refetch: () => Promise<unknown>;
+  refetching: boolean;
+}
+
+function CompareWorkspace({ indent, canWrite, refetch, refetching }: CompareWorkspaceProps) {
+  const navigate = useNavigate();
+  const { store, dirty, nextSync } = useSyncedStore(indent, savedCompareChoice);
+  const latest = useLatest(indent);
+  const save = useSaveCompare(indent._id);
+  const [pending, setPending] = useState<CompareBody['status'] | null>(null);
+  const [showErrors, setShowErrors] = useState(false);
+  const [stale, setStale] = useState<string | null>(null);
+  const leave = useUnsavedChanges(dirty && canWrite);
+  const inCompare = indent.status === 'compare';
+  const readOnly = !canWrite || !inCompare;
+
+  // A second click before the buttons show 'Saving...' must not send twice.
+  const inFlight = useRef(false);
+  const run = (status: CompareBody['status']) => {
+    if (inFlight.current || pending) return;
+    const choices = store.choices();
+    const problems = compareProblems(store.lines(), choices);
+    if (problems.length > 0) {
+      setShowErrors(true);
+      toast({ title: 'Validation Error', description: problems[0]!.message, variant: 'destructive' });
+      document.querySelector(`[data-item="${CSS.escape(problems[0]!.itemId)}"]`)?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+      return;
+    }
+    setPending(status);
+    inFlight.current = true;
+    save.mutate(compareBody(latest.current, choices, status), {
+      onSuccess: () => {
+        store.markSaved(choices);
+        setShowErrors(false);
+        if (status === 'compare') {
+          toast({ title: INDENT_MESSAGES.saved, variant: 'success' });
+          return;
+        }
+        toast({ title: INDENT_MESSAGES.sentForApproval, variant: 'success' });
+        leave.allowLeave();
+        void navigate('/indent/compare');
+      },
+      onError: (error) => {
+        if (error instanceof ApiError && error.status === 409 && error.message === INDENT_MESSAGES.pricesChanged) {
+          // New prices: show them, keep what the member chose where the vendor is still offered.
+          toast({ title: 'Vendor prices changed', description: error.message, variant: 'destructive' });
+          nextSync('keep');
+          void refetch();
+        } else if (error instanceof ApiError && error.status === 409) {
+          setStale(error.message);
+          toast({ title: error.message, variant: 'destructive' });
+        } else {
+          toast({ title: errorMessage(error), variant: 'destructive' });
+        }
+      },
+      onSettled: () => {
+        inFlight.current = false;
+        setPending(null);
+      },
+    });
+  };
+
+  const reload = () => {
+    setStale(null);
+    setShowErrors(false);
+    nextSync('reset');
+    void refetch();
+  };
+
+  const autoSelect = () => {
+    store.setMany(selectLowest);
+    toast({ title: 'Auto-selected', description: 'Lowest price vendors selected for all items', variant: 'info' });
+  };
+  const clearAll = () => {
+    store.setMany(clearChoice);
+    toast({ title: 'Cleared', description: 'All vendor selections cleared', variant: 'info' });
+  };
+
+  return (
+    <>
+      <PageHeader
+        title={
+          <>
+            Compare Vendors
+            {refetching && <Spinner label="Refreshing" />}
+          </>
+        }
+        description={`${indent.indentId} · ${indent.title}`}
+        badge={<IndentStatusBadge status={indent.status} />}
+        actions={backToQueue}
+      />
+      <IndentFacts indent={indent} />
+      {stale && (
+        <Banner $tone="error" role="alert">
+          <p>{stale}</p>
+          <Button variant="outline" size="sm" onClick={reload}>
+            <Icon name="refresh" />
+            Reload
+          </Button>
+        </Banner>
+      )}
+      {!inCompare && (
+        <Banner $tone="info" role="status">
+          <p>{INDENT_MESSAGES.notInCompare}.</p>
+          <LinkButton to={`/indent/${encodeURIComponent(indent._id)}`} variant="outline" size="sm">
+            <Icon name="eye" />
+            View Indent
+          </LinkButton>
+        </Banner>
+      )}
+      {!readOnly && (
+        <Toolbar>
+          <Button variant="outline" onClick={autoSelect} disabled={pending !== null}>
+            <Icon name="check" />
+            Auto-select Lowest (All)
+          </Button>
+          <Button variant="outline" onClick={clearAll} disabled={pending !== null}>
+            <Icon name="x" />
+            Clear All Selections
+          </Button>
+          <SelectedCount store={store} lines={indent.items} />
+        </Toolbar>
+      )}
+      {!readOnly && <CompareActions store={store} lines={indent.items} pending={pending} onSave={run} />}
+      {indent.items.length === 0 ? (
+        <EmptyState icon="inbox" title="No items on this indent" description="Items added to the indent appear here with their vendor prices." />
+      ) : (
+        <Workspace>
+          <ItemList lines={indent.items} store={store} showErrors={showErrors} readOnly={readOnly} />
+          <SideColumn aria-label="PO Preview">
+            <ComparePreview store={store} lines={indent.items} fleet={indent.fleet} />
+          </SideColumn>
+        </Workspace>
+      )}
+      <ConfirmDialog
+        {...leave.dialog}
+        title="Discard Changes?"
+        description="Your vendor selections are not saved. Are you sure you want to leave without saving?"
+        cancelLabel="Keep Editing"
+        confirmLabel="Discard Changes"
+        destructive
+      />
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+/**
+ * A queue of indents waiting for someone (SPEC §2 "Compare queue", "Approval queue"): the first 100
+ * from the server, a table on desktops and cards on phones, one action per row. No search or
+ * filters: the spec's queues have none (ListPage always draws a search bar, so it is not used here).
+ */
+import type { IndentListResponse, IndentSummary } from '@erp/contracts';
+import { errorMessage } from '@erp/sdk';
+import { EmptyState, ErrorPanel, formatNumber, PageHeader, Spinner, theme, type IconName } from '@erp/ui';
+import { DataTable, ListSkeleton, type Column } from '@erp/ui/remote';
+import type { ReactNode } from 'react';
+import styled from 'styled-components';
+
+export const Stacked = styled.span`
+  display: grid;
+  font-weight: 500;
+  & > small { font-weight: 400; color: ${theme.color.mutedForeground}; font-size: 0.8125rem; }
+`;
+
+const Count = styled.p`
+  margin: -0.75rem 0 1rem;
+  color: ${theme.color.mutedForeground};
+  font-size: 0.875rem;
+`;
+
+export interface QueuePageProps {
+  title: string;
+  description: string;
+  allowed: boolean;
+  deniedText: string;
+  query: { isPending: boolean; isError: boolean; isFetching: boolean; error: unknown; data: IndentListResponse | undefined; refetch: () => unknown };
+  columns: Column<IndentSummary>[];
+  actions: (row: IndentSummary) => ReactNode;
+  empty: { icon: IconName; title: string; description?: string };
+}
+
+export function QueuePage({ title, description, allowed, deniedText, query, columns, actions, empty }: QueuePageProps) {
+  if (!allowed) {
+    return (
+      <>
+        <PageHeader title={title} />
+        <EmptyState icon="lock" title="Access denied" description={deniedText} />
+      </>
+    );
+  }
+  const rows = query.data?.result ?? [];
+  const total = query.data?.totalItems ?? 0;
+  let body: ReactNode;
+  if (query.isPending) body = <ListSkeleton label={`Loading ${title.toLowerCase()}`} />;
+  else if (query.isError) body = <ErrorPanel title="Could not load the queue" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
+  else if (rows.length === 0) body = <EmptyState icon={empty.icon} title={empty.title} description={empty.description} />;
+  else
+    body = (
+      <>
+        <Count aria-live="polite">
+          {total > rows.length
+            ? `Showing the first ${formatNumber(rows.length)} of ${formatNumber(total)}${query.data?.totalCapped ? '+' : ''} indents`
+            : `${formatNumber(total)} ${total === 1 ? 'indent' : 'indents'} waiting`}
+        </Count>
+        <DataTable caption={title} columns={columns} rows={rows} rowKey={(r) => r._id} actions={actions} />
+      </>
+    );
+  return (
+    <>
+      <PageHeader
+        title={
+          <>
+            {title}
+            {query.isFetching && !query.isPending && <Spinner label="Refreshing" />}
+          </>
+        }
+        description={description}
+      />
+      {body}
+    </>
+  );
+}
+

@@ -1,0 +1,315 @@
+import type { Indent } from '@erp/contracts';
+import { INDENT_MESSAGES } from '@erp/contracts';
+import { ApiError, errorMessage } from '@erp/sdk';
+import {
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  EmptyState,
+  ErrorPanel,
+  Icon,
+  LinkButton,
+  PageHeader,
+  Spinner,
+  theme,
+} from '@erp/ui';
+import { PageSkeleton, useCurrentUser } from '@erp/ui/remote';
+import { useEffect, useRef, useState } from 'react';
+import styled from 'styled-components';
+import { useIndent } from '../api/get-indent';
+import { IndentFacts } from '../../shared/components/indent-facts';
+import { IndentStatusBadge } from '../../shared/components/indent-status-badge';
+import { ReworkNotice } from '../../shared/components/rework-notice';
+import {
+  canCompareIndent,
+  canEditIndent,
+  canReadIndents,
+  canReceivePos,
+  canReviewIndent,
+} from '../../shared/hooks/indent-access';
+import { formatQty } from '../../shared/hooks/indent-format';
+import { IndentHistory } from './indent-history';
+import { IndentLinesTable } from './indent-lines-table';
+import { IndentPosTable } from './indent-pos';
+
+/** The POs are made over the bus within a moment of approval: ask again this often, for this long. */
+const POLL_MS = 1500;
+const POLL_FOR_MS = 30_000;
+
+const Sections = styled.div`
+  display: grid;
+  gap: 1rem;
+`;
+
+const Text = styled.p`
+  margin: 0;
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+  & + & {
+    margin-top: 0.75rem;
+  }
+  & > strong {
+    display: block;
+    font-size: 0.8125rem;
+    color: ${theme.color.mutedForeground};
+    font-weight: 500;
+  }
+`;
+
+const Waiting = styled.p`
+  display: flex;
+  align-items: center;
+  gap: 0.625rem;
+  flex-wrap: wrap;
+  margin: 0;
+  padding: 0.875rem 1rem;
+  border: 1px dashed ${theme.color.border};
+  border-radius: ${theme.radius.md};
+  background: ${theme.color.muted};
+  font-size: 0.875rem;
+`;
+
+const Heading = styled(CardTitle)`
+  scroll-margin-top: calc(${theme.layout.header} + 1rem);
+  &:focus {
+    outline: none;
+  }
+  &:focus-visible {
+    outline: 2px solid ${theme.color.ring};
+    outline-offset: 2px;
+  }
+`;
+
+const Total = styled.span`
+  font-variant-numeric: tabular-nums;
+`;
+
+const backToList = (
+  <LinkButton to="/indent/list" variant="outline">
+    <Icon name="arrowLeft" />
+    Back to Indent List
+  </LinkButton>
+);
+
+const awaitingPos = (i: Indent) => i.status === 'approved' && i.pos.length === 0;
+
+export interface IndentDetailPageProps {
+  id: string;
+  /** 'pos': opened as /indent/{id}/pos, the purchase orders brought into view and focused. */
+  focus?: 'pos';
+}
+
+/**
+ * /indent/{id} and /indent/{id}/pos (SPEC §2 "Indent detail", "BoQ detail with generated POs"): the
+ * header and facts, the send-back comment on a reworked draft, the lines, the purchase orders (asked
+ * for again every 1.5 s for up to 30 s right after approval, while the PO service makes them) and the
+ * status history; Edit, Compare or Review for whoever acts next.
+ */
+export function IndentDetailPage({ id, focus }: IndentDetailPageProps) {
+  const user = useCurrentUser();
+  const allowed = canReadIndents(user);
+  const [gaveUp, setGaveUp] = useState(false);
+  const gaveUpRef = useRef(gaveUp);
+  gaveUpRef.current = gaveUp;
+  const query = useIndent(id, {
+    enabled: allowed,
+    poll: (i) => awaitingPos(i) && !gaveUpRef.current,
+    pollMs: POLL_MS,
+  });
+  const waiting = query.data ? awaitingPos(query.data) : false;
+  const posHeading = useRef<HTMLHeadingElement>(null);
+
+  useEffect(() => {
+    if (!waiting || gaveUp) return;
+    const timer = setTimeout(() => setGaveUp(true), POLL_FOR_MS);
+    return () => clearTimeout(timer);
+  }, [waiting, gaveUp]);
+
+  // /indent/{id}/pos: once the page is drawn, the purchase orders are what is on screen and focused.
+  const loaded = query.data !== undefined;
+  useEffect(() => {
+    if (focus !== 'pos' || !loaded) return;
+    const el = posHeading.current;
+    if (!el) return;
+    el.scrollIntoView({ block: 'start' });
+    el.focus({ preventScroll: true });
+  }, [focus, loaded]);
+
+  if (!allowed) {
+    return (
+      <>
+        <PageHeader title="Indent" />
+        <EmptyState
+          icon="lock"
+          title="Access denied"
+          description="You don't have permission to view indents."
+        />
+      </>
+    );
+  }
+  if (query.isPending) return <PageSkeleton />;
+  if (query.isError) {
+    // 400: the path's id is not an id at all (/indent/xyz), as missing as a 404.
+    const notFound =
+      query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
+    return (
+      <>
+        <PageHeader title="Indent" actions={backToList} />
+        {notFound ? (
+          <EmptyState
+            icon="clipboard"
+            title={INDENT_MESSAGES.notFound}
+            description={INDENT_MESSAGES.notFoundDetail}
+            action={backToList}
+          />
+        ) : (
+          <ErrorPanel
+            title="Could not load this indent"
+            message={errorMessage(query.error)}
+            onRetry={() => void query.refetch()}
+          />
+        )}
+      </>
+    );
+  }
+
+  const indent = query.data;
+  const target = encodeURIComponent(indent._id);
+  const showPos = indent.status === 'approved' || indent.pos.length > 0 || focus === 'pos';
+
+  return (
+    <>
+      <PageHeader
+        title={indent.title || indent.indentId}
+        badge={<IndentStatusBadge status={indent.status} />}
+        description={indent.indentId}
+        actions={
+          <>
+            {backToList}
+            {canEditIndent(user, indent) && (
+              <LinkButton to={`/indent/edit/${target}`}>
+                <Icon name="pencil" />
+                Edit
+              </LinkButton>
+            )}
+            {canCompareIndent(user, indent) && (
+              <LinkButton to={`/indent/compare/${target}`}>
+                <Icon name="clipboard" />
+                Compare
+              </LinkButton>
+            )}
+            {canReviewIndent(user, indent) && (
+              <LinkButton to={`/indent/approval/${target}`}>
+                <Icon name="eye" />
+                Review
+              </LinkButton>
+            )}
+          </>
+        }
+      />
+      {indent.status === 'draft' && (
+        <ReworkNotice
+          comment={indent.reworkComment}
+          history={indent.history}
+          advice={
+            canEditIndent(user, indent) ? 'Edit the draft and send it for comparison again.' : undefined
+          }
+        />
+      )}
+      <IndentFacts indent={indent} />
+      <Sections>
+        {indent.notes && (
+          <Card as="section" aria-label="Notes">
+            <CardContent style={{ paddingTop: '1.25rem' }}>
+              <Text>
+                <strong>Notes</strong>
+                {indent.notes}
+              </Text>
+            </CardContent>
+          </Card>
+        )}
+        <Card as="section" aria-labelledby="indent-items">
+          <CardHeader>
+            <CardTitle id="indent-items" as="h2">
+              Items
+            </CardTitle>
+            <CardDescription>
+              <Total>
+                {indent.itemCount} {indent.itemCount === 1 ? 'item' : 'items'} · total quantity{' '}
+                {formatQty(indent.totalQuantity)}
+              </Total>
+            </CardDescription>
+          </CardHeader>
+          <CardContent>
+            {indent.items.length > 0 ? (
+              <IndentLinesTable lines={indent.items} status={indent.status} />
+            ) : (
+              <EmptyState icon="inbox" title="No items added yet." />
+            )}
+          </CardContent>
+        </Card>
+        {showPos && (
+          <Card as="section" aria-labelledby="indent-pos">
+            <CardHeader>
+              <Heading id="indent-pos" as="h2" ref={posHeading} tabIndex={-1}>
+                Purchase Orders Generated
+              </Heading>
+              <CardDescription>
+                One purchase order per vendor, at the prices locked on approval
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              {indent.pos.length > 0 ? (
+                <IndentPosTable pos={indent.pos} canReceive={canReceivePos(user)} />
+              ) : waiting && !gaveUp ? (
+                <Waiting role="status">
+                  <Spinner size={14} />
+                  Generating purchase orders…
+                </Waiting>
+              ) : waiting ? (
+                <Waiting role="status">
+                  <Icon name="alert" />
+                  The purchase orders are taking longer than usual.
+                  <Button
+                    variant="outline"
+                    size="sm"
+                    onClick={() => {
+                      setGaveUp(false);
+                      void query.refetch();
+                    }}
+                  >
+                    <Icon name="refresh" />
+                    Check again
+                  </Button>
+                </Waiting>
+              ) : (
+                <Waiting role="status">
+                  <Icon name="inbox" />
+                  No purchase orders yet: they are generated when the indent is approved.
+                </Waiting>
+              )}
+            </CardContent>
+          </Card>
+        )}
+        <Card as="section" aria-labelledby="indent-history">
+          <CardHeader>
+            <CardTitle id="indent-history" as="h2">
+              History
+            </CardTitle>
+            <CardDescription>Every change of status: who, when, and their comment</CardDescription>
+          </CardHeader>
+          <CardContent>
+            {indent.history.length > 0 ? (
+              <IndentHistory history={indent.history} />
+            ) : (
+              <EmptyState icon="inbox" title="No history yet." />
+            )}
+          </CardContent>
+        </Card>
+      </Sections>
+    </>
+  );
+}
