@@ -115,6 +115,24 @@ export async function queueDemoIndents(ctx: ServiceContext): Promise<void> {
 
 const day = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
+/** How long ago each stage's demo indent was raised, so the list and histories read as real work. */
+const AGE_HOURS: Record<IndentStatus, number> = { approved: 150, approval: 75, compare: 26, draft: 3 };
+
+/** Date the demo indent and its history so far back: raised AGE_HOURS ago, each later step 4 hours after the one before. */
+async function backdate(tx: Queryable, s: string, id: string, stage: IndentStatus): Promise<void> {
+  await tx.query(
+    `UPDATE ${s}.indents SET created_at = now() - $2 * interval '1 hour', updated_at = now() - ($2 - 4 * (SELECT count(*) - 1 FROM ${s}.indent_history WHERE indent_id = $1)) * interval '1 hour',
+        submitted_at = CASE WHEN submitted_at IS NULL THEN NULL ELSE now() - ($2 - 4 * (SELECT count(*) - 1 FROM ${s}.indent_history WHERE indent_id = $1)) * interval '1 hour' END
+      WHERE id = $1`,
+    [id, AGE_HOURS[stage]],
+  );
+  await tx.query(
+    `UPDATE ${s}.indent_history h SET at = now() - ($2 - 4 * (n.k - 1)) * interval '1 hour'
+       FROM (SELECT seq, row_number() OVER (ORDER BY seq) AS k FROM ${s}.indent_history WHERE indent_id = $1) n WHERE h.seq = n.seq`,
+    [id, AGE_HOURS[stage]],
+  );
+}
+
 /** Make each waiting demo indent whose data has all arrived (called after every replica change). */
 export async function createPendingDemoIndents(tx: Queryable, ctx: ServiceContext, indents: IndentRepository): Promise<void> {
   const s = ctx.schema;
@@ -207,9 +225,11 @@ export async function createPendingDemoIndents(tx: Queryable, ctx: ServiceContex
           const c = chosen.get(line.itemId)!;
           return { line, vendorId: c.vendorId, vendorName: c.vendorName, pricePaise: c.pricePaise, gstPaise: c.gstPaise, approverReason: '' };
         });
+        await backdate(tx, s, id, d.stage);
         await approve(tx, ctx, indents, id, locked, admin);
       }
     }
+    if (d.stage !== 'approved') await backdate(tx, s, id, d.stage);
     await ctx.audit(tx, { actorId: null, action: 'indent_seeded', entity: 'indent', entityId: id, details: { number, stage: d.stage } });
     ctx.log.info({ indentNumber: number, stage: d.stage }, 'created a demo indent');
   }
