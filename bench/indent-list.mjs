@@ -51,7 +51,8 @@ const generate = [
           now() - (${INDENTS} - g) * interval '20 minutes', now() - (${INDENTS} - g) * interval '20 minutes' + (g % 7) * interval '1 hour',
           ${LINES}, ${LINES} * 10000, (g % 1000) * 100000, '', 'Priya Kulkarni', now() - (${INDENTS} - g) * interval '20 minutes'
      FROM generate_series(1, ${INDENTS}) g JOIN p ON p.k = g % (SELECT projects FROM n)`,
-  `UPDATE indent.indents SET search = lower(concat_ws(' ', indent_number, title, created_by_name, notes, location)) WHERE search = ''`,
+  `UPDATE indent.indents i SET search = lower(concat_ws(' ', i.indent_number, i.title, p.project_code, p.name, i.created_by_name, i.notes, i.location))
+     FROM indent.project_snapshots p WHERE p.project_id = i.project_id AND i.search = ''`,
   `WITH it AS (SELECT item_id, name, unit, row_number() OVER (ORDER BY item_id) - 1 AS k FROM indent.item_snapshots),
         i AS (SELECT id, row_number() OVER (ORDER BY id) AS n FROM indent.indents WHERE indent_number >= 'IND-100001')
    INSERT INTO indent.indent_lines (id, indent_id, position, item_id, item_name, unit, quantity_hundredths, remark)

@@ -197,7 +197,7 @@ export async function createPendingDemoIndents(tx: Queryable, ctx: ServiceContex
         return { itemId: item.item_id, itemName: item.name, unit: item.unit, quantity: toHundredths(l.qty), remark: l.remark };
       }),
     );
-    await indents.refreshSearch(tx, id);
+    await indents.refreshSearch(tx, { id });
     await indents.history(tx, id, employee, null, created);
     if (d.stage === 'approval' || d.stage === 'approved') {
       const lines = await indents.lines(tx, id);

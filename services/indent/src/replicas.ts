@@ -73,12 +73,16 @@ export function replicaConsumers(schema: string, after: AfterReplica): ConsumerD
         if (envelope.subject === ProjectUpserted.subject) {
           const p = envelope.data as ProjectUpsertedData;
           if (!isUuid(p.projectId)) return;
-          await tx.query(
-            `INSERT INTO ${schema}.project_snapshots AS s (project_id, project_code, name, status, version) VALUES ($1, $2, $3, $4, $5)
+          const res = await tx.query<{ renamed: boolean }>(
+            `WITH old AS (SELECT project_code, name FROM ${schema}.project_snapshots WHERE project_id = $1)
+             INSERT INTO ${schema}.project_snapshots AS s (project_id, project_code, name, status, version) VALUES ($1, $2, $3, $4, $5)
              ON CONFLICT (project_id) DO UPDATE SET project_code = excluded.project_code, name = excluded.name, status = excluded.status, version = excluded.version
-               WHERE s.version < excluded.version`,
+               WHERE s.version < excluded.version
+             RETURNING NOT EXISTS (SELECT 1 FROM old WHERE old.project_code = $2 AND old.name = $3) AS renamed`,
             [p.projectId, p.projectCode, p.name, p.status, p.version],
           );
+          // A renamed project's indents are found by its new name (their keyword words hold it).
+          if (res.rows[0]?.renamed) await indents.refreshSearch(tx, { projectId: p.projectId });
         } else if (envelope.subject === BoqUpserted.subject) {
           const b = envelope.data as BoqUpsertedData;
           if (!isUuid(b.boqId) || !isUuid(b.projectId)) return;

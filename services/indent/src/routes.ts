@@ -181,7 +181,7 @@ export async function indentRoutes(app: FastifyInstance, { ctx, indents }: Inden
         const number = await indents.nextNumber(tx);
         await indents.insert(tx, id, number, input.head, status, actor);
         await indents.replaceLines(tx, id, input.lines);
-        await indents.refreshSearch(tx, id);
+        await indents.refreshSearch(tx, { id });
         await indents.history(tx, id, actor, null, status);
         await ctx.audit(tx, { actorId: auth.memberId, action: 'indent_created', entity: 'indent', entityId: id, requestId: request.id, details: { number, status, lines: input.lines.length } });
         return detail(tx, id);
@@ -227,7 +227,7 @@ export async function indentRoutes(app: FastifyInstance, { ctx, indents }: Inden
         const input = await formInput(tx, auth, body);
         await indents.updateHead(tx, stored.id, input.head, body.status, actor);
         await indents.replaceLines(tx, stored.id, input.lines);
-        await indents.refreshSearch(tx, stored.id);
+        await indents.refreshSearch(tx, { id: stored.id });
         if (body.status !== 'draft') await indents.history(tx, stored.id, actor, 'draft', body.status);
         await ctx.audit(tx, { actorId: auth.memberId, action: 'indent_updated', entity: 'indent', entityId: stored.id, requestId: request.id, details: { status: body.status, lines: input.lines.length } });
         return detail(tx, stored.id);
@@ -398,7 +398,14 @@ export async function indentRoutes(app: FastifyInstance, { ctx, indents }: Inden
       await ctx.tx(async (tx) => {
         const stored = await visible(tx, auth, request.params.id, true);
         if (stored.status !== 'approval') throw conflict(INDENT_MESSAGES.notInApproval);
-        const name = await indents.vendorName(tx, vendorId);
+        // A vendor the approver can choose on this indent: offered for at least one of its lines.
+        const lines = await indents.lines(tx, stored.id);
+        const offered = await optionsFor(
+          tx,
+          ctx.schema,
+          lines.map((l) => l.itemId),
+        );
+        const name = [...offered.values()].flat().find((o) => o.vendorId === vendorId)?.vendorName;
         if (!name) throw badRequest(INDENT_MESSAGES.fleetVendor);
         await tx.query(
           `INSERT INTO ${ctx.schema}.indent_fleet (indent_id, vendor_id, vendor_name, amount_paise, gst_paise, free) VALUES ($1, $2, $3, $4, $5, $6)

@@ -163,6 +163,11 @@ describe('approving', () => {
     const fleet = await h.call('admin', 'PUT', `/indent/fleet/${c._id}`, { vendorId: vendor(1), amount: 1500, gst: 270, free: false });
     expect(fleet.statusCode, fleet.body).toBe(200);
     expect(fleet.json()).toEqual({ message: 'Fleet cost saved', fleet: [{ vendorId: vendor(1), vendorName: h.world.vendors[1]!.name, amount: 1500, gst: 270, free: false }] });
+    // Not for a vendor this indent is not offered by (blocked, or pricing none of its items).
+    for (const other of [h.world.vendors[4]!, h.world.vendors[3]!]) {
+      const refused = await h.call('admin', 'PUT', `/indent/fleet/${c._id}`, { vendorId: other.vendorId, amount: 100, gst: 0, free: false });
+      expect([refused.statusCode, refused.json().message]).toEqual([400, INDENT_MESSAGES.fleetVendor]);
+    }
     const res = await h.call('admin', 'POST', `/indent/approval/${c._id}`, approvalBody(c));
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('Indent Approved Successfully');

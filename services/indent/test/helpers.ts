@@ -10,12 +10,22 @@ import {
   type Indent,
   type IndentCompare,
   type ItemUpsertedData,
+  type Role,
 } from '@erp/contracts';
 import { buildEnvelope, type KitConfig } from '@erp/service-kit';
 import { createTestHarness, grantAccess, type GrantedAccess, type GrantOptions, type TestHarness } from '@erp/service-kit/testing';
 import { indentService } from '../src/app.js';
 
 export type Who = 'admin' | 'purchaser' | 'accountant' | 'employee' | 'outsider';
+
+/** Each test member's role and name, as auth announces them. */
+export const PEOPLE: Record<Who, { role: Role; name: string }> = {
+  admin: { role: 'Admin', name: 'Demo Admin' },
+  purchaser: { role: 'Purchaser', name: 'Priya Kulkarni' },
+  accountant: { role: 'Accountant', name: 'Rahul Deshmukh' },
+  employee: { role: 'Employee', name: 'Sandeep Patil' },
+  outsider: { role: 'Employee', name: 'Anil Jadhav' },
+};
 
 export interface TestVendor {
   vendorId: string;
@@ -47,6 +57,8 @@ export interface World {
 
 export interface IndentHarness extends TestHarness {
   people: Record<Who, GrantedAccess>;
+  /** A member as the indent tables record them (history, creator, submitter, approver). */
+  actor(who: Who): { id: string; name: string };
   world: World;
   call(who: Who | GrantedAccess | null, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown): Promise<LightMyRequestResponse>;
   member(o: GrantOptions): Promise<GrantedAccess>;
@@ -116,11 +128,11 @@ export async function startIndent(kit: Partial<KitConfig> = {}): Promise<IndentH
   await publish(buildEnvelope('projects', BoqUpserted, { boqId: otherBoqId, boqNumber: `${boqNumber}-O`, revision: 1, projectId: otherProjectId, name: 'Warehouse', status: 'confirmed', lines: boqLines, version: 2 }));
   await h.settle();
   const people: Record<Who, GrantedAccess> = {
-    admin: await grantAccess(h, { role: 'Admin', name: 'Demo Admin' }),
-    purchaser: await grantAccess(h, { role: 'Purchaser', name: 'Priya Kulkarni' }),
-    accountant: await grantAccess(h, { role: 'Accountant', name: 'Rahul Deshmukh' }),
-    employee: await grantAccess(h, { role: 'Employee', name: 'Sandeep Patil', projects: [projectId] }),
-    outsider: await grantAccess(h, { role: 'Employee', name: 'Anil Jadhav', projects: [otherProjectId] }),
+    admin: await grantAccess(h, PEOPLE.admin),
+    purchaser: await grantAccess(h, PEOPLE.purchaser),
+    accountant: await grantAccess(h, PEOPLE.accountant),
+    employee: await grantAccess(h, { ...PEOPLE.employee, projects: [projectId] }),
+    outsider: await grantAccess(h, { ...PEOPLE.outsider, projects: [otherProjectId] }),
   };
   const call: IndentHarness['call'] = (who, method, url, payload) =>
     h.app.inject({
@@ -133,6 +145,7 @@ export async function startIndent(kit: Partial<KitConfig> = {}): Promise<IndentH
   return {
     ...h,
     people,
+    actor: (who) => ({ id: people[who].memberId, name: PEOPLE[who].name }),
     world,
     call,
     member: (o) => grantAccess(h, o),

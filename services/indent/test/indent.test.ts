@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BoqConsumed, BoqUpserted, INDENT_MESSAGES, type Indent, type IndentSummary } from '@erp/contracts';
+import { BoqConsumed, BoqUpserted, INDENT_MESSAGES, ProjectUpserted, type Indent, type IndentSummary } from '@erp/contracts';
 import { buildEnvelope } from '@erp/service-kit';
 import { newIndent, startIndent, type IndentHarness } from './helpers.js';
 
@@ -193,6 +193,14 @@ describe('the indent list', () => {
     expect((await list(`keyword=${encodeURIComponent(project.projectCode)}&limit=100`)).result.some((r) => r._id === made._id)).toBe(true);
     expect((await list(`keyword=${encodeURIComponent(project.name.toUpperCase())}&limit=100`)).result.some((r) => r._id === made._id)).toBe(true);
     expect((await list('keyword=sandeep&limit=100')).result.some((r) => r._id === made._id)).toBe(true);
+    // Renamed in the projects service: found by the new name, no longer by the old one.
+    const renamed = `Lakeview Towers ${randomUUID().slice(0, 6)}`;
+    await h.bus.publish(buildEnvelope('projects', ProjectUpserted, { projectId: h.world.projectId, projectCode: project.projectCode, name: renamed, status: 'inProgress', version: 7 }));
+    await h.settle();
+    expect((await list(`keyword=${encodeURIComponent(renamed.toLowerCase())}&limit=100`)).result.some((r) => r._id === made._id)).toBe(true);
+    expect((await list(`keyword=${encodeURIComponent(project.name)}&limit=100`)).result.some((r) => r._id === made._id)).toBe(false);
+    await h.bus.publish(buildEnvelope('projects', ProjectUpserted, { projectId: h.world.projectId, projectCode: project.projectCode, name: project.name, status: 'inProgress', version: 8 }));
+    await h.settle();
   });
 });
 

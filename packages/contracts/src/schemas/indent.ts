@@ -57,7 +57,7 @@ export const INDENT_MESSAGES = {
   pricesChanged: 'Vendor prices changed since this page was opened. The new prices are shown: check the choices and save again.',
   stale: 'This indent was changed by someone else. Reload to see the latest details, then make your change again.',
   commentRequired: 'Please enter an overall comment to send this indent back',
-  fleetVendor: 'Fleet cost is set for a vendor chosen on this indent',
+  fleetVendor: 'Fleet cost is set for a vendor offered on this indent',
   added: 'Indent Added Successfully',
   draftSaved: 'Indent saved as draft',
   sentForComparison: 'Indent sent for comparison',

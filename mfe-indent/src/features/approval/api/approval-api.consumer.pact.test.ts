@@ -20,6 +20,8 @@ import {
   actor,
   APPROVAL_ID,
   compareMatcher,
+  historyEntry,
+  historyWith,
   indentMatcher,
   ITEM_ID,
   lineMatcher,
@@ -38,7 +40,7 @@ import { getApprovalQueue } from './get-approval-queue';
 import { reworkIndent } from './rework-indent';
 import { saveFleet } from './save-fleet';
 
-const { eachLike, integer, string, uuid, decimal, boolean, regex, fromProviderState } = MatchersV3;
+const { eachLike, integer, number, string, uuid, decimal, boolean, fromProviderState } = MatchersV3;
 
 const contract = consumerContract('mfe-indent', 'indent-service');
 const WAITING = `indent ${APPROVAL_ID} waits for approval`;
@@ -114,6 +116,7 @@ describe('mfe-indent approval API client', () => {
                 ],
               }),
             ),
+            history: historyWith(historyEntry('compare', 'approval')),
           }),
         ),
       )
@@ -142,7 +145,7 @@ describe('mfe-indent approval API client', () => {
             submittedBy: actor,
             submittedAt: TIME,
             items: eachLike(lineMatcher({ itemId: ITEM_ID, selectedVendor: VENDOR_HIGH, vendorName: string('Ambuja Dealers, Hadapsar'), reasonForSelection: string(PURCHASER_REASON), price: 395, gst: decimal(71.1), vendors: eachLike(optionMatcher(), 0) })),
-            history: eachLike({ at: TIME, by: actor, from: regex('^(draft|compare|approval|approved)$', 'approval'), to: regex('^(draft|compare|approval|approved)$', 'approved'), comment: string('') }),
+            history: historyWith(historyEntry('approval', 'approved')),
           }),
         }),
       )
@@ -183,8 +186,9 @@ describe('mfe-indent approval API client', () => {
             reworkComment: 'Split the cement into two deliveries',
             submittedBy: actor,
             submittedAt: TIME,
-            items: eachLike(lineMatcher({ vendors: eachLike(optionMatcher(), 0) })),
-            history: eachLike({ at: TIME, by: actor, from: regex('^(draft|compare|approval|approved)$', 'approval'), to: regex('^(draft|compare|approval|approved)$', 'draft'), comment: string('Split the cement into two deliveries') }),
+            // A send-back keeps the purchaser's choices (decision 0020): the resent indent has them preselected.
+            items: eachLike(lineMatcher({ selectedVendor: VENDOR_HIGH, vendorName: string('Ambuja Dealers, Hadapsar'), reasonForSelection: string(PURCHASER_REASON), vendors: eachLike(optionMatcher(), 0) })),
+            history: historyWith(historyEntry('approval', 'draft', 'Split the cement into two deliveries')),
           }),
         }),
       )
@@ -216,7 +220,7 @@ describe('mfe-indent approval API client', () => {
       .willRespondWith(200, (b) =>
         b.jsonBody({
           message: INDENT_MESSAGES.fleetSaved,
-          fleet: eachLike({ vendorId: uuid(VENDOR_HIGH), vendorName: string('Ambuja Dealers, Hadapsar'), amount: decimal(1500), gst: decimal(270), free: boolean(false) }),
+          fleet: eachLike({ vendorId: uuid(VENDOR_HIGH), vendorName: string('Ambuja Dealers, Hadapsar'), amount: number(1500), gst: number(270), free: boolean(false) }),
         }),
       )
       .executeTest(async () => {
@@ -232,7 +236,7 @@ describe('mfe-indent approval API client', () => {
       .interaction(WAITING, 'a request to set a vendor’s fleet as free')
       .withRequest('PUT', `/api/v1/indent/fleet/${APPROVAL_ID}`, (b) => b.jsonBody(body))
       .willRespondWith(200, (b) =>
-        b.jsonBody({ message: INDENT_MESSAGES.fleetSaved, fleet: eachLike({ vendorId: uuid(VENDOR_HIGH), vendorName: string('Ambuja Dealers, Hadapsar'), amount: decimal(0), gst: decimal(0), free: true }) }),
+        b.jsonBody({ message: INDENT_MESSAGES.fleetSaved, fleet: eachLike({ vendorId: uuid(VENDOR_HIGH), vendorName: string('Ambuja Dealers, Hadapsar'), amount: number(0), gst: number(0), free: true }) }),
       )
       .executeTest(async () => {
         const { fleet } = await saveFleet(APPROVAL_ID, body);

@@ -20,6 +20,8 @@ import {
   actor,
   COMPARE_ID,
   compareMatcher,
+  historyEntry,
+  historyWith,
   ITEM_ID,
   lineMatcher,
   MISSING_ID,
@@ -162,6 +164,7 @@ describe('mfe-indent compare API client', () => {
             submittedBy: actor,
             submittedAt: TIME,
             items: eachLike(lineMatcher({ itemId: ITEM_ID, selectedVendor: uuid(VENDOR_LOW), vendorName: string('Shree Ganesh Cement Traders'), reasonForSelection: INDENT_MESSAGES.lowestSelected })),
+            history: historyWith(historyEntry('compare', 'approval')),
           }),
         }),
       )

@@ -4,7 +4,7 @@
  */
 import { MatchersV3 } from '@pact-foundation/pact';
 
-const { like, eachLike, uuid, regex, integer, number, decimal, string, boolean } = MatchersV3;
+const { like, eachLike, arrayContaining, uuid, regex, integer, number, string, boolean } = MatchersV3;
 
 export const PROJECT_ID = '7b1e4c2a-9d3f-4a6b-8c5e-1f2a3b4c5d6e';
 export const BOQ_ID = '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b';
@@ -27,13 +27,14 @@ const STATUS = '^(draft|compare|approval|approved)$';
 export const TIME = string('2026-11-25T10:00:00.000Z');
 export const actor = like({ _id: uuid(), name: string('Priya Kulkarni') });
 
+// Rupees as numbers: a whole-rupee price (VENDOR_HIGH's ₹395) travels as an integer, so not decimal().
 export const optionMatcher = (over: Record<string, unknown> = {}) => ({
   vendorId: uuid(VENDOR_LOW),
   vendor: uuid(VENDOR_LOW),
   vendorName: string('Shree Ganesh Cement Traders'),
-  price: decimal(380.25),
-  gst: decimal(68.45),
-  totalPrice: decimal(448.7),
+  price: number(380.25),
+  gst: number(68.45),
+  totalPrice: number(448.7),
   isLowest: boolean(true),
   status: 'active',
   ...over,
@@ -72,8 +73,9 @@ export const indentMatcher = (over: Record<string, unknown> = {}) => ({
   createdBy: actor,
   createdAt: TIME,
   updatedAt: TIME,
-  submittedBy: null,
-  submittedAt: null,
+  // Waiting for comparison: whoever sent it for comparison, and when.
+  submittedBy: actor,
+  submittedAt: TIME,
   reworkComment: null,
   version: integer(1),
   items: eachLike(lineMatcher()),
@@ -84,6 +86,22 @@ export const indentMatcher = (over: Record<string, unknown> = {}) => ({
   fleet: [],
   ...over,
 });
+
+/** One entry of an indent's history; `from` null is the entry that raised it. */
+export const historyEntry = (from: string | null, to: string, comment = '') => ({
+  at: TIME,
+  by: actor,
+  from: from === null ? null : regex(STATUS, from),
+  to: regex(STATUS, to),
+  comment: string(comment),
+});
+
+/**
+ * The history of an indent past its first step: the entry that raised it and the later ones given.
+ * arrayContaining, not eachLike: eachLike holds every entry to one example, and the first entry's
+ * `from` is null where a later one's is a status (Pact has no "string or null").
+ */
+export const historyWith = (...later: ReturnType<typeof historyEntry>[]) => arrayContaining(historyEntry(null, 'compare'), ...later);
 
 /** The compare answer: the indent and its prices' fingerprint. */
 export const compareMatcher = (over: Record<string, unknown> = {}) => ({
