@@ -78,8 +78,10 @@ describe('an Admin works with the BOQ list and detail', () => {
     skylineId = boqs.find((b) => b.name === SKYLINE_BOQ)!._id;
     godavariId = boqs.find((b) => b.name === GODAVARI_BOQ)!._id;
     // A draft to delete: two of the catalog's demo items.
-    const items = await api<{ result: Array<{ _id: string; name: string; unit: string }> }>(page, 'GET', '/items/all?limit=100&offset=0');
-    const [cement, sand] = ['Cement OPC 53', 'River sand'].map((n) => items.json.result.find((i) => i.name === n)!);
+    // Found by name: other flows may have added many items before this one runs.
+    const byName = async (n: string) =>
+      (await api<{ result: Array<{ _id: string; name: string; unit: string }> }>(page, 'GET', `/items/all?limit=100&offset=0&keyword=${encodeURIComponent(n)}`)).json.result.find((i) => i.name === n)!;
+    const [cement, sand] = [await byName('Cement OPC 53'), await byName('River sand')];
     const created = await api<{ boq: { _id: string } }>(page, 'POST', '/boq', {
       projectId: SKYLINE,
       name: DRAFT_NAME,

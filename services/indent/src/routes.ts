@@ -25,6 +25,7 @@ import {
   IndentListResponse,
   IndentResponse,
   INDENT_MESSAGES,
+  INDENT_STATUS_LABELS,
   ReworkBody,
   StatsResponse,
   toHundredths,
@@ -222,7 +223,7 @@ export async function indentRoutes(app: FastifyInstance, { ctx, indents }: Inden
       await visible(ctx.db, auth, request.params.id);
       const indent = await ctx.tx(async (tx) => {
         const stored = await visible(tx, auth, request.params.id, true);
-        if (stored.status !== 'draft') throw conflict(INDENT_MESSAGES.notDraft(stored.status));
+        if (stored.status !== 'draft') throw conflict(INDENT_MESSAGES.notDraft(INDENT_STATUS_LABELS[stored.status]));
         checkVersion(stored, body.version);
         const input = await formInput(tx, auth, body);
         await indents.updateHead(tx, stored.id, input.head, body.status, actor);

@@ -153,7 +153,7 @@ describe('editing a draft', () => {
   it('refuses to edit an indent that is not a draft, saying its status', async () => {
     const sent = await h.create();
     const res = await h.call('employee', 'PUT', `/indent/${sent._id}`, newIndent(h.world));
-    expect([res.statusCode, res.json().message]).toEqual([409, 'Only draft indent can be edited. This BoQ has status: compare']);
+    expect([res.statusCode, res.json().message]).toEqual([409, 'Only draft indent can be edited. This BoQ has status: Compare Pending']);
   });
 
   it('refuses a save made from an older version (409), changing nothing', async () => {

@@ -34,6 +34,14 @@ const backToQueue = (
   </LinkButton>
 );
 
+/** Where a member who may not open this screen goes instead: the queue would refuse them too. */
+const backToIndents = (
+  <LinkButton to="/indent/list" variant="outline">
+    <Icon name="arrowLeft" />
+    Back to Indent List
+  </LinkButton>
+);
+
 const isMissing = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
 
 export function ApprovalReviewPage({ id }: { id: string }) {
@@ -45,7 +53,7 @@ export function ApprovalReviewPage({ id }: { id: string }) {
   if (!allowed) {
     return (
       <>
-        <PageHeader title="Approval Review" actions={backToQueue} />
+        <PageHeader title="Approval Review" actions={backToIndents} />
         <EmptyState icon="lock" title="Access denied" description="You don't have permission to review indents for approval." />
       </>
     );

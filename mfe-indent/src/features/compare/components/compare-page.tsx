@@ -42,6 +42,14 @@ const backToQueue = (
   </LinkButton>
 );
 
+/** Where a member who may not open this screen goes instead: the queue would refuse them too. */
+const backToIndents = (
+  <LinkButton to="/indent/list" variant="outline">
+    <Icon name="arrowLeft" />
+    Back to Indent List
+  </LinkButton>
+);
+
 /** An id that is no indent (404), or not an id at all (400). */
 const isMissing = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
 
@@ -54,7 +62,7 @@ export function CompareDetailPage({ id }: { id: string }) {
   if (!allowed) {
     return (
       <>
-        <PageHeader title="Compare Vendors" actions={backToQueue} />
+        <PageHeader title="Compare Vendors" actions={backToIndents} />
         <EmptyState icon="lock" title="Access denied" description="You don't have permission to compare vendor prices." />
       </>
     );

@@ -57,9 +57,11 @@ const Empty = styled.p`
 `;
 
 /**
- * The buttons stay on screen at the bottom of a long indent (above the phone's bottom bar). On desktops
- * they sit at the bar's left, clear of the toasts that appear bottom-right (a validation toast must not
- * cover the button pressed next).
+ * The buttons stay on screen while a long indent scrolls, clear of the toasts (a validation toast must
+ * not cover the button pressed next). On desktops the bar sits at the bottom with the buttons at its
+ * left, the toasts appearing bottom-right. On phones the toasts take the whole width above the bottom
+ * navigation, where this bar would be: there it is first in the form and sticks under the header, as
+ * the compare and approval screens' buttons do.
  */
 const Bar = styled.div`
   position: sticky;
@@ -80,12 +82,16 @@ const Bar = styled.div`
     color: ${theme.color.mutedForeground};
   }
   ${theme.media.mobile} {
-    bottom: calc(${theme.layout.bottomBar} + env(safe-area-inset-bottom) + 0.5rem);
-    padding: 0.625rem 0.75rem;
+    order: -1;
+    top: calc(${theme.layout.header} + 0.5rem);
+    bottom: auto;
+    padding: 0.5rem 0.625rem;
+    box-shadow: ${theme.shadow.md};
     & > .summary {
       order: -1;
       flex-basis: 100%;
       margin: 0;
+      font-size: 0.75rem;
     }
     & > button {
       flex: 1 1 auto;

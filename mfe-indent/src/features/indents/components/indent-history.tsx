@@ -44,7 +44,13 @@ const Line = styled.div`
   & > strong {
     font-weight: 600;
   }
-  & > .arrow {
+  /* The arrow stays with the status it points to: a narrow screen wraps before it, not after it. */
+  & > .to {
+    display: inline-flex;
+    align-items: center;
+    gap: 0.5rem;
+  }
+  & .arrow {
     color: ${theme.color.mutedForeground};
   }
 `;
@@ -75,15 +81,15 @@ export function IndentHistory({ history }: { history: IndentHistoryEntry[] }) {
         <li key={`${h.at}-${i}`}>
           <Line>
             <strong>{transitionLabel(h)}</strong>
-            {h.from && (
-              <>
-                <IndentStatusBadge status={h.from} />
+            {h.from && <IndentStatusBadge status={h.from} />}
+            <span className="to">
+              {h.from && (
                 <span className="arrow" aria-label="to">
                   →
                 </span>
-              </>
-            )}
-            <IndentStatusBadge status={h.to} />
+              )}
+              <IndentStatusBadge status={h.to} />
+            </span>
           </Line>
           <Meta>
             {actorName(h.by)} · <time dateTime={h.at}>{formatDateTime(h.at)}</time>

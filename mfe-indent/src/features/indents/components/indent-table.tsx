@@ -16,6 +16,9 @@ const Stack = styled.span`
     &.indent {
       min-width: 8.5rem;
     }
+    &.project {
+      min-width: 7rem;
+    }
   }
   & > strong {
     font-weight: 600;
@@ -46,8 +49,8 @@ const Fit = styled.div`
   ${theme.media.desktop} {
     & th,
     & td {
-      padding-left: 0.625rem;
-      padding-right: 0.625rem;
+      padding-left: 0.5rem;
+      padding-right: 0.5rem;
     }
     & th:first-child,
     & td:first-child {
