@@ -28,7 +28,7 @@ export function indentService(): ServiceDefinition {
       await queueDemoIndents(ctx);
       await requestItemsIfEmpty(ctx);
     },
-    consumers: replicaConsumers(schema, (tx, ctx) => createPendingDemoIndents(tx, ctx, indents)),
+    consumers: replicaConsumers(schema, indents, (tx, ctx) => createPendingDemoIndents(tx, ctx, indents)),
     async routes(app, ctx) {
       await indentRoutes(app, { ctx, indents });
     },

@@ -26,7 +26,7 @@ import {
   type VendorUpsertedData,
 } from '@erp/contracts';
 import type { ConsumerDefinition, Queryable, ServiceContext } from '@erp/service-kit';
-import { indentRepository } from './repository.js';
+import type { IndentRepository } from './repository.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isUuid = (v: string) => UUID.test(v);
@@ -63,8 +63,7 @@ export async function upsertItems(tx: Queryable, schema: string, items: readonly
   }
 }
 
-export function replicaConsumers(schema: string, after: AfterReplica): ConsumerDefinition[] {
-  const indents = indentRepository(schema);
+export function replicaConsumers(schema: string, indents: IndentRepository, after: AfterReplica): ConsumerDefinition[] {
   return [
     {
       name: 'projects',

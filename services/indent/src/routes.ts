@@ -220,7 +220,6 @@ export async function indentRoutes(app: FastifyInstance, { ctx, indents }: Inden
       const auth = requireSignedIn(request);
       const actor = actorOf(auth);
       const body = request.body;
-      await visible(ctx.db, auth, request.params.id);
       const indent = await ctx.tx(async (tx) => {
         const stored = await visible(tx, auth, request.params.id, true);
         if (stored.status !== 'draft') throw conflict(INDENT_MESSAGES.notDraft(INDENT_STATUS_LABELS[stored.status]));
@@ -256,7 +255,6 @@ export async function indentRoutes(app: FastifyInstance, { ctx, indents }: Inden
       requireRole(auth, ['Purchaser', 'Admin'], COMPARE_ROLE);
       const actor = actorOf(auth);
       const body = request.body;
-      await visible(ctx.db, auth, request.params.id);
       await ctx.tx(async (tx) => {
         const stored = await visible(tx, auth, request.params.id, true);
         if (stored.status !== 'compare') throw conflict(INDENT_MESSAGES.notInCompare);
@@ -309,7 +307,6 @@ export async function indentRoutes(app: FastifyInstance, { ctx, indents }: Inden
       requireRole(auth, ['Admin'], APPROVAL_ROLE);
       const actor = actorOf(auth);
       const body = request.body;
-      await visible(ctx.db, auth, request.params.id);
       const indent = await ctx.tx(async (tx) => {
         const stored = await visible(tx, auth, request.params.id, true);
         if (stored.status !== 'approval') throw conflict(INDENT_MESSAGES.notInApproval);
@@ -373,7 +370,6 @@ export async function indentRoutes(app: FastifyInstance, { ctx, indents }: Inden
       const actor = actorOf(auth);
       const comment = request.body.comment.trim();
       if (!comment) throw badRequest(INDENT_MESSAGES.commentRequired);
-      await visible(ctx.db, auth, request.params.id);
       const indent = await ctx.tx(async (tx) => {
         const stored = await visible(tx, auth, request.params.id, true);
         if (stored.status !== 'approval') throw conflict(INDENT_MESSAGES.notInApproval);
@@ -395,7 +391,6 @@ export async function indentRoutes(app: FastifyInstance, { ctx, indents }: Inden
       requireRole(auth, ['Admin'], APPROVAL_ROLE);
       const b = request.body;
       const vendorId = b.vendorId.toLowerCase();
-      await visible(ctx.db, auth, request.params.id);
       await ctx.tx(async (tx) => {
         const stored = await visible(tx, auth, request.params.id, true);
         if (stored.status !== 'approval') throw conflict(INDENT_MESSAGES.notInApproval);

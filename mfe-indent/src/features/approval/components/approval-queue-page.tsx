@@ -1,10 +1,9 @@
 import { can, type IndentSummary } from '@erp/contracts';
-import { formatDate, Icon, LinkButton, theme } from '@erp/ui';
+import { Icon, LinkButton, theme } from '@erp/ui';
 import { useCurrentUser, type Column } from '@erp/ui/remote';
 import styled from 'styled-components';
-import { QueuePage, Stacked } from '../../compare/components/queue-page';
+import { QueuePage, queueColumns } from '../../compare/components/queue-page';
 import { WarningBadge } from '../../compare/components/item-parts';
-import { actorName, formatQty } from '../../shared/hooks/indent-format';
 import { useApprovalQueue } from '../api/get-approval-queue';
 
 const None = styled.span`
@@ -24,50 +23,7 @@ function Exceptions({ row }: { row: IndentSummary }) {
 }
 
 export const approvalQueueColumns: Column<IndentSummary>[] = [
-  {
-    id: 'indent',
-    header: 'Indent #',
-    primary: true,
-    cell: (r) => (
-      <Stacked>
-        {r.indentId}
-        <small>{r.title}</small>
-      </Stacked>
-    ),
-  },
-  {
-    id: 'project',
-    header: 'Project',
-    cell: (r) => (
-      <Stacked>
-        {r.projectId.name}
-        <small>{r.projectId.projectCode}</small>
-      </Stacked>
-    ),
-  },
-  {
-    id: 'submitted',
-    header: 'Submitted By/On',
-    cell: (r) => (
-      <Stacked>
-        {actorName(r.submittedBy)}
-        <small>{formatDate(r.submittedAt)}</small>
-      </Stacked>
-    ),
-  },
-  {
-    id: 'items',
-    header: 'Items',
-    align: 'right',
-    cell: (r) => (
-      <Stacked>
-        {formatQty(r.items.totalQuantity)}
-        <small>
-          {r.items.count} {r.items.count === 1 ? 'item' : 'items'}
-        </small>
-      </Stacked>
-    ),
-  },
+  ...queueColumns({ header: 'Submitted By/On', who: (r) => r.submittedBy, when: (r) => r.submittedAt }),
   { id: 'exceptions', header: 'Exceptions', cell: (r) => <Exceptions row={r} /> },
 ];
 

@@ -1,56 +1,10 @@
-import { can, type IndentSummary } from '@erp/contracts';
-import { formatDate, Icon, LinkButton } from '@erp/ui';
-import { useCurrentUser, type Column } from '@erp/ui/remote';
-import { actorName, formatQty } from '../../shared/hooks/indent-format';
+import { can } from '@erp/contracts';
+import { Icon, LinkButton } from '@erp/ui';
+import { useCurrentUser } from '@erp/ui/remote';
 import { useCompareQueue } from '../api/get-compare-queue';
-import { QueuePage, Stacked } from './queue-page';
+import { QueuePage, queueColumns } from './queue-page';
 
-export const compareQueueColumns: Column<IndentSummary>[] = [
-  {
-    id: 'indent',
-    header: 'Indent #',
-    primary: true,
-    cell: (r) => (
-      <Stacked>
-        {r.indentId}
-        <small>{r.title}</small>
-      </Stacked>
-    ),
-  },
-  {
-    id: 'project',
-    header: 'Project',
-    cell: (r) => (
-      <Stacked>
-        {r.projectId.name}
-        <small>{r.projectId.projectCode}</small>
-      </Stacked>
-    ),
-  },
-  {
-    id: 'created',
-    header: 'Created By / On',
-    cell: (r) => (
-      <Stacked>
-        {actorName(r.createdBy)}
-        <small>{formatDate(r.createdAt)}</small>
-      </Stacked>
-    ),
-  },
-  {
-    id: 'items',
-    header: 'Items',
-    align: 'right',
-    cell: (r) => (
-      <Stacked>
-        {formatQty(r.items.totalQuantity)}
-        <small>
-          {r.items.count} {r.items.count === 1 ? 'item' : 'items'}
-        </small>
-      </Stacked>
-    ),
-  },
-];
+export const compareQueueColumns = queueColumns({ header: 'Created By / On', who: (r) => r.createdBy, when: (r) => r.createdAt });
 
 /** /indent/compare (SPEC §2 "Compare queue"): indents waiting for a purchaser to choose vendors. */
 export function CompareQueuePage() {

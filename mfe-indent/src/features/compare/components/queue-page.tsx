@@ -5,16 +5,70 @@
  */
 import type { IndentListResponse, IndentSummary } from '@erp/contracts';
 import { errorMessage } from '@erp/sdk';
-import { EmptyState, ErrorPanel, formatNumber, PageHeader, Spinner, theme, type IconName } from '@erp/ui';
+import { EmptyState, ErrorPanel, formatDate, formatNumber, PageHeader, Spinner, theme, type IconName } from '@erp/ui';
 import { DataTable, ListSkeleton, type Column } from '@erp/ui/remote';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { actorName, formatQty } from '../../shared/hooks/indent-format';
 
 export const Stacked = styled.span`
   display: grid;
   font-weight: 500;
   & > small { font-weight: 400; color: ${theme.color.mutedForeground}; font-size: 0.8125rem; }
 `;
+
+/**
+ * The queues' columns (SPEC §2): Indent #, Project, who sent it and when (`person` says which), and
+ * Items as the total quantity; a queue adds its own after them.
+ */
+export function queueColumns(person: { header: string; who: (r: IndentSummary) => IndentSummary['createdBy']; when: (r: IndentSummary) => string | null }): Column<IndentSummary>[] {
+  return [
+    {
+      id: 'indent',
+      header: 'Indent #',
+      primary: true,
+      cell: (r) => (
+        <Stacked>
+          {r.indentId}
+          <small>{r.title}</small>
+        </Stacked>
+      ),
+    },
+    {
+      id: 'project',
+      header: 'Project',
+      cell: (r) => (
+        <Stacked>
+          {r.projectId.name}
+          <small>{r.projectId.projectCode}</small>
+        </Stacked>
+      ),
+    },
+    {
+      id: 'person',
+      header: person.header,
+      cell: (r) => (
+        <Stacked>
+          {actorName(person.who(r))}
+          <small>{formatDate(person.when(r))}</small>
+        </Stacked>
+      ),
+    },
+    {
+      id: 'items',
+      header: 'Items',
+      align: 'right',
+      cell: (r) => (
+        <Stacked>
+          {formatQty(r.items.totalQuantity)}
+          <small>
+            {r.items.count} {r.items.count === 1 ? 'item' : 'items'}
+          </small>
+        </Stacked>
+      ),
+    },
+  ];
+}
 
 const Count = styled.p`
   margin: -0.75rem 0 1rem;
