@@ -6,11 +6,12 @@
  */
 import { can, INDENT_MESSAGES, type IndentCompare, type IndentLine, type PreviewVendor } from '@erp/contracts';
 import { ApiError, errorMessage } from '@erp/sdk';
-import { Button, ConfirmDialog, EmptyState, ErrorPanel, formatDate, formatNumber, Icon, LinkButton, PageHeader, Spinner, toast, useIsMobile, useNavigate } from '@erp/ui';
-import { PageSkeleton, useCurrentUser, useUnsavedChanges } from '@erp/ui/remote';
+import { Button, ConfirmDialog, EmptyState, formatDate, formatNumber, Icon, LinkButton, PageHeader, Spinner, toast, useIsMobile, useNavigate } from '@erp/ui';
+import { useCurrentUser, useUnsavedChanges } from '@erp/ui/remote';
 import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { useIndentCompare } from '../../compare/api/get-indent-compare';
 import { Banner } from '../../compare/components/item-parts';
+import { screenGate } from '../../compare/components/screen-gate';
 import { ActionBar, ItemsColumn, ItemsToCome, SideColumn, Workspace } from '../../compare/components/layout';
 import { useChoices, useVendorChoices, type SelectionStore } from '../../compare/hooks/selection-store';
 import { useProgressiveCount } from '../../compare/hooks/use-progressive';
@@ -34,47 +35,16 @@ const backToQueue = (
   </LinkButton>
 );
 
-/** Where a member who may not open this screen goes instead: the queue would refuse them too. */
-const backToIndents = (
-  <LinkButton to="/indent/list" variant="outline">
-    <Icon name="arrowLeft" />
-    Back to Indent List
-  </LinkButton>
-);
-
-const isMissing = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
 
 export function ApprovalReviewPage({ id }: { id: string }) {
   const user = useCurrentUser();
   const allowed = can(user, 'indent', 'approval', 'read');
-  const canApprove = can(user, 'indent', 'approval', 'write');
+  // The service lets only an Admin approve, send back or set fleet costs, whatever modules a member has (decision 0020).
+  const canApprove = can(user, 'indent', 'approval', 'write') && user.role === 'Admin';
   const query = useIndentCompare(id, allowed);
 
-  if (!allowed) {
-    return (
-      <>
-        <PageHeader title="Approval Review" actions={backToIndents} />
-        <EmptyState icon="lock" title="Access denied" description="You don't have permission to review indents for approval." />
-      </>
-    );
-  }
-  if (!id || (query.isError && isMissing(query.error))) {
-    return (
-      <>
-        <PageHeader title="Approval Review" actions={backToQueue} />
-        <EmptyState icon="file" title={INDENT_MESSAGES.notFound} description="Please check the BoQ ID and try again." action={backToQueue} />
-      </>
-    );
-  }
-  if (query.isPending) return <PageSkeleton />;
-  if (query.isError) {
-    return (
-      <>
-        <PageHeader title="Approval Review" actions={backToQueue} />
-        <ErrorPanel title="Could not load this indent" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
-      </>
-    );
-  }
+  const gate = screenGate({ title: 'Approval Review', allowed, deniedText: "You don't have permission to review indents for approval.", id, query, queue: { to: '/indent/approval', label: 'Back to Approval Queue' } });
+  if (gate || !query.data) return gate;
   return <ApprovalWorkspace indent={query.data} canApprove={canApprove} refetch={query.refetch} refetching={query.isFetching} />;
 }
 

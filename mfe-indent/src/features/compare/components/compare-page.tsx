@@ -9,7 +9,7 @@ import {
   Button,
   ConfirmDialog,
   EmptyState,
-  ErrorPanel,
+
   formatNumber,
   Icon,
   LinkButton,
@@ -19,7 +19,7 @@ import {
   useIsMobile,
   useNavigate,
 } from '@erp/ui';
-import { PageSkeleton, useCurrentUser, useUnsavedChanges } from '@erp/ui/remote';
+import { useCurrentUser, useUnsavedChanges } from '@erp/ui/remote';
 import { memo, useMemo, useRef, useState } from 'react';
 import { PoPreviewPanel } from '../../po-preview/po-preview-panel';
 import { previewOf } from '../../po-preview/preview-input';
@@ -33,6 +33,7 @@ import { CompareItemCard } from './compare-item-card';
 import { Banner } from './item-parts';
 import { IndentFacts } from '../../shared/components/indent-facts';
 import { IndentStatusBadge } from '../../shared/components/indent-status-badge';
+import { screenGate } from './screen-gate';
 import { ActionBar, ItemsColumn, ItemsToCome, SideColumn, Toolbar, Workspace } from './layout';
 
 const backToQueue = (
@@ -42,48 +43,15 @@ const backToQueue = (
   </LinkButton>
 );
 
-/** Where a member who may not open this screen goes instead: the queue would refuse them too. */
-const backToIndents = (
-  <LinkButton to="/indent/list" variant="outline">
-    <Icon name="arrowLeft" />
-    Back to Indent List
-  </LinkButton>
-);
-
-/** An id that is no indent (404), or not an id at all (400). */
-const isMissing = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
-
 export function CompareDetailPage({ id }: { id: string }) {
   const user = useCurrentUser();
   const allowed = can(user, 'indent', 'compare', 'read');
-  const canWrite = can(user, 'indent', 'compare', 'write');
+  // The service lets only a Purchaser or an Admin choose vendors, whatever modules a member has (decision 0020).
+  const canWrite = can(user, 'indent', 'compare', 'write') && (user.role === 'Purchaser' || user.role === 'Admin');
   const query = useIndentCompare(id, allowed);
 
-  if (!allowed) {
-    return (
-      <>
-        <PageHeader title="Compare Vendors" actions={backToIndents} />
-        <EmptyState icon="lock" title="Access denied" description="You don't have permission to compare vendor prices." />
-      </>
-    );
-  }
-  if (!id || (query.isError && isMissing(query.error))) {
-    return (
-      <>
-        <PageHeader title="Compare Vendors" actions={backToQueue} />
-        <EmptyState icon="file" title={INDENT_MESSAGES.notFound} description="Please check the BoQ ID and try again." action={backToQueue} />
-      </>
-    );
-  }
-  if (query.isPending) return <PageSkeleton />;
-  if (query.isError) {
-    return (
-      <>
-        <PageHeader title="Compare Vendors" actions={backToQueue} />
-        <ErrorPanel title="Could not load this indent" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
-      </>
-    );
-  }
+  const gate = screenGate({ title: 'Compare Vendors', allowed, deniedText: "You don't have permission to compare vendor prices.", id, query, queue: { to: '/indent/compare', label: 'Back to Queue' } });
+  if (gate || !query.data) return gate;
   return <CompareWorkspace indent={query.data} canWrite={canWrite} refetch={query.refetch} refetching={query.isFetching} />;
 }
 
