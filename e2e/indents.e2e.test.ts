@@ -131,6 +131,16 @@ async function demoBoq(page: Page) {
 let indentNo = '';
 let indentId = '';
 
+/**
+ * Done closes 'Select Item from Master' and the caret lands in the first added line's quantity, where
+ * the user types next. The flow types only once it is there (typing sooner would race the focus move).
+ */
+async function closePicker(page: Page, firstAdded: string) {
+  await page.getByRole('dialog', { name: 'Select Item from Master' }).getByRole('button', { name: 'Done' }).click();
+  const quantity = page.getByLabel(`Quantity of ${firstAdded}`);
+  await expect.poll(() => quantity.evaluate((el) => el === document.activeElement)).toBe(true);
+}
+
 /** A later step needs the indent of the first: without it, its tests are skipped rather than time out one by one. */
 function needIndent() {
   if (!indentId) throw new Error('no indent: the Employee’s step did not raise one');
@@ -204,7 +214,7 @@ describe('the Employee raises an indent on the confirmed BOQ', () => {
     await dialog
       .getByText("No items found or all items already added. Can't find an item? Ask Purchaser to add it.")
       .waitFor();
-    await dialog.getByRole('button', { name: 'Done' }).click();
+    await closePicker(page, CEMENT);
     await expect(dialog.count()).resolves.toBe(0);
     expect(await lineNames(page)).toEqual([CEMENT, SAND, BLOCKS]);
   });
@@ -702,7 +712,7 @@ describe('phone size: the Employee’s list, the indent with its POs, the form',
     await dialog.getByRole('button', { name: `Add ${SAND}` }).click();
     await page.waitForTimeout(300);
     await screen(page, 'phone-indent-item-picker');
-    await dialog.getByRole('button', { name: 'Done' }).click();
+    await closePicker(page, BLOCKS);
     await page.getByLabel(`Quantity of ${SAND}`).fill('2000');
     await page.getByText(/Over BOQ by/).waitFor();
     // The buttons stay in reach at the end of the lines, under the header (the toasts take the bottom).

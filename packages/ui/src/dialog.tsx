@@ -21,6 +21,11 @@ export interface DialogProps {
   children?: ReactNode;
   /** alertdialog for confirmations: clicking the backdrop does not dismiss it. */
   role?: 'dialog' | 'alertdialog';
+  /**
+   * Where the focus goes when the dialog closes (Radix's onCloseAutoFocus): by default back to what
+   * opened it; call event.preventDefault() and focus something else (the field the user types in next).
+   */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 /** Radix Dialog, styled (overlays/dialog-impl.tsx); fetched when the browser is idle after a dialog is first on a page. */

@@ -55,7 +55,7 @@ const Description = styled(RadixDialog.Description)`
 /** A confirmation (alertdialog) is answered with its buttons or Escape, never by a click beside it. */
 const keepOpen = (event: Event) => event.preventDefault();
 
-export function DialogImpl({ open, onOpenChange, title, description, children, role = 'dialog' }: DialogProps) {
+export function DialogImpl({ open, onOpenChange, title, description, children, role = 'dialog', onCloseAutoFocus }: DialogProps) {
   const alert = role === 'alertdialog';
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -63,6 +63,7 @@ export function DialogImpl({ open, onOpenChange, title, description, children, r
         <Overlay />
         <Content
           role={role}
+          {...(onCloseAutoFocus ? { onCloseAutoFocus } : {})}
           {...(description ? {} : { 'aria-describedby': undefined })}
           {...(alert ? { onPointerDownOutside: keepOpen, onInteractOutside: keepOpen } : {})}
         >

@@ -291,14 +291,24 @@ export function IndentForm({ indent, initial, requester, reload, onDraftSaved }:
     setAddedNow((list) => [...list, item._id]);
   };
 
+  // The first line added is where the user types next: its quantity takes the focus as the dialog
+  // closes, in place of Add Item (Radix moves the focus once; a timer of ours could move it again
+  // while the user already types in another field).
+  const focusAfterPicker = useRef<string | null>(null);
   const closePicker = (open: boolean) => {
     setPicking(open);
     if (open) return;
-    // The first line added is where the user types next: its quantity.
     const first = addedNow[0];
     setAddedNow([]);
     const index = first ? kit.form.getValues('items').findIndex((line) => line.item._id === first) : -1;
-    if (index >= 0) setTimeout(() => revealField(kit, `items.${index}.quantity`), 50);
+    focusAfterPicker.current = index >= 0 ? `items.${index}.quantity` : null;
+  };
+  const focusAfterClose = (event: Event) => {
+    const field = focusAfterPicker.current;
+    focusAfterPicker.current = null;
+    if (!field) return;
+    event.preventDefault();
+    revealField(kit, field);
   };
 
   const submit = (next: IndentSaveStatus) => {
@@ -377,6 +387,7 @@ export function IndentForm({ indent, initial, requester, reload, onDraftSaved }:
           added={added}
           onAdd={addItem}
           addedNow={addedNow.length}
+          onCloseAutoFocus={focusAfterClose}
         />
       )}
     </FormShell>

@@ -137,6 +137,8 @@ export interface ItemPickerDialogProps {
   onAdd: (item: ItemOption) => void;
   /** How many were added since the dialog opened (its footer says so). */
   addedNow: number;
+  /** The dialog has closed: where the focus goes (by default back to Add Item). */
+  onCloseAutoFocus?: (event: Event) => void;
 }
 
 const matches = (name: string, keyword: string) => name.toLowerCase().includes(keyword.toLowerCase());
@@ -154,6 +156,7 @@ export function ItemPickerDialog({
   added,
   onAdd,
   addedNow,
+  onCloseAutoFocus,
 }: ItemPickerDialogProps) {
   const [input, setInput] = useState('');
   const keyword = useDebouncedValue(input.trim(), SEARCH_DEBOUNCE_MS);
@@ -251,6 +254,7 @@ export function ItemPickerDialog({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
+      onCloseAutoFocus={onCloseAutoFocus}
       title="Select Item from Master"
       description="Items of the BOQ come first, with what is left of each."
     >
