@@ -64,9 +64,17 @@ const generate = [
   `UPDATE indent.indents SET over_boq_lines = indent.over_boq_lines(id) WHERE indent_number >= 'IND-100001'`,
   `UPDATE indent.indent_numbers SET last = ${100000 + INDENTS}`,
 ];
-const maintenance = ['indents', 'indent_lines', 'project_snapshots', 'boq_snapshots', 'boq_line_snapshots', 'item_snapshots', 'indent_counts', 'indent_totals'].map((t) => `VACUUM ANALYZE indent.${t}`);
+// list_changes too: the generated statements above each moved the list's generation (decision 0021),
+// leaving dead rows that the next autovacuum would clear; the bench measures after it, not during it.
+// VACUUM FULL for the kept counts: the generation updated their few rows 100,000 times in one
+// transaction, so every old version stayed until it committed, and the live rows sit on the last of
+// hundreds of pages (a plain VACUUM cannot shorten the table); a total then scans them all. A live
+// system updates them in short transactions, whose old versions autovacuum clears and later updates
+// reuse (HOT), so the tables stay a page or two.
+const compact = ['indent_counts', 'indent_totals'].map((t) => `VACUUM FULL indent.${t}`);
+const maintenance = ['indents', 'indent_lines', 'project_snapshots', 'boq_snapshots', 'boq_line_snapshots', 'item_snapshots', 'indent_counts', 'indent_totals', 'list_changes'].map((t) => `VACUUM ANALYZE indent.${t}`);
 
-const { sys, fresh, kind, dataDir } = await startOnGeneratedData([...generate, ...maintenance], `${INDENTS.toLocaleString('en-IN')} indents of ${LINES} lines over ${PROJECTS} projects`);
+const { sys, fresh, kind, dataDir } = await startOnGeneratedData([...generate, ...compact, ...maintenance], `${INDENTS.toLocaleString('en-IN')} indents of ${LINES} lines over ${PROJECTS} projects`);
 try {
   const admin = { authorization: `Bearer ${await signIn(sys.base)}` };
   const employee = { authorization: `Bearer ${await signIn(sys.base, '9000000004')}` };
@@ -86,15 +94,63 @@ try {
     ['last updated first', admin, 'indent?limit=10&offset=0&sort=updatedAt'],
     ['page 50', admin, 'indent?limit=10&offset=490'],
     ["Employee's list", employee, 'indent?limit=10&offset=0'],
+    // Kept answers (decision 0021) are served again only until the data changes: the same pages while
+    // a draft is saved every 100 ms (far more often than people edit), each save a new generation.
+    ['first page (10), a write every 100 ms', admin, 'indent?limit=10&offset=0', 'writing'],
+    ['first page (100), a write every 100 ms', admin, 'indent?limit=100&offset=0', 'writing'],
+    // And what a page costs when it is not kept: each request a page size of 10 to 100 at an offset
+    // up to 490 (the first 50 pages of 10), 4,550 pages in turn, so few are asked twice in a run and
+    // nearly every answer is built by PostgreSQL.
+    ['a new page every request', admin, 'indent?limit=10&offset=0', 'unkept'],
+    ['a new keyword page every request', admin, 'indent?limit=10&offset=0&keyword=slab%20casting', 'unkept'],
   ];
+  // Each request's page: a size and an offset in turn (4,550 of them before the first repeats).
+  let asked = 0;
+  const unkept = (path) => () => {
+    const n = asked++;
+    const limit = 10 + (n % 91);
+    const offset = 10 * (Math.floor(n / 91) % 50);
+    return `/api/v1/${path.replace('limit=10&offset=0', `limit=${limit}&offset=${offset}`)}`;
+  };
+  const [draft] = (await indents(admin, 'limit=1&status=draft')).result;
+  let saved = 0;
+  /** Save `draft` (its notes) every 100 ms until stopped, as the indent form does. */
+  function keepWriting() {
+    let stop = false;
+    const done = (async () => {
+      while (!stop) {
+        const current = await fetch(`${sys.base}/api/v1/indent/${draft._id}`, { headers: admin }).then(json);
+        const body = {
+          title: current.title,
+          projectId: current.projectId._id,
+          boqId: current.boqId._id,
+          location: current.location,
+          neededBy: current.neededBy,
+          notes: `Bench save ${++saved}`,
+          items: current.items.map((l) => ({ item: l.itemId, quantity: l.quantity, remarks: l.remark })),
+          status: 'draft',
+          version: current.version,
+        };
+        await json(await fetch(`${sys.base}/api/v1/indent/${draft._id}`, { method: 'PUT', headers: { ...admin, 'content-type': 'application/json' }, body: JSON.stringify(body) }));
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    })();
+    return async () => {
+      stop = true;
+      await done;
+    };
+  }
   const only = process.env.BENCH_CASE;
   const results = {};
-  for (const [name, headers, path] of cases) {
+  for (const [name, headers, path, kind] of cases) {
     if (only && !name.includes(only)) continue;
     const answer = await fetch(`${sys.base}/api/v1/${path}`, { headers }).then(json);
     const cpu = { system: () => cpuMs(sys.pid), ...(fresh ? { postgres: () => postgresCpuMs(fresh.name) } : {}) };
-    const r = await load({ url: `${sys.base}/api/v1/${path}`, headers, connections: CONNECTIONS, durationMs: DURATION_MS, cpu });
-    results[name] = { rows: answer.result.length, totalItems: answer.totalItems, ...r };
+    const stopWriting = kind === 'writing' ? keepWriting() : null;
+    const before = saved;
+    const r = await load({ url: `${sys.base}/api/v1/${path}`, ...(kind === 'unkept' ? { nextPath: unkept(path) } : {}), headers, connections: CONNECTIONS, durationMs: DURATION_MS, cpu });
+    await stopWriting?.();
+    results[name] = { rows: answer.result.length, totalItems: answer.totalItems, ...r, ...(stopWriting ? { writes: saved - before } : {}) };
     console.log(`${name.padEnd(22)} ${JSON.stringify(results[name])}`);
   }
   console.log('');

@@ -5,6 +5,8 @@
  * only while the database still says the same generation, so it is never staler than a fresh read.
  * Bounded by bytes, least recently used first out. Decision 0019 says when a service uses one.
  */
+import type { Queryable } from './db/types.js';
+
 export interface AnswerCacheOptions {
   /** Most bytes (UTF-16 length x 2, roughly) kept over all answers. */
   maxBytes: number;
@@ -73,3 +75,39 @@ export class AnswerCache<X = undefined> {
     this.bytes -= e.bytes;
   }
 }
+
+/** The generation as an answer's own query reads it (same snapshot as the answer): kit migration 6's list_changes. */
+export const generationSql = (schema: string) => `(SELECT coalesce(sum(weight), 0)::text FROM ${schema}.list_changes)`;
+
+/** An answer as its builder made it: JSON text, what else the route needs (a total), and the generation it saw. */
+export interface BuiltAnswer<X> {
+  text: string;
+  extra: X;
+  generation: string;
+}
+
+/**
+ * A service's kept answers by data generation (decision 0019): a request reads the generation (one
+ * small query) and is served the kept answer when it was built at that generation; otherwise the
+ * answer is built with the generation read in the same query (same snapshot) and kept. Access is
+ * checked before: the key names everything that shapes the answer, an Employee's projects included.
+ * The tables the answers are built from are named by the service's migration (watch_list_changes).
+ */
+export function answersCache(schema: string, maxBytes = 32 * 1024 * 1024) {
+  const cache = new AnswerCache<unknown>({ maxBytes });
+  const sql = `SELECT ${generationSql(schema)} AS g`;
+  return {
+    cache,
+    /** The kept answer for `key`, or `build`'s (then kept). Null when `build` finds nothing (not kept). */
+    async answer<X>(db: Queryable, key: string, build: () => Promise<BuiltAnswer<X> | null>): Promise<{ text: string; extra: X } | null> {
+      const now = (await db.query<{ g: string }>(sql)).rows[0]!.g;
+      const kept = cache.get(key, now);
+      if (kept) return kept as { text: string; extra: X };
+      const built = await build();
+      if (!built) return null;
+      cache.set(key, built.generation, built.text, built.extra);
+      return built;
+    },
+  };
+}
+export type AnswersCache = ReturnType<typeof answersCache>;

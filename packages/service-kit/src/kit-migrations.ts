@@ -124,4 +124,69 @@ export const KIT_MIGRATIONS: Migration[] = [
       ALTER TABLE {{schema}}.access_members ADD COLUMN email text NOT NULL DEFAULT '';
     `,
   },
+  {
+    version: 6,
+    name: 'list_generation',
+    sql: `
+      -- The generation of the data a service's kept answers are built from (decision 0019): the sum
+      -- of weight over list_changes, as a snapshot sees it. Every statement that writes a watched
+      -- table adds a row of weight 1 in its own transaction (watch_list_changes installs the
+      -- statement triggers), so the sum a snapshot sees grows with each transaction it sees commit,
+      -- and since a later snapshot sees every commit an earlier one saw, two snapshots that see the
+      -- same sum see the same data. Inserts never wait on each other. Every 200th row folds the
+      -- committed rows into one of the same total weight (one folder at a time), so the table stays
+      -- small. The projects service made these in its migration 005; a new schema gets them here,
+      -- first, and that migration then only adds its triggers.
+      CREATE TABLE IF NOT EXISTS {{schema}}.list_changes (
+        id bigserial PRIMARY KEY,
+        weight bigint NOT NULL DEFAULT 1
+      );
+      INSERT INTO {{schema}}.list_changes (weight) SELECT 1 WHERE NOT EXISTS (SELECT 1 FROM {{schema}}.list_changes);
+
+      CREATE OR REPLACE FUNCTION {{schema}}.list_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+      DECLARE
+        added bigint;
+        folded bigint;
+      BEGIN
+        INSERT INTO {{schema}}.list_changes (weight) VALUES (1) RETURNING id INTO added;
+        IF added % 200 = 0 AND pg_try_advisory_xact_lock(hashtext('{{schema}}.list_changes')) THEN
+          -- Only rows this transaction could delete are folded: their weights move to one new row.
+          WITH gone AS (DELETE FROM {{schema}}.list_changes WHERE id < added RETURNING weight)
+          SELECT sum(weight) INTO folded FROM gone;
+          IF folded IS NOT NULL THEN
+            INSERT INTO {{schema}}.list_changes (weight) VALUES (folded);
+          END IF;
+        END IF;
+        RETURN NULL;
+      END
+      $$;
+
+      -- A service's migration names the tables its kept answers are built from.
+      CREATE FUNCTION {{schema}}.watch_list_changes(sources text[]) RETURNS void LANGUAGE plpgsql AS $$
+      DECLARE
+        source text;
+      BEGIN
+        FOREACH source IN ARRAY sources LOOP
+          EXECUTE format('CREATE TRIGGER %I AFTER INSERT OR UPDATE OR DELETE ON {{schema}}.%I FOR EACH STATEMENT EXECUTE FUNCTION {{schema}}.list_changed()',
+                         source || '_list_changed', source);
+        END LOOP;
+      END
+      $$;
+
+      -- Answers built as JSON text by PostgreSQL write numbers and times as the services' Node code
+      -- does: hundredths (quantities, paise) as JSON numbers with integer operations (1250 -> 12.5,
+      -- -50 -> -0.5: the text JSON.stringify(n / 100) writes, exact below 10^15), and times as
+      -- Date.toISOString writes them (UTC, milliseconds).
+      CREATE OR REPLACE FUNCTION {{schema}}.json_hundredths(n bigint) RETURNS text LANGUAGE sql IMMUTABLE AS $$
+        SELECT CASE WHEN n < 0 THEN '-' ELSE '' END || (abs(n) / 100)::text
+               || CASE WHEN abs(n) % 100 = 0 THEN '' WHEN abs(n) % 10 = 0 THEN '.' || (abs(n) % 100 / 10)::text
+                       ELSE '.' || lpad((abs(n) % 100)::text, 2, '0') END
+      $$;
+      -- STABLE as to_char is: so declared, PostgreSQL inlines it (an IMMUTABLE wrapper of a STABLE
+      -- call is run as a function call per row, several times slower).
+      CREATE FUNCTION {{schema}}.json_time(t timestamptz) RETURNS text LANGUAGE sql STABLE AS $$
+        SELECT to_char(t AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+      $$;
+    `,
+  },
 ];

@@ -71,6 +71,11 @@ function whole(value: number, name: string, min: number): number {
   return value;
 }
 
+/** A page's limit and offset, refused unless whole numbers (limit at least 1): they are written into SQL. */
+export function checkedPaging(page: { limit: number; offset: number }): { limit: number; offset: number } {
+  return { limit: whole(page.limit, 'limit', 1), offset: whole(page.offset, 'offset', 0) };
+}
+
 /** The page of rows matching `where` in `orderBy` order, with the capped total (see the file's comment). */
 export async function pagedSearch<R>(db: Queryable, q: PagedSearch): Promise<Page<R>> {
   const limit = whole(q.limit, 'limit', 1);

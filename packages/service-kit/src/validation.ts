@@ -15,6 +15,11 @@ function makeAjv(options: Options): Ajv {
   return ajv;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A UUID's text (either case): what a `::uuid` cast takes without failing. */
+export const isUuid = (value: string): boolean => UUID.test(value);
+
 /** The path of the first string holding a NUL character ('' for the value itself), or null. */
 export function findNul(value: unknown, path = ''): string | null {
   // A walk with its own stack, not recursion: however deep the value, no stack overflow.

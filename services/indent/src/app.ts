@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { ensureTrigramIndexes, type ServiceDefinition } from '@erp/service-kit';
+import { answersCache, ensureTrigramIndexes, type ServiceDefinition } from '@erp/service-kit';
 import { createPendingDemoIndents, queueDemoIndents } from './demo.js';
 import { replicaConsumers, requestItemsIfEmpty } from './replicas.js';
 import { indentRepository } from './repository.js';
@@ -17,6 +17,7 @@ export { indentRepository, type IndentRepository } from './repository.js';
 export function indentService(): ServiceDefinition {
   const schema = 'indent';
   const indents = indentRepository(schema);
+  const answers = answersCache(schema);
   return {
     name: 'indent',
     schema,
@@ -30,7 +31,7 @@ export function indentService(): ServiceDefinition {
     },
     consumers: replicaConsumers(schema, indents, (tx, ctx) => createPendingDemoIndents(tx, ctx, indents)),
     async routes(app, ctx) {
-      await indentRoutes(app, { ctx, indents });
+      await indentRoutes(app, { ctx, indents, answers });
     },
   };
 }

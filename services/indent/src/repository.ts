@@ -13,9 +13,8 @@ import {
   type IndentLine,
   type IndentPo,
   type IndentStatus,
-  type IndentSummary,
 } from '@erp/contracts';
-import { containsPattern, pagedSearch, type Page, type Queryable } from '@erp/service-kit';
+import { cappedTotal, checkedPaging, containsPattern, countBound, generationSql, isUuid, type CappedTotal, type Queryable } from '@erp/service-kit';
 
 export interface Actor {
   id: string | null;
@@ -149,6 +148,27 @@ export function indentRepository(schema: string) {
   // A BOQ revised since the indent was raised: its balance is the current confirmed revision's.
   const CURRENT_REVISION = `SELECT r.boq_id FROM ${t('boq_snapshots')} r WHERE r.boq_number = b.boq_number AND r.status = 'confirmed' ORDER BY r.revision DESC LIMIT 1`;
   const FROM = `${t('indents')} i LEFT JOIN ${t('project_snapshots')} p ON p.project_id = i.project_id LEFT JOIN ${t('boq_snapshots')} b ON b.boq_id = i.boq_id`;
+
+  /**
+   * One list row (IndentSummary) as JSON text, for the page row `pg`: the indent by primary key with
+   * its project and BOQ (LIMIT 1 keeps the planner from hashing whole tables for a page of ten).
+   */
+  const SUMMARY_JSON = `SELECT json_build_object(
+      '_id', i.id, 'indentId', i.indent_number, 'title', i.title, 'name', i.title, 'status', i.status,
+      'projectId', json_build_object('_id', i.project_id, 'name', coalesce(p.name, ''), 'projectCode', coalesce(p.project_code, '')),
+      'boqId', json_build_object('_id', i.boq_id, 'boqId', coalesce(b.boq_number, ''), 'name', coalesce(b.name, '')),
+      'location', i.location, 'neededBy', i.needed_by::text, 'notes', i.notes,
+      'createdBy', CASE WHEN i.created_by IS NULL THEN NULL ELSE json_build_object('_id', i.created_by, 'name', i.created_by_name) END,
+      'createdAt', ${schema}.json_time(i.created_at), 'updatedAt', ${schema}.json_time(i.updated_at),
+      'submittedBy', CASE WHEN i.submitted_by IS NULL THEN NULL ELSE json_build_object('_id', i.submitted_by, 'name', coalesce(i.submitted_by_name, '')) END,
+      'submittedAt', ${schema}.json_time(i.submitted_at), 'reworkComment', i.rework_comment, 'version', i.version,
+      'items', json_build_object('count', i.item_count, 'totalQuantity', ${schema}.json_hundredths(i.total_hundredths)::json,
+                                 'totalAmount', ${schema}.json_hundredths(i.total_paise)::json),
+      'overBoqLines', i.over_boq_lines, 'poCount', i.po_count)::text AS entry
+    FROM ${t('indents')} i
+    LEFT JOIN LATERAL (SELECT name, project_code FROM ${t('project_snapshots')} WHERE project_id = i.project_id LIMIT 1) p ON true
+    LEFT JOIN LATERAL (SELECT boq_number, name FROM ${t('boq_snapshots')} WHERE boq_id = i.boq_id LIMIT 1) b ON true
+   WHERE i.id = pg.id LIMIT 1`;
 
   /** The lines of an indent with their BOQ plan and balance, in order. */
   async function lines(db: Queryable, id: string): Promise<StoredLine[]> {
@@ -291,67 +311,60 @@ export function indentRepository(schema: string) {
     },
 
     /**
-     * A page of the list: the page's ids first (one index-ordered scan of `indents` alone, so an
-     * offset never computes what it skips), then those rows with their project, BOQ and how many
-     * lines are over the BOQ. The total: the kept counts without a keyword, else a capped count.
+     * A page of the list as JSON text (IndentListResponse's `result`), built by PostgreSQL in one
+     * query with the total and the data's generation (decision 0021): the page's ids along an index of
+     * `indents` alone (an offset never builds what it skips), each row's IndentSummary from that row
+     * and its project and BOQ by primary key. The total: the kept counts without a keyword, else a
+     * count capped at KEYWORD_COUNT_CAP. Times and numbers are written as Node writes them
+     * (json_time, json_hundredths); a test holds each entry equal to the indent's page.
      */
-    async list(db: Queryable, q: ListQuery): Promise<Page<IndentSummary>> {
+    async listJson(db: Queryable, q: ListQuery): Promise<{ json: string; generation: string } & CappedTotal> {
       const where: string[] = [];
+      const counted: string[] = [];
       const params: unknown[] = [];
       if (q.status) {
         params.push(q.status);
-        where.push(`i.status = $${params.length}`);
+        where.push(`status = $${params.length}`);
+        counted.push(`status = $${params.length}`);
       }
       if (q.projectId) {
         params.push(q.projectId);
-        where.push(`i.project_id = $${params.length}::uuid`);
+        where.push(`project_id = $${params.length}::uuid`);
+        counted.push(`project_id = $${params.length}::uuid`);
       }
       if (q.only) {
-        params.push(q.only);
-        where.push(`i.project_id = ANY($${params.length}::uuid[])`);
+        params.push(q.only.filter(isUuid));
+        where.push(`project_id = ANY($${params.length}::uuid[])`);
+        counted.push(`project_id = ANY($${params.length}::uuid[])`);
       }
-      const counted = [...where];
       if (q.keyword) {
-        params.push(containsPattern(q.keyword.toLowerCase()));
-        const k = `$${params.length}`;
         // Along the trigram index of `search` (which holds the project's name and code too).
-        where.push(`i.search LIKE ${k}`);
+        params.push(containsPattern(q.keyword.toLowerCase()));
+        where.push(`search LIKE $${params.length}`);
       }
-      const order = q.sort === 'updatedAt' ? 'i.updated_at DESC, i.id DESC' : 'i.created_at DESC, i.id DESC';
-      let ids: string[];
-      let total: number;
-      let capped = false;
-      if (q.keyword) {
-        // A keyword's matches are counted up to KEYWORD_COUNT_CAP at most (decision 0020): '1,000+'.
-        const cap = Math.min(q.cap, KEYWORD_COUNT_CAP);
-        const page = await pagedSearch<{ id: string }>(db, { select: 'i.id', from: `${t('indents')} i`, where, params, orderBy: order, limit: q.limit, offset: q.offset, cap });
-        ids = page.rows.map((r) => r.id);
-        total = page.total;
-        capped = page.capped;
-      } else {
-        const cond = where.length ? `WHERE ${where.join(' AND ')}` : '';
-        const [rows, sum] = await Promise.all([
-          db.query<{ id: string }>(`SELECT i.id FROM ${t('indents')} i ${cond} ORDER BY ${order} LIMIT ${q.limit} OFFSET ${q.offset}`, params),
-          // All projects: the per-status totals (4 rows); some projects: their counts.
-          q.projectId || q.only
-            ? db.query<{ n: string }>(`SELECT coalesce(sum(n), 0)::text AS n FROM ${t('indent_counts')} i WHERE ${counted.join(' AND ')}`, params)
-            : db.query<{ n: string }>(`SELECT coalesce(sum(n), 0)::text AS n FROM ${t('indent_totals')} i ${counted.length ? `WHERE ${counted.join(' AND ')}` : ''}`, params),
-        ]);
-        ids = rows.rows.map((r) => r.id);
-        total = Number(sum.rows[0]!.n);
-      }
-      if (ids.length === 0) return { rows: [], total, capped };
-      const res = await db.query<HeadRow & { over_boq_lines: number }>(`SELECT ${HEAD_SELECT}, i.over_boq_lines FROM ${FROM} WHERE i.id = ANY($1::uuid[]) ORDER BY ${order}`, [ids]);
-      return {
-        total,
-        capped,
-        rows: res.rows.map((r) => ({
-          ...head(r),
-          items: { count: r.item_count, totalQuantity: fromHundredths(Number(r.total_hundredths)), totalAmount: fromPaise(Number(r.total_paise)) },
-          overBoqLines: r.over_boq_lines,
-          poCount: r.po_count,
-        })),
-      };
+      const { limit, offset } = checkedPaging(q);
+      // A keyword's matches are counted up to KEYWORD_COUNT_CAP at most (decision 0020): '1,000+'.
+      const cap = Math.min(q.cap, KEYWORD_COUNT_CAP);
+      const bound = countBound({ limit, offset, cap });
+      const filter = where.length ? `WHERE ${where.map((c) => `(${c})`).join(' AND ')}` : '';
+      const order = q.sort === 'updatedAt' ? 'updated_at DESC, id DESC' : 'created_at DESC, id DESC';
+      const total = q.keyword
+        ? `CASE WHEN (SELECT count(*) FROM page) < ${limit} AND ((SELECT count(*) FROM page) > 0 OR ${offset} = 0) THEN ${offset} + (SELECT count(*)::int FROM page)
+                ELSE (SELECT count(*)::int FROM (SELECT 1 FROM ${t('indents')} ${filter} LIMIT ${bound + 1}) AS matches) END`
+        : // All projects: the per-status totals (4 rows); some projects: their counts.
+          `(SELECT coalesce(sum(n), 0)::int FROM ${t(q.projectId || q.only ? 'indent_counts' : 'indent_totals')}${counted.length ? ` WHERE ${counted.map((c) => `(${c})`).join(' AND ')}` : ''})`;
+      const res = await db.query<{ n: number; entries: string | null; g: string }>(
+        `WITH page AS MATERIALIZED (
+           SELECT id, row_number() OVER (ORDER BY ${order}) AS ord FROM ${t('indents')} ${filter}
+            ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}
+         )
+         SELECT ${total} AS n,
+                (SELECT string_agg(e.entry, ',' ORDER BY pg.ord) FROM page pg CROSS JOIN LATERAL (${SUMMARY_JSON}) AS e) AS entries,
+                ${generationSql(schema)} AS g`,
+        params,
+      );
+      const row = res.rows[0]!;
+      return { json: `[${row.entries ?? ''}]`, generation: row.g, ...(q.keyword ? cappedTotal(row.n, { limit, offset, cap }) : { total: row.n, capped: false }) };
     },
 
     async nextNumber(tx: Queryable): Promise<string> {

@@ -33,7 +33,7 @@ import {
   UpdateIndentBody,
   type IndentStatus,
 } from '@erp/contracts';
-import { badRequest, conflict, forbidden, notFound, requireSignedIn, type AuthContext, type Queryable, type ServiceContext, type TypeBoxTypeProvider } from '@erp/service-kit';
+import { badRequest, conflict, forbidden, notFound, requireSignedIn, isUuid, sendJsonText, type AnswersCache, type AuthContext, type Queryable, type ServiceContext, type TypeBoxTypeProvider } from '@erp/service-kit';
 import { optionsFor, pricesVersion, toVendorOption, type OptionsByItem } from './options.js';
 import { approve, saveSelections, type Choice, type Locked } from './workflow.js';
 import { newId, type Actor, type IndentRepository, type LineInput, type StoredIndent, type StoredLine } from './repository.js';
@@ -48,7 +48,6 @@ const APPROVAL = { module: 'indent', sub: 'approval', level: 'write' } as const;
 export const PROJECT_NOT_FOUND = 'Project not found';
 export const COMPARE_ROLE = 'Only a Purchaser or an Admin chooses vendors';
 export const APPROVAL_ROLE = 'Only an Admin approves or sends back indents';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const actorOf = (auth: AuthContext): Actor => ({ id: auth.memberId, name: auth.name });
 
@@ -67,9 +66,11 @@ function neededBy(value: string | null | undefined): string | null {
 export interface IndentDeps {
   ctx: ServiceContext;
   indents: IndentRepository;
+  /** Kept list answers (decision 0021). */
+  answers: AnswersCache;
 }
 
-export async function indentRoutes(app: FastifyInstance, { ctx, indents }: IndentDeps): Promise<void> {
+export async function indentRoutes(app: FastifyInstance, { ctx, indents, answers }: IndentDeps): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   /** The indent if it exists and the caller may see it (their project); 404 otherwise. */
@@ -150,22 +151,30 @@ export async function indentRoutes(app: FastifyInstance, { ctx, indents }: Inden
   r.get(
     '/indent',
     { config: { access: LIST }, schema: { tags: ['indent'], querystring: IndentListQuery, response: { 200: IndentListResponse, ...errors } } },
-    async (request) => {
+    async (request, reply) => {
       const auth = requireSignedIn(request);
       const q = request.query;
       const projectId = q.projectId ? q.projectId.toLowerCase() : null;
-      if (projectId && !UUID.test(projectId)) throw badRequest('projectId must be a valid id');
-      const page = await indents.list(ctx.db, {
+      if (projectId && !isUuid(projectId)) throw badRequest('projectId must be a valid id');
+      // The page comes as JSON text from PostgreSQL (IndentListResponse's shape) and is sent as it is,
+      // again while the data's generation has not moved (decision 0021). Access is applied before:
+      // an Employee's projects are part of the query, hence of the key.
+      const query = {
         keyword: (q.keyword ?? '').trim(),
         status: !q.status || q.status === 'all' ? null : (q.status as IndentStatus),
         projectId,
-        only: hasAllProjects(auth) ? null : auth.permissions.projects,
-        sort: q.sort === 'updatedAt' ? 'updatedAt' : 'createdAt',
+        only: hasAllProjects(auth) ? null : [...auth.permissions.projects].sort(),
+        sort: q.sort === 'updatedAt' ? ('updatedAt' as const) : ('createdAt' as const),
         limit: q.limit ?? 10,
         offset: q.offset ?? 0,
         cap: ctx.config.listCountCap,
+      };
+      const answer = await answers.answer(ctx.db, `indent list ${JSON.stringify(query)}`, async () => {
+        const page = await indents.listJson(ctx.db, query);
+        return { text: page.json, extra: { total: page.total, capped: page.capped }, generation: page.generation };
       });
-      return { result: page.rows, totalItems: page.total, ...(page.capped ? { totalCapped: true } : {}) };
+      const { total, capped } = answer!.extra;
+      return sendJsonText(reply, `{"result":${answer!.text},"totalItems":${total}${capped ? ',"totalCapped":true' : ''}}`);
     },
   );
 

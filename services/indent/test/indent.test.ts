@@ -204,6 +204,76 @@ describe('the indent list', () => {
   });
 });
 
+describe('the indent list as PostgreSQL writes it, kept while nothing it shows changes', () => {
+  /** What a list row repeats of the indent's own page. */
+  const headOf = (i: Indent): Partial<Indent> => {
+    const head: Partial<Indent> = { ...i };
+    for (const key of ['items', 'itemCount', 'totalQuantity', 'pos', 'history', 'fleet'] as const) delete head[key];
+    return head;
+  };
+  const rowOf = async (id: string, query = 'limit=100') => (await list(query)).result.find((r) => r._id === id);
+
+  it('shows each indent as its own page does: scripts, quotes, fractions, empty dates and the submitter', async () => {
+    const draft = await h.create({
+      status: 'draft',
+      title: 'सीमेंट "OPC" \\ slab — tower B',
+      items: [
+        { item: h.world.items[0]!.itemId, quantity: 0.05, remarks: 'line "one"' },
+        { item: h.world.items[1]!.itemId, quantity: 1234567.89 },
+      ],
+      neededBy: null,
+      notes: 'Deliver before 10 am\nGate 2',
+    });
+    const sent = await h.create({ title: `Sent ${randomUUID().slice(0, 6)}` });
+    for (const made of [draft, sent]) {
+      const page = (await h.call('admin', 'GET', `/indent/${made._id}`)).json() as Indent;
+      const row = await rowOf(made._id);
+      expect(row).toEqual({
+        ...headOf(page),
+        items: { count: page.itemCount, totalQuantity: page.totalQuantity, totalAmount: 0 },
+        overBoqLines: page.items.filter((l) => l.overBoq > 0).length,
+        poCount: page.pos.length,
+      });
+    }
+    expect((await rowOf(draft._id))!.items.totalQuantity).toBe(1234567.94);
+  });
+
+  it('shows a change on the next read, whoever made it: an edit, a project renamed by its event, a row changed in the database', async () => {
+    const made = await h.create({ status: 'draft', title: `Kept ${randomUUID().slice(0, 6)}` });
+    expect((await rowOf(made._id))!.title).toBe(made.title);
+    // The same page twice: the second is the kept answer.
+    expect(await list('limit=100')).toEqual(await list('limit=100'));
+    await h.call('employee', 'PUT', `/indent/${made._id}`, { ...newIndent(h.world, { status: 'draft', title: `${made.title} edited` }), version: made.version });
+    expect((await rowOf(made._id))!.title).toBe(`${made.title} edited`);
+
+    const project = made.projectId;
+    await h.bus.publish(buildEnvelope('projects', ProjectUpserted, { projectId: h.world.projectId, projectCode: project.projectCode, name: `${project.name} Phase 2`, status: 'inProgress', version: 20 }));
+    await h.settle();
+    expect((await rowOf(made._id))!.projectId.name).toBe(`${project.name} Phase 2`);
+    await h.bus.publish(buildEnvelope('projects', ProjectUpserted, { projectId: h.world.projectId, projectCode: project.projectCode, name: project.name, status: 'inProgress', version: 21 }));
+    await h.settle();
+
+    await h.db.query('UPDATE indent.indents SET notes = $2 WHERE id = $1', [made._id, 'Changed outside the service']);
+    expect((await rowOf(made._id))!.notes).toBe('Changed outside the service');
+    await h.db.query('UPDATE indent.boq_snapshots SET name = $2 WHERE boq_id = $1', [h.world.boqId, 'Civil works, renamed']);
+    expect((await rowOf(made._id))!.boqId.name).toBe('Civil works, renamed');
+    await h.db.query('UPDATE indent.boq_snapshots SET name = $2 WHERE boq_id = $1', [h.world.boqId, 'Civil works, Tower A']);
+  });
+
+  it('counts the totals of each filter as count(*) would', async () => {
+    const count = async (where: string, params: unknown[] = []) =>
+      Number((await h.db.query<{ n: string }>(`SELECT count(*)::text AS n FROM indent.indents WHERE ${where}`, params)).rows[0]!.n);
+    expect((await list('limit=1')).totalItems).toBe(await count('true'));
+    expect((await list('limit=1&status=draft')).totalItems).toBe(await count(`status = 'draft'`));
+    expect((await list(`limit=1&projectId=${h.world.projectId}&status=compare`)).totalItems).toBe(await count(`project_id = $1 AND status = 'compare'`, [h.world.projectId]));
+    const employee = await list('limit=1', 'employee');
+    expect(employee.totalItems).toBe(await count('project_id = $1', [h.world.projectId]));
+    // Past the end of the matches: an empty page that still says how many there are.
+    const beyond = await list(`limit=10&offset=100000&status=draft`);
+    expect(beyond).toEqual({ result: [], totalItems: await count(`status = 'draft'`) });
+  });
+});
+
 describe('who may see and change indents', () => {
   it('keeps an Employee to their projects: another project’s indent is not found, nor listed', async () => {
     const indent = await h.create();

@@ -3,14 +3,9 @@
 -- (and when its project is renamed, which rewrites the BOQ's project_search); the list's totals come
 -- from counts kept per project and status, so a page never counts thousands of rows.
 
--- Paise or hundredths as the JSON number of rupees or units, without trailing zeros (1250 -> 12.5,
--- -50 -> -0.5): the number fromPaise / fromHundredths give and JSON.stringify writes. Integer
--- operations only (formatting, not arithmetic: the sums are the money module's).
-CREATE FUNCTION {{schema}}.json_hundredths(n bigint) RETURNS text LANGUAGE sql IMMUTABLE AS $$
-  SELECT CASE WHEN n < 0 THEN '-' ELSE '' END || (abs(n) / 100)::text
-         || CASE WHEN abs(n) % 100 = 0 THEN '' WHEN abs(n) % 10 = 0 THEN '.' || (abs(n) % 100 / 10)::text
-                 ELSE '.' || lpad((abs(n) % 100)::text, 2, '0') END
-$$;
+-- json_hundredths (paise or hundredths as the JSON number of rupees or units: 1250 -> 12.5) comes
+-- from the kit's migration 6, which runs before this on a new schema (and replaced this migration's
+-- own, identical, definition on a schema that ran it first).
 
 -- A line's amount (planned x rate, rounded to the paisa) is the money module's lineAmount, computed in
 -- Node when the line is written; the database only shows it. Lines written before this migration are

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { ensureTrigramIndexes, type ServiceDefinition } from '@erp/service-kit';
 import { itemSnapshotConsumer, receiptConsumer, requestItemsIfEmpty } from './boq-events.js';
-import { answersCache } from './answers.js';
+import { answersCache } from '@erp/service-kit';
 import { boqsRepository } from './repositories/boqs.js';
 import { projectsRepository } from './repositories/projects.js';
 import { boqTransferRoutes } from './boq-transfer/routes.js';

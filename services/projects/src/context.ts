@@ -1,5 +1,5 @@
 import type { ServiceContext } from '@erp/service-kit';
-import type { AnswersCache } from './answers.js';
+import type { AnswersCache } from '@erp/service-kit';
 import type { BoqsRepository } from './repositories/boqs.js';
 import type { ProjectsRepository } from './repositories/projects.js';
 

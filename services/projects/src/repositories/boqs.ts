@@ -13,8 +13,7 @@ import {
   type BoqUpsertedData,
   type ItemUpsertedData,
 } from '@erp/contracts';
-import { cappedTotal, containsPattern, countBound, type Queryable } from '@erp/service-kit';
-import { generationSql } from '../answers.js';
+import { cappedTotal, checkedPaging, containsPattern, countBound, generationSql, type Queryable } from '@erp/service-kit';
 import type { JsonPage } from './projects.js';
 
 /** A line as stored: integer hundredths and paise. */
@@ -235,8 +234,7 @@ export function boqsRepository(schema: string) {
         where.push(`project_id = ANY($${params.length}::uuid[])`);
         counted.push(`project_id = ANY($${params.length}::uuid[])`);
       }
-      const limit = whole(q.limit, 1);
-      const offset = whole(q.offset, 0);
+      const { limit, offset } = checkedPaging(q);
       const bound = countBound({ limit, offset, cap: q.cap });
       const filter = `WHERE ${where.map((c) => `(${c})`).join(' AND ')}`;
       const total = q.keyword
@@ -564,10 +562,6 @@ export function boqsRepository(schema: string) {
 }
 export type BoqsRepository = ReturnType<typeof boqsRepository>;
 
-function whole(value: number, min: number): number {
-  if (!Number.isSafeInteger(value) || value < min) throw new Error(`BOQ list: paging must be whole numbers of at least ${min} (got ${value})`);
-  return value;
-}
 
 export function totalPaise(ls: LineInput[]): number {
   return sumPaise(ls.map((l) => lineAmount(l.ratePaise, l.plannedHundredths)));

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Project, ProjectEmployee, ProjectStatus } from '@erp/contracts';
-import { generationSql } from '../answers.js';
-import { cappedTotal, containsPattern, countBound, type CappedTotal, type Queryable } from '@erp/service-kit';
+import { cappedTotal, checkedPaging, containsPattern, countBound, generationSql, type CappedTotal, type Queryable } from '@erp/service-kit';
 
 interface ProjectRow {
   id: string;
@@ -78,10 +77,6 @@ export interface JsonPage extends CappedTotal {
   generation: string;
 }
 
-function whole(value: number, min: number): number {
-  if (!Number.isSafeInteger(value) || value < min) throw new Error(`project list: paging must be whole numbers of at least ${min} (got ${value})`);
-  return value;
-}
 
 function toStored(row: ProjectRow): StoredProject {
   return {
@@ -208,8 +203,7 @@ export function projectsRepository(schema: string) {
         params.push(q.only.filter((id) => /^[0-9a-f-]{36}$/i.test(id)));
         where.push(`id = ANY($${params.length}::uuid[])`);
       }
-      const limit = whole(q.limit, 1);
-      const offset = whole(q.offset, 0);
+      const { limit, offset } = checkedPaging(q);
       const bound = countBound({ limit, offset, cap: q.cap });
       const filter = where.length > 0 ? `WHERE ${where.map((c) => `(${c})`).join(' AND ')}` : '';
       const res = await db.query<{ n: number; entries: string | null; g: string }>(
