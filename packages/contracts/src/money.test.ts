@@ -1,5 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { amountTooLarge, fromHundredths, fromPaise, gstFromRate, hasAtMostTwoDecimals, lineAmount, MAX_PAISE, MAX_RUPEES, MAX_RUPEES_TEXT, sumPaise, toHundredths, toPaise, tryToPaise, tryUnitTotal, unitTotal } from './money.js';
+import {
+  amountInWords,
+  amountTooLarge,
+  formatPaise,
+  fromHundredths,
+  fromPaise,
+  gstFromRate,
+  gstinStateCode,
+  gstSplit,
+  hasAtMostTwoDecimals,
+  lineAmount,
+  MAX_PAISE,
+  MAX_RUPEES,
+  MAX_RUPEES_TEXT,
+  sameGstState,
+  sumPaise,
+  toHundredths,
+  toPaise,
+  tryToPaise,
+  tryUnitTotal,
+  unitTotal,
+} from './money.js';
 
 describe('money in paise', () => {
   it('converts rupees with two decimals to exact paise, without float drift', () => {
@@ -64,5 +85,116 @@ describe('the largest amount a rupee field accepts', () => {
     expect(tryUnitTotal(99_999_999_999_999, 99_999_999_999_999)).toBeNull();
     expect(tryUnitTotal(5200, 936)).toBe(6136);
     expect(tryUnitTotal(MAX_RUPEES, MAX_RUPEES)).toBe(2 * MAX_RUPEES);
+  });
+});
+
+describe('amounts with Indian digit grouping', () => {
+  it('groups the last three digits, then pairs, with two decimals from the integer paise', () => {
+    expect(formatPaise(12345678)).toBe('₹1,23,456.78');
+    expect(formatPaise(0)).toBe('₹0.00');
+    expect(formatPaise(5)).toBe('₹0.05');
+    expect(formatPaise(99999)).toBe('₹999.99');
+    expect(formatPaise(100000)).toBe('₹1,000.00');
+    expect(formatPaise(MAX_PAISE)).toBe(MAX_RUPEES_TEXT);
+    expect(formatPaise(-123456)).toBe('-₹1,234.56');
+    expect(formatPaise(12345678, 'Rs. ')).toBe('Rs. 1,23,456.78');
+  });
+
+  it('refuses amounts that are not whole paise', () => {
+    expect(() => formatPaise(1.5)).toThrow(RangeError);
+    expect(() => formatPaise(Number.NaN)).toThrow(RangeError);
+  });
+});
+
+describe('amounts in words', () => {
+  it('says rupees and paise with the Indian scale and hyphenated tens', () => {
+    expect(amountInWords(12345678)).toBe('Rupees One Lakh Twenty-Three Thousand Four Hundred Fifty-Six and Seventy-Eight Paise Only');
+    expect(amountInWords(100)).toBe('Rupees One Only');
+    expect(amountInWords(2100)).toBe('Rupees Twenty-One Only');
+    expect(amountInWords(9900)).toBe('Rupees Ninety-Nine Only');
+    expect(amountInWords(1000)).toBe('Rupees Ten Only');
+    expect(amountInWords(1900)).toBe('Rupees Nineteen Only');
+    expect(amountInWords(10500)).toBe('Rupees One Hundred Five Only');
+    expect(amountInWords(100000)).toBe('Rupees One Thousand Only');
+    expect(amountInWords(10000000)).toBe('Rupees One Lakh Only');
+    expect(amountInWords(1000000000)).toBe('Rupees One Crore Only');
+    expect(amountInWords(1234567890)).toBe('Rupees One Crore Twenty-Three Lakh Forty-Five Thousand Six Hundred Seventy-Eight and Ninety Paise Only');
+    expect(amountInWords(9_99_99_999_99)).toBe('Rupees Nine Crore Ninety-Nine Lakh Ninety-Nine Thousand Nine Hundred Ninety-Nine and Ninety-Nine Paise Only');
+  });
+
+  it('says zero, a paisa and amounts below a rupee', () => {
+    expect(amountInWords(0)).toBe('Rupees Zero Only');
+    expect(amountInWords(50)).toBe('Fifty Paise Only');
+    expect(amountInWords(1)).toBe('One Paisa Only');
+    expect(amountInWords(101)).toBe('Rupees One and One Paisa Only');
+    expect(amountInWords(1005)).toBe('Rupees Ten and Five Paise Only');
+  });
+
+  it('goes up to the largest amount a field accepts, and beyond it for totals', () => {
+    expect(amountInWords(MAX_PAISE)).toBe('Rupees Ten Crore Only');
+    expect(amountInWords(MAX_PAISE + 1)).toBe('Rupees Ten Crore and One Paisa Only');
+    expect(amountInWords(1234_00000_00_00)).toBe('Rupees One Thousand Two Hundred Thirty-Four Crore Only');
+    expect(amountInWords(Number.MAX_SAFE_INTEGER)).toMatch(/^Rupees .+ Crore .+ and Ninety-One Paise Only$/);
+  });
+
+  it('refuses negative and fractional amounts', () => {
+    expect(() => amountInWords(-1)).toThrow(Error);
+    expect(() => amountInWords(1.5)).toThrow(Error);
+    expect(() => amountInWords(Number.NaN)).toThrow(Error);
+  });
+});
+
+describe('GST split', () => {
+  it('halves GST into CGST and SGST within a state, the odd paisa to CGST', () => {
+    expect(gstSplit(1800, true)).toEqual({ cgstPaise: 900, sgstPaise: 900, igstPaise: 0 });
+    expect(gstSplit(1123, true)).toEqual({ cgstPaise: 562, sgstPaise: 561, igstPaise: 0 });
+    expect(gstSplit(1, true)).toEqual({ cgstPaise: 1, sgstPaise: 0, igstPaise: 0 });
+    expect(gstSplit(0, true)).toEqual({ cgstPaise: 0, sgstPaise: 0, igstPaise: 0 });
+    expect(gstSplit(-5, true)).toEqual({ cgstPaise: -3, sgstPaise: -2, igstPaise: 0 });
+  });
+
+  it('keeps cgst + sgst equal to the GST exactly', () => {
+    for (const gst of [0, 1, 2, 3, 99, 101, 12345, 2 * MAX_PAISE + 1]) {
+      const { cgstPaise, sgstPaise } = gstSplit(gst, true);
+      expect(cgstPaise + sgstPaise).toBe(gst);
+      expect(cgstPaise - sgstPaise === 0 || cgstPaise - sgstPaise === 1).toBe(true);
+    }
+  });
+
+  it('puts all GST in IGST between states', () => {
+    expect(gstSplit(1123, false)).toEqual({ cgstPaise: 0, sgstPaise: 0, igstPaise: 1123 });
+    expect(gstSplit(0, false)).toEqual({ cgstPaise: 0, sgstPaise: 0, igstPaise: 0 });
+  });
+
+  it('refuses GST that is not whole paise', () => {
+    expect(() => gstSplit(1.5, true)).toThrow(RangeError);
+  });
+});
+
+describe('GSTIN state codes', () => {
+  it('reads the state code of a 15-character GSTIN', () => {
+    expect(gstinStateCode('27AAPFU0939F1ZV')).toBe('27');
+    expect(gstinStateCode(' 29AAPFU0939F1ZV ')).toBe('29');
+    expect(gstinStateCode('01AAPFU0939F1ZV')).toBe('01');
+    expect(gstinStateCode('38AAPFU0939F1ZV')).toBe('38');
+    expect(gstinStateCode('97AAPFU0939F1ZV')).toBe('97');
+    expect(gstinStateCode('99AAPFU0939F1ZV')).toBe('99');
+  });
+
+  it('is null for an unknown code or a malformed GSTIN', () => {
+    expect(gstinStateCode('00AAPFU0939F1ZV')).toBeNull();
+    expect(gstinStateCode('39AAPFU0939F1ZV')).toBeNull();
+    expect(gstinStateCode('98AAPFU0939F1ZV')).toBeNull();
+    expect(gstinStateCode('2AAAPFU0939F1ZV')).toBeNull();
+    expect(gstinStateCode('27AAPFU0939F1Z')).toBeNull();
+    expect(gstinStateCode('')).toBeNull();
+  });
+
+  it('calls two GSTINs the same state only when both codes are known and equal', () => {
+    expect(sameGstState('27AAPFU0939F1ZV', '27AABCU9603R1ZM')).toBe(true);
+    expect(sameGstState('27AAPFU0939F1ZV', '29AABCU9603R1ZM')).toBe(false);
+    expect(sameGstState('', '')).toBe(false);
+    expect(sameGstState('00AAPFU0939F1ZV', '00AABCU9603R1ZM')).toBe(false);
+    expect(sameGstState('27AAPFU0939F1ZV', '')).toBe(false);
   });
 });

@@ -10,8 +10,10 @@ export { poNumber, purchaseOrdersRepository, type PurchaseOrdersRepository } fro
 
 /**
  * PO service: purchase orders generated per vendor from approved indents (erp.indent.approved.v1 →
- * erp.po.created.v1), the PO list and a PO's page (SPEC §2 "PO list", "PO details", §7 /po), and the
- * dashboard's active PO count. Authorises from the replica of auth's events.
+ * erp.po.created.v1), the PO list and a PO's page (SPEC §2 "PO list", "PO details", §7 /po), goods
+ * receipts with their invoice photos (POST /poReceipt → erp.po.receipt_recorded.v1, from which the
+ * projects service counts BOQ consumption), an Admin's short-close, and the dashboard's active PO
+ * count. Authorises from the replica of auth's events.
  */
 export function poService(): ServiceDefinition {
   const schema = 'po';
@@ -26,6 +28,11 @@ export function poService(): ServiceDefinition {
       if (!trigram) ctx.log.info('pg_trgm is not available: PO keyword searches scan instead of using a trigram index');
     },
     consumers: [indentApprovedConsumer(pos)],
+    // Invoice photos uploaded for a receipt that was never sent (abandoned on site) go after a day.
+    async prune(ctx) {
+      const removed = await pos.pruneUnattachedPhotos(ctx.db, new Date(Date.now() - 24 * 3600_000));
+      if (removed > 0) ctx.log.info({ removed }, 'removed invoice photos no receipt named');
+    },
     async routes(app, ctx) {
       await poRoutes(app, { ctx, pos });
     },

@@ -1,15 +1,15 @@
-/** The PO service as a message provider: erp.po.created.v1 as it really writes it to its outbox. */
+/** The PO service as a message provider: erp.po.created.v1 and erp.po.receipt_recorded.v1 as it really writes them to its outbox. */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { MessageProviderPact } from '@pact-foundation/pact';
 import type { EventEnvelope } from '@erp/contracts';
-import { approval, approvedEnvelope, newVendor, startPo, type PoHarness } from './helpers.js';
+import { approval, approvedEnvelope, newVendor, PROJECT, startPo, type PoHarness } from './helpers.js';
 
 const pactDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../pacts');
 let h: PoHarness;
 beforeAll(async () => {
-  h = await startPo();
+  h = await startPo({ employeeProjects: [PROJECT._id] });
 });
 afterAll(async () => h?.close());
 
@@ -34,7 +34,40 @@ async function poCreatedEvent(): Promise<EventEnvelope> {
   return row.rows[0]!.envelope;
 }
 
+/** A receipt recorded by the site engineer through POST /poReceipt (part accepted, part rejected), and the event it wrote. */
+async function receiptRecordedEvent(): Promise<EventEnvelope> {
+  const a = approval();
+  await h.publish(approvedEnvelope(a));
+  const [po] = await h.posOf(a.indentId);
+  const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/poReceipt',
+    headers: h.people.employee.headers,
+    payload: {
+      poId: po!._id,
+      receivedItems: [{ item: po!.items[0]!.itemId, receivedQuantity: 13, rejectedQuantity: 0.5, remarks: 'Two bags torn' }],
+      invoice: { invoiceNumber: 'INV/26-27/0042', invoiceDate: today, invoiceAmount: 5614.25 },
+      remarks: '',
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`receipt not recorded: ${res.statusCode} ${res.body}`);
+  const row = await h.db.query<{ envelope: EventEnvelope }>(`SELECT envelope FROM po.outbox WHERE subject = 'erp.po.receipt_recorded.v1' AND envelope->'data'->>'poId' = $1`, [po!._id]);
+  if (row.rows.length !== 1) throw new Error(`expected one receipt recorded event, found ${row.rows.length}`);
+  return row.rows[0]!.envelope;
+}
+
 describe('PO service as a message provider', () => {
+  it('announces goods receipts as the projects service reads them (accepted quantities only)', async () => {
+    await new MessageProviderPact({
+      provider: 'po-service-events',
+      pactUrls: [path.join(pactDir, 'projects-service-po-service-events.json')],
+      logLevel: 'warn',
+      messageProviders: { 'a receipt recorded event': receiptRecordedEvent },
+      stateHandlers: { 'goods were received against a PO raised from a BOQ': async () => undefined },
+    }).verify();
+  });
+
   it('announces purchase orders as the indent service reads them', async () => {
     await new MessageProviderPact({
       provider: 'po-service-events',

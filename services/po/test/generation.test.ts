@@ -32,6 +32,7 @@ describe('purchase orders from an approved indent', () => {
       quantity: 120.5,
       totalOrdered: 120.5,
       totalReceived: 0,
+      cancelled: 0,
       pending: 120.5,
       price: 380.5,
       gst: 68.49,
@@ -47,6 +48,8 @@ describe('purchase orders from an approved indent', () => {
       boqId: a.boq,
       indentId: { _id: a.indentId, indentId: a.indentNumber, title: a.title },
       receipts: [],
+      shortClose: null,
+      version: 1,
     });
   });
 

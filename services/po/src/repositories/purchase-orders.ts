@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { fromHundredths, fromPaise, type PoStatus, type PoSummary, type PurchaseOrder } from '@erp/contracts';
+import { fromHundredths, fromPaise, type PoReceipt, type PoStatus, type PoSummary, type PurchaseOrder } from '@erp/contracts';
 import { containsPattern, pagedSearch, type Page, type Queryable } from '@erp/service-kit';
 import type { PlannedPo } from '../plan.js';
 
@@ -28,6 +28,11 @@ interface PoRow {
   amount_paise: number;
   item_count: number;
   updated_at: Date | string;
+  version: number;
+  short_close_reason: string | null;
+  short_closed_at: Date | string | null;
+  short_closed_by: string | null;
+  short_closed_by_name: string | null;
 }
 
 interface LineRow {
@@ -37,15 +42,56 @@ interface LineRow {
   unit: string;
   quantity_hundredths: number;
   received_hundredths: number;
+  cancelled_hundredths: number;
   price_paise: number;
   gst_paise: number;
   unit_total_paise: number;
   total_paise: number;
 }
 
+interface ReceiptRow {
+  id: string;
+  invoice_number: string;
+  invoice_date: string;
+  invoice_amount_paise: number | string;
+  remarks: string;
+  received_at: Date | string;
+  received_by: string | null;
+  received_by_name: string;
+  photo_id: string | null;
+  content_type: string | null;
+  size_bytes: number | null;
+}
+
+interface ReceiptLineRow {
+  receipt_id: string;
+  item_id: string;
+  item_name: string;
+  unit: string;
+  accepted_hundredths: number | string;
+  rejected_hundredths: number | string;
+  remarks: string;
+}
+
+/** A receipt as the route has checked it: per PO line what was accepted and rejected (hundredths). */
+export interface NewReceipt {
+  id: string;
+  poId: string;
+  invoiceNumber: string;
+  invoiceDate: string;
+  invoiceAmountPaise: number;
+  remarks: string;
+  by: { id: string | null; name: string };
+  photoId: string | null;
+  lines: Array<{ lineId: string; accepted: number; rejected: number; remarks: string }>;
+}
+
 const COLUMNS = `id, po_number, status, indent_id, indent_number, indent_title, vendor_id, vendor_name, project_id, project_name,
   project_code, boq_id, boq_number, boq_name, created_by, created_by_name, approved_by, approved_by_name, order_date,
-  fleet_paise, fleet_gst_paise, amount_paise, item_count, updated_at`;
+  fleet_paise, fleet_gst_paise, amount_paise, item_count, updated_at, version, short_close_reason, short_closed_at, short_closed_by,
+  short_closed_by_name`;
+const LINE_COLUMNS = `id, item_id, item_name, unit, quantity_hundredths, received_hundredths, cancelled_hundredths, price_paise, gst_paise,
+  unit_total_paise, total_paise`;
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 const person = (id: string | null, name: string | null) => (name === null ? null : { _id: id ?? '', name });
@@ -66,6 +112,11 @@ function toSummary(r: PoRow): PoSummary {
     indentId: { _id: r.indent_id, indentId: r.indent_number, title: r.indent_title },
     fleet: { amount: fromPaise(r.fleet_paise), gst: fromPaise(r.fleet_gst_paise) },
     itemCount: r.item_count,
+    shortClose:
+      r.short_close_reason === null
+        ? null
+        : { reason: r.short_close_reason, at: iso(r.short_closed_at ?? r.updated_at), by: person(r.short_closed_by, r.short_closed_by_name) },
+    version: r.version,
   };
 }
 
@@ -77,11 +128,44 @@ function toLine(l: LineRow): PurchaseOrder['items'][number] {
     quantity: fromHundredths(l.quantity_hundredths),
     totalOrdered: fromHundredths(l.quantity_hundredths),
     totalReceived: fromHundredths(l.received_hundredths),
-    pending: fromHundredths(Math.max(0, l.quantity_hundredths - l.received_hundredths)),
+    cancelled: fromHundredths(l.cancelled_hundredths),
+    pending: fromHundredths(pendingOf(l)),
     price: fromPaise(l.price_paise),
     gst: fromPaise(l.gst_paise),
     unitTotal: fromPaise(l.unit_total_paise),
     totalPrice: fromPaise(l.total_paise),
+  };
+}
+
+/** What is still expected of a line: ordered − received − cancelled (hundredths). */
+export const pendingOf = (l: Pick<LineRow, 'quantity_hundredths' | 'received_hundredths' | 'cancelled_hundredths'>): number =>
+  Math.max(0, Number(l.quantity_hundredths) - Number(l.received_hundredths) - Number(l.cancelled_hundredths));
+
+/** Open until something is received, Partial while anything is pending, Closed when nothing is. */
+export function statusOf(lines: ReadonlyArray<Pick<LineRow, 'quantity_hundredths' | 'received_hundredths' | 'cancelled_hundredths'>>): PoStatus {
+  if (lines.every((l) => pendingOf(l) === 0)) return 'Closed';
+  return lines.some((l) => Number(l.received_hundredths) > 0) ? 'Partial' : 'Open';
+}
+
+function toReceipt(r: ReceiptRow, lines: ReceiptLineRow[]): PoReceipt {
+  return {
+    _id: r.id,
+    invoice: { invoiceNumber: r.invoice_number, invoiceDate: r.invoice_date, invoiceAmount: fromPaise(Number(r.invoice_amount_paise)) },
+    createdAt: iso(r.received_at),
+    receivedBy: person(r.received_by, r.received_by_name),
+    receivedItems: lines.map((l) => {
+      const accepted = Number(l.accepted_hundredths);
+      const rejected = Number(l.rejected_hundredths);
+      return {
+        item: { _id: l.item_id, name: l.item_name, unit: l.unit },
+        receivedQuantity: fromHundredths(accepted + rejected),
+        acceptedQuantity: fromHundredths(accepted),
+        rejectedQuantity: fromHundredths(rejected),
+        remarks: l.remarks,
+      };
+    }),
+    remarks: r.remarks,
+    photo: r.photo_id ? { _id: r.photo_id, contentType: r.content_type ?? 'image/jpeg', size: Number(r.size_bytes ?? 0) } : null,
   };
 }
 
@@ -224,17 +308,110 @@ export function purchaseOrdersRepository(schema: string) {
       return { ...page, rows: page.rows.map(toSummary) };
     },
 
-    /** The PO with its lines in the order approved; null when there is none. */
+    /** The PO with its lines in the order approved and its receipts, oldest first; null when there is none. */
     async byId(db: Queryable, id: string): Promise<PurchaseOrder | null> {
       const res = await db.query<PoRow>(`SELECT ${COLUMNS} FROM ${t} WHERE id = $1`, [id]);
       const row = res.rows[0];
       if (!row) return null;
-      const lines = await db.query<LineRow>(
-        `SELECT id, item_id, item_name, unit, quantity_hundredths, received_hundredths, price_paise, gst_paise, unit_total_paise, total_paise
-           FROM ${schema}.po_lines WHERE po_id = $1 ORDER BY line_no`,
+      const [lines, receipts, received] = await Promise.all([
+        db.query<LineRow>(`SELECT ${LINE_COLUMNS} FROM ${schema}.po_lines WHERE po_id = $1 ORDER BY line_no`, [id]),
+        db.query<ReceiptRow>(
+          `SELECT r.id, r.invoice_number, r.invoice_date::text AS invoice_date, r.invoice_amount_paise, r.remarks, r.received_at, r.received_by,
+                  r.received_by_name, p.id AS photo_id, p.content_type, p.size_bytes
+             FROM ${schema}.receipts r LEFT JOIN ${schema}.photos p ON p.id = r.photo_id AND p.po_id = r.po_id
+            WHERE r.po_id = $1 ORDER BY r.received_at, r.id`,
+          [id],
+        ),
+        db.query<ReceiptLineRow>(
+          `SELECT rl.receipt_id, l.item_id, l.item_name, l.unit, rl.accepted_hundredths, rl.rejected_hundredths, rl.remarks
+             FROM ${schema}.receipt_lines rl JOIN ${schema}.receipts r ON r.id = rl.receipt_id JOIN ${schema}.po_lines l ON l.id = rl.line_id
+            WHERE r.po_id = $1 ORDER BY rl.receipt_id, rl.position`,
+          [id],
+        ),
+      ]);
+      const byReceipt = new Map<string, ReceiptLineRow[]>();
+      for (const l of received.rows) byReceipt.set(l.receipt_id, [...(byReceipt.get(l.receipt_id) ?? []), l]);
+      return { ...toSummary(row), items: lines.rows.map(toLine), receipts: receipts.rows.map((r) => toReceipt(r, byReceipt.get(r.id) ?? [])) };
+    },
+
+    /** The PO's head and lines under a row lock (receipts and short-closes on one PO take turns); null when there is none. */
+    async lock(tx: Queryable, id: string): Promise<{ po: PoRow; lines: LineRow[] } | null> {
+      const res = await tx.query<PoRow>(`SELECT ${COLUMNS} FROM ${t} WHERE id = $1 FOR UPDATE`, [id]);
+      const po = res.rows[0];
+      if (!po) return null;
+      const lines = await tx.query<LineRow>(`SELECT ${LINE_COLUMNS} FROM ${schema}.po_lines WHERE po_id = $1 ORDER BY line_no`, [id]);
+      return { po, lines: lines.rows };
+    },
+
+    /** The receipt with this key, if one was recorded already (a resend), with its PO. */
+    async receiptPo(db: Queryable, receiptId: string): Promise<string | null> {
+      const res = await db.query<{ po_id: string }>(`SELECT po_id FROM ${schema}.receipts WHERE id = $1`, [receiptId]);
+      return res.rows[0]?.po_id ?? null;
+    },
+
+    /** Record a receipt: its lines, the accepted quantities onto the PO's lines, the photo attached, the new status. */
+    async insertReceipt(tx: Queryable, r: NewReceipt): Promise<void> {
+      await tx.query(
+        `INSERT INTO ${schema}.receipts (id, po_id, invoice_number, invoice_date, invoice_amount_paise, remarks, received_by, received_by_name, photo_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        [r.id, r.poId, r.invoiceNumber, r.invoiceDate, r.invoiceAmountPaise, r.remarks, r.by.id, r.by.name, r.photoId],
+      );
+      await tx.query(
+        `INSERT INTO ${schema}.receipt_lines (receipt_id, line_id, position, accepted_hundredths, rejected_hundredths, remarks)
+         SELECT $1, l.line_id, l.position, l.accepted, l.rejected, l.remarks
+           FROM unnest($2::uuid[], $3::int[], $4::bigint[], $5::bigint[], $6::text[]) AS l(line_id, position, accepted, rejected, remarks)`,
+        [r.id, r.lines.map((l) => l.lineId), r.lines.map((_, i) => i + 1), r.lines.map((l) => l.accepted), r.lines.map((l) => l.rejected), r.lines.map((l) => l.remarks)],
+      );
+      await tx.query(
+        `UPDATE ${schema}.po_lines l SET received_hundredths = l.received_hundredths + a.accepted
+           FROM unnest($1::uuid[], $2::bigint[]) AS a(line_id, accepted) WHERE l.id = a.line_id AND a.accepted > 0`,
+        [r.lines.map((l) => l.lineId), r.lines.map((l) => l.accepted)],
+      );
+      if (r.photoId) await tx.query(`UPDATE ${schema}.photos SET receipt_id = $1 WHERE id = $2`, [r.id, r.photoId]);
+    },
+
+    /** Set the status from the lines as they now are; bumps the version. */
+    async refreshStatus(tx: Queryable, id: string): Promise<PoStatus> {
+      const lines = await tx.query<LineRow>(`SELECT ${LINE_COLUMNS} FROM ${schema}.po_lines WHERE po_id = $1`, [id]);
+      const status = statusOf(lines.rows);
+      await tx.query(`UPDATE ${t} SET status = $2, updated_at = now(), version = version + 1 WHERE id = $1`, [id, status]);
+      return status;
+    },
+
+    /** Cancel what is pending on every line and close the PO, with the Admin's reason. */
+    async shortClose(tx: Queryable, id: string, reason: string, by: { id: string | null; name: string }): Promise<void> {
+      await tx.query(
+        `UPDATE ${schema}.po_lines SET cancelled_hundredths = quantity_hundredths - received_hundredths WHERE po_id = $1`,
         [id],
       );
-      return { ...toSummary(row), items: lines.rows.map(toLine), receipts: [] };
+      await tx.query(
+        `UPDATE ${t} SET short_close_reason = $2, short_closed_at = now(), short_closed_by = $3, short_closed_by_name = $4 WHERE id = $1`,
+        [id, reason, by.id, by.name],
+      );
+    },
+
+    /** Keep an uploaded invoice photo for the PO (not yet named by a receipt). */
+    async insertPhoto(db: Queryable, p: { id: string; poId: string; contentType: string; bytes: Buffer; by: { id: string | null; name: string } }): Promise<void> {
+      await db.query(
+        `INSERT INTO ${schema}.photos (id, po_id, content_type, size_bytes, bytes, uploaded_by, uploaded_by_name) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [p.id, p.poId, p.contentType, p.bytes.length, p.bytes, p.by.id, p.by.name],
+      );
+    },
+
+    /** A photo of the PO: its type and bytes; null when the PO has no such photo. */
+    async photo(db: Queryable, poId: string, photoId: string): Promise<{ contentType: string; bytes: Buffer; receiptId: string | null } | null> {
+      const res = await db.query<{ content_type: string; bytes: Buffer | Uint8Array; receipt_id: string | null }>(
+        `SELECT content_type, bytes, receipt_id FROM ${schema}.photos WHERE id = $1 AND po_id = $2`,
+        [photoId, poId],
+      );
+      const row = res.rows[0];
+      return row ? { contentType: row.content_type, bytes: Buffer.from(row.bytes), receiptId: row.receipt_id } : null;
+    },
+
+    /** Photos no receipt named, uploaded before `before`: removed (a receipt abandoned half-way). */
+    async pruneUnattachedPhotos(db: Queryable, before: Date): Promise<number> {
+      const res = await db.query(`DELETE FROM ${schema}.photos WHERE receipt_id IS NULL AND uploaded_at < $1`, [before]);
+      return res.rowCount ?? 0;
     },
 
     /** Open and Partial POs, within the given projects when `only` is set. */
@@ -248,4 +425,5 @@ export function purchaseOrdersRepository(schema: string) {
   };
 }
 
+export type { LineRow as PoLineRow, PoRow };
 export type PurchaseOrdersRepository = ReturnType<typeof purchaseOrdersRepository>;

@@ -1,6 +1,20 @@
+import { randomUUID } from 'node:crypto';
+import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import {
   can,
+  fromHundredths,
+  isAdmin,
+  MAX_PHOTO_BYTES,
+  PhotoResponse,
+  PoResponse,
+  ReceiptBody,
+  ReceiptRecorded,
+  ShortCloseBody,
+  toHundredths,
+  toPaise,
+  type PhotoType,
   canAccessProject,
   ErrorResponse,
   hasAllProjects,
@@ -13,15 +27,35 @@ import {
   StatsResponse,
   type PoStatus,
 } from '@erp/contracts';
-import { badRequest, forbidden, notFound, requireAccess, requireSignedIn, totalCappedField, type AuthContext, type ServiceContext, type TypeBoxTypeProvider } from '@erp/service-kit';
-import type { PurchaseOrdersRepository } from '../repositories/purchase-orders.js';
+import { badRequest, conflict, forbidden, HttpError, notFound, requireAccess, requireSignedIn, totalCappedField, type AuthContext, type Queryable, type ServiceContext, type TypeBoxTypeProvider } from '@erp/service-kit';
+import { pendingOf, type PurchaseOrdersRepository } from '../repositories/purchase-orders.js';
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 413: ErrorResponse };
 
 /** SPEC §6 "Purchase Orders": PO List read to list POs. */
 const LIST_READ = { module: 'po', sub: 'list', level: 'read' } as const;
 
+/** SPEC §6 "Purchase Orders": Open POs write records goods receipts (Employees on their projects). */
+const RECEIVE = { module: 'po', sub: 'open', level: 'write' } as const;
+/** Short-closing changes the PO itself: PO List write, and the Admin role (checked in the handler). */
+const LIST_WRITE = { module: 'po', sub: 'list', level: 'write' } as const;
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const PhotoParams = Type.Object({ id: IdParams.properties.id, photoId: IdParams.properties.id });
+
+/** JPEG, PNG or WebP by its first bytes (never by the name or the declared type); null otherwise. */
+export function photoType(bytes: Buffer): PhotoType | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'image/webp';
+  return null;
+}
+
+/** Today in India (YYYY-MM-DD): an invoice dated later is refused. */
+function todayInIndia(): string {
+  return new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+}
 
 /**
  * A PO's page is reached from the PO list and from the Open POs list (receiving), so PO List read or
@@ -59,6 +93,14 @@ function idFilter(name: string, value: string | undefined): string | null {
 export async function poRoutes(app: FastifyInstance, deps: { ctx: ServiceContext; pos: PurchaseOrdersRepository }): Promise<void> {
   const { ctx, pos } = deps;
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  await app.register(multipart, { limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 5, parts: 6 } });
+
+  /** The PO as the caller may see it (another project's is 404, as one that does not exist). */
+  async function visiblePo(db: Queryable, auth: AuthContext, id: string) {
+    const po = await pos.byId(db, id.toLowerCase());
+    if (!po || !canAccessProject(auth, po.projectId._id)) throw notFound(PO_MESSAGES.notFound);
+    return po;
+  }
 
   r.get(
     '/po',
@@ -101,6 +143,165 @@ export async function poRoutes(app: FastifyInstance, deps: { ctx: ServiceContext
       const po = await pos.byId(ctx.db, request.params.id.toLowerCase());
       if (!po || !canAccessProject(auth, po.projectId._id)) throw notFound(PO_MESSAGES.notFound);
       return po;
+    },
+  );
+
+  r.post(
+    '/po/:id/photos',
+    { config: { access: RECEIVE }, schema: { tags: ['po'], params: IdParams, consumes: ['multipart/form-data'], response: { 201: PhotoResponse, ...errors } } },
+    async (request, reply) => {
+      const auth = requireAccess(request, RECEIVE.module, RECEIVE.sub, RECEIVE.level);
+      const po = await visiblePo(ctx.db, auth, request.params.id);
+      if (po.status === 'Closed') throw conflict(PO_MESSAGES.closed);
+      if (!request.isMultipart()) throw badRequest('Upload the photo as multipart/form-data in the field "photo"');
+      let bytes: Buffer;
+      try {
+        const file = await request.file();
+        if (!file || file.fieldname !== 'photo') throw badRequest('Upload the photo in the field "photo"');
+        bytes = await file.toBuffer();
+      } catch (err) {
+        if (err instanceof HttpError) throw err;
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, PO_MESSAGES.photoTooLarge);
+        throw badRequest(`The upload could not be read: ${(err as Error).message}`);
+      }
+      const contentType = photoType(bytes);
+      if (!contentType) throw badRequest(PO_MESSAGES.photoKind);
+      const id = randomUUID();
+      await pos.insertPhoto(ctx.db, { id, poId: po._id, contentType, bytes, by: { id: auth.memberId, name: auth.name } });
+      reply.status(201);
+      return { _id: id, contentType, size: bytes.length };
+    },
+  );
+
+  r.get(
+    '/po/:id/photos/:photoId',
+    // Signed-in here; PO List or Open POs read and the project are checked in the handler (as GET /po/{id}).
+    { config: { access: 'signed-in' }, schema: { tags: ['po'], params: PhotoParams } },
+    async (request, reply) => {
+      const auth = requirePoRead(request);
+      const po = await visiblePo(ctx.db, auth, request.params.id);
+      const photo = await pos.photo(ctx.db, po._id, request.params.photoId.toLowerCase());
+      if (!photo) throw notFound('Photo not found');
+      reply.type(photo.contentType);
+      reply.header('cache-control', 'private, no-store');
+      reply.header('x-content-type-options', 'nosniff');
+      return reply.send(photo.bytes);
+    },
+  );
+
+  r.post(
+    '/poReceipt',
+    { config: { access: RECEIVE }, schema: { tags: ['po'], body: ReceiptBody, response: { 201: PoResponse, 200: PoResponse, ...errors } } },
+    async (request, reply) => {
+      const auth = requireAccess(request, RECEIVE.module, RECEIVE.sub, RECEIVE.level);
+      const body = request.body;
+      const poId = body.poId.toLowerCase();
+      const invoiceNumber = body.invoice.invoiceNumber.trim();
+      if (!invoiceNumber) throw badRequest(PO_MESSAGES.invoiceNumber);
+      const invoiceDate = body.invoice.invoiceDate;
+      if (Number.isNaN(Date.parse(`${invoiceDate}T00:00:00Z`)) || new Date(`${invoiceDate}T00:00:00Z`).toISOString().slice(0, 10) !== invoiceDate) throw badRequest(PO_MESSAGES.invoiceDate);
+      if (invoiceDate > todayInIndia()) throw badRequest(PO_MESSAGES.invoiceDateFuture);
+      const receiptId = (body.receiptId ?? randomUUID()).toLowerCase();
+      const seen = new Set<string>();
+      const asked = body.receivedItems.map((l) => {
+        const item = l.item.toLowerCase();
+        if (seen.has(item)) throw badRequest(PO_MESSAGES.duplicateLine);
+        seen.add(item);
+        const received = toHundredths(l.receivedQuantity);
+        const rejected = toHundredths(l.rejectedQuantity ?? 0);
+        if (rejected > received) throw badRequest(PO_MESSAGES.rejected);
+        return { item, received, rejected, remarks: (l.remarks ?? '').trim() };
+      });
+      const counted = asked.filter((l) => l.received > 0);
+      if (counted.length === 0) throw badRequest(PO_MESSAGES.nothingReceived);
+
+      const result = await ctx.tx(async (tx) => {
+        const locked = await pos.lock(tx, poId);
+        if (!locked || !canAccessProject(auth, locked.po.project_id)) throw notFound(PO_MESSAGES.notFound);
+        // Sent again (the answer was lost on a poor connection): recorded once, answered again.
+        const before = await pos.receiptPo(tx, receiptId);
+        if (before !== null) {
+          if (before !== poId) throw conflict('This receipt was recorded on another purchase order');
+          return { created: false };
+        }
+        if (locked.po.status === 'Closed') throw conflict(PO_MESSAGES.closed);
+        const lines = counted.map((l) => {
+          const line = locked.lines.find((x) => x.item_id === l.item);
+          if (!line) throw badRequest(PO_MESSAGES.unknownLine);
+          const accepted = l.received - l.rejected;
+          const pending = pendingOf(line);
+          // Checked under the PO's lock: of two receipts at once, the second sees the first's quantities.
+          if (l.received > pending) throw conflict(PO_MESSAGES.abovePending(line.item_name, `${fromHundredths(pending).toLocaleString('en-IN')} ${line.unit}`));
+          return { lineId: line.id, itemId: line.item_id, unit: line.unit, accepted, rejected: l.rejected, remarks: l.remarks };
+        });
+        const photoId = body.photoId ? body.photoId.toLowerCase() : null;
+        if (photoId) {
+          const photo = await pos.photo(tx, poId, photoId);
+          if (!photo) throw badRequest(PO_MESSAGES.photoMissing);
+          if (photo.receiptId) throw conflict('This photo belongs to another receipt');
+        }
+        const by = { id: auth.memberId, name: auth.name };
+        await pos.insertReceipt(tx, {
+          id: receiptId,
+          poId,
+          invoiceNumber,
+          invoiceDate,
+          invoiceAmountPaise: toPaise(body.invoice.invoiceAmount),
+          remarks: (body.remarks ?? '').trim(),
+          by,
+          photoId,
+          lines,
+        });
+        const status = await pos.refreshStatus(tx, poId);
+        const consumed = lines.filter((l) => l.accepted > 0);
+        // Only what was accepted is received, and only that is BOQ consumption (projects service).
+        if (consumed.length > 0) {
+          await ctx.emit(
+            tx,
+            ReceiptRecorded,
+            {
+              receiptId,
+              poId,
+              poNumber: locked.po.po_number,
+              projectId: locked.po.project_id,
+              boqId: locked.po.boq_id,
+              indentId: locked.po.indent_id,
+              invoiceNumber,
+              receivedAt: new Date().toISOString(),
+              receivedBy: { _id: auth.memberId, name: auth.name },
+              lines: consumed.map((l) => ({ itemId: l.itemId, quantity: fromHundredths(l.accepted), unit: l.unit })),
+            },
+            { requestId: request.id, actorId: auth.memberId },
+          );
+        }
+        await ctx.audit(tx, { actorId: auth.memberId, action: 'receipt_recorded', entity: 'po', entityId: poId, requestId: request.id, details: { receiptId, invoiceNumber, status, lines: lines.length } });
+        return { created: true };
+      });
+      reply.status(result.created ? 201 : 200);
+      return { message: PO_MESSAGES.receiptCreated, po: (await pos.byId(ctx.db, poId))! };
+    },
+  );
+
+  r.post(
+    '/po/:id/short-close',
+    { config: { access: LIST_WRITE }, schema: { tags: ['po'], params: IdParams, body: ShortCloseBody, response: { 200: PoResponse, ...errors } } },
+    async (request) => {
+      const auth = requireAccess(request, LIST_WRITE.module, LIST_WRITE.sub, LIST_WRITE.level);
+      if (!isAdmin(auth)) throw forbidden(PO_MESSAGES.onlyAdminShortCloses);
+      const id = request.params.id.toLowerCase();
+      const reason = request.body.reason.trim();
+      if (!reason) throw badRequest(PO_MESSAGES.shortCloseReason);
+      await ctx.tx(async (tx) => {
+        const locked = await pos.lock(tx, id);
+        if (!locked || !canAccessProject(auth, locked.po.project_id)) throw notFound(PO_MESSAGES.notFound);
+        if (request.body.version !== undefined && request.body.version !== locked.po.version)
+          throw conflict('This purchase order was changed by someone else since you opened it. Reload it and try again.');
+        if (locked.po.status === 'Closed') throw conflict(PO_MESSAGES.closed);
+        await pos.shortClose(tx, id, reason, { id: auth.memberId, name: auth.name });
+        const status = await pos.refreshStatus(tx, id);
+        await ctx.audit(tx, { actorId: auth.memberId, action: 'po_short_closed', entity: 'po', entityId: id, requestId: request.id, details: { reason, status } });
+      });
+      return { message: PO_MESSAGES.shortClosed, po: (await pos.byId(ctx.db, id))! };
     },
   );
 }
