@@ -115,4 +115,43 @@ describe('indents to purchase orders across services', () => {
     const dashboard = await call(people.admin, 'GET', '/po/stats');
     expect(dashboard.activePo).toBeGreaterThanOrEqual(pos.totalItems + 2);
   });
+
+  it('a goods receipt with its invoice photo moves the PO to Partial and raises the BOQ line’s consumption, once', async () => {
+    const boqs = (await call(people.employee, 'GET', '/boq/all?status=confirmed&limit=100')).result as Array<{ _id: string; boqId: string }>;
+    const pos = (await call(people.employee, 'GET', '/po?status=Open&limit=100')) as PoListResponse;
+    const summary = pos.result.find((p) => boqs.some((b) => b._id === p.boqId._id))!;
+    const po = (await call(people.employee, 'GET', `/po/${summary._id}`)) as PurchaseOrder;
+    const line = po.items[0]!;
+    const consumed = async () =>
+      ((await call(people.employee, 'GET', `/boq/items/${po.boqId._id}`)).result as Array<{ itemId: string; consumedQuantity: number }>).find((l) => l.itemId === line.itemId)!.consumedQuantity;
+    const before = await consumed();
+
+    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe1]), Buffer.alloc(2 * 1024 * 1024, 3), Buffer.from([0xff, 0xd9])]);
+    const boundary = '----erp-receipt-photo';
+    const payload = Buffer.concat([
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="invoice.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
+      jpeg,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const photo = await h.app.inject({ method: 'POST', url: `/po/${po._id}/photos`, headers: { ...people.employee, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+    expect(photo.statusCode, photo.body).toBe(201);
+    const body = {
+      poId: po._id,
+      receiptId: '5b0e7a52-3c1d-4e8f-9a6b-2d4c6e8f0a1b',
+      receivedItems: [{ item: line.itemId, receivedQuantity: 5.5, rejectedQuantity: 0.5, remarks: 'Checked at the gate' }],
+      invoice: { invoiceNumber: 'INV/26-27/0042', invoiceDate: new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10), invoiceAmount: 1234.5 },
+      remarks: 'Partial delivery',
+      photoId: photo.json()._id,
+    };
+    const recorded = (await call(people.employee, 'POST', '/poReceipt', body)).po as PurchaseOrder;
+    expect(recorded.status).toBe('Partial');
+    expect(recorded.receipts[0]!.photo).toMatchObject({ _id: photo.json()._id, size: jpeg.length });
+    // Sent again after a lost answer: the same receipt, counted once.
+    await call(people.employee, 'POST', '/poReceipt', body);
+    await h.settle();
+    expect(await consumed()).toBe(before + 5);
+    const served = await h.app.inject({ method: 'GET', url: `/po/${po._id}/photos/${photo.json()._id}`, headers: people.employee });
+    expect(served.statusCode).toBe(200);
+    expect(served.rawPayload.length).toBe(jpeg.length);
+  });
 });
