@@ -12,6 +12,7 @@ import {
   itemsSnapshotRequested,
   ItemUpserted,
   PoCreated,
+  PoStatusChanged,
   ProjectUpserted,
   toHundredths,
   toPaise,
@@ -22,6 +23,7 @@ import {
   type ItemsSnapshotData,
   type ItemUpsertedData,
   type PoCreatedData,
+  type PoStatusChangedData,
   type ProjectUpsertedData,
   type VendorUpsertedData,
 } from '@erp/contracts';
@@ -146,6 +148,19 @@ export function replicaConsumers(schema: string, indents: IndentRepository, afte
           [v.vendorId, v.name, v.status, v.version],
         );
         await after(tx, ctx);
+      },
+    },
+    {
+      name: 'purchase-order-statuses',
+      events: [PoStatusChanged],
+      async handle(tx: Queryable, envelope: EventEnvelope): Promise<void> {
+        const po = envelope.data as PoStatusChangedData;
+        if (!isUuid(po.poId)) return;
+        await tx.query(
+          `INSERT INTO ${schema}.po_statuses AS s (po_id, status, version) VALUES ($1, $2, $3)
+           ON CONFLICT (po_id) DO UPDATE SET status = excluded.status, version = excluded.version WHERE s.version < excluded.version`,
+          [po.poId, po.status, po.version],
+        );
       },
     },
     {

@@ -278,7 +278,9 @@ export function indentRepository(schema: string) {
           [id],
         ),
         db.query<{ po_id: string; po_number: string; vendor_id: string; vendor_name: string; item_count: number; amount_paise: string; status: string; order_date: Date }>(
-          `SELECT po_id, po_number, vendor_id, vendor_name, item_count, amount_paise::text, status, order_date FROM ${t('indent_pos')} WHERE indent_id = $1 ORDER BY po_number`,
+          // The status the PO service announced last, else the one it was created with.
+          `SELECT p.po_id, p.po_number, p.vendor_id, p.vendor_name, p.item_count, p.amount_paise::text, coalesce(s.status, p.status) AS status, p.order_date
+             FROM ${t('indent_pos')} p LEFT JOIN ${t('po_statuses')} s ON s.po_id = p.po_id WHERE p.indent_id = $1 ORDER BY p.po_number`,
           [id],
         ),
       ]);

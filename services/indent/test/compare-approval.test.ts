@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INDENT_MESSAGES, PoCreated, type IndentApprovedData, type Indent, type IndentCompare } from '@erp/contracts';
+import { INDENT_MESSAGES, PoCreated, PoStatusChanged, type IndentApprovedData, type Indent, type IndentCompare } from '@erp/contracts';
 import { buildEnvelope } from '@erp/service-kit';
 import { startIndent, type IndentHarness } from './helpers.js';
 
@@ -329,6 +329,24 @@ describe('purchase orders on the indent', () => {
     ]);
     const row = (await h.call('admin', 'GET', `/indent?keyword=${c.indentId}`)).json().result[0];
     expect(row.poCount).toBe(2);
+
+    // Receipts move a PO on: the newest version wins whatever the order of arrival; a status that
+    // comes before its PO is kept for it.
+    const status = (poId: string, poNumber: string, s: 'Open' | 'Partial' | 'Closed', version: number) =>
+      buildEnvelope('po', PoStatusChanged, { poId, poNumber, indentId: c._id, status: s, version });
+    await h.bus.publish(status(first.data.poId, 'PO-000101', 'Closed', 3));
+    await h.bus.publish(status(first.data.poId, 'PO-000101', 'Partial', 2));
+    const early = po('PO-000103', 2);
+    await h.bus.publish(status(early.data.poId, 'PO-000103', 'Partial', 2));
+    await h.settle();
+    await h.bus.publish(early);
+    await h.settle();
+    const after = (await h.call('employee', 'GET', `/indent/${c._id}`)).json() as Indent;
+    expect(after.pos.map((p) => [p.poNumber, p.status])).toEqual([
+      ['PO-000101', 'Closed'],
+      ['PO-000102', 'Open'],
+      ['PO-000103', 'Partial'],
+    ]);
   });
 });
 

@@ -8,10 +8,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
-import type { EventEnvelope, Indent, PoCreatedData } from '@erp/contracts';
+import { PoCreated, type EventEnvelope, type Indent, type PoCreatedData, type PoStatusChangedData } from '@erp/contracts';
+import { buildEnvelope } from '@erp/service-kit';
 import { startIndent, type IndentHarness } from './helpers.js';
 
-const { uuid, integer, datetime, string, number, like, eachLike } = MatchersV3;
+const { uuid, integer, datetime, string, number, like, eachLike, regex } = MatchersV3;
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../pacts');
 const po = new PactV4({ consumer: 'indent-service', provider: 'po-service-events', dir, logLevel: 'warn' });
 
@@ -62,6 +63,59 @@ describe('indent service consuming erp.po.created.v1', () => {
             timeout: 10_000,
           })
           .toEqual([['PO-000001', 'Deccan Steel Suppliers', 2, 234882.58, 'Open']]);
+      });
+  });
+});
+
+describe('indent service consuming erp.po.status_changed.v1', () => {
+  it('shows the PO’s new status on its indent (Receive while open or partial, History once closed)', async () => {
+    const indent = await h.create();
+    const poId = '8e3f5a7b-9c0d-4ebf-8a2b-3c4d5e6f7a8b';
+    await h.bus.publish(
+      buildEnvelope('po', PoCreated, {
+        poId,
+        poNumber: 'PO-000007',
+        indentId: indent._id,
+        indentNumber: indent.indentId,
+        projectId: indent.projectId._id,
+        boqId: indent.boqId._id,
+        vendorId: '5b0c2d4e-6f7a-4b8c-9d9e-0f1a2b3c4d5e',
+        vendorName: 'Deccan Steel Suppliers',
+        status: 'Open',
+        orderDate: '2026-11-25T10:00:00.000Z',
+        itemCount: 1,
+        amount: 1000,
+        fleet: { amount: 0, gst: 0 },
+        lines: [],
+        approvedBy: { _id: '7d2e4f6a-8b9c-4dae-9f1a-2b3c4d5e6f7a', name: 'Demo Admin' },
+      }),
+    );
+    await h.settle();
+    await po
+      .addAsynchronousInteraction()
+      .given('goods were received against a purchase order, closing it')
+      .expectsToReceive('a purchase order status changed event', (b) => {
+        b.withJSONContent({
+          id: uuid('9f4a6b8c-0d1e-4fc0-9b3c-4d5e6f7a8b9c'),
+          subject: 'erp.po.status_changed.v1',
+          occurredAt: datetime("yyyy-MM-dd'T'HH:mm:ss.SSSX", '2026-11-26T09:30:00.000Z'),
+          source: 'po',
+          data: {
+            poId: uuid(poId),
+            poNumber: string('PO-000007'),
+            indentId: uuid('2e7f9a1b-3c4d-4e5f-8a6b-7c8d9e0f1a2b'),
+            status: regex('^(Open|Partial|Closed)$', 'Closed'),
+            version: integer(3),
+          },
+        });
+      })
+      .executeTest(async (message) => {
+        const envelope = message.contents.content as EventEnvelope<PoStatusChangedData>;
+        await h.bus.publish({ ...envelope, data: { ...envelope.data, poId, indentId: indent._id } });
+        await h.settle();
+        await expect
+          .poll(async () => ((await h.call('employee', 'GET', `/indent/${indent._id}`)).json() as Indent).pos.map((p) => [p.poNumber, p.status]), { timeout: 10_000 })
+          .toEqual([['PO-000007', 'Closed']]);
       });
   });
 });

@@ -57,6 +57,28 @@ async function receiptRecordedEvent(): Promise<EventEnvelope> {
   return row.rows[0]!.envelope;
 }
 
+/** A PO received in full through POST /poReceipt, and the status event (Closed) it wrote. */
+async function statusChangedEvent(): Promise<EventEnvelope> {
+  const a = approval();
+  await h.publish(approvedEnvelope(a));
+  const [, sand] = await h.posOf(a.indentId);
+  const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/poReceipt',
+    headers: h.people.employee.headers,
+    payload: {
+      poId: sand!._id,
+      receivedItems: sand!.items.map((l) => ({ item: l.itemId, receivedQuantity: l.pending })),
+      invoice: { invoiceNumber: 'INV/26-27/0043', invoiceDate: today, invoiceAmount: 15225 },
+    },
+  });
+  if (res.statusCode !== 201) throw new Error(`receipt not recorded: ${res.statusCode} ${res.body}`);
+  const row = await h.db.query<{ envelope: EventEnvelope }>(`SELECT envelope FROM po.outbox WHERE subject = 'erp.po.status_changed.v1' AND envelope->'data'->>'poId' = $1`, [sand!._id]);
+  if (row.rows.length !== 1) throw new Error(`expected one status changed event, found ${row.rows.length}`);
+  return row.rows[0]!.envelope;
+}
+
 describe('PO service as a message provider', () => {
   it('announces goods receipts as the projects service reads them (accepted quantities only)', async () => {
     await new MessageProviderPact({
@@ -73,8 +95,11 @@ describe('PO service as a message provider', () => {
       provider: 'po-service-events',
       pactUrls: [path.join(pactDir, 'indent-service-po-service-events.json')],
       logLevel: 'warn',
-      messageProviders: { 'a purchase order created event': poCreatedEvent },
-      stateHandlers: { 'an indent was approved with a vendor chosen for its lines': async () => undefined },
+      messageProviders: { 'a purchase order created event': poCreatedEvent, 'a purchase order status changed event': statusChangedEvent },
+      stateHandlers: {
+        'an indent was approved with a vendor chosen for its lines': async () => undefined,
+        'goods were received against a purchase order, closing it': async () => undefined,
+      },
     }).verify();
   });
 });

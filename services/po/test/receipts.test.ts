@@ -90,6 +90,16 @@ describe('recording goods receipts', () => {
     expect(po.items.every((l) => l.pending === 0)).toBe(true);
     expect(po.receipts.map((r) => r.invoice.invoiceNumber)).toEqual(['INV/26-27/0042', 'INV/26-27/0051']);
     expect((await read(cement!._id)).version).toBe(cement!.version + 2);
+    // Each move of the status is announced with the PO's version (the indent shows Receive or History).
+    const moves = await h.db.query<{ status: string; version: number }>(
+      `SELECT envelope->'data'->>'status' AS status, (envelope->'data'->>'version')::int AS version FROM po.outbox
+        WHERE subject = 'erp.po.status_changed.v1' AND envelope->'data'->>'poId' = $1 ORDER BY seq`,
+      [cement!._id],
+    );
+    expect(moves.rows).toEqual([
+      { status: 'Partial', version: cement!.version + 1 },
+      { status: 'Closed', version: cement!.version + 2 },
+    ]);
     // Nothing more can be received on a closed PO.
     const more = await receive('employee', receipt(cement!, [1]));
     expect(more.statusCode).toBe(409);

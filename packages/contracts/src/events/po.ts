@@ -47,3 +47,19 @@ export const PoCreatedData = Type.Object({
 });
 export type PoCreatedData = Static<typeof PoCreatedData>;
 export const PoCreated = defineEvent('erp.po.created.v1', PoCreatedData);
+
+/**
+ * A purchase order's status changed (a goods receipt moved it to Partial or Closed, or an Admin
+ * short-closed it). `version` is the PO's own and grows with every change: a consumer keeps the
+ * highest it has seen, whatever order the events arrive in. The indent service shows it on the
+ * indent's 'Purchase Orders Generated' (Receive or History).
+ */
+export const PoStatusChangedData = Type.Object({
+  poId: Type.String({ description: 'Key (uuid)' }),
+  poNumber: Type.String(),
+  indentId: Type.String(),
+  status: Type.Union([Type.Literal('Open'), Type.Literal('Partial'), Type.Literal('Closed')]),
+  version: Type.Integer({ minimum: 1 }),
+});
+export type PoStatusChangedData = Static<typeof PoStatusChangedData>;
+export const PoStatusChanged = defineEvent('erp.po.status_changed.v1', PoStatusChangedData);

@@ -10,6 +10,7 @@ import {
   PhotoResponse,
   PoResponse,
   ReceiptBody,
+  PoStatusChanged,
   ReceiptRecorded,
   ShortCloseBody,
   toHundredths,
@@ -28,7 +29,7 @@ import {
   type PoStatus,
 } from '@erp/contracts';
 import { badRequest, conflict, forbidden, HttpError, notFound, requireAccess, requireSignedIn, totalCappedField, type AuthContext, type Queryable, type ServiceContext, type TypeBoxTypeProvider } from '@erp/service-kit';
-import { pendingOf, type PurchaseOrdersRepository } from '../repositories/purchase-orders.js';
+import { pendingOf, type PoRow, type PurchaseOrdersRepository } from '../repositories/purchase-orders.js';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 413: ErrorResponse };
 
@@ -94,6 +95,12 @@ export async function poRoutes(app: FastifyInstance, deps: { ctx: ServiceContext
   const { ctx, pos } = deps;
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   await app.register(multipart, { limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 5, parts: 6 } });
+
+  /** The PO's new status, with its version after this change (refreshStatus added one), when it moved. */
+  async function announceStatus(tx: Queryable, po: PoRow, status: PoStatus, requestId: string, actorId: string): Promise<void> {
+    if (status === po.status) return;
+    await ctx.emit(tx, PoStatusChanged, { poId: po.id, poNumber: po.po_number, indentId: po.indent_id, status, version: po.version + 1 }, { requestId, actorId });
+  }
 
   /** The PO as the caller may see it (another project's is 404, as one that does not exist). */
   async function visiblePo(db: Queryable, auth: AuthContext, id: string) {
@@ -253,6 +260,7 @@ export async function poRoutes(app: FastifyInstance, deps: { ctx: ServiceContext
           lines,
         });
         const status = await pos.refreshStatus(tx, poId);
+        await announceStatus(tx, locked.po, status, request.id, auth.memberId);
         const consumed = lines.filter((l) => l.accepted > 0);
         // Only what was accepted is received, and only that is BOQ consumption (projects service).
         if (consumed.length > 0) {
@@ -299,6 +307,7 @@ export async function poRoutes(app: FastifyInstance, deps: { ctx: ServiceContext
         if (locked.po.status === 'Closed') throw conflict(PO_MESSAGES.closed);
         await pos.shortClose(tx, id, reason, { id: auth.memberId, name: auth.name });
         const status = await pos.refreshStatus(tx, id);
+        await announceStatus(tx, locked.po, status, request.id, auth.memberId);
         await ctx.audit(tx, { actorId: auth.memberId, action: 'po_short_closed', entity: 'po', entityId: id, requestId: request.id, details: { reason, status } });
       });
       return { message: PO_MESSAGES.shortClosed, po: (await pos.byId(ctx.db, id))! };
