@@ -1,6 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { ensureTrigramIndexes, type ServiceDefinition } from '@erp/service-kit';
+import { companyProfile } from './company.js';
 import { indentApprovedConsumer } from './events/indent-approved.js';
+import { vendorDetailsConsumer } from './events/vendor-details.js';
 import { purchaseOrdersRepository } from './repositories/purchase-orders.js';
 import { poRoutes } from './routes/po.js';
 
@@ -27,14 +29,14 @@ export function poService(): ServiceDefinition {
       const trigram = await ensureTrigramIndexes(ctx.db, [{ name: 'purchase_orders_search_trgm', table: `${schema}.purchase_orders`, column: 'search' }]);
       if (!trigram) ctx.log.info('pg_trgm is not available: PO keyword searches scan instead of using a trigram index');
     },
-    consumers: [indentApprovedConsumer(pos)],
+    consumers: [indentApprovedConsumer(pos), vendorDetailsConsumer(schema)],
     // Invoice photos uploaded for a receipt that was never sent (abandoned on site) go after a day.
     async prune(ctx) {
       const removed = await pos.pruneUnattachedPhotos(ctx.db, new Date(Date.now() - 24 * 3600_000));
       if (removed > 0) ctx.log.info({ removed }, 'removed invoice photos no receipt named');
     },
     async routes(app, ctx) {
-      await poRoutes(app, { ctx, pos });
+      await poRoutes(app, { ctx, pos, company: companyProfile() });
     },
   };
 }

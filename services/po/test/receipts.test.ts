@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PO_MESSAGES, type EventEnvelope, type IndentApprovedData, type PurchaseOrder, type ReceiptBody, type ReceiptRecordedData } from '@erp/contracts';
+import { PO_MESSAGES, VendorUpdated, type EventEnvelope, type IndentApprovedData, type PurchaseOrder, type ReceiptBody, type ReceiptRecordedData } from '@erp/contracts';
+import { buildEnvelope } from '@erp/service-kit';
 import { approval, approvedEnvelope, onPostgres, PROJECT, startPo, type PoHarness, type Who } from './helpers.js';
+import { readPdf } from './read-pdf.js';
 
 let h: PoHarness;
 beforeAll(async () => {
@@ -243,6 +245,49 @@ describe('short-closing a purchase order', () => {
     ]);
     expect((await receive('employee', receipt(cement!, [1]))).statusCode).toBe(409);
     expect((await post('admin', `/po/${cement!._id}/short-close`, { reason: 'Again' })).statusCode).toBe(409);
+  });
+});
+
+describe('the printed PO', () => {
+  it('is a PDF with the vendor’s GSTIN, CGST + SGST for a vendor in the company’s state, and the PO’s amount in figures and words', async () => {
+    const [cement] = await newPos();
+    await h.publish(
+      buildEnvelope('vendors', VendorUpdated, {
+        vendorId: cement!.vendor._id,
+        displayId: 'VEN-0007',
+        name: cement!.vendor.name,
+        status: 'active',
+        version: 3,
+        address: 'Shop 3, Market Yard, Gultekdi, Pune 411037',
+        gstin: '27AABCU9603R1ZM',
+        phoneNumber: '9822012345',
+        email: 'sales@deccansteel.in',
+      }),
+    );
+    const res = await h.get('employee', `/po/${cement!._id}/pdf`);
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe(`inline; filename="${cement!.poNumber}.pdf"`);
+    const { text, pages } = readPdf(res.rawPayload);
+    expect(pages).toBe(1);
+    for (const words of [cement!.poNumber, '27AABCU9603R1ZM', 'Shop 3, Market Yard', 'CGST', 'SGST', 'Cement OPC 53', 'Rs. 56,038.18', 'Fifty-Six Thousand Thirty-Eight and Eighteen Paise Only'])
+      expect(text, words).toContain(words);
+    expect(text).not.toContain('IGST');
+    const outsider = await h.member({ role: 'Employee', name: 'Anil Jadhav', projects: [randomUUID()] });
+    expect((await h.get(outsider, `/po/${cement!._id}/pdf`)).statusCode).toBe(404);
+    expect((await h.get(null, `/po/${cement!._id}/pdf`)).statusCode).toBe(401);
+  });
+
+  it('prints IGST for a vendor in another state, and the vendor’s name alone before its details are known', async () => {
+    const [, sand] = await newPos();
+    const unknown = readPdf((await h.get('admin', `/po/${sand!._id}/pdf`)).rawPayload).text;
+    expect(unknown).toContain(sand!.vendor.name);
+    expect(unknown).toContain('IGST');
+    await h.publish(buildEnvelope('vendors', VendorUpdated, { vendorId: sand!.vendor._id, displayId: 'VEN-0008', name: sand!.vendor.name, status: 'active', version: 2, gstin: '29AABCU9603R1ZM', address: 'Bengaluru' }));
+    const other = readPdf((await h.get('admin', `/po/${sand!._id}/pdf`)).rawPayload).text;
+    expect(other).toContain('29AABCU9603R1ZM');
+    expect(other).toContain('IGST');
+    expect(other).not.toContain('CGST');
   });
 });
 

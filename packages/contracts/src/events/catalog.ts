@@ -8,6 +8,11 @@ export const VendorUpsertedData = Type.Object({
   name: Type.String(),
   status: Type.Union([Type.Literal('active'), Type.Literal('inactive'), Type.Literal('blocked')]),
   version: Type.Integer(),
+  /** What a printed PO shows of the vendor (added later: absent from older events). */
+  address: Type.Optional(Type.String()),
+  gstin: Type.Optional(Type.String()),
+  phoneNumber: Type.Optional(Type.String()),
+  email: Type.Optional(Type.String()),
 });
 export type VendorUpsertedData = Static<typeof VendorUpsertedData>;
 export const VendorUpdated = defineEvent('erp.vendors.vendor_updated.v1', VendorUpsertedData);

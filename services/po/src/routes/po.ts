@@ -29,6 +29,9 @@ import {
   type PoStatus,
 } from '@erp/contracts';
 import { badRequest, conflict, forbidden, HttpError, notFound, requireAccess, requireSignedIn, totalCappedField, type AuthContext, type Queryable, type ServiceContext, type TypeBoxTypeProvider } from '@erp/service-kit';
+import type { CompanyProfile } from '../company.js';
+import { vendorDetails } from '../events/vendor-details.js';
+import { renderPoPdf } from '../pdf/po-pdf.js';
 import { pendingOf, type PoRow, type PurchaseOrdersRepository } from '../repositories/purchase-orders.js';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 413: ErrorResponse };
@@ -91,7 +94,7 @@ function idFilter(name: string, value: string | undefined): string | null {
  * An Employee reaches only the POs of their projects: another project's PO answers 404, as one that
  * does not exist.
  */
-export async function poRoutes(app: FastifyInstance, deps: { ctx: ServiceContext; pos: PurchaseOrdersRepository }): Promise<void> {
+export async function poRoutes(app: FastifyInstance, deps: { ctx: ServiceContext; pos: PurchaseOrdersRepository; company: CompanyProfile }): Promise<void> {
   const { ctx, pos } = deps;
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   await app.register(multipart, { limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 5, parts: 6 } });
@@ -311,6 +314,40 @@ export async function poRoutes(app: FastifyInstance, deps: { ctx: ServiceContext
         await ctx.audit(tx, { actorId: auth.memberId, action: 'po_short_closed', entity: 'po', entityId: id, requestId: request.id, details: { reason, status } });
       });
       return { message: PO_MESSAGES.shortClosed, po: (await pos.byId(ctx.db, id))! };
+    },
+  );
+
+  r.get(
+    '/po/:id/pdf',
+    // Signed-in here; PO List or Open POs read and the project are checked in the handler (as GET /po/{id}).
+    { config: { access: 'signed-in' }, schema: { tags: ['po'], params: IdParams } },
+    async (request, reply) => {
+      const auth = requirePoRead(request);
+      const po = await visiblePo(ctx.db, auth, request.params.id);
+      const vendor = await vendorDetails(ctx.db, ctx.schema, po.vendor._id);
+      const company = deps.company;
+      const pdf = await renderPoPdf({
+        company: { name: company.name, address: company.address, gstin: company.gstin, phone: company.phone, email: company.email },
+        vendor: { name: po.vendor.name, address: vendor?.address ?? '', gstin: vendor?.gstin ?? '', phone: vendor?.phone ?? '', email: vendor?.email ?? '' },
+        po: {
+          number: po.poNumber,
+          orderDate: po.orderDate,
+          indentNumber: po.indentId.indentId,
+          projectName: po.projectId.name,
+          projectCode: po.projectId.projectCode,
+          boqNumber: po.boqId.boqId,
+          deliverySite: `${po.projectId.name} (${po.projectId.projectCode})`,
+          approvedBy: po.approvedBy?.name ?? '',
+        },
+        // The PO's own integers again (its rupees and units came from them, exactly).
+        lines: po.items.map((l) => ({ itemName: l.item.name, unit: l.item.unit, quantityHundredths: toHundredths(l.quantity), pricePaise: toPaise(l.price), gstPaise: toPaise(l.gst) })),
+        fleet: { amountPaise: toPaise(po.fleet.amount), gstPaise: toPaise(po.fleet.gst) },
+        terms: company.terms,
+      });
+      reply.type('application/pdf');
+      reply.header('content-disposition', `inline; filename="${po.poNumber}.pdf"`);
+      reply.header('cache-control', 'private, no-store');
+      return reply.send(pdf);
     },
   );
 }
