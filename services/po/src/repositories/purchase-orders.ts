@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fromHundredths, fromPaise, type PoReceipt, type PoStatus, type PoSummary, type PurchaseOrder } from '@erp/contracts';
-import { containsPattern, pagedSearch, type Page, type Queryable } from '@erp/service-kit';
+import { containsPattern, pagedSearch, type Database, type Page, type Queryable } from '@erp/service-kit';
 import type { PlannedPo } from '../plan.js';
 
 interface PoRow {
@@ -391,21 +391,33 @@ export function purchaseOrdersRepository(schema: string) {
     },
 
     /** Keep an uploaded invoice photo for the PO (not yet named by a receipt). */
-    async insertPhoto(db: Queryable, p: { id: string; poId: string; contentType: string; bytes: Buffer; by: { id: string | null; name: string } }): Promise<void> {
+    async insertPhoto(db: Database, p: { id: string; poId: string; contentType: string; bytes: Buffer; by: { id: string | null; name: string } }): Promise<void> {
+      // PGlite converts a bytea parameter slowly (about 1 s for 2 MB), hex text quickly (~0.1 s); the
+      // PostgreSQL driver sends a Buffer faster than its hex (measured: 30-70 ms against 90-120 ms).
+      const pglite = db.kind === 'pglite';
       await db.query(
-        `INSERT INTO ${schema}.photos (id, po_id, content_type, size_bytes, bytes, uploaded_by, uploaded_by_name) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [p.id, p.poId, p.contentType, p.bytes.length, p.bytes, p.by.id, p.by.name],
+        `INSERT INTO ${schema}.photos (id, po_id, content_type, size_bytes, bytes, uploaded_by, uploaded_by_name)
+         VALUES ($1, $2, $3, $4, ${pglite ? `decode($5, 'hex')` : '$5'}, $6, $7)`,
+        [p.id, p.poId, p.contentType, p.bytes.length, pglite ? p.bytes.toString('hex') : p.bytes, p.by.id, p.by.name],
       );
     },
 
     /** A photo of the PO: its type and bytes; null when the PO has no such photo. */
     async photo(db: Queryable, poId: string, photoId: string): Promise<{ contentType: string; bytes: Buffer; receiptId: string | null } | null> {
-      const res = await db.query<{ content_type: string; bytes: Buffer | Uint8Array; receipt_id: string | null }>(
-        `SELECT content_type, bytes, receipt_id FROM ${schema}.photos WHERE id = $1 AND po_id = $2`,
+      // Read as base64 text for the same reason (PGlite returns a 2 MB bytea in ~250 ms, its base64 in ~20 ms).
+      const res = await db.query<{ content_type: string; bytes: string; receipt_id: string | null }>(
+        `SELECT content_type, encode(bytes, 'base64') AS bytes, receipt_id FROM ${schema}.photos WHERE id = $1 AND po_id = $2`,
         [photoId, poId],
       );
       const row = res.rows[0];
-      return row ? { contentType: row.content_type, bytes: Buffer.from(row.bytes), receiptId: row.receipt_id } : null;
+      return row ? { contentType: row.content_type, bytes: Buffer.from(row.bytes, 'base64'), receiptId: row.receipt_id } : null;
+    },
+
+    /** Whether the PO has this photo and which receipt names it (without reading the photo itself). */
+    async photoOwner(db: Queryable, poId: string, photoId: string): Promise<{ receiptId: string | null } | null> {
+      const res = await db.query<{ receipt_id: string | null }>(`SELECT receipt_id FROM ${schema}.photos WHERE id = $1 AND po_id = $2`, [photoId, poId]);
+      const row = res.rows[0];
+      return row ? { receiptId: row.receipt_id } : null;
     },
 
     /** Photos no receipt named, uploaded before `before`: removed (a receipt abandoned half-way). */

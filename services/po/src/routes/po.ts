@@ -246,7 +246,7 @@ export async function poRoutes(app: FastifyInstance, deps: { ctx: ServiceContext
         });
         const photoId = body.photoId ? body.photoId.toLowerCase() : null;
         if (photoId) {
-          const photo = await pos.photo(tx, poId, photoId);
+          const photo = await pos.photoOwner(tx, poId, photoId);
           if (!photo) throw badRequest(PO_MESSAGES.photoMissing);
           if (photo.receiptId) throw conflict('This photo belongs to another receipt');
         }
