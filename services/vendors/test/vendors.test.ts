@@ -122,12 +122,14 @@ describe('creating a vendor', () => {
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
   });
 
-  it('tells the other services about the new vendor', async () => {
+  it('tells the other services about the new vendor, with what a printed PO shows of it', async () => {
     const seen: VendorUpsertedData[] = [];
     await h.bus.subscribe({ durable: 'test-vendor-created', subjects: ['erp.vendors.vendor_updated.v1'], handler: async (e) => void seen.push(e.data as VendorUpsertedData) });
     const v = await create();
     await h.settle();
-    await expect.poll(() => seen.find((s) => s.vendorId === v._id)).toEqual({ vendorId: v._id, displayId: v.vendorId, name: v.name, status: 'active', version: 1 });
+    await expect
+      .poll(() => seen.find((s) => s.vendorId === v._id))
+      .toEqual({ vendorId: v._id, displayId: v.vendorId, name: v.name, status: 'active', version: 1, address: v.address, gstin: v.gstin, phoneNumber: v.phoneNumber, email: v.email });
   });
 
   it('records the creation in the audit log', async () => {
