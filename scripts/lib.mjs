@@ -12,8 +12,15 @@ export function log(msg) {
   console.log(`\x1b[36m›\x1b[0m ${msg}`);
 }
 
+/** The child's environment: ours with `extra` on top; a key set to undefined there is left out. */
+export function childEnv(extra = {}) {
+  const env = { ...process.env, ...extra };
+  for (const [key, value] of Object.entries(extra)) if (value === undefined) delete env[key];
+  return env;
+}
+
 export function run(cmd, args, opts = {}) {
-  const res = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...opts, env: { ...process.env, ...opts.env } });
+  const res = spawnSync(cmd, args, { stdio: 'inherit', cwd: root, ...opts, env: childEnv(opts.env) });
   if (res.status !== 0) {
     console.error(`\n✗ ${cmd} ${args.join(' ')} failed (exit ${res.status ?? res.signal})`);
     process.exit(res.status ?? 1);
@@ -94,7 +101,7 @@ export function writeStamp(stampFile, print) {
 
 /** Start a long-running child, forwarding Ctrl+C / SIGTERM, and exit with it. */
 export function exec(cmd, args, opts = {}) {
-  const child = spawn(cmd, args, { stdio: 'inherit', cwd: root, ...opts, env: { ...process.env, ...opts.env } });
+  const child = spawn(cmd, args, { stdio: 'inherit', cwd: root, ...opts, env: childEnv(opts.env) });
   for (const sig of ['SIGINT', 'SIGTERM']) process.on(sig, () => child.kill(sig));
   child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
   return child;

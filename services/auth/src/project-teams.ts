@@ -1,9 +1,7 @@
 import { MemberUpserted, ProjectTeamSet, type EventEnvelope, type ProjectTeamSetData } from '@erp/contracts';
-import type { Queryable, ServiceContext } from '@erp/service-kit';
+import { isUuid, type Queryable, type ServiceContext } from '@erp/service-kit';
 import { memberUpsertedData } from './events.js';
 import type { MembersRepository } from './repositories/members.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
  * erp.projects.team_set.v1 (decision 0015): the listed Employees get the project, every other
@@ -12,7 +10,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * change. Returns the ids of the members it changed. A plain function, so a message pact can call it.
  */
 export async function applyProjectTeam(tx: Queryable, ctx: ServiceContext, members: MembersRepository, data: ProjectTeamSetData, eventId?: string): Promise<string[]> {
-  if (!UUID.test(data.projectId)) return [];
+  if (!isUuid(data.projectId)) return [];
   const schema = ctx.schema;
   const newer = await tx.query(
     `INSERT INTO ${schema}.project_team_sets (project_id, sequence) VALUES ($1, $2)
@@ -22,7 +20,7 @@ export async function applyProjectTeam(tx: Queryable, ctx: ServiceContext, membe
     [data.projectId, data.sequence],
   );
   if (newer.rows.length === 0) return [];
-  const listed = data.employees.filter((id) => UUID.test(id));
+  const listed = data.employees.filter((id) => isUuid(id));
   // Employees with every project keep it without a list; Admins, Purchasers and Accountants are never listed.
   const added = await tx.query<{ id: string }>(
     `UPDATE ${schema}.members SET projects = array_append(projects, $1::uuid), updated_at = now(), version = version + 1
@@ -36,7 +34,7 @@ export async function applyProjectTeam(tx: Queryable, ctx: ServiceContext, membe
       RETURNING id`,
     [data.projectId, listed],
   );
-  const actorId = UUID.test(data.actor._id) && !/^0{8}-/.test(data.actor._id) ? data.actor._id : null;
+  const actorId = isUuid(data.actor._id) && !/^0{8}-/.test(data.actor._id) ? data.actor._id : null;
   if (actorId) {
     await tx.query(
       `UPDATE ${schema}.members SET updated_by = $2 WHERE id = ANY($1::uuid[]) AND EXISTS (SELECT 1 FROM ${schema}.members a WHERE a.id = $2)`,

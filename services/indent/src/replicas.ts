@@ -27,11 +27,9 @@ import {
   type ProjectUpsertedData,
   type VendorUpsertedData,
 } from '@erp/contracts';
-import type { ConsumerDefinition, Queryable, ServiceContext } from '@erp/service-kit';
+import { isUuid, type ConsumerDefinition, type Queryable, type ServiceContext } from '@erp/service-kit';
 import type { IndentRepository } from './repository.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const isUuid = (v: string) => UUID.test(v);
 
 /** Called after any replica changed, in the same transaction (the demo indents wait on replicas). */
 export type AfterReplica = (tx: Queryable, ctx: ServiceContext) => Promise<void>;
