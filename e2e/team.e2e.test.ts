@@ -22,16 +22,15 @@ describe('an Admin manages the team in a real browser', () => {
     await shotAfter(page, () => page.goto('/'), 'desktop-sign-in');
     await signIn(page);
     await page.getByText('Login successful').waitFor();
-    // The counts and quick actions of the deployed modules (BoQs, items, vendors, team); POs come
-    // with their module.
-    for (const card of ['Active BoQs', 'Items', 'Vendors', 'Team Members']) {
+    // SPEC §2 "Dashboard": the five count cards and the four quick actions, from the deployed modules.
+    for (const card of ['Active BoQs', 'Open POs', 'Items', 'Vendors', 'Team Members']) {
       await page.getByText(card, { exact: true }).first().waitFor();
     }
-    for (const action of ['Create New BoQ', 'Manage Items', 'Vendor Management']) {
+    for (const action of ['Create New BoQ', 'View Purchase Orders', 'Manage Items', 'Vendor Management']) {
       await page.getByRole('link', { name: new RegExp(action) }).waitFor();
     }
     await expect(page.getByRole('link', { name: /Create New BoQ/ }).getAttribute('href')).resolves.toBe('/boq/create');
-    await expect(page.getByText('Open POs').count()).resolves.toBe(0);
+    await expect(page.getByRole('link', { name: /View Purchase Orders/ }).getAttribute('href')).resolves.toBe('/po/list');
     await shot(page, 'desktop-dashboard');
   });
 

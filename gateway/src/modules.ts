@@ -39,6 +39,5 @@ export const MODULES: Record<string, ModuleDeclaration> = {
   // The project and BOQ screens live in mfe-team (declared with auth).
   projects: { service: () => projectsService(), prefixes: ['/project', '/boq'], stats: '/boq/stats', remotes: [] },
   indent: { service: () => indentService(), prefixes: ['/indent'], stats: '/indent/stats', remotes: ['mfe-indent'] },
-  // The PO screens come with mfe-po (issue 12); until then the indent screens show an indent's POs.
-  po: { service: () => poService(), prefixes: ['/po', '/poReceipt'], stats: '/po/stats', remotes: [] },
+  po: { service: () => poService(), prefixes: ['/po', '/poReceipt'], stats: '/po/stats', remotes: ['mfe-po'] },
 };

@@ -71,6 +71,20 @@ describe('indents to purchase orders across services', () => {
     const godavari = pos.result.find((p) => p.vendor.name === 'Godavari Sand and Aggregates')!;
     // 45 CBM x (1,450 + 72.50) + fleet 1,500 + GST 270.
     expect(godavari.amount).toBe(45 * 1522.5 + 1770);
+    // Godavari's first delivery was received on site with its invoice photographed; the steel is still to come.
+    expect(godavari.status).toBe('Partial');
+    expect(pos.result.find((p) => p.vendor.name === 'Deccan Steel Suppliers')!.status).toBe('Open');
+    const received = (await call(people.employee, 'GET', `/po/${godavari._id}`)) as PurchaseOrder;
+    expect(received.items.map((l) => [l.item.name, l.totalReceived, l.pending])).toEqual([['20 mm aggregate', 20, 25]]);
+    const [receipt] = received.receipts;
+    expect(receipt).toMatchObject({ invoice: { invoiceNumber: 'GSA/26-27/0412', invoiceAmount: 30450 }, receivedBy: { name: 'Sandeep Patil' } });
+    const photo = await h.app.inject({ method: 'GET', url: `/po/${godavari._id}/photos/${receipt!.photo!._id}`, headers: people.employee });
+    expect(photo.statusCode).toBe(200);
+    expect(photo.headers['content-type']).toBe('image/jpeg');
+    expect(photo.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xff, 0xd8, 0xff]));
+    // The accepted 20 CBM count as consumption of the demo BOQ's aggregate line.
+    const boqLines = (await call(people.employee, 'GET', `/boq/items/${godavari.boqId._id}`)).result as Array<{ name: string; consumedQuantity: number }>;
+    expect(boqLines.find((l) => l.name === '20 mm aggregate')!.consumedQuantity).toBeGreaterThanOrEqual(20);
     const compare = byTitle.get(DEMO_INDENTS[2]!.title)!;
     expect(compare.overBoqLines).toBe(1);
   });

@@ -24,6 +24,10 @@ import type {
   PoListQuery,
   PoListResponse,
   PurchaseOrder,
+  PhotoResponse,
+  PoResponse,
+  ReceiptBody,
+  ShortCloseBody,
   ReworkBody,
   UpdateIndentBody,
   Boq,
@@ -179,6 +183,11 @@ export const endpoints = {
   // Purchase orders (PO service)
   'po.list': get('/po').query<PoListQuery>().returns<PoListResponse>(),
   'po.get': get('/po/:id').returns<PurchaseOrder>(),
+  'po.uploadPhoto': post('/po/:id/photos').form().returns<PhotoResponse>(),
+  'po.receive': post('/poReceipt').body<ReceiptBody>().returns<PoResponse>(),
+  'po.shortClose': post('/po/:id/short-close').body<ShortCloseBody>().returns<PoResponse>(),
+  'po.pdf': get('/po/:id/pdf').file(),
+  'po.photo': get('/po/:id/photos/:photoId').file(),
   // Dashboard (gateway)
   'dashboard.get': get('/dashboard').returns<DashboardResponse>(),
 };

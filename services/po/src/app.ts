@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import { ensureTrigramIndexes, type ServiceDefinition } from '@erp/service-kit';
+import { answersCache, ensureTrigramIndexes, type ServiceDefinition } from '@erp/service-kit';
 import { companyProfile } from './company.js';
+import { queueDemoReceipts, recordPendingDemoReceipts } from './demo.js';
 import { indentApprovedConsumer } from './events/indent-approved.js';
 import { vendorDetailsConsumer } from './events/vendor-details.js';
 import { purchaseOrdersRepository } from './repositories/purchase-orders.js';
@@ -20,6 +21,8 @@ export { poNumber, purchaseOrdersRepository, type PurchaseOrdersRepository } fro
 export function poService(): ServiceDefinition {
   const schema = 'po';
   const pos = purchaseOrdersRepository(schema);
+  // The PO list's answers, kept per data generation (decision 0023).
+  const answers = answersCache(schema);
   return {
     name: 'po',
     schema,
@@ -28,15 +31,16 @@ export function poService(): ServiceDefinition {
       // The PO list's keyword search along a trigram index (as the project and vendor lists).
       const trigram = await ensureTrigramIndexes(ctx.db, [{ name: 'purchase_orders_search_trgm', table: `${schema}.purchase_orders`, column: 'search' }]);
       if (!trigram) ctx.log.info('pg_trgm is not available: PO keyword searches scan instead of using a trigram index');
+      await queueDemoReceipts(ctx);
     },
-    consumers: [indentApprovedConsumer(pos), vendorDetailsConsumer(schema)],
+    consumers: [indentApprovedConsumer(pos, (tx, ctx) => recordPendingDemoReceipts(tx, ctx, pos)), vendorDetailsConsumer(schema)],
     // Invoice photos uploaded for a receipt that was never sent (abandoned on site) go after a day.
     async prune(ctx) {
       const removed = await pos.pruneUnattachedPhotos(ctx.db, new Date(Date.now() - 24 * 3600_000));
       if (removed > 0) ctx.log.info({ removed }, 'removed invoice photos no receipt named');
     },
     async routes(app, ctx) {
-      await poRoutes(app, { ctx, pos, company: companyProfile() });
+      await poRoutes(app, { ctx, pos, answers, company: companyProfile() });
     },
   };
 }

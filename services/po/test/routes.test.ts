@@ -68,11 +68,16 @@ describe('GET /po', () => {
     expect(first).not.toHaveProperty('items');
   });
 
-  it('pages with limit and offset, saying when the count stopped at the cap', async () => {
+  it('pages with limit and offset; a keyword’s count stops at the cap and says so, the kept counts never do', async () => {
     const second = await list('admin', '?limit=2&offset=2');
     expect(numbersOf(second)).toEqual(n('mid0', 'old1'));
-    expect([second.totalItems, second.totalCapped]).toEqual([4, true]);
-    const last = await list('admin', '?limit=2&offset=4');
+    // Without a keyword, vendor or indent the total comes from the kept counts: exact (decision 0023).
+    expect(second.totalItems).toBe(5);
+    expect(second).not.toHaveProperty('totalCapped');
+    const capped = await list('admin', '?limit=2&offset=2&keyword=po-');
+    expect(numbersOf(capped)).toEqual(n('mid0', 'old1'));
+    expect([capped.totalItems, capped.totalCapped]).toEqual([4, true]);
+    const last = await list('admin', '?limit=2&offset=4&keyword=po-');
     expect(numbersOf(last)).toEqual(n('old0'));
     expect(last.totalItems).toBe(5);
     expect(last).not.toHaveProperty('totalCapped');
@@ -128,13 +133,14 @@ describe('GET /po', () => {
     expect((await list(everywhere)).totalItems).toBe(5);
   });
 
-  it('is refused without a token (401) and without PO List read (403), Open POs read alone included', async () => {
+  it('is refused without a token (401) and without PO List or Open POs read (403); Open POs read alone lists the active POs', async () => {
     expect((await h.get(null, '/po')).statusCode).toBe(401);
-    for (const who of [noPo, onlyOpen]) {
-      const res = await h.get(who, '/po');
-      expect(res.statusCode).toBe(403);
-      expect(res.json()).toEqual({ message: 'You do not have read access to PO List' });
-    }
+    const res = await h.get(noPo, '/po');
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: 'You do not have read access to PO List' });
+    // The receiving list (/po/open): Open and Partial only, old0 (Closed) left out.
+    expect(numbersOf(await list(onlyOpen))).toEqual(n('new0', 'mid1', 'mid0', 'old1'));
+    expect((await h.get(onlyOpen, '/po?status=Closed')).statusCode).toBe(403);
     // Every role's defaults include PO List read.
     for (const who of ['purchaser', 'accountant'] as const) expect((await list(who)).totalItems).toBe(5);
   });
@@ -189,7 +195,10 @@ describe('GET /po/stats', () => {
     // Riverside Heights only: new0 and old1 (old0 is Closed).
     expect(await stats('employee')).toEqual({ activePo: 2 });
     expect(await stats(await h.member({ role: 'Employee' }))).toEqual({ activePo: 0 });
-    // Without PO List read: nothing to count.
+    // Open POs read alone (a site member who only receives) counts what they can receive.
+    const receiver = await h.member({ role: 'Employee', allProjects: true, modules: { po: { subModules: { open: { read: true, write: true } } } } });
+    expect(await stats(receiver)).toEqual({ activePo: 4 });
+    // Without PO List or Open POs read: nothing to count.
     expect(await stats(noPo)).toEqual({ activePo: 0 });
     expect((await h.get(null, '/po/stats')).statusCode).toBe(401);
   });

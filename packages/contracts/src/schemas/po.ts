@@ -121,10 +121,48 @@ export type PoSummary = Static<typeof PoSummary>;
 export const PurchaseOrder = Type.Object({ ...PoHead, items: Type.Array(PoLine), receipts: Type.Array(PoReceipt) });
 export type PurchaseOrder = Static<typeof PurchaseOrder>;
 
+/**
+ * Sort keys of the PO lists (SPEC §2 /po/open: Order Date, Status, Vendor, Project, PO Number); a
+ * leading '-' sorts descending. The default is the newest order date first.
+ */
+export const PO_SORT_KEYS = ['orderDate', 'status', 'vendor', 'project', 'poNumber'] as const;
+export type PoSortKey = (typeof PO_SORT_KEYS)[number];
+export type PoSort = PoSortKey | `-${PoSortKey}`;
+
 export const PoListQuery = Type.Object({
   ...Paging,
   keyword: Type.Optional(Type.String({ maxLength: 200 })),
-  status: Type.Optional(Type.Union([Type.Literal(''), Type.Literal('all'), Type.Literal('All'), ...PO_STATUSES.map((s) => Type.Literal(s)), ...PO_STATUSES.map((s) => Type.Literal(s.toLowerCase()))])),
+  /** One status, or 'active' for Open and Partial (the receiving list, /po/open). */
+  status: Type.Optional(
+    Type.Union([
+      Type.Literal(''),
+      Type.Literal('all'),
+      Type.Literal('All'),
+      Type.Literal('active'),
+      Type.Literal('Open'),
+      Type.Literal('Partial'),
+      Type.Literal('Closed'),
+      Type.Literal('open'),
+      Type.Literal('partial'),
+      Type.Literal('closed'),
+    ]),
+  ),
+  // Written out (not mapped from PO_SORT_KEYS) so the query's type keeps each literal.
+  sort: Type.Optional(
+    Type.Union([
+      Type.Literal(''),
+      Type.Literal('orderDate'),
+      Type.Literal('-orderDate'),
+      Type.Literal('status'),
+      Type.Literal('-status'),
+      Type.Literal('vendor'),
+      Type.Literal('-vendor'),
+      Type.Literal('project'),
+      Type.Literal('-project'),
+      Type.Literal('poNumber'),
+      Type.Literal('-poNumber'),
+    ]),
+  ),
   vendorId: Type.Optional(Type.String({ maxLength: 36 })),
   projectId: Type.Optional(Type.String({ maxLength: 36 })),
   indentId: Type.Optional(Type.String({ maxLength: 36 })),

@@ -99,12 +99,14 @@ export async function createPurchaseOrders(
   return created;
 }
 
-export function indentApprovedConsumer(pos: PurchaseOrdersRepository): ConsumerDefinition {
+/** `afterCreate` runs in the same transaction once POs were made (the demo's receipt waits for its PO). */
+export function indentApprovedConsumer(pos: PurchaseOrdersRepository, afterCreate?: (tx: Queryable, ctx: ServiceContext) => Promise<void>): ConsumerDefinition {
   return {
     name: 'indent-approved',
     events: [IndentApproved],
     async handle(tx: Queryable, envelope: EventEnvelope, ctx: ServiceContext): Promise<void> {
-      await createPurchaseOrders(tx, ctx, pos, envelope as EventEnvelope<IndentApprovedData>);
+      const created = await createPurchaseOrders(tx, ctx, pos, envelope as EventEnvelope<IndentApprovedData>);
+      if (created.length > 0 && afterCreate) await afterCreate(tx, ctx);
     },
   };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { fromHundredths, fromPaise, type PoReceipt, type PoStatus, type PoSummary, type PurchaseOrder } from '@erp/contracts';
-import { containsPattern, pagedSearch, type Database, type Page, type Queryable } from '@erp/service-kit';
+import { fromHundredths, fromPaise, PO_STATUSES, type PoReceipt, type PoSort, type PoStatus, type PoSummary, type PurchaseOrder } from '@erp/contracts';
+import { cappedTotal, checkedPaging, containsPattern, countBound, generationSql, isUuid, type CappedTotal, type Database, type Queryable } from '@erp/service-kit';
 import type { PlannedPo } from '../plan.js';
 
 interface PoRow {
@@ -84,6 +84,8 @@ export interface NewReceipt {
   by: { id: string | null; name: string };
   photoId: string | null;
   lines: Array<{ lineId: string; accepted: number; rejected: number; remarks: string }>;
+  /** When the goods arrived (the receipt's created time). */
+  receivedAt: Date;
 }
 
 const COLUMNS = `id, po_number, status, indent_id, indent_number, indent_title, vendor_id, vendor_name, project_id, project_name,
@@ -189,19 +191,65 @@ export interface PoSource {
 
 export interface PoListFilter {
   keyword: string;
-  status: PoStatus | null;
+  /** These statuses only ('active': Open and Partial); null for every status. */
+  statuses: PoStatus[] | null;
   vendorId: string | null;
   projectId: string | null;
   indentId: string | null;
   /** Only these projects (an Employee's); null for every project. */
   only: string[] | null;
+  sort: PoSort;
   limit: number;
   offset: number;
   cap: number;
 }
 
+/**
+ * ORDER BY of each sort (migration 004's indexes serve each, in both directions): every one ends in
+ * po_seq, unique, so ties never move between pages and '-key' is exactly 'key' reversed. PO numbers
+ * sort by their number, so PO-1000000 comes after PO-999999 (text would put it before PO-200000).
+ */
+export const PO_ORDERS: Record<PoSort, string> = {
+  orderDate: 'order_date, po_seq',
+  '-orderDate': 'order_date DESC, po_seq DESC',
+  status: 'sort_status, po_seq',
+  '-status': 'sort_status DESC, po_seq DESC',
+  vendor: 'sort_vendor, po_seq',
+  '-vendor': 'sort_vendor DESC, po_seq DESC',
+  project: 'sort_project, po_seq',
+  '-project': 'sort_project DESC, po_seq DESC',
+  poNumber: 'po_seq',
+  '-poNumber': 'po_seq DESC',
+};
+
+/**
+ * One list row's PoSummary as JSON text, from the PO of `pg.po_seq`: what toSummary makes of the
+ * same row (a test holds them equal). People as `person` writes them: null without a name, '' for
+ * a missing id.
+ */
+const summaryJsonOf = (schema: string) => {
+  const who = (id: string, name: string) => `CASE WHEN p.${name} IS NULL THEN NULL ELSE json_build_object('_id', coalesce(p.${id}, ''), 'name', p.${name}) END`;
+  const money = (column: string) => `${schema}.json_hundredths(p.${column})::json`;
+  return `SELECT json_build_object(
+      '_id', p.id, 'poNumber', p.po_number, 'status', p.status, 'amount', ${money('amount_paise')},
+      'orderDate', ${schema}.json_time(p.order_date), 'createdBy', ${who('created_by', 'created_by_name')},
+      'approvedBy', ${who('approved_by', 'approved_by_name')}, 'updatedAt', ${schema}.json_time(p.updated_at),
+      'vendor', json_build_object('_id', p.vendor_id, 'name', p.vendor_name),
+      'projectId', json_build_object('_id', p.project_id, 'name', p.project_name, 'projectCode', p.project_code),
+      'boqId', json_build_object('_id', p.boq_id, 'boqId', p.boq_number, 'name', p.boq_name),
+      'indentId', json_build_object('_id', p.indent_id, 'indentId', p.indent_number, 'title', p.indent_title),
+      'fleet', json_build_object('amount', ${money('fleet_paise')}, 'gst', ${money('fleet_gst_paise')}),
+      'itemCount', p.item_count,
+      'shortClose', CASE WHEN p.short_close_reason IS NULL THEN NULL
+                         ELSE json_build_object('reason', p.short_close_reason, 'at', ${schema}.json_time(coalesce(p.short_closed_at, p.updated_at)),
+                                                'by', ${who('short_closed_by', 'short_closed_by_name')}) END,
+      'version', p.version)::text AS entry
+    FROM ${schema}.purchase_orders p WHERE p.po_seq = pg.po_seq`;
+};
+
 export function purchaseOrdersRepository(schema: string) {
   const t = `${schema}.purchase_orders`;
+  const summaryJson = summaryJsonOf(schema);
   return {
     /**
      * The last PO number given out, with the lock that makes this transaction the only one giving
@@ -218,10 +266,9 @@ export function purchaseOrdersRepository(schema: string) {
 
     /**
      * Insert the PO of one vendor with number `n` and its lines, unless the indent already has a PO
-     * for that vendor (then nothing is written and null comes back).
+     * for that vendor (then nothing is written and null comes back). `id` is new unless a test names it.
      */
-    async insert(tx: Queryable, n: number, source: PoSource, plan: PlannedPo): Promise<string | null> {
-      const id = randomUUID();
+    async insert(tx: Queryable, n: number, source: PoSource, plan: PlannedPo, id: string = randomUUID()): Promise<string | null> {
       const res = await tx.query<{ id: string }>(
         `INSERT INTO ${t} (id, po_seq, po_number, indent_id, indent_number, indent_title, vendor_id, vendor_name, project_id, project_name,
            project_code, boq_id, boq_number, boq_name, created_by, created_by_name, approved_by, approved_by_name, order_date,
@@ -281,31 +328,61 @@ export function purchaseOrdersRepository(schema: string) {
       return id;
     },
 
-    /** A page of the PO list, newest order date first, with the capped total. */
-    async list(db: Queryable, q: PoListFilter): Promise<Page<PoSummary>> {
+    /**
+     * A page of the list as JSON text (PoListResponse's `result`), built by PostgreSQL in one query
+     * with the total and the data's generation (decision 0023, as the indent list's decision 0021):
+     * the page's numbers (po_seq) along an index of the sort key (an offset never builds what it
+     * skips), each row's PoSummary from its own row by the unique number. The total: the kept counts
+     * when only statuses and projects filter, else a count capped as pagedSearch caps it. Times and
+     * numbers are written as Node writes them (json_time, json_hundredths); a test holds each entry
+     * equal to the PO's own page.
+     */
+    async listJson(db: Queryable, q: PoListFilter): Promise<{ json: string; generation: string } & CappedTotal> {
       const where: string[] = [];
+      const counted: string[] = [];
       const params: unknown[] = [];
-      const add = (condition: (p: string) => string, value: unknown) => {
+      const add = (condition: (p: string) => string, value: unknown, kept = false) => {
         params.push(value);
         where.push(condition(`$${params.length}`));
+        if (kept) counted.push(condition(`$${params.length}`));
       };
-      if (q.keyword) add((p) => `search LIKE ${p}`, containsPattern(q.keyword));
-      if (q.status) add((p) => `status = ${p}`, q.status);
+      if (q.statuses) {
+        // Written out, not a parameter: the partial indexes of the active list (migration 004) are
+        // chosen only when the planner sees the statuses. Each is one of PO_STATUSES.
+        const known = q.statuses.filter((s) => PO_STATUSES.includes(s));
+        const inList = known.length ? `status IN (${known.map((s) => `'${s}'`).join(', ')})` : 'false';
+        where.push(inList);
+        counted.push(inList);
+      }
+      if (q.projectId) add((p) => `project_id = ${p}::uuid`, q.projectId, true);
+      if (q.only) add((p) => `project_id = ANY(${p}::uuid[])`, q.only.filter(isUuid), true);
       if (q.vendorId) add((p) => `vendor_id = ${p}::uuid`, q.vendorId);
-      if (q.projectId) add((p) => `project_id = ${p}::uuid`, q.projectId);
       if (q.indentId) add((p) => `indent_id = ${p}::uuid`, q.indentId);
-      if (q.only) add((p) => `project_id = ANY(${p}::uuid[])`, q.only);
-      const page = await pagedSearch<PoRow>(db, {
-        select: COLUMNS,
-        from: t,
-        where,
+      // Along the trigram index of `search` (PO, indent and BOQ numbers, vendor id and name, project name and code).
+      if (q.keyword) add((p) => `search LIKE ${p}`, containsPattern(q.keyword));
+      const { limit, offset } = checkedPaging(q);
+      const filter = where.length ? `WHERE ${where.map((c) => `(${c})`).join(' AND ')}` : '';
+      const order = PO_ORDERS[q.sort];
+      const kept = !q.keyword && !q.vendorId && !q.indentId;
+      const bound = countBound({ limit, offset, cap: q.cap });
+      const total = kept
+        ? // Statuses and projects only: the per-status totals (3 rows), or the projects' counts.
+          `(SELECT coalesce(sum(n), 0)::int FROM ${schema}.${q.projectId || q.only ? 'po_counts' : 'po_totals'}${counted.length ? ` WHERE ${counted.map((c) => `(${c})`).join(' AND ')}` : ''})`
+        : // A page shorter than its limit tells the total; otherwise count up to the bound, as pagedSearch does.
+          `CASE WHEN (SELECT count(*) FROM page) < ${limit} AND ((SELECT count(*) FROM page) > 0 OR ${offset} = 0) THEN ${offset} + (SELECT count(*)::int FROM page)
+                ELSE (SELECT count(*)::int FROM (SELECT 1 FROM ${t} ${filter} LIMIT ${bound + 1}) AS matches) END`;
+      const res = await db.query<{ n: number; entries: string | null; g: string }>(
+        `WITH page AS MATERIALIZED (
+           SELECT po_seq, row_number() OVER (ORDER BY ${order}) AS ord FROM ${t} ${filter}
+            ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}
+         )
+         SELECT ${total} AS n,
+                (SELECT string_agg(e.entry, ',' ORDER BY pg.ord) FROM page pg CROSS JOIN LATERAL (${summaryJson}) AS e) AS entries,
+                ${generationSql(schema)} AS g`,
         params,
-        orderBy: 'order_date DESC, po_seq DESC',
-        limit: q.limit,
-        offset: q.offset,
-        cap: q.cap,
-      });
-      return { ...page, rows: page.rows.map(toSummary) };
+      );
+      const row = res.rows[0]!;
+      return { json: `[${row.entries ?? ''}]`, generation: row.g, ...(kept ? { total: row.n, capped: false } : cappedTotal(row.n, { limit, offset, cap: q.cap })) };
     },
 
     /** The PO with its lines in the order approved and its receipts, oldest first; null when there is none. */
@@ -352,9 +429,9 @@ export function purchaseOrdersRepository(schema: string) {
     /** Record a receipt: its lines, the accepted quantities onto the PO's lines, the photo attached, the new status. */
     async insertReceipt(tx: Queryable, r: NewReceipt): Promise<void> {
       await tx.query(
-        `INSERT INTO ${schema}.receipts (id, po_id, invoice_number, invoice_date, invoice_amount_paise, remarks, received_by, received_by_name, photo_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-        [r.id, r.poId, r.invoiceNumber, r.invoiceDate, r.invoiceAmountPaise, r.remarks, r.by.id, r.by.name, r.photoId],
+        `INSERT INTO ${schema}.receipts (id, po_id, invoice_number, invoice_date, invoice_amount_paise, remarks, received_by, received_by_name, photo_id, received_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        [r.id, r.poId, r.invoiceNumber, r.invoiceDate, r.invoiceAmountPaise, r.remarks, r.by.id, r.by.name, r.photoId, r.receivedAt.toISOString()],
       );
       await tx.query(
         `INSERT INTO ${schema}.receipt_lines (receipt_id, line_id, position, accepted_hundredths, rejected_hundredths, remarks)
@@ -391,10 +468,14 @@ export function purchaseOrdersRepository(schema: string) {
     },
 
     /** Keep an uploaded invoice photo for the PO (not yet named by a receipt). */
-    async insertPhoto(db: Database, p: { id: string; poId: string; contentType: string; bytes: Buffer; by: { id: string | null; name: string } }): Promise<void> {
+    async insertPhoto(
+      db: Queryable,
+      p: { id: string; poId: string; contentType: string; bytes: Buffer; by: { id: string | null; name: string } },
+      kind: Database['kind'],
+    ): Promise<void> {
       // PGlite converts a bytea parameter slowly (about 1 s for 2 MB), hex text quickly (~0.1 s); the
       // PostgreSQL driver sends a Buffer faster than its hex (measured: 30-70 ms against 90-120 ms).
-      const pglite = db.kind === 'pglite';
+      const pglite = kind === 'pglite';
       await db.query(
         `INSERT INTO ${schema}.photos (id, po_id, content_type, size_bytes, bytes, uploaded_by, uploaded_by_name)
          VALUES ($1, $2, $3, $4, ${pglite ? `decode($5, 'hex')` : '$5'}, $6, $7)`,
@@ -426,10 +507,11 @@ export function purchaseOrdersRepository(schema: string) {
       return res.rowCount ?? 0;
     },
 
-    /** Open and Partial POs, within the given projects when `only` is set. */
+    /** Open and Partial POs, within the given projects when `only` is set: from the kept counts (migration 004). */
     async countActive(db: Queryable, only: string[] | null): Promise<number> {
       const res = await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM ${t} WHERE status IN ('Open', 'Partial')${only ? ' AND project_id = ANY($1::uuid[])' : ''}`,
+        `SELECT coalesce(sum(n), 0)::int AS n FROM ${schema}.${only ? 'po_counts' : 'po_totals'}
+          WHERE status IN ('Open', 'Partial')${only ? ' AND project_id = ANY($1::uuid[])' : ''}`,
         only ? [only] : [],
       );
       return res.rows[0]!.n;

@@ -4,14 +4,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import {
   can,
-  fromHundredths,
   isAdmin,
   MAX_PHOTO_BYTES,
   PhotoResponse,
   PoResponse,
   ReceiptBody,
   PoStatusChanged,
-  ReceiptRecorded,
   ShortCloseBody,
   toHundredths,
   toPaise,
@@ -24,20 +22,19 @@ import {
   PO_STATUSES,
   PoListQuery,
   PoListResponse,
+  type PoSort,
   PurchaseOrder,
   StatsResponse,
   type PoStatus,
 } from '@erp/contracts';
-import { badRequest, conflict, forbidden, HttpError, notFound, requireAccess, requireSignedIn, totalCappedField, type AuthContext, type Queryable, type ServiceContext, type TypeBoxTypeProvider } from '@erp/service-kit';
+import { badRequest, conflict, forbidden, HttpError, notFound, requireAccess, requireSignedIn, sendJsonText, type AnswersCache, type AuthContext, type Queryable, type ServiceContext, type TypeBoxTypeProvider } from '@erp/service-kit';
 import type { CompanyProfile } from '../company.js';
 import { vendorDetails } from '../events/vendor-details.js';
 import { renderPoPdf } from '../pdf/po-pdf.js';
-import { pendingOf, type PoRow, type PurchaseOrdersRepository } from '../repositories/purchase-orders.js';
+import { recordReceipt } from '../receipts.js';
+import { PO_ORDERS, type PoRow, type PurchaseOrdersRepository } from '../repositories/purchase-orders.js';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 413: ErrorResponse };
-
-/** SPEC §6 "Purchase Orders": PO List read to list POs. */
-const LIST_READ = { module: 'po', sub: 'list', level: 'read' } as const;
 
 /** SPEC §6 "Purchase Orders": Open POs write records goods receipts (Employees on their projects). */
 const RECEIVE = { module: 'po', sub: 'open', level: 'write' } as const;
@@ -76,11 +73,31 @@ function projectScope(auth: AuthContext): string[] | null {
   return hasAllProjects(auth) ? null : auth.permissions.projects.map((p) => p.toLowerCase()).filter((p) => UUID.test(p));
 }
 
-/** '' / all → every status; Open, open, OPEN… → Open. */
-function statusFilter(status: string | undefined): PoStatus | null {
+/** The Open POs list's statuses (SPEC §2 /po/open): what 'active' asks for. */
+const ACTIVE: PoStatus[] = ['Open', 'Partial'];
+
+/** '' / all → every status (null); active → Open and Partial; Open, open, OPEN… → Open. */
+export function statusFilter(status: string | undefined): PoStatus[] | null {
   if (!status || status.toLowerCase() === 'all') return null;
-  return PO_STATUSES.find((s) => s.toLowerCase() === status.toLowerCase()) ?? null;
+  if (status === 'active') return ACTIVE;
+  const one = PO_STATUSES.find((s) => s.toLowerCase() === status.toLowerCase());
+  return one ? [one] : null;
 }
+
+/**
+ * The statuses the caller may list. PO List read lists every PO; Open POs read alone (the receiving
+ * list, /po/open) lists the active ones: every status means Open and Partial for them, and asking for
+ * Closed POs is refused, as the PO list would be (decision 0023).
+ */
+function visibleStatuses(auth: AuthContext, asked: PoStatus[] | null): PoStatus[] | null {
+  if (can(auth, 'po', 'list', 'read')) return asked;
+  if (asked === null) return ACTIVE;
+  if (asked.includes('Closed')) throw forbidden('You do not have read access to PO List');
+  return asked;
+}
+
+/** '' or absent → the newest order date first. */
+const sortOf = (sort: string | undefined): PoSort => (sort && sort in PO_ORDERS ? (sort as PoSort) : '-orderDate');
 
 function idFilter(name: string, value: string | undefined): string | null {
   if (value === undefined || value === '') return null;
@@ -94,8 +111,11 @@ function idFilter(name: string, value: string | undefined): string | null {
  * An Employee reaches only the POs of their projects: another project's PO answers 404, as one that
  * does not exist.
  */
-export async function poRoutes(app: FastifyInstance, deps: { ctx: ServiceContext; pos: PurchaseOrdersRepository; company: CompanyProfile }): Promise<void> {
-  const { ctx, pos } = deps;
+export async function poRoutes(
+  app: FastifyInstance,
+  deps: { ctx: ServiceContext; pos: PurchaseOrdersRepository; answers: AnswersCache; company: CompanyProfile },
+): Promise<void> {
+  const { ctx, pos, answers } = deps;
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   await app.register(multipart, { limits: { fileSize: MAX_PHOTO_BYTES, files: 1, fields: 5, parts: 6 } });
 
@@ -114,32 +134,44 @@ export async function poRoutes(app: FastifyInstance, deps: { ctx: ServiceContext
 
   r.get(
     '/po',
-    { config: { access: LIST_READ }, schema: { tags: ['po'], querystring: PoListQuery, response: { 200: PoListResponse, ...errors } } },
-    async (request) => {
-      const auth = requireAccess(request, LIST_READ.module, LIST_READ.sub, LIST_READ.level);
+    // Signed-in here; PO List or Open POs read is checked in the handler (requirePoRead): the Open POs
+    // screen lists active POs for members who may receive goods but not see the whole PO list.
+    { config: { access: 'signed-in' }, schema: { tags: ['po'], querystring: PoListQuery, response: { 200: PoListResponse, ...errors } } },
+    async (request, reply) => {
+      const auth = requirePoRead(request);
       const q = request.query;
-      const page = await pos.list(ctx.db, {
+      // The page comes as JSON text from PostgreSQL (PoListResponse's shape) and is sent as it is,
+      // again while the data's generation has not moved (decision 0023). Access is applied before:
+      // the statuses a member may see and an Employee's projects are part of the query, hence of the key.
+      const only = projectScope(auth);
+      const query = {
         keyword: (q.keyword ?? '').trim(),
-        status: statusFilter(q.status),
+        statuses: visibleStatuses(auth, statusFilter(q.status)),
         vendorId: idFilter('vendorId', q.vendorId),
         projectId: idFilter('projectId', q.projectId),
         indentId: idFilter('indentId', q.indentId),
-        only: projectScope(auth),
+        only: only && [...only].sort(),
+        sort: sortOf(q.sort),
         limit: q.limit ?? 10,
         offset: q.offset ?? 0,
         cap: ctx.config.listCountCap,
+      };
+      const answer = await answers.answer(ctx.db, `po list ${JSON.stringify(query)}`, async () => {
+        const page = await pos.listJson(ctx.db, query);
+        return { text: page.json, extra: { total: page.total, capped: page.capped }, generation: page.generation };
       });
-      return { result: page.rows, totalItems: page.total, ...totalCappedField(page) };
+      const { total, capped } = answer!.extra;
+      return sendJsonText(reply, `{"result":${answer!.text},"totalItems":${total}${capped ? ',"totalCapped":true' : ''}}`);
     },
   );
 
   r.get(
     '/po/stats',
     { config: { access: 'signed-in' }, schema: { tags: ['po'], response: { 200: StatsResponse, 401: ErrorResponse } } },
-    // Dashboard count: Open and Partial POs the member can see (none without PO List read).
+    // Dashboard count: Open and Partial POs the member can see (none without PO List or Open POs read).
     async (request) => {
       const auth = requireSignedIn(request);
-      if (!can(auth, 'po', 'list', 'read')) return { activePo: 0 };
+      if (!can(auth, 'po', 'list', 'read') && !can(auth, 'po', 'open', 'read')) return { activePo: 0 };
       return { activePo: await pos.countActive(ctx.db, projectScope(auth)) };
     },
   );
@@ -177,7 +209,7 @@ export async function poRoutes(app: FastifyInstance, deps: { ctx: ServiceContext
       const contentType = photoType(bytes);
       if (!contentType) throw badRequest(PO_MESSAGES.photoKind);
       const id = randomUUID();
-      await pos.insertPhoto(ctx.db, { id, poId: po._id, contentType, bytes, by: { id: auth.memberId, name: auth.name } });
+      await pos.insertPhoto(ctx.db, { id, poId: po._id, contentType, bytes, by: { id: auth.memberId, name: auth.name } }, ctx.db.kind);
       reply.status(201);
       return { _id: id, contentType, size: bytes.length };
     },
@@ -225,69 +257,22 @@ export async function poRoutes(app: FastifyInstance, deps: { ctx: ServiceContext
       const counted = asked.filter((l) => l.received > 0);
       if (counted.length === 0) throw badRequest(PO_MESSAGES.nothingReceived);
 
-      const result = await ctx.tx(async (tx) => {
-        const locked = await pos.lock(tx, poId);
-        if (!locked || !canAccessProject(auth, locked.po.project_id)) throw notFound(PO_MESSAGES.notFound);
-        // Sent again (the answer was lost on a poor connection): recorded once, answered again.
-        const before = await pos.receiptPo(tx, receiptId);
-        if (before !== null) {
-          if (before !== poId) throw conflict('This receipt was recorded on another purchase order');
-          return { created: false };
-        }
-        if (locked.po.status === 'Closed') throw conflict(PO_MESSAGES.closed);
-        const lines = counted.map((l) => {
-          const line = locked.lines.find((x) => x.item_id === l.item);
-          if (!line) throw badRequest(PO_MESSAGES.unknownLine);
-          const accepted = l.received - l.rejected;
-          const pending = pendingOf(line);
-          // Checked under the PO's lock: of two receipts at once, the second sees the first's quantities.
-          if (l.received > pending) throw conflict(PO_MESSAGES.abovePending(line.item_name, `${fromHundredths(pending).toLocaleString('en-IN')} ${line.unit}`));
-          return { lineId: line.id, itemId: line.item_id, unit: line.unit, accepted, rejected: l.rejected, remarks: l.remarks };
-        });
-        const photoId = body.photoId ? body.photoId.toLowerCase() : null;
-        if (photoId) {
-          const photo = await pos.photoOwner(tx, poId, photoId);
-          if (!photo) throw badRequest(PO_MESSAGES.photoMissing);
-          if (photo.receiptId) throw conflict('This photo belongs to another receipt');
-        }
-        const by = { id: auth.memberId, name: auth.name };
-        await pos.insertReceipt(tx, {
-          id: receiptId,
+      const result = await ctx.tx((tx) =>
+        recordReceipt(tx, ctx, pos, {
+          receiptId,
           poId,
           invoiceNumber,
           invoiceDate,
           invoiceAmountPaise: toPaise(body.invoice.invoiceAmount),
           remarks: (body.remarks ?? '').trim(),
-          by,
-          photoId,
-          lines,
-        });
-        const status = await pos.refreshStatus(tx, poId);
-        await announceStatus(tx, locked.po, status, request.id, auth.memberId);
-        const consumed = lines.filter((l) => l.accepted > 0);
-        // Only what was accepted is received, and only that is BOQ consumption (projects service).
-        if (consumed.length > 0) {
-          await ctx.emit(
-            tx,
-            ReceiptRecorded,
-            {
-              receiptId,
-              poId,
-              poNumber: locked.po.po_number,
-              projectId: locked.po.project_id,
-              boqId: locked.po.boq_id,
-              indentId: locked.po.indent_id,
-              invoiceNumber,
-              receivedAt: new Date().toISOString(),
-              receivedBy: { _id: auth.memberId, name: auth.name },
-              lines: consumed.map((l) => ({ itemId: l.itemId, quantity: fromHundredths(l.accepted), unit: l.unit })),
-            },
-            { requestId: request.id, actorId: auth.memberId },
-          );
-        }
-        await ctx.audit(tx, { actorId: auth.memberId, action: 'receipt_recorded', entity: 'po', entityId: poId, requestId: request.id, details: { receiptId, invoiceNumber, status, lines: lines.length } });
-        return { created: true };
-      });
+          photoId: body.photoId ? body.photoId.toLowerCase() : null,
+          lines: counted,
+          by: { id: auth.memberId, name: auth.name },
+          receivedAt: new Date(),
+          requestId: request.id,
+          mayAccess: (projectId) => canAccessProject(auth, projectId),
+        }),
+      );
       reply.status(result.created ? 201 : 200);
       return { message: PO_MESSAGES.receiptCreated, po: (await pos.byId(ctx.db, poId))! };
     },

@@ -1,0 +1,40 @@
+import { api, call } from '@erp/sdk';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { poKeys } from './po-keys';
+
+/**
+ * GET /po/{id}/photos/{photoId}: a receipt's invoice photo. It needs the bearer token, so it is
+ * fetched (not an <img src>) and shown from a blob object URL.
+ */
+export async function getPoPhoto(poId: string, photoId: string, signal?: AbortSignal): Promise<Blob> {
+  const file = await call(api, 'po.photo', { params: { id: poId, photoId }, fallbackName: 'invoice-photo', signal });
+  return file.blob;
+}
+
+export const poPhotoQueryOptions = (poId: string, photoId: string) =>
+  queryOptions({
+    queryKey: poKeys('photo', poId, photoId),
+    queryFn: ({ signal }) => getPoPhoto(poId, photoId, signal),
+    // A photo never changes; it is dropped from memory as soon as no dialog shows it.
+    staleTime: Infinity,
+    gcTime: 0,
+  });
+
+export const usePoPhoto = (poId: string, photoId: string | null) =>
+  useQuery({ ...poPhotoQueryOptions(poId, photoId ?? ''), enabled: Boolean(photoId) });
+
+/** An object URL for `blob` while it is shown; revoked when the blob changes or the viewer closes. */
+export function useObjectUrl(blob: Blob | null | undefined): string | null {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!blob) {
+      setUrl(null);
+      return;
+    }
+    const next = URL.createObjectURL(blob);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [blob]);
+  return url;
+}

@@ -1,0 +1,139 @@
+import type { PoReceipt } from '@erp/contracts';
+import { Button, formatDate, formatDateTime, Icon, theme } from '@erp/ui';
+import { DataTable, type Column } from '@erp/ui/remote';
+import { useMemo } from 'react';
+import styled from 'styled-components';
+import { actorName, formatQty } from '../hooks/po-format';
+
+const Num = styled.span`
+  white-space: nowrap;
+  font-variant-numeric: tabular-nums;
+`;
+
+const Lines = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 0.375rem;
+  min-width: 11rem;
+  & > li {
+    display: grid;
+    gap: 0.0625rem;
+  }
+  & small {
+    color: ${theme.color.mutedForeground};
+    font-size: 0.75rem;
+  }
+  & .rejected {
+    color: ${theme.color.destructive};
+  }
+`;
+
+const Remarks = styled.span`
+  display: block;
+  min-width: 8rem;
+  white-space: pre-wrap;
+  overflow-wrap: anywhere;
+  &[data-none] {
+    color: ${theme.color.mutedForeground};
+  }
+`;
+
+/** Seven columns fit beside the sidebar: the cells keep a little less padding than the kit's default. */
+const Fit = styled.div`
+  ${theme.media.desktop} {
+    & th,
+    & td {
+      padding-left: 0.5rem;
+      padding-right: 0.5rem;
+    }
+    & th:first-child,
+    & td:first-child {
+      padding-left: 0.875rem;
+    }
+    & th:last-child,
+    & td:last-child {
+      padding-right: 0.875rem;
+    }
+  }
+`;
+
+const Muted = styled.span`
+  color: ${theme.color.mutedForeground};
+  font-size: 0.8125rem;
+  white-space: nowrap;
+`;
+
+/** One receipt's lines: what arrived, and how much of it was accepted or rejected on site. */
+function ReceivedLines({ receipt }: { receipt: PoReceipt }) {
+  return (
+    <Lines>
+      {receipt.receivedItems.map((l) => (
+        <li key={l.item._id}>
+          <span>
+            {l.item.name}: <Num>{formatQty(l.receivedQuantity)} {l.item.unit}</Num>
+          </span>
+          <small>
+            Accepted {formatQty(l.acceptedQuantity)} {l.item.unit}
+            {l.rejectedQuantity > 0 && (
+              <span className="rejected">
+                {' '}
+                · Rejected {formatQty(l.rejectedQuantity)} {l.item.unit}
+              </span>
+            )}
+            {l.remarks && ` · ${l.remarks}`}
+          </small>
+        </li>
+      ))}
+    </Lines>
+  );
+}
+
+export interface PoDeliveriesProps {
+  receipts: PoReceipt[];
+  /** Opens a receipt's invoice photo. */
+  onShowPhoto: (receipt: PoReceipt) => void;
+}
+
+/**
+ * SPEC §2 "PO details": the deliveries (receipts): invoice number, invoice date, received date,
+ * received by, the items with received (accepted, rejected) quantities and units, remarks, and the
+ * invoice photo behind its button. Newest first.
+ */
+export function PoDeliveries({ receipts, onShowPhoto }: PoDeliveriesProps) {
+  const rows = useMemo(() => [...receipts].sort((a, b) => b.createdAt.localeCompare(a.createdAt)), [receipts]);
+  const columns = useMemo<Column<PoReceipt>[]>(
+    () => [
+      { id: 'invoice', header: 'Invoice #', primary: true, cell: (r) => <Num>{r.invoice.invoiceNumber}</Num> },
+      { id: 'invoiceDate', header: 'Invoice Date', cell: (r) => <Num>{formatDate(r.invoice.invoiceDate)}</Num> },
+      { id: 'receivedAt', header: 'Received Date', cell: (r) => <Num title={formatDateTime(r.createdAt)}>{formatDate(r.createdAt)}</Num> },
+      { id: 'receivedBy', header: 'Received By', cell: (r) => actorName(r.receivedBy) },
+      { id: 'items', header: 'Items', cell: (r) => <ReceivedLines receipt={r} /> },
+      {
+        id: 'remarks',
+        header: 'Remarks',
+        cell: (r) => (r.remarks ? <Remarks>{r.remarks}</Remarks> : <Remarks data-none="">None</Remarks>),
+      },
+      {
+        id: 'photo',
+        header: 'Photo',
+        cell: (r) =>
+          r.photo ? (
+            <Button variant="outline" size="sm" onClick={() => onShowPhoto(r)} aria-label={`Invoice photo of ${r.invoice.invoiceNumber}`}>
+              <Icon name="eye" />
+              Photo
+            </Button>
+          ) : (
+            <Muted>No photo</Muted>
+          ),
+      },
+    ],
+    [onShowPhoto],
+  );
+  return (
+    <Fit>
+      <DataTable caption="Deliveries" columns={columns} rows={rows} rowKey={(r) => r._id} />
+    </Fit>
+  );
+}

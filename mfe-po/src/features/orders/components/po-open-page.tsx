@@ -1,0 +1,107 @@
+import { theme } from '@erp/ui';
+import { ListPage, SortSelect, useCurrentUser, useListSearch } from '@erp/ui/remote';
+import { useIsMobile } from '@erp/ui';
+import styled from 'styled-components';
+import { usePoList } from '../api/get-po-list';
+import { canListVendors, canReadOpenPos } from '../hooks/po-access';
+import {
+  activeFilterCount,
+  DEFAULT_OPEN_SORT,
+  OPEN_PO_PAGE_SIZE,
+  OPEN_STATUS_TABS,
+  parseIdFilter,
+  parseStatusTab,
+  SORT_KEYS,
+  toPoSort,
+} from '../hooks/po-list-filters';
+import { useSeenVendors } from '../hooks/use-seen-vendors';
+import { ProjectFilter, StatusTabs, VendorFilter } from './po-filters';
+import { OPEN_COLUMNS, OpenPoTable } from './po-table';
+
+/** The phone's sort: the select and the direction button side by side, a row of their own. */
+const SortRow = styled.div`
+  display: flex;
+  gap: 0.5rem;
+  ${theme.media.mobile} {
+    flex-basis: 100%;
+    & > select {
+      flex: 1;
+    }
+  }
+`;
+
+/**
+ * /po/open (SPEC §2 "Active PO list for receiving"): only Open and Partial POs (status 'active'),
+ * with the search, a status filter (All, Open, Partial), vendor and project filters, and the sort by
+ * Order Date, Status, Vendor, Project or PO Number, all on the server; 25 per page with up to 5 page
+ * buttons. 'Receive' goes to the goods receipt.
+ */
+export function PoOpenPage() {
+  const user = useCurrentUser();
+  const phone = useIsMobile();
+  const allowed = canReadOpenPos(user);
+  const search = useListSearch(['status', 'vendor', 'project'], { defaultSort: DEFAULT_OPEN_SORT, sortKeys: SORT_KEYS });
+  const status = parseStatusTab(search.filter('status'), OPEN_STATUS_TABS);
+  const vendorId = parseIdFilter(search.filter('vendor'));
+  const projectId = parseIdFilter(search.filter('project'));
+  const list = usePoList(
+    {
+      scope: 'active',
+      page: search.query.page,
+      pageSize: OPEN_PO_PAGE_SIZE,
+      keyword: search.query.keyword,
+      status,
+      vendorId,
+      projectId,
+      sort: toPoSort(search.sort),
+    },
+    allowed,
+  );
+  const seenVendors = useSeenVendors(list.data?.result);
+
+  return (
+    <ListPage
+      title="Open Purchase Orders"
+      description="Open and partly received purchase orders, ready for goods receipt"
+      allowed={allowed}
+      deniedText="You don't have permission to view open purchase orders."
+      search={search}
+      searchPlaceholder="Search PO ID, BoQ ID, Vendor ID, Vendor Name..."
+      searchLabel="Search open purchase orders"
+      filters={
+        <>
+          <StatusTabs tabs={OPEN_STATUS_TABS} value={status} onChange={(value) => search.setFilter('status', value)} />
+          <VendorFilter
+            value={vendorId}
+            onChange={(value) => search.setFilter('vendor', value)}
+            fromMaster={canListVendors(user)}
+            present={[...seenVendors]}
+          />
+          <ProjectFilter value={projectId} onChange={(value) => search.setFilter('project', value)} />
+          {phone && (
+            <SortRow>
+              <SortSelect columns={OPEN_COLUMNS} sort={search.sort} onSortChange={search.setSort} />
+            </SortRow>
+          )}
+        </>
+      }
+      filtersOnPhone={{ active: activeFilterCount({ status, vendorId, projectId }) }}
+      count={{ one: 'PO', many: 'POs' }}
+      query={list}
+      rows={list.data?.result.length}
+      total={list.data?.totalItems}
+      totalCapped={list.data?.totalCapped}
+      pageSize={OPEN_PO_PAGE_SIZE}
+      loadingLabel="Loading open purchase orders"
+      errorTitle="Could not load open purchase orders"
+      noMatchTitle="No Active Purchase Orders"
+      empty={{
+        icon: 'truck',
+        title: 'No Active Purchase Orders',
+        description: 'Purchase orders waiting for goods appear here once an indent is approved.',
+      }}
+    >
+      {list.data && <OpenPoTable pos={list.data.result} user={user} sort={search.sort} onSortChange={search.setSort} />}
+    </ListPage>
+  );
+}

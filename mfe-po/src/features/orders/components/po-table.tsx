@@ -1,0 +1,211 @@
+import type { Member, PoSummary } from '@erp/contracts';
+import { formatDate, formatINR, formatNumber, Icon, Link, LinkButton, theme } from '@erp/ui';
+import { DataTable, type Column, type ListSort } from '@erp/ui/remote';
+import styled from 'styled-components';
+import { canReceive } from '../hooks/po-access';
+import { isClosed, poPath, receiptPath } from '../hooks/po-format';
+import { PoStatusBadge } from './po-status-badge';
+
+const Stack = styled.span`
+  display: grid;
+  gap: 0.125rem;
+  min-width: 0;
+  & > strong {
+    font-weight: 600;
+    white-space: nowrap;
+  }
+  & > small {
+    color: ${theme.color.mutedForeground};
+    font-size: 0.8125rem;
+    overflow-wrap: anywhere;
+  }
+  ${theme.media.desktop} {
+    &.wide {
+      min-width: 7rem;
+    }
+    /* A long BOQ name takes two lines at most (the whole name on hover). */
+    &.clamp {
+      min-width: 6rem;
+    }
+    &.clamp > small {
+      overflow-wrap: normal;
+      display: -webkit-box;
+      -webkit-line-clamp: 2;
+      -webkit-box-orient: vertical;
+      overflow: hidden;
+    }
+  }
+`;
+
+const PoLink = styled(Link)`
+  font-weight: 600;
+  color: ${theme.color.primary};
+  text-decoration: underline;
+  text-underline-offset: 2px;
+  white-space: nowrap;
+`;
+
+const Num = styled.span`
+  white-space: nowrap;
+  font-variant-numeric: tabular-nums;
+`;
+
+/** Nine columns fit a laptop's width: the cells keep a little less padding than the kit's default. */
+const Fit = styled.div`
+  ${theme.media.desktop} {
+    & th,
+    & td {
+      padding-left: 0.5rem;
+      padding-right: 0.5rem;
+    }
+    & th:first-child,
+    & td:first-child {
+      padding-left: 0.875rem;
+    }
+    & th:last-child,
+    & td:last-child {
+      padding-right: 0.875rem;
+    }
+  }
+`;
+
+const poNumber: Column<PoSummary> = {
+  id: 'poNumber',
+  header: 'PO #',
+  primary: true,
+  cell: (po) => <PoLink to={poPath(po._id)}>{po.poNumber}</PoLink>,
+};
+const vendor: Column<PoSummary> = { id: 'vendor', header: 'Vendor', cell: (po) => <Stack className="wide">{po.vendor.name}</Stack> };
+const project: Column<PoSummary> = {
+  id: 'project',
+  header: 'Project',
+  cell: (po) => (
+    <Stack className="wide">
+      <span>{po.projectId.name}</span>
+      <small>{po.projectId.projectCode}</small>
+    </Stack>
+  ),
+};
+const items: Column<PoSummary> = { id: 'items', header: 'Items', align: 'right', cell: (po) => <Num>{formatNumber(po.itemCount)}</Num> };
+const orderDate: Column<PoSummary> = { id: 'orderDate', header: 'Order Date', cell: (po) => <Num>{formatDate(po.orderDate)}</Num> };
+const status: Column<PoSummary> = { id: 'status', header: 'Status', cell: (po) => <PoStatusBadge status={po.status} /> };
+const amount = (header: string): Column<PoSummary> => ({ id: 'amount', header, align: 'right', cell: (po) => <Num>{formatINR(po.amount)}</Num> });
+
+/** SPEC §2 "PO list": PO #, Indent ID (to the indent), Vendor, Project, Items, Order Date, Amount, Status. */
+const LIST_COLUMNS: Column<PoSummary>[] = [
+  poNumber,
+  {
+    id: 'indent',
+    header: 'Indent ID',
+    cell: (po) => (
+      <PoLink to={`/indent/${encodeURIComponent(po.indentId._id)}`} title={po.indentId.title || undefined}>
+        {po.indentId.indentId}
+      </PoLink>
+    ),
+  },
+  vendor,
+  project,
+  items,
+  orderDate,
+  amount('Amount'),
+  status,
+];
+
+/**
+ * SPEC §2 "Active PO list for receiving": PO #, BoQ ID, Vendor, Project, Items, Order Date, Total
+ * Amount, Status; sorted on the server by Order Date, Status, Vendor, Project or PO Number.
+ */
+export const OPEN_COLUMNS: Column<PoSummary>[] = [
+  { ...poNumber, sortKey: 'poNumber' },
+  {
+    id: 'boq',
+    header: 'BoQ ID',
+    cell: (po) => (
+      <Stack className="clamp">
+        <Num>{po.boqId.boqId}</Num>
+        {po.boqId.name && <small title={po.boqId.name}>{po.boqId.name}</small>}
+      </Stack>
+    ),
+  },
+  { ...vendor, sortKey: 'vendor' },
+  { ...project, sortKey: 'project' },
+  items,
+  { ...orderDate, sortKey: 'orderDate', sortDescFirst: true },
+  amount('Total Amount'),
+  { ...status, sortKey: 'status' },
+];
+
+type Who = Pick<Member, 'role' | 'permissions'>;
+
+/** /po/list: 'History' (to the deliveries) for a closed PO, 'Details' for an open or partial one. */
+export function PoListTable({ pos }: { pos: PoSummary[] }) {
+  return (
+    <Fit>
+      <DataTable
+        caption="Purchase orders"
+        columns={LIST_COLUMNS}
+        rows={pos}
+        rowKey={(po) => po._id}
+        actions={(po) =>
+          isClosed(po.status) ? (
+            <LinkButton to={poPath(po._id, 'history')} variant="outline" size="sm" aria-label={`History of ${po.poNumber}`}>
+              <Icon name="file" />
+              History
+            </LinkButton>
+          ) : (
+            <LinkButton to={poPath(po._id)} variant="outline" size="sm" aria-label={`Details of ${po.poNumber}`}>
+              <Icon name="eye" />
+              Details
+            </LinkButton>
+          )
+        }
+      />
+    </Fit>
+  );
+}
+
+export interface OpenPoTableProps {
+  pos: PoSummary[];
+  user: Who;
+  sort: ListSort | null;
+  onSortChange: (sort: ListSort) => void;
+}
+
+/**
+ * /po/open: 'Receive' (to the goods receipt) for whoever records receipts, else 'Details'; a closed
+ * row (closed since the page loaded) offers its 'History'. The rows arrive sorted by the server.
+ */
+export function OpenPoTable({ pos, user, sort, onSortChange }: OpenPoTableProps) {
+  const receive = canReceive(user);
+  return (
+    <Fit>
+      <DataTable
+        caption="Purchase orders open for receiving"
+        columns={OPEN_COLUMNS}
+        rows={pos}
+        rowKey={(po) => po._id}
+        sort={sort}
+        onSortChange={onSortChange}
+        sortMode="server"
+        actions={(po) =>
+          isClosed(po.status) ? (
+            <LinkButton to={poPath(po._id)} variant="outline" size="sm" aria-label={`History of ${po.poNumber}`}>
+              <Icon name="file" />
+              History
+            </LinkButton>
+          ) : receive ? (
+            <LinkButton to={receiptPath(po._id)} size="sm" aria-label={`Receive ${po.poNumber}`}>
+              <Icon name="truck" />
+              Receive
+            </LinkButton>
+          ) : (
+            <LinkButton to={poPath(po._id)} variant="outline" size="sm" aria-label={`Details of ${po.poNumber}`}>
+              <Icon name="eye" />
+              Details
+            </LinkButton>
+          )
+        }
+      />
+    </Fit>
+  );
+}

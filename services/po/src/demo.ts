@@ -1,0 +1,73 @@
+/**
+ * Demo data (GLOSSARY "Demo data", issue 12): the demo's approved indent ('Column reinforcement and
+ * concrete, floors 7 and 8', services/indent/src/demo.ts) makes two POs through the approval event:
+ * Deccan Steel Suppliers' (steel, left Open) and Godavari Sand and Aggregates' (45 CBM of 20 mm
+ * aggregate). The second is partly received, with the vendor's invoice photographed on site: 20 CBM
+ * accepted, so it reads Partial and the BOQ's consumption rises by 20 CBM (the receipt's event).
+ *
+ * The POs arrive through events, so the receipt waits in demo_receipts (queued on a new database)
+ * until its PO exists, and is recorded by the same code as a member's receipt, once.
+ */
+import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { toHundredths, toPaise } from '@erp/contracts';
+import type { Queryable, ServiceContext } from '@erp/service-kit';
+import { recordReceipt } from './receipts.js';
+import type { PurchaseOrdersRepository } from './repositories/purchase-orders.js';
+
+const INDENT_TITLE = 'Column reinforcement and concrete, floors 7 and 8';
+const VENDOR = 'Godavari Sand and Aggregates';
+const ITEM = '20 mm aggregate';
+/** The demo Employee (services/auth/src/seed.ts), who records receipts on the demo project. */
+const RECEIVER = { email: 'sandeep.patil@demo.example', name: 'Sandeep Patil' };
+const KEY = 'godavari-aggregate-first-delivery';
+const PHOTO = new URL('../demo/invoice-GSA-26-27-0412.jpg', import.meta.url);
+
+/** On a new database with demo seeding: the demo receipt waits for its PO. */
+export async function queueDemoReceipts(ctx: ServiceContext): Promise<void> {
+  if (!ctx.config.seedDemo) return;
+  await ctx.tx(async (tx) => {
+    if (ctx.db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`seed:${ctx.schema}`]);
+    const any = await tx.query(`SELECT 1 FROM ${ctx.schema}.purchase_orders LIMIT 1`);
+    if (any.rows.length > 0) return;
+    await tx.query(`INSERT INTO ${ctx.schema}.demo_receipts (key) VALUES ($1) ON CONFLICT DO NOTHING`, [KEY]);
+  });
+}
+
+/** Today in India (YYYY-MM-DD), the invoice's date. */
+const todayInIndia = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+
+/** Record the waiting demo receipt once its PO exists (called in the transaction that made POs). */
+export async function recordPendingDemoReceipts(tx: Queryable, ctx: ServiceContext, pos: PurchaseOrdersRepository): Promise<void> {
+  const s = ctx.schema;
+  const waiting = await tx.query(`SELECT 1 FROM ${s}.demo_receipts WHERE key = $1`, [KEY]);
+  if (waiting.rows.length === 0) return;
+  const found = await tx.query<{ id: string; item_id: string }>(
+    `SELECT p.id, l.item_id FROM ${s}.purchase_orders p JOIN ${s}.po_lines l ON l.po_id = p.id
+      WHERE p.indent_title = $1 AND p.vendor_name = $2 AND l.item_name = $3 LIMIT 1`,
+    [INDENT_TITLE, VENDOR, ITEM],
+  );
+  const po = found.rows[0];
+  if (!po) return;
+  const member = await tx.query<{ member_id: string; name: string }>(`SELECT member_id, name FROM ${s}.access_members WHERE email = $1`, [RECEIVER.email]);
+  const by = member.rows[0] ? { id: member.rows[0].member_id, name: member.rows[0].name } : { id: null, name: RECEIVER.name };
+  const photoId = randomUUID();
+  await pos.insertPhoto(tx, { id: photoId, poId: po.id, contentType: 'image/jpeg', bytes: readFileSync(PHOTO), by }, ctx.db.kind);
+  await recordReceipt(tx, ctx, pos, {
+    receiptId: randomUUID(),
+    poId: po.id,
+    invoiceNumber: 'GSA/26-27/0412',
+    invoiceDate: todayInIndia(),
+    // 20 CBM at ₹1,450 + 5% GST (₹72.50 a CBM), as the photographed invoice says.
+    invoiceAmountPaise: toPaise(30_450),
+    remarks: 'Vehicle MH15 GV 4821; unloaded at the Tower A batching point.',
+    photoId,
+    lines: [{ item: po.item_id, received: toHundredths(20), rejected: 0, remarks: 'First delivery; checked by volume in the truck' }],
+    by,
+    receivedAt: new Date(),
+    requestId: `demo:${KEY}`,
+    mayAccess: () => true,
+  });
+  await tx.query(`DELETE FROM ${s}.demo_receipts WHERE key = $1`, [KEY]);
+  ctx.log.info({ poId: po.id }, 'recorded the demo receipt of 20 CBM of aggregate');
+}

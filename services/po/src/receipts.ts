@@ -1,0 +1,116 @@
+/**
+ * Recording a goods receipt (POST /poReceipt), as one function of the transaction: the route calls it
+ * for a member's receipt, the demo data for the demo PO's delivery, so both take the same path: the
+ * PO's row lock, the pending check, the receipt and its lines, the new status and the events.
+ */
+import { fromHundredths, PO_MESSAGES, PoStatusChanged, ReceiptRecorded, type PoStatus } from '@erp/contracts';
+import { badRequest, conflict, notFound, type Queryable, type ServiceContext } from '@erp/service-kit';
+import { pendingOf, type PurchaseOrdersRepository } from './repositories/purchase-orders.js';
+
+/** One line as asked: the PO line's item, hundredths received and rejected on site, its remark. */
+export interface AskedLine {
+  item: string;
+  received: number;
+  rejected: number;
+  remarks: string;
+}
+
+export interface ReceiptInput {
+  receiptId: string;
+  poId: string;
+  invoiceNumber: string;
+  invoiceDate: string;
+  invoiceAmountPaise: number;
+  remarks: string;
+  photoId: string | null;
+  /** Lines with something received (at least one). */
+  lines: AskedLine[];
+  by: { id: string | null; name: string };
+  /** When it was received (now for a member's receipt). */
+  receivedAt: Date;
+  requestId: string;
+  /** The caller may record on this PO's project (another project's PO is answered as not found). */
+  mayAccess(projectId: string): boolean;
+}
+
+/**
+ * Records the receipt in `tx` unless a receipt with its id exists (a resend: nothing changes).
+ * Returns whether it was created now. Throws the HTTP errors a caller shows as they are.
+ */
+export async function recordReceipt(
+  tx: Queryable,
+  ctx: Pick<ServiceContext, 'emit' | 'audit'>,
+  pos: PurchaseOrdersRepository,
+  r: ReceiptInput,
+): Promise<{ created: boolean; status: PoStatus }> {
+  const locked = await pos.lock(tx, r.poId);
+  if (!locked || !r.mayAccess(locked.po.project_id)) throw notFound(PO_MESSAGES.notFound);
+  // Sent again (the answer was lost on a poor connection): recorded once, answered again.
+  const before = await pos.receiptPo(tx, r.receiptId);
+  if (before !== null) {
+    if (before !== r.poId) throw conflict('This receipt was recorded on another purchase order');
+    return { created: false, status: locked.po.status };
+  }
+  if (locked.po.status === 'Closed') throw conflict(PO_MESSAGES.closed);
+  const lines = r.lines.map((l) => {
+    const line = locked.lines.find((x) => x.item_id === l.item);
+    if (!line) throw badRequest(PO_MESSAGES.unknownLine);
+    const pending = pendingOf(line);
+    // Checked under the PO's lock: of two receipts at once, the second sees the first's quantities.
+    if (l.received > pending) throw conflict(PO_MESSAGES.abovePending(line.item_name, `${fromHundredths(pending).toLocaleString('en-IN')} ${line.unit}`));
+    return { lineId: line.id, itemId: line.item_id, unit: line.unit, accepted: l.received - l.rejected, rejected: l.rejected, remarks: l.remarks };
+  });
+  if (r.photoId) {
+    const photo = await pos.photoOwner(tx, r.poId, r.photoId);
+    if (!photo) throw badRequest(PO_MESSAGES.photoMissing);
+    if (photo.receiptId) throw conflict('This photo belongs to another receipt');
+  }
+  await pos.insertReceipt(tx, {
+    id: r.receiptId,
+    poId: r.poId,
+    invoiceNumber: r.invoiceNumber,
+    invoiceDate: r.invoiceDate,
+    invoiceAmountPaise: r.invoiceAmountPaise,
+    remarks: r.remarks,
+    by: r.by,
+    photoId: r.photoId,
+    lines,
+    receivedAt: r.receivedAt,
+  });
+  const status = await pos.refreshStatus(tx, r.poId);
+  const meta = { requestId: r.requestId, actorId: r.by.id };
+  if (status !== locked.po.status) {
+    // refreshStatus moved the version on by one.
+    await ctx.emit(tx, PoStatusChanged, { poId: r.poId, poNumber: locked.po.po_number, indentId: locked.po.indent_id, status, version: locked.po.version + 1 }, meta);
+  }
+  const consumed = lines.filter((l) => l.accepted > 0);
+  // Only what was accepted is received, and only that is BOQ consumption (projects service).
+  if (consumed.length > 0) {
+    await ctx.emit(
+      tx,
+      ReceiptRecorded,
+      {
+        receiptId: r.receiptId,
+        poId: r.poId,
+        poNumber: locked.po.po_number,
+        projectId: locked.po.project_id,
+        boqId: locked.po.boq_id,
+        indentId: locked.po.indent_id,
+        invoiceNumber: r.invoiceNumber,
+        receivedAt: r.receivedAt.toISOString(),
+        receivedBy: { _id: r.by.id ?? '00000000-0000-0000-0000-000000000000', name: r.by.name },
+        lines: consumed.map((l) => ({ itemId: l.itemId, quantity: fromHundredths(l.accepted), unit: l.unit })),
+      },
+      meta,
+    );
+  }
+  await ctx.audit(tx, {
+    actorId: r.by.id,
+    action: 'receipt_recorded',
+    entity: 'po',
+    entityId: r.poId,
+    requestId: r.requestId,
+    details: { receiptId: r.receiptId, invoiceNumber: r.invoiceNumber, status, lines: lines.length },
+  });
+  return { created: true, status };
+}
