@@ -98,6 +98,18 @@ describe('purchase orders and goods receipts', () => {
     await shot(page, 'desktop-po-list');
   });
 
+  it("indent/{boqId}/pos lists the BOQ's purchase orders from the PO service, with Receive on open ones", async () => {
+    await page.goto(`/indent/${steel.boqId._id}/pos`);
+    const section = page.getByRole('region', { name: 'Purchase Orders' });
+    await section.getByRole('link', { name: steel.poNumber, exact: true }).first().waitFor();
+    const steelRow = section.getByRole('row').filter({ hasText: steel.poNumber });
+    await steelRow.getByText(STEEL_VENDOR).waitFor();
+    await expect(steelRow.getByRole('link', { name: /Receive/ }).getAttribute('href')).resolves.toMatch(new RegExp(`/po/${steel._id}`));
+    await shot(page, 'desktop-po-boq-pos');
+    await page.goto('/indent/0a1b2c3d-4e5f-4a6b-8c7d-000000000404/pos');
+    await page.getByText('The requested BoQ could not be found.').waitFor();
+  });
+
   it('the demo aggregate PO shows its delivery, and the invoice photo opens', async () => {
     const list = await api<{ result: Summary[] }>(page, `/po?keyword=${DEMO_INDENT}&limit=100&offset=0`);
     const aggregate = list.result.find((p) => p.vendor.name === AGGREGATE_VENDOR)!;

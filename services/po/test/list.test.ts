@@ -183,6 +183,7 @@ describe('the PO list as PostgreSQL writes it', () => {
       [`projectId=${PROJECT._id}&status=active`, `project_id = $1 AND status IN ('Open', 'Partial')`, [PROJECT._id]],
       [`vendorId=${apex.vendor._id}`, 'vendor_id = $1', [apex.vendor._id]],
       [`indentId=${apex.indentId._id}&status=Partial`, `indent_id = $1 AND status = 'Partial'`, [apex.indentId._id]],
+      [`boqId=${apex.boqId._id}`, 'boq_id = $1', [apex.boqId._id]],
       ['keyword=apex', `search LIKE '%apex%'`, []],
       ['keyword=apex&status=Open', `search LIKE '%apex%' AND status = 'Open'`, []],
     ];
@@ -195,6 +196,15 @@ describe('the PO list as PostgreSQL writes it', () => {
     expect((await list('', 'employee')).totalItems).toBe(await count('project_id = $1', [PROJECT._id]));
     const beyond = await h.get('admin', '/po?limit=10&offset=1000&status=active');
     expect(beyond.json()).toEqual({ result: [], totalItems: await count(`status IN ('Open', 'Partial')`) });
+  });
+
+  it("lists a BOQ's POs (indent/{boqId}/pos) and only those", async () => {
+    const apex = made.get('apex cement')!;
+    const page = await list(`boqId=${apex.boqId._id}&limit=100`);
+    const expected = await h.db.query<{ id: string }>('SELECT id FROM po.purchase_orders WHERE boq_id = $1 ORDER BY order_date DESC, po_seq DESC', [apex.boqId._id]);
+    expect(page.result.map((p) => p._id)).toEqual(expected.rows.map((r) => r.id));
+    expect(page.result.every((p) => p.boqId._id === apex.boqId._id)).toBe(true);
+    expect((await h.get('admin', '/po?boqId=BOQ-0001')).statusCode).toBe(400);
   });
 
   it('finds by PO number, BOQ number, vendor id and vendor name (any script), indent number and project name', async () => {

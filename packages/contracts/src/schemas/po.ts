@@ -166,6 +166,8 @@ export const PoListQuery = Type.Object({
   vendorId: Type.Optional(Type.String({ maxLength: 36 })),
   projectId: Type.Optional(Type.String({ maxLength: 36 })),
   indentId: Type.Optional(Type.String({ maxLength: 36 })),
+  /** A BOQ's POs (SPEC §2 "BoQ detail with generated POs", indent/{boqId}/pos). */
+  boqId: Type.Optional(Type.String({ maxLength: 36 })),
 });
 export type PoListQuery = Static<typeof PoListQuery>;
 

@@ -196,6 +196,7 @@ export interface PoListFilter {
   vendorId: string | null;
   projectId: string | null;
   indentId: string | null;
+  boqId: string | null;
   /** Only these projects (an Employee's); null for every project. */
   only: string[] | null;
   sort: PoSort;
@@ -358,12 +359,13 @@ export function purchaseOrdersRepository(schema: string) {
       if (q.only) add((p) => `project_id = ANY(${p}::uuid[])`, q.only.filter(isUuid), true);
       if (q.vendorId) add((p) => `vendor_id = ${p}::uuid`, q.vendorId);
       if (q.indentId) add((p) => `indent_id = ${p}::uuid`, q.indentId);
+      if (q.boqId) add((p) => `boq_id = ${p}::uuid`, q.boqId);
       // Along the trigram index of `search` (PO, indent and BOQ numbers, vendor id and name, project name and code).
       if (q.keyword) add((p) => `search LIKE ${p}`, containsPattern(q.keyword));
       const { limit, offset } = checkedPaging(q);
       const filter = where.length ? `WHERE ${where.map((c) => `(${c})`).join(' AND ')}` : '';
       const order = PO_ORDERS[q.sort];
-      const kept = !q.keyword && !q.vendorId && !q.indentId;
+      const kept = !q.keyword && !q.vendorId && !q.indentId && !q.boqId;
       const bound = countBound({ limit, offset, cap: q.cap });
       const total = kept
         ? // Statuses and projects only: the per-status totals (3 rows), or the projects' counts.

@@ -150,6 +150,7 @@ export async function poRoutes(
         vendorId: idFilter('vendorId', q.vendorId),
         projectId: idFilter('projectId', q.projectId),
         indentId: idFilter('indentId', q.indentId),
+        boqId: idFilter('boqId', q.boqId),
         only: only && [...only].sort(),
         sort: sortOf(q.sort),
         limit: q.limit ?? 10,

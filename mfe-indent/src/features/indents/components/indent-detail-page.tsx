@@ -33,6 +33,7 @@ import {
 import { formatQty } from '../../shared/hooks/indent-format';
 import { IndentHistory } from './indent-history';
 import { IndentLinesTable } from './indent-lines-table';
+import { BoqPosPage } from './boq-pos-page';
 import { IndentPosTable } from './indent-pos';
 
 /** The POs are made over the bus within a moment of approval: ask again this often, for this long. */
@@ -155,6 +156,8 @@ export function IndentDetailPage({ id, focus }: IndentDetailPageProps) {
     // 400: the path's id is not an id at all (/indent/xyz), as missing as a 404.
     const notFound =
       query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
+    // indent/{boqId}/pos (SPEC §2 "BoQ detail with generated POs"): not an indent, so a BOQ's id.
+    if (notFound && focus === 'pos') return <BoqPosPage id={id} />;
     return (
       <>
         <PageHeader title="Indent" actions={backToList} />
