@@ -77,7 +77,7 @@ describe('indents to purchase orders across services', () => {
     const received = (await call(people.employee, 'GET', `/po/${godavari._id}`)) as PurchaseOrder;
     expect(received.items.map((l) => [l.item.name, l.totalReceived, l.pending])).toEqual([['20 mm aggregate', 20, 25]]);
     const [receipt] = received.receipts;
-    expect(receipt).toMatchObject({ invoice: { invoiceNumber: 'GSA/26-27/0412', invoiceAmount: 30450 }, receivedBy: { name: 'Sandeep Patil' } });
+    expect(receipt).toMatchObject({ invoice: { invoiceNumber: 'GSA/26-27/0412', invoiceAmount: 32500 }, receivedBy: { name: 'Sandeep Patil' } });
     const photo = await h.app.inject({ method: 'GET', url: `/po/${godavari._id}/photos/${receipt!.photo!._id}`, headers: people.employee });
     expect(photo.statusCode).toBe(200);
     expect(photo.headers['content-type']).toBe('image/jpeg');

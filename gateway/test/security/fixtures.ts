@@ -144,9 +144,17 @@ export function realParam(url: string, param: string, f: Fixtures): string | und
   if (param === 'jobId') return f.jobId;
   if (param !== 'id') return undefined;
   const resource = url.split('/')[3];
-  return ({ auth: f.memberId, vendors: f.vendorId, items: f.itemId, project: f.projectId, boq: f.boqId } as Record<string, string>)[
-    resource ?? ''
-  ];
+  // A vendor's ledger is named by the vendor's id (/vendorTransaction/:id).
+  return (
+    {
+      auth: f.memberId,
+      vendors: f.vendorId,
+      vendorTransaction: f.vendorId,
+      items: f.itemId,
+      project: f.projectId,
+      boq: f.boqId,
+    } as Record<string, string>
+  )[resource ?? ''];
 }
 
 export const paramNames = (url: string) => [...url.matchAll(/:([A-Za-z0-9_]+)/g)].map((m) => m[1]!);

@@ -6,11 +6,6 @@ const ROUTES = remoteRoutes(SECTIONS);
 const screenForPath = (path: string) => screenUnder(ROUTES, path);
 
 describe('every path under /vendors shows a page', () => {
-  it.each(['/vendors/account-ledger', '/vendors/ledger', '/vendors/ledger/VEN-0001', '/vendors/ledger-detail', '/vendors/payment', '/vendors/payment/'])(
-    '%s shows the "not available yet" page, not an empty content area',
-    (path) => expect(screenForPath(path)).toBe('accounts'),
-  );
-
   it.each([
     ['/vendors', 'list'],
     ['/vendors/', 'list'],
@@ -18,9 +13,22 @@ describe('every path under /vendors shows a page', () => {
     ['/vendors/create', 'create'],
     ['/vendors/detail', 'detail'],
     ['/vendors/detail/7c9e6679-7425-40de-944b-e07fc1f90ae7', 'detail'],
+    // SPEC §2: the sidebar's /vendors/account-ledger and the phone bar's /vendors/ledger are the same list.
+    ['/vendors/account-ledger', 'accounts'],
+    ['/vendors/ledger', 'accounts'],
+    ['/vendors/credit-note', 'accounts'],
+    ['/vendors/ledger-detail', 'ledger'],
+    ['/vendors/ledger-detail/7c9e6679-7425-40de-944b-e07fc1f90ae7', 'ledger'],
+    ['/vendors/ledger/7c9e6679-7425-40de-944b-e07fc1f90ae7', 'ledger'],
+    ['/vendors/payment', 'payment'],
+    ['/vendors/payment/', 'payment'],
+    ['/vendors/payments', 'payment'],
+    ['/vendors/overbilling', 'overbilling'],
     ['/vendors/nonsense', 'not-found'],
     ['/vendors/list/extra', 'not-found'],
     ['/vendors/ledgers-old', 'not-found'],
+    ['/vendors/account-ledger/extra', 'not-found'],
+    ['/vendors/payment/extra', 'not-found'],
   ])('%s shows %s', (path, screen) => expect(screenForPath(path)).toBe(screen));
 
   it('leaves other apps’ paths alone', () => {

@@ -18,4 +18,5 @@ export * from './events/po.js';
 export * from './schemas/indent.js';
 export * from './events/indent.js';
 export * from './schemas/po.js';
+export * from './schemas/ledger.js';
 export * from './po-preview.js';

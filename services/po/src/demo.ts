@@ -4,6 +4,8 @@
  * Deccan Steel Suppliers' (steel, left Open) and Godavari Sand and Aggregates' (45 CBM of 20 mm
  * aggregate). The second is partly received, with the vendor's invoice photographed on site: 20 CBM
  * accepted, so it reads Partial and the BOQ's consumption rises by 20 CBM (the receipt's event).
+ * Its invoice is for more than the goods and their share of the fleet are worth: the vendors
+ * service opens the demo's overbilling case from the same event.
  *
  * The POs arrive through events, so the receipt waits in demo_receipts (queued on a new database)
  * until its PO exists, and is recorded by the same code as a member's receipt, once.
@@ -58,8 +60,11 @@ export async function recordPendingDemoReceipts(tx: Queryable, ctx: ServiceConte
     poId: po.id,
     invoiceNumber: 'GSA/26-27/0412',
     invoiceDate: todayInIndia(),
-    // 20 CBM at ₹1,450 + 5% GST (₹72.50 a CBM), as the photographed invoice says.
-    invoiceAmountPaise: toPaise(30_450),
+    // 20 CBM at ₹1,450 + 5% GST (₹72.50 a CBM) is ₹30,450, and its share of the PO's fleet
+    // (₹1,500 + ₹270 GST) ₹786.67: ₹31,236.67 expected. The vendor billed ₹32,500 (the whole
+    // fleet and then some), so the demo's vendor ledger has an open overbilling case of ₹1,263.33
+    // for the Admin to decide (issue 13).
+    invoiceAmountPaise: toPaise(32_500),
     remarks: 'Vehicle MH15 GV 4821; unloaded at the Tower A batching point.',
     photoId,
     lines: [{ item: po.item_id, received: toHundredths(20), rejected: 0, remarks: 'First delivery; checked by volume in the truck' }],

@@ -3,8 +3,9 @@
  * for a member's receipt, the demo data for the demo PO's delivery, so both take the same path: the
  * PO's row lock, the pending check, the receipt and its lines, the new status and the events.
  */
-import { fromHundredths, PO_MESSAGES, PoStatusChanged, ReceiptRecorded, type PoStatus } from '@erp/contracts';
+import { fromHundredths, fromPaise, PO_MESSAGES, PoStatusChanged, ReceiptRecorded, type PoStatus } from '@erp/contracts';
 import { badRequest, conflict, notFound, type Queryable, type ServiceContext } from '@erp/service-kit';
+import { expectedReceiptAmount } from './expected-amount.js';
 import { pendingOf, type PurchaseOrdersRepository } from './repositories/purchase-orders.js';
 
 /** One line as asked: the PO line's item, hundredths received and rejected on site, its remark. */
@@ -58,7 +59,15 @@ export async function recordReceipt(
     const pending = pendingOf(line);
     // Checked under the PO's lock: of two receipts at once, the second sees the first's quantities.
     if (l.received > pending) throw conflict(PO_MESSAGES.abovePending(line.item_name, `${fromHundredths(pending).toLocaleString('en-IN')} ${line.unit}`));
-    return { lineId: line.id, itemId: line.item_id, unit: line.unit, accepted: l.received - l.rejected, rejected: l.rejected, remarks: l.remarks };
+    return {
+      lineId: line.id,
+      itemId: line.item_id,
+      unit: line.unit,
+      unitTotalPaise: Number(line.unit_total_paise),
+      accepted: l.received - l.rejected,
+      rejected: l.rejected,
+      remarks: l.remarks,
+    };
   });
   if (r.photoId) {
     const photo = await pos.photoOwner(tx, r.poId, r.photoId);
@@ -86,6 +95,15 @@ export async function recordReceipt(
   const consumed = lines.filter((l) => l.accepted > 0);
   // Only what was accepted is received, and only that is BOQ consumption (projects service).
   if (consumed.length > 0) {
+    // For the vendor's ledger: what the accepted goods cost at the PO's locked prices with GST and
+    // this receipt's share of the fleet; the vendors service opens an overbilling case when the
+    // invoice is for more (amount = lines total + fleet + fleet GST, a CHECK of the PO table).
+    const po = locked.po;
+    const expected = expectedReceiptAmount(consumed, {
+      linesTotalPaise: Number(po.amount_paise) - Number(po.fleet_paise) - Number(po.fleet_gst_paise),
+      fleetPaise: Number(po.fleet_paise),
+      fleetGstPaise: Number(po.fleet_gst_paise),
+    });
     await ctx.emit(
       tx,
       ReceiptRecorded,
@@ -100,6 +118,10 @@ export async function recordReceipt(
         receivedAt: r.receivedAt.toISOString(),
         receivedBy: { _id: r.by.id ?? '00000000-0000-0000-0000-000000000000', name: r.by.name },
         lines: consumed.map((l) => ({ itemId: l.itemId, quantity: fromHundredths(l.accepted), unit: l.unit })),
+        vendorId: po.vendor_id,
+        vendorName: po.vendor_name,
+        invoiceAmount: fromPaise(r.invoiceAmountPaise),
+        expectedAmount: fromPaise(expected.totalPaise),
       },
       meta,
     );

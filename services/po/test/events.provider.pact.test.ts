@@ -1,4 +1,4 @@
-/** The PO service as a message provider: erp.po.created.v1 and erp.po.receipt_recorded.v1 as it really writes them to its outbox. */
+/** The PO service as a message provider: erp.po.created.v1 and erp.po.receipt_recorded.v1 as it really writes them to its outbox (read by the indent, projects and vendors services). */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, it } from 'vitest';
@@ -87,6 +87,19 @@ describe('PO service as a message provider', () => {
       logLevel: 'warn',
       messageProviders: { 'a receipt recorded event': receiptRecordedEvent },
       stateHandlers: { 'goods were received against a PO raised from a BOQ': async () => undefined },
+    }).verify();
+  });
+
+  it('announces purchase orders and receipts (with the invoice and expected amounts) as the vendors service’s ledger reads them', async () => {
+    await new MessageProviderPact({
+      provider: 'po-service-events',
+      pactUrls: [path.join(pactDir, 'vendors-service-po-service-events.json')],
+      logLevel: 'warn',
+      messageProviders: { 'a purchase order created event': poCreatedEvent, 'a receipt recorded event with the amounts the ledger compares': receiptRecordedEvent },
+      stateHandlers: {
+        'an indent was approved with a vendor chosen for its lines': async () => undefined,
+        'goods were received against a purchase order with the invoice amount': async () => undefined,
+      },
     }).verify();
   });
 

@@ -84,6 +84,11 @@ describe('recording goods receipts', () => {
         { itemId: cement!.items[1]!.itemId, quantity: 1.25, unit: 'kg' },
       ],
     ]);
+    // And the vendor's ledger what the invoice should come to: 100 bags x 448.99 = 44,899.00 and
+    // 1.25 kg x 73.28 = 91.60 (goods 44,990.60), plus their share of the 1,770 fleet:
+    // 1,770 x 44,990.60 / 54,268.18 = 1,467.404… -> 1,467.40; expected 46,458.00.
+    const [recorded] = await events(cement!._id);
+    expect(recorded).toMatchObject({ vendorId: cement!.vendor._id, vendorName: cement!.vendor.name, invoiceAmount: 25000.5, expectedAmount: 46458 });
 
     const rest = await receive('employee', receipt(cement!, [20.5, 1], { invoice: { invoiceNumber: 'INV/26-27/0051', invoiceDate: today(), invoiceAmount: 5100 } }));
     expect(rest.statusCode, rest.body).toBe(201);

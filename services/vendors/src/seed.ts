@@ -1,6 +1,7 @@
 import { VendorUpdated } from '@erp/contracts';
 import type { ServiceContext } from '@erp/service-kit';
 import { vendorUpdatedData } from './events.js';
+import { queueDemoLedger } from './ledger/demo.js';
 import type { VendorInput, VendorsRepository } from './repositories/vendors.js';
 
 /** Demo suppliers of a Pune builder: cement, steel, sand, bricks, plywood and hardware (GSTIN state code 27). */
@@ -84,6 +85,8 @@ export async function seedVendors(ctx: ServiceContext, vendors: VendorsRepositor
       await ctx.audit(tx, { actorId: null, action: 'vendor_seeded', entity: 'vendor', entityId: id, details: { name: v.name } });
       await ctx.emit(tx, VendorUpdated, vendorUpdatedData((await vendors.byId(tx, id))!));
     }
+    // A payment to Deccan Steel and a credit note from Godavari, appended once their demo POs reach the ledger.
+    await queueDemoLedger(tx, ctx.schema);
     ctx.log.info({ vendors: DEMO_VENDORS.length }, 'seeded the demo vendors');
   });
 }

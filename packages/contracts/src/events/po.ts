@@ -19,6 +19,15 @@ export const ReceiptRecordedData = Type.Object({
   receivedAt: Type.String({ description: 'ISO time' }),
   receivedBy: Type.Object({ _id: Type.String(), name: Type.String() }),
   lines: Type.Array(Type.Object({ itemId: Type.String(), quantity: Type.Number({ minimum: 0 }), unit: Type.String() }), { minItems: 1 }),
+  /**
+   * For the vendor's ledger (issue 13): the vendor, the invoice's amount, and what the accepted
+   * quantities cost at the PO's locked prices with GST and the receipt's share of the fleet cost
+   * (rupees). Optional: receipts announced before they were added carry none.
+   */
+  vendorId: Type.Optional(Type.String()),
+  vendorName: Type.Optional(Type.String()),
+  invoiceAmount: Type.Optional(Type.Number()),
+  expectedAmount: Type.Optional(Type.Number()),
 });
 export type ReceiptRecordedData = Static<typeof ReceiptRecordedData>;
 export const ReceiptRecorded = defineEvent('erp.po.receipt_recorded.v1', ReceiptRecordedData);

@@ -51,11 +51,13 @@ export interface VendorListQuery {
   cap?: number;
 }
 
-// bigint arrives as text from pg; read it as text on both drivers and convert once.
-const COLUMNS = `id, vendor_id, name, contact_person, phone_number, email, alt_phone_number, alt_email, address, gstin,
-         payment_terms, notes, status, wallet_paise::text AS wallet_paise, total_items, total_po, open_po,
-         created_at, updated_at, created_by, created_by_name, version`;
-const SELECT = (schema: string) => `SELECT ${COLUMNS} FROM ${schema}.vendors`;
+// bigint arrives as text from pg; read it as text on both drivers and convert once. The wallet is
+// the outstanding balance the vendor's ledger keeps (ledger_accounts; 0 before its first entry).
+const COLUMNS = `v.id, v.vendor_id, v.name, v.contact_person, v.phone_number, v.email, v.alt_phone_number, v.alt_email, v.address, v.gstin,
+         v.payment_terms, v.notes, v.status, coalesce(a.outstanding_paise, 0)::text AS wallet_paise, v.total_items, v.total_po, v.open_po,
+         v.created_at, v.updated_at, v.created_by, v.created_by_name, v.version`;
+const FROM = (schema: string) => `${schema}.vendors v LEFT JOIN ${schema}.ledger_accounts a ON a.vendor_id = v.id`;
+const SELECT = (schema: string) => `SELECT ${COLUMNS} FROM ${FROM(schema)}`;
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
@@ -97,18 +99,18 @@ export function vendorsRepository(schema: string) {
       const params: unknown[] = [];
       if (q.keyword) {
         params.push(containsPattern(q.keyword));
-        where.push(`search LIKE $${params.length}`);
+        where.push(`v.search LIKE $${params.length}`);
       }
       if (q.status) {
         params.push(q.status);
-        where.push(`status = $${params.length}`);
+        where.push(`v.status = $${params.length}`);
       }
       const page = await pagedSearch<VendorRow>(db, {
         select: COLUMNS,
-        from: `${schema}.vendors`,
+        from: FROM(schema),
         where,
         params,
-        orderBy: 'created_at DESC, display_no DESC',
+        orderBy: 'v.created_at DESC, v.display_no DESC',
         limit: q.limit,
         offset: q.offset,
         cap: q.cap,
@@ -117,7 +119,7 @@ export function vendorsRepository(schema: string) {
     },
 
     async byId(db: Queryable, id: string, forUpdate = false): Promise<Vendor | null> {
-      const res = await db.query<VendorRow>(`${SELECT(schema)} WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]);
+      const res = await db.query<VendorRow>(`${SELECT(schema)} WHERE v.id = $1${forUpdate ? ' FOR UPDATE OF v' : ''}`, [id]);
       return res.rows[0] ? toVendor(res.rows[0]) : null;
     },
 

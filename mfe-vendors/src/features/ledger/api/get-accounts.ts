@@ -1,0 +1,27 @@
+import type { VendorAccountsResponse } from '@erp/contracts';
+import { api, call } from '@erp/sdk';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { toAccountsQuery, type AccountsParams } from '../hooks/ledger-filters';
+import { ledgerKeys } from './ledger-keys';
+
+/**
+ * GET /vendorTransaction (SPEC §7: limit, offset, keyword; with the §9 sort): each vendor's status,
+ * outstanding, paid, credit notes, last activity and open overbilling cases, and the open cases
+ * across every vendor (the queue button's count).
+ */
+export function getVendorAccounts(
+  params: AccountsParams,
+  signal?: AbortSignal,
+): Promise<VendorAccountsResponse> {
+  return call(api, 'ledger.accounts', { query: toAccountsQuery(params), signal });
+}
+
+export const vendorAccountsQueryOptions = (params: AccountsParams) =>
+  queryOptions({
+    queryKey: ledgerKeys('accounts', params),
+    queryFn: ({ signal }) => getVendorAccounts(params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+export const useVendorAccounts = (params: AccountsParams, enabled = true) =>
+  useQuery({ ...vendorAccountsQueryOptions(params), enabled });

@@ -1,0 +1,45 @@
+/**
+ * What a goods receipt's invoice should come to (issue 13, the vendor ledger's overbilling check):
+ * the accepted quantities at the PO's locked prices with GST, plus the receipt's share of the PO's
+ * fleet (transport) cost and its GST. Pure arithmetic in integer paise and hundredths with the
+ * contracts' money functions; no floating-point rupees.
+ *
+ * - Goods: per line, accepted hundredths x (price + GST per unit), rounded to the paisa as a PO
+ *   line's total is rounded (`lineAmount`, half away from zero), then summed.
+ * - Fleet share: (fleet + fleet GST) x goods / the PO's lines total, rounded to the paisa (half away
+ *   from zero). A PO whose lines total nothing (every price 0) gives no share: there is nothing to
+ *   apportion by. The shares of several receipts may differ from the fleet total by a paisa or two
+ *   in all (each is rounded on its own); what matters here is one receipt against its invoice.
+ */
+import { lineAmount, sumPaise, type Hundredths, type Paise } from '@erp/contracts';
+
+export interface ReceivedLine {
+  /** Accepted quantity in hundredths (rejected goods are not billed). */
+  accepted: Hundredths;
+  /** Price + GST per unit, locked on approval. */
+  unitTotalPaise: Paise;
+}
+
+export interface ExpectedAmount {
+  goodsPaise: Paise;
+  fleetSharePaise: Paise;
+  totalPaise: Paise;
+}
+
+/** `n * m / d` rounded half away from zero, exactly (bigint), for n, m >= 0 and d > 0. */
+function mulDivRound(n: number, m: number, d: number): number {
+  const num = BigInt(n) * BigInt(m);
+  const den = BigInt(d);
+  const q = num / den;
+  const r = num % den;
+  const result = r * 2n >= den ? q + 1n : q;
+  return Number(result);
+}
+
+export function expectedReceiptAmount(lines: readonly ReceivedLine[], po: { linesTotalPaise: Paise; fleetPaise: Paise; fleetGstPaise: Paise }): ExpectedAmount {
+  const goodsPaise = sumPaise(lines.map((l) => lineAmount(l.unitTotalPaise, l.accepted)));
+  const fleetTotal = sumPaise([po.fleetPaise, po.fleetGstPaise]);
+  if (goodsPaise < 0 || fleetTotal < 0 || po.linesTotalPaise < 0) throw new RangeError('Amounts must not be negative');
+  const fleetSharePaise = po.linesTotalPaise === 0 || fleetTotal === 0 ? 0 : mulDivRound(fleetTotal, goodsPaise, po.linesTotalPaise);
+  return { goodsPaise, fleetSharePaise, totalPaise: sumPaise([goodsPaise, fleetSharePaise]) };
+}
