@@ -122,14 +122,18 @@ describe('item form amounts', () => {
   });
 });
 
-describe('vendor paths without a screen yet', () => {
-  it.each(['/vendors/account-ledger', '/vendors/ledger', '/vendors/payment'])('%s shows a real page with a way back', async (path) => {
+describe('the vendor account paths of the spec', () => {
+  // The sidebar's /vendors/account-ledger and the phone bar's /vendors/ledger (SPEC §2) are the same
+  // accounts list; /vendors/payment records a payment (decision 0010, superseded by issue 13).
+  it.each(['/vendors/account-ledger', '/vendors/ledger'])('%s shows the vendor accounts', async (path) => {
     await page.goto(path);
-    await page.getByRole('heading', { name: 'Vendor accounts are not available yet' }).waitFor();
-    if (path === '/vendors/account-ledger') await shot(page, 'desktop-vendor-accounts-not-yet');
-    await page.getByRole('link', { name: 'Back to Vendor List' }).click();
-    await page.waitForURL('**/vendors/list');
-    await page.getByPlaceholder('Search by vendor name, ID or contact...').waitFor();
+    await page.getByRole('heading', { name: 'Vendor Accounts' }).waitFor();
+    await page.getByRole('link', { name: /Overbilling queue/ }).first().waitFor();
+  });
+
+  it('/vendors/payment records a payment to any vendor', async () => {
+    await page.goto('/vendors/payment');
+    await page.getByRole('heading', { name: 'Record Payment' }).waitFor();
   });
 
   it('an unknown path under /vendors shows the not-found page', async () => {
@@ -137,12 +141,13 @@ describe('vendor paths without a screen yet', () => {
     await page.getByText('Oops! Page not found').waitFor();
   });
 
-  it('on a phone the not-available page fits the screen', async () => {
+  it('on a phone the accounts list fits the screen', async () => {
     const { page: p, context } = await newPage(browser, PHONE);
     await signIn(p, '9000000002');
-    await p.goto('/vendors/account-ledger');
-    await p.getByRole('heading', { name: 'Vendor accounts are not available yet' }).waitFor();
-    await shot(p, 'phone-vendor-accounts-not-yet');
+    await p.goto('/vendors/ledger');
+    await p.getByRole('heading', { name: 'Vendor Accounts' }).waitFor();
+    await expect.poll(() => p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await shot(p, 'phone-vendor-accounts');
     await context.close();
   });
 });

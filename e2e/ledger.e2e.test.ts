@@ -14,7 +14,7 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launch, newPage, screenshotDir, shot, signIn } from './lib/browser.js';
 
 let browser: Browser;
@@ -328,5 +328,411 @@ describe('vendor account ledgers', () => {
     await shot(admin.page, 'desktop-ledger-overbilling');
     expect(admin.errors).toEqual([]);
     await admin.context.close();
+  });
+});
+
+/**
+ * The whole chain through the screens (issue 13): the Admin approves the demo indent that waits for
+ * approval ('Masonry and plaster, floors 6 to 8', services/indent/src/demo.ts, its vendors chosen by
+ * the demo Purchaser) on the approval review; the block vendor's new PO shows on their ledger as a PO
+ * Add; the Accountant adds a payment and the Admin a credit note; the Employee records a receipt of
+ * part of the blocks invoiced at twice what they cost, which opens an overbilling case; the Admin
+ * approves it in the queue and the ledger shows the Overbill Approved entry. After each step the
+ * Balance After on the screen is the API's, and the API's is the balance before plus the movement.
+ * Screenshots desktop-ledger-flow-* and phone-ledger-flow.
+ *
+ * Other flows share the system: if the demo indent was approved already, an indent for the blocks is
+ * raised and sent for approval through the API now, and the approval is still clicked on the screen.
+ */
+const FLOW_INDENT = 'Masonry and plaster, floors 6 to 8';
+const FLOW_VENDOR = 'Sahyadri Bricks and Blocks';
+const FLOW_ITEM = 'AAC blocks 600x200x200 mm';
+const DEMO_BOQ = 'Civil and structural works, Tower A';
+const FLOW_PAYMENT = 50_000;
+const FLOW_CREDIT_NOTE = 2_500;
+
+interface IndentSummary {
+  _id: string;
+  indentId: string;
+  title: string;
+  status: string;
+}
+interface CompareLine {
+  itemId: string;
+  itemName: string;
+  selectedVendor: string | null;
+  vendors: Array<{ vendorId: string; vendorName: string; isLowest: boolean }>;
+}
+interface PurchaseOrder {
+  _id: string;
+  poNumber: string;
+  amount: number;
+  vendor: { _id: string; name: string };
+  items: Array<{ itemId: string; item: { name: string }; quantity: number; pending: number }>;
+}
+interface OverbillCase {
+  _id: string;
+  po: { _id: string; poNumber: string };
+  invoiceNumber: string;
+  invoiceAmount: number;
+  expectedAmount: number;
+  delta: number;
+  status: string;
+}
+
+/** A POST as the signed-in screen would send it (its token from localStorage). */
+async function send<T>(p: Page, url: string, body: unknown): Promise<T> {
+  return p.evaluate(
+    async ({ url, body }) => {
+      const res = await fetch(`/api/v1${url}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${localStorage.getItem('token')}`,
+          'content-type': 'application/json',
+        },
+        body: JSON.stringify(body),
+      });
+      if (!res.ok) throw new Error(`POST ${url}: ${res.status} ${await res.text()}`);
+      return res.json();
+    },
+    { url, body },
+  ) as Promise<T>;
+}
+
+/** What a ledger row shows under a column (the whole-rupee text, not the screen reader's exact amount). */
+function shownIn(row: Locator, header: string): Promise<string> {
+  return row.evaluate((tr, header) => {
+    const heads = [...tr.closest('table')!.querySelectorAll('thead th')].map((th) => th.textContent?.trim());
+    const index = heads.indexOf(header);
+    if (index < 0) throw new Error(`no column '${header}' in ${JSON.stringify(heads)}`);
+    const cell = (tr as HTMLTableRowElement).cells[index]!;
+    return (cell.querySelector('[aria-hidden="true"]') ?? cell).textContent?.trim() ?? '';
+  }, header);
+}
+
+/** The ledger's row whose Reference / PO names this text, once the screen shows it. */
+async function ledgerRow(page: Page, type: string, text: string): Promise<Locator> {
+  const row = page
+    .getByRole('table')
+    .getByRole('row')
+    .filter({ has: page.getByText(type, { exact: true }) })
+    .filter({ hasText: text })
+    .first();
+  await row.waitFor();
+  return row;
+}
+
+/** The vendor's entry of this type and reference (or PO), once the service has it. */
+async function entryOf(page: Page, vendorId: string, match: (e: Entry) => boolean): Promise<Entry> {
+  let found: Entry | undefined;
+  await expect
+    .poll(async () => (found = (await ledgerOf(page, vendorId)).result.find(match)) !== undefined, {
+      timeout: 20_000,
+    })
+    .toBe(true);
+  return found!;
+}
+
+describe('the chain: an approved indent’s PO, a payment, a credit note and an approved overbilling on one ledger', () => {
+  let admin: { context: BrowserContext; page: Page; errors: string[] };
+  let accountant: { context: BrowserContext; page: Page; errors: string[] };
+  let indentId = '';
+  let indentNo = '';
+  let vendorId = '';
+  let po: PurchaseOrder | null = null;
+  /** The vendor's outstanding as last checked (API). */
+  let balance = 0;
+  const invoice = `SBB/FLOW/${suffix}`;
+  const needPo = () => {
+    if (!po) throw new Error('no PO: the approval step did not make one');
+    return po;
+  };
+
+  beforeAll(async () => {
+    admin = await signedIn(PHONES.admin);
+    accountant = await signedIn(PHONES.accountant);
+  });
+  afterAll(async () => {
+    await admin?.context.close();
+    await accountant?.context.close();
+  });
+
+  /** An indent for the blocks, raised by the Employee and sent for approval by the Purchaser (API). */
+  async function raiseFreshIndent(): Promise<IndentSummary> {
+    const employee = await signedIn(PHONES.employee);
+    const boqs = await api<{
+      result: Array<{ _id: string; name: string; status: string; projectId: { _id: string } }>;
+    }>(employee.page, '/boq/all?status=confirmed&limit=100&offset=0');
+    const boq = boqs.result.find((b) => b.name === DEMO_BOQ)!;
+    const lines = await api<{ result: Array<{ itemId: string; name: string }> }>(
+      employee.page,
+      `/boq/items/${boq._id}`,
+    );
+    const created = await send<{ indent: IndentSummary }>(employee.page, '/indent', {
+      title: `${FLOW_INDENT} (${suffix})`,
+      projectId: boq.projectId._id,
+      boqId: boq._id,
+      status: 'compare',
+      items: [{ item: lines.result.find((l) => l.name === FLOW_ITEM)!.itemId, quantity: 1000 }],
+    });
+    await employee.context.close();
+
+    const purchaser = await signedIn(PHONES.purchaser);
+    const c = await api<{ _id: string; version: number; pricesVersion: string; items: CompareLine[] }>(
+      purchaser.page,
+      `/indent/compare/${created.indent._id}`,
+    );
+    await send(purchaser.page, `/indent/compare/${c._id}`, {
+      status: 'approval',
+      pricesVersion: c.pricesVersion,
+      version: c.version,
+      items: c.items.map((l) => {
+        const v = l.vendors.find((o) => o.vendorName === FLOW_VENDOR)!;
+        return {
+          itemId: l.itemId,
+          selectedVendor: v.vendorId,
+          ...(v.isLowest ? {} : { reasonForSelection: 'Same supplier as the floors below' }),
+        };
+      }),
+    });
+    await purchaser.context.close();
+    return created.indent;
+  }
+
+  it('the Admin approves the masonry indent on the approval review: one PO per vendor, the blocks from Sahyadri', async () => {
+    const a = admin.page;
+    // The demo indents arrive through other services' events: wait for the masonry one.
+    let demo: IndentSummary | undefined;
+    await expect
+      .poll(
+        async () => {
+          const list = await api<{ result: IndentSummary[] }>(
+            a,
+            `/indent?status=all&keyword=${encodeURIComponent(FLOW_INDENT)}&limit=100&offset=0`,
+          );
+          demo = list.result.find((i) => i.title === FLOW_INDENT);
+          return demo !== undefined;
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(true);
+    const waiting = demo!.status === 'approval' ? demo! : await raiseFreshIndent();
+    indentId = waiting._id;
+    indentNo = waiting.indentId;
+
+    // The vendor's balance before: the review's choice for the blocks names them.
+    const review = await api<{ items: CompareLine[] }>(a, `/indent/compare/${indentId}`);
+    vendorId = review.items.find((l) => l.itemName === FLOW_ITEM)!.selectedVendor!;
+    balance = (await ledgerOf(a, vendorId)).summary.outstanding;
+
+    await a.goto('/indent/approval');
+    await a.getByRole('heading', { name: 'Approval Queue' }).waitFor();
+    await a
+      .getByRole('link', { name: `Review ${indentNo}`, exact: true })
+      .first()
+      .click();
+    await a.waitForURL(`**/indent/approval/${indentId}`);
+    await a.getByRole('heading', { name: 'Approval Review' }).waitFor();
+    await a.getByRole('heading', { name: 'Blockers (0)' }).waitFor();
+    await a.getByRole('region', { name: `PO for ${FLOW_VENDOR}` }).waitFor();
+    await a.getByRole('button', { name: 'Approve & Generate POs' }).click();
+    await toast(a, 'Indent Approved Successfully');
+    await a.waitForURL(`**/indent/${indentId}`);
+    const section = a.getByRole('region', { name: 'Purchase Orders Generated' });
+    const row = section.getByRole('row').filter({ hasText: FLOW_VENDOR });
+    await row.getByText(/PO-\d+/).waitFor({ timeout: 15_000 });
+
+    const pos = await api<{ result: PurchaseOrder[] }>(a, `/po?indentId=${indentId}&limit=100&offset=0`);
+    const summary = pos.result.find((p) => p.vendor.name === FLOW_VENDOR)!;
+    expect(summary.vendor._id).toBe(vendorId);
+    await row.getByText(summary.poNumber).waitFor();
+    po = await api<PurchaseOrder>(a, `/po/${summary._id}`);
+    expect(po.amount).toBeGreaterThan(0);
+    await shot(a, 'desktop-ledger-flow-indent-approved');
+  });
+
+  it("the Accountant opens the vendor's ledger: a PO Add for the new PO, the balance raised by its amount", async () => {
+    const order = needPo();
+    const p = accountant.page;
+    const poAdd = await entryOf(p, vendorId, (e) => e.type === 'PO Add' && e.po?._id === order._id);
+    expect(poAdd.amount).toBeCloseTo(order.amount, 2);
+    expect(poAdd.balanceAfter).toBeCloseTo(balance + order.amount, 2);
+    balance = poAdd.balanceAfter;
+
+    await p.goto('/vendors/account-ledger');
+    await p.getByRole('heading', { name: 'Vendor Accounts' }).waitFor();
+    await p.getByPlaceholder('Search by vendor name or ID...').fill('Sahyadri');
+    await p.getByRole('link', { name: `View ledger of ${FLOW_VENDOR}` }).click();
+    await p.waitForURL(`**/vendors/ledger-detail?id=${vendorId}`);
+    await p.getByRole('heading', { name: FLOW_VENDOR }).waitFor();
+    const row = await ledgerRow(p, 'PO Add', order.poNumber);
+    await expect(row.getByRole('link', { name: order.poNumber }).getAttribute('href')).resolves.toBe(
+      `/po/${order._id}`,
+    );
+    await expect(shownIn(row, 'Balance After')).resolves.toBe(rupees(poAdd.balanceAfter));
+    await shot(p, 'desktop-ledger-flow-po-add');
+  });
+
+  it('the Accountant adds a payment: the balance after it is lower by the payment', async () => {
+    needPo();
+    const p = accountant.page;
+    await p.getByRole('button', { name: 'Add Payment' }).click();
+    const dialog = p.getByRole('dialog', { name: 'Add Payment' });
+    await dialog.getByLabel('Amount (₹)').fill(String(FLOW_PAYMENT));
+    await dialog.getByLabel('Reference').fill(`UTR-FLOW-${suffix}`);
+    await dialog.getByRole('button', { name: 'Add Payment' }).click();
+    await toast(p, 'Payment Added');
+    await dialog.waitFor({ state: 'detached' });
+
+    const payment = await entryOf(p, vendorId, (e) => e.reference === `UTR-FLOW-${suffix}`);
+    expect(payment.type).toBe('Payment');
+    expect(payment.balanceAfter).toBeCloseTo(balance - FLOW_PAYMENT, 2);
+    balance = payment.balanceAfter;
+    const row = await ledgerRow(p, 'Payment', `UTR-FLOW-${suffix}`);
+    await expect
+      .poll(() => shownIn(row, 'Balance After'), { timeout: 15_000 })
+      .toBe(rupees(payment.balanceAfter));
+  });
+
+  it('the Admin adds a credit note: the balance after it is lower by the note', async () => {
+    needPo();
+    const a = admin.page;
+    await a.goto(`/vendors/ledger-detail?id=${vendorId}`);
+    await a.getByRole('heading', { name: FLOW_VENDOR }).waitFor();
+    await a.getByRole('button', { name: 'Add Credit Note' }).click();
+    const dialog = a.getByRole('dialog', { name: 'Add Credit Note' });
+    await dialog.getByLabel('Credit Note Number').fill(`CN-FLOW-${suffix}`);
+    await dialog.getByLabel('Amount (₹)').fill(String(FLOW_CREDIT_NOTE));
+    await dialog.getByRole('button', { name: 'Add Credit Note' }).click();
+    await toast(a, 'Credit Note Added');
+    await dialog.waitFor({ state: 'detached' });
+
+    const note = await entryOf(a, vendorId, (e) => e.reference === `CN-FLOW-${suffix}`);
+    expect(note.type).toBe('Credit Note');
+    expect(note.balanceAfter).toBeCloseTo(balance - FLOW_CREDIT_NOTE, 2);
+    balance = note.balanceAfter;
+    const row = await ledgerRow(a, 'Credit Note', `CN-FLOW-${suffix}`);
+    await expect
+      .poll(() => shownIn(row, 'Balance After'), { timeout: 15_000 })
+      .toBe(rupees(note.balanceAfter));
+    await a.getByLabel('Ledger summary').getByText(rupees(balance)).first().waitFor();
+    await shot(a, 'desktop-ledger-flow-credit-note');
+  });
+
+  it('the Employee records a receipt of a quarter of the blocks invoiced at twice their cost: an overbilling case opens', async () => {
+    const order = needPo();
+    const line = order.items.find((l) => l.item.name === FLOW_ITEM)!;
+    const received = Math.floor(line.pending / 4);
+    // Twice what the PO's amount comes to for that share of the blocks (the PO has no fleet cost).
+    const billed = Math.round(((2 * order.amount * received) / line.quantity) * 100) / 100;
+    const employee = await signedIn(PHONES.employee);
+    const p = employee.page;
+    await p.goto(`/po/${order._id}/receipt`);
+    await p.getByLabel(`Received Qty, ${FLOW_ITEM}`).fill(String(received));
+    await p.getByRole('button', { name: /Add Invoices & Photos/ }).click();
+    await p.getByLabel('Invoice Number').fill(invoice);
+    await p.getByLabel('Invoice Amount (₹)').fill(billed.toFixed(2));
+    await p.getByRole('button', { name: 'Confirm Receipt' }).click();
+    await toast(p, 'Successfully Receipt Create');
+    await p.waitForURL('**/po/list');
+    expect(employee.errors).toEqual([]);
+    await employee.context.close();
+
+    let opened: OverbillCase | undefined;
+    await expect
+      .poll(
+        async () => {
+          const open = await api<{ result: OverbillCase[] }>(
+            admin.page,
+            '/vendorTransaction/overbilling?status=Open&limit=100&offset=0',
+          );
+          opened = open.result.find((c) => c.po._id === order._id && c.invoiceNumber === invoice);
+          return opened !== undefined;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    expect(opened!.invoiceAmount).toBeCloseTo(billed, 2);
+    expect(opened!.delta).toBeCloseTo(billed - opened!.expectedAmount, 2);
+    expect(opened!.delta).toBeGreaterThan(0);
+    // Nothing on the ledger until it is decided.
+    expect((await ledgerOf(admin.page, vendorId)).summary.outstanding).toBeCloseTo(balance, 2);
+  });
+
+  it('the Admin approves the case in the queue: an Overbill Approved entry raises the balance by the delta', async () => {
+    const order = needPo();
+    const a = admin.page;
+    await a.goto('/vendors/account-ledger');
+    await a.getByRole('link', { name: /^Overbilling queue/ }).click();
+    await a.waitForURL('**/vendors/overbilling');
+    const caseRow = a.getByRole('table').getByRole('row').filter({ hasText: invoice }).first();
+    await caseRow.getByRole('link', { name: order.poNumber }).waitFor();
+    const opened = (
+      await api<{ result: OverbillCase[] }>(
+        a,
+        '/vendorTransaction/overbilling?status=Open&limit=100&offset=0',
+      )
+    ).result.find((c) => c.invoiceNumber === invoice)!;
+    await shot(a, 'desktop-ledger-flow-overbilling');
+    await caseRow.getByRole('button', { name: `Approve overbilling on ${invoice}` }).click();
+    const confirm = a.getByRole('alertdialog', { name: 'Approve overbilling?' });
+    await confirm.getByRole('button', { name: 'Approve' }).click();
+    await toast(a, 'Overbilling Approved');
+    await confirm.waitFor({ state: 'detached' });
+
+    const approved = await entryOf(
+      a,
+      vendorId,
+      (e) => e.type === 'Overbill Approved' && e.po?._id === order._id,
+    );
+    expect(approved.amount).toBeCloseTo(opened.delta, 2);
+    expect(approved.balanceAfter).toBeCloseTo(balance + opened.delta, 2);
+    balance = approved.balanceAfter;
+    await a.goto(`/vendors/ledger-detail?id=${vendorId}`);
+    await a.getByRole('heading', { name: FLOW_VENDOR }).waitFor();
+    const row = await ledgerRow(a, 'Overbill Approved', `Invoice ${invoice}`);
+    await row.getByRole('link', { name: order.poNumber }).waitFor();
+    await expect(shownIn(row, 'Balance After')).resolves.toBe(rupees(approved.balanceAfter));
+    expect(admin.errors).toEqual([]);
+  });
+
+  it('the ledger after it all, at 1280 and 390 px: each entry with its balance after', async () => {
+    const order = needPo();
+    const p = accountant.page;
+    await p.goto(`/vendors/ledger-detail?id=${vendorId}`);
+    await p.getByRole('heading', { name: FLOW_VENDOR }).waitFor();
+    const ledger = await ledgerOf(p, vendorId);
+    expect(ledger.summary.outstanding).toBeCloseTo(balance, 2);
+    await p.getByLabel('Ledger summary').getByText(rupees(balance)).first().waitFor();
+    const steps: Array<[string, string, (e: Entry) => boolean]> = [
+      ['PO Add', order.poNumber, (e) => e.type === 'PO Add' && e.po?._id === order._id],
+      ['Payment', `UTR-FLOW-${suffix}`, (e) => e.reference === `UTR-FLOW-${suffix}`],
+      ['Credit Note', `CN-FLOW-${suffix}`, (e) => e.reference === `CN-FLOW-${suffix}`],
+      [
+        'Overbill Approved',
+        `Invoice ${invoice}`,
+        (e) => e.type === 'Overbill Approved' && e.po?._id === order._id,
+      ],
+    ];
+    for (const [type, text, match] of steps) {
+      const row = await ledgerRow(p, type, text);
+      await expect(shownIn(row, 'Balance After')).resolves.toBe(
+        rupees(ledger.result.find(match)!.balanceAfter),
+      );
+    }
+    await shot(p, 'desktop-ledger-flow-ledger');
+    expect(accountant.errors).toEqual([]);
+
+    const phone = await signedIn(PHONES.accountant, PHONE);
+    await phone.page.goto(`/vendors/ledger-detail?id=${vendorId}`);
+    await phone.page.getByRole('heading', { name: FLOW_VENDOR }).waitFor();
+    await phone.page.getByText(`Invoice ${invoice}`).first().waitFor();
+    await phone.page.getByText(`UTR-FLOW-${suffix}`).first().waitFor();
+    await expect(
+      phone.page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).resolves.toBe(true);
+    await shot(phone.page, 'phone-ledger-flow');
+    expect(phone.errors).toEqual([]);
+    await phone.context.close();
   });
 });

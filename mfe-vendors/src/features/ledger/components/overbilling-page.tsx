@@ -72,7 +72,7 @@ const Stack = styled.span`
 `;
 
 const VendorName = styled(Stack)`
-  min-width: 10rem;
+  min-width: 8rem;
   ${theme.media.mobile} {
     min-width: 0;
   }
@@ -80,6 +80,16 @@ const VendorName = styled(Stack)`
 
 const Footer = styled.div`
   margin-top: 1rem;
+`;
+
+/** Approve above Reject on desktop, so the queue fits 1280 px beside the sidebar; side by side on a phone card. */
+const Decide = styled.div`
+  display: grid;
+  gap: 0.375rem;
+  ${theme.media.mobile} {
+    display: flex;
+    gap: 0.5rem;
+  }
 `;
 
 const STATUS_VARIANT: Record<OverbillStatus, 'destructive' | 'success' | 'secondary'> = {
@@ -175,7 +185,7 @@ export function OverbillingPage() {
       decides && rows?.some((c) => c.status === 'Open')
         ? (c: OverbillCase) =>
             c.status === 'Open' ? (
-              <>
+              <Decide>
                 <Button
                   size="sm"
                   onClick={() => setDeciding({ kind: 'approve', overbill: c })}
@@ -193,7 +203,7 @@ export function OverbillingPage() {
                   <Icon name="x" />
                   Reject
                 </Button>
-              </>
+              </Decide>
             ) : null
         : undefined,
     [decides, rows],
