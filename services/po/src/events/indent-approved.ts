@@ -10,11 +10,9 @@
  * then sees its POs. Numbers are given out only to POs written, so they stay gap-free.
  */
 import { fromHundredths, fromPaise, IndentApproved, PoCreated, type EventEnvelope, type IndentApprovedData, type PoCreatedData } from '@erp/contracts';
-import type { ConsumerDefinition, Queryable, ServiceContext } from '@erp/service-kit';
+import { isUuid, type ConsumerDefinition, type Queryable, type ServiceContext } from '@erp/service-kit';
 import { approvalProblem, planPurchaseOrders, type PlannedPo } from '../plan.js';
 import { poNumber, type PoSource, type PurchaseOrdersRepository } from '../repositories/purchase-orders.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** erp.po.created.v1 of a PO just written from an approval. */
 export function poCreatedData(po: { id: string; number: number }, source: PoSource, plan: PlannedPo): PoCreatedData {
@@ -84,7 +82,7 @@ export async function createPurchaseOrders(
     }
     last++;
     created.push(id);
-    const meta = { actorId: UUID.test(source.approvedBy._id) ? source.approvedBy._id : null, requestId: envelope.requestId };
+    const meta = { actorId: isUuid(source.approvedBy._id) ? source.approvedBy._id : null, requestId: envelope.requestId };
     await ctx.emit(tx, PoCreated, poCreatedData({ id, number: last }, source, plan), meta);
     await ctx.audit(tx, {
       actorId: meta.actorId,

@@ -27,7 +27,7 @@ import {
   StatsResponse,
   type PoStatus,
 } from '@erp/contracts';
-import { badRequest, conflict, forbidden, HttpError, notFound, requireAccess, requireSignedIn, sendJsonText, type AnswersCache, type AuthContext, type Queryable, type ServiceContext, type TypeBoxTypeProvider } from '@erp/service-kit';
+import { badRequest, conflict, isUuid, forbidden, HttpError, notFound, requireAccess, requireSignedIn, sendJsonText, type AnswersCache, type AuthContext, type Queryable, type ServiceContext, type TypeBoxTypeProvider } from '@erp/service-kit';
 import type { CompanyProfile } from '../company.js';
 import { vendorDetails } from '../events/vendor-details.js';
 import { renderPoPdf } from '../pdf/po-pdf.js';
@@ -40,8 +40,6 @@ const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404
 const RECEIVE = { module: 'po', sub: 'open', level: 'write' } as const;
 /** Short-closing changes the PO itself: PO List write, and the Admin role (checked in the handler). */
 const LIST_WRITE = { module: 'po', sub: 'list', level: 'write' } as const;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const PhotoParams = Type.Object({ id: IdParams.properties.id, photoId: IdParams.properties.id });
 
@@ -70,7 +68,7 @@ function requirePoRead(request: FastifyRequest): AuthContext {
 
 /** An Employee's projects (only the ids that can be keys), or null for a member who sees every project. */
 function projectScope(auth: AuthContext): string[] | null {
-  return hasAllProjects(auth) ? null : auth.permissions.projects.map((p) => p.toLowerCase()).filter((p) => UUID.test(p));
+  return hasAllProjects(auth) ? null : auth.permissions.projects.map((p) => p.toLowerCase()).filter((p) => isUuid(p));
 }
 
 /** The Open POs list's statuses (SPEC §2 /po/open): what 'active' asks for. */
@@ -102,7 +100,7 @@ const sortOf = (sort: string | undefined): PoSort => (sort && sort in PO_ORDERS 
 function idFilter(name: string, value: string | undefined): string | null {
   if (value === undefined || value === '') return null;
   const id = value.toLowerCase();
-  if (!UUID.test(id)) throw badRequest(`${name} must be a valid id`);
+  if (!isUuid(id)) throw badRequest(`${name} must be a valid id`);
   return id;
 }
 

@@ -16,7 +16,7 @@ import {
   type VendorAccount,
   type VendorStatus,
 } from '@erp/contracts';
-import { cappedTotal, checkedPaging, containsPattern, countBound, pagedSearch, type Page, type Queryable } from '@erp/service-kit';
+import { cappedTotal, checkedPaging, containsPattern, countBound, isUuid as kitIsUuid, pagedSearch, type Page, type Queryable } from '@erp/service-kit';
 
 export type EntryKind = Exclude<LedgerEntryType, 'Reversal'>;
 
@@ -110,8 +110,8 @@ export interface LedgerVendor {
   address: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (s: string | null | undefined): s is string => typeof s === 'string' && UUID.test(s);
+/** The kit's isUuid, for values that may be missing. */
+export const isUuid = (s: string | null | undefined): s is string => typeof s === 'string' && kitIsUuid(s);
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
