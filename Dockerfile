@@ -1,15 +1,28 @@
-# One image for every app of the platform. Choose the app with APP (gateway, auth, ...):
-#   docker build -t erp . && docker run -e APP=auth erp
+# Images of the platform (docker-compose.yml; docs/deploying.md):
+#   target app: one image for every Node process; APP picks it (gateway, auth, vendors, catalog,
+#               projects, indent, po). docker build --target app -t erp . && docker run -e APP=po erp
+#   target web: the shell's and the remotes' built files on a plain web server (nginx).
+# No secret is copied into either image: configuration comes from the environment at run time.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY . .
 RUN npm ci --no-audit --no-fund && npm run build && npm prune --omit=dev
 
-FROM node:20-bookworm-slim
+FROM node:20-bookworm-slim AS app
 ENV NODE_ENV=production
 WORKDIR /app
 COPY --from=build /app /app
 USER node
 EXPOSE 8080 3000
+# SIGTERM goes straight to node (exec), which drains and exits within the stop grace period.
 # gateway -> gateway/dist/main.js; a service -> services/<APP>/dist/server.js
 CMD ["sh", "-c", "if [ \"${APP:-gateway}\" = gateway ]; then exec node gateway/dist/main.js; else exec node services/${APP}/dist/server.js; fi"]
+
+FROM nginx:1.27-alpine AS web
+COPY deploy/web.conf /etc/nginx/conf.d/default.conf
+COPY --from=build /app/shell/dist /usr/share/nginx/html
+COPY --from=build /app/mfe-team/dist /usr/share/nginx/html/mfe/team
+COPY --from=build /app/mfe-catalog/dist /usr/share/nginx/html/mfe/catalog
+COPY --from=build /app/mfe-vendors/dist /usr/share/nginx/html/mfe/vendors
+COPY --from=build /app/mfe-indent/dist /usr/share/nginx/html/mfe/indent
+COPY --from=build /app/mfe-po/dist /usr/share/nginx/html/mfe/po

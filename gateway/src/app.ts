@@ -1,17 +1,17 @@
 import Fastify, { type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
-import httpProxy from '@fastify/http-proxy';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { bearerToken, createTokenService, installErrorHandling, serverOptions, type Bus, type KitConfig, type Database } from '@erp/service-kit';
 import type { GatewayConfig } from './config.js';
-import { MODULES } from './modules.js';
 import { remoteOrigins } from './remotes.js';
 import { dashboardRoute } from './dashboard.js';
 import { remoteOpenApi } from './openapi.js';
 import { installSessionCheck } from './sessions.js';
 import { staticRoutes } from './static.js';
+import { installObservability, observabilityOf } from '@erp/service-kit';
+import { Upstreams, upstreamMetrics, type UpstreamPool } from './upstreams.js';
 
 export interface GatewayOptions {
   config: GatewayConfig;
@@ -62,12 +62,19 @@ async function securityHeaders(extra: string[]): Promise<Record<string, string>>
   return headers;
 }
 
+/** The upstream pools' metrics, in the registry of the gateway's /metrics (when installed). */
+function upstreamObserver(app: FastifyInstance) {
+  const metrics = observabilityOf(app)?.metrics;
+  return metrics ? upstreamMetrics(metrics.registry) : undefined;
+}
+
 /** The one door to the system: /api/v1 to the services, the shell and remotes, docs and health. */
 export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstance> {
   const { config, kit, bus } = opts;
   const base = serverOptions(kit, 'gateway', { trustProxy: config.trustProxy });
   const app = Fastify(opts.logger === false ? { ...base, logger: false } : base);
   installErrorHandling(app);
+  installObservability(app, { publicMetrics: kit.metricsPublic, db: opts.db }); // /metrics (loopback only unless METRICS_PUBLIC), /health/live, /health/ready
   // The request id travels gateway -> service -> event; callers see it to quote it in a report.
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -112,7 +119,20 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
       security: [{ bearer: [] }],
     },
   });
-  const remoteDocs = remoteOpenApi(config.serviceUrls, app.log as never);
+  // The instances of the services running in other processes, polled for health (upstreams.ts).
+  const upstreams = new Upstreams({
+    serviceUrls: config.serviceUrls,
+    embedded: Object.keys(opts.embedded),
+    healthIntervalMs: config.upstreamHealthIntervalMs,
+    timeoutMs: config.upstreamTimeoutMs,
+    log: app.log,
+    // gateway_upstream_up and gateway_upstream_requests_total in the gateway's /metrics.
+    observer: upstreamObserver(app),
+  });
+  upstreams.start();
+  app.addHook('onClose', async () => upstreams.stop());
+
+  const remoteDocs = remoteOpenApi(upstreams, app.log as never);
   remoteDocs.start();
   app.addHook('onClose', async () => remoteDocs.stop());
   await app.register(swaggerUi, {
@@ -124,40 +144,27 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
   await installSessionCheck(app, tokens, bus);
   await dashboardRoute(app);
 
-  // Services in this process are plugins under /api/v1; the others are proxied with keep-alive.
+  // Services in this process are plugins under /api/v1; the others are proxied to their instances'
+  // pools (upstreams.ts).
   await app.register(
     async (api) => {
       for (const plugin of Object.values(opts.embedded)) await api.register(plugin);
     },
     { prefix: '/api/v1' },
   );
-  for (const [name, upstream] of Object.entries(config.serviceUrls)) {
-    if (opts.embedded[name]) continue;
-    for (const prefix of MODULES[name]?.prefixes ?? []) {
-      await app.register(httpProxy, {
-        upstream,
-        prefix: `/api/v1${prefix}`,
-        rewritePrefix: prefix,
-        replyOptions: {
-          rewriteRequestHeaders: (request, headers) => ({
-            ...headers,
-            'x-request-id': String((request as unknown as { id: string }).id),
-            'x-forwarded-for': (request as unknown as { ip: string }).ip,
-          }),
-        },
-      });
-    }
-  }
+  await upstreams.registerProxies(app);
 
+  // Each service in another process: 'ok' while one of its instances is up, and every instance's state.
   app.get('/health', { schema: { hide: true } }, async (_request, reply) => {
-    const checks: Record<string, string> = {};
+    const checks: Record<string, string | ReturnType<UpstreamPool['report']>> = {};
     if (opts.db) checks.database = await opts.db.query('SELECT 1').then(() => 'ok', () => 'down');
-    await Promise.all(
-      Object.entries(config.serviceUrls).map(async ([name, url]) => {
-        checks[name] = await fetch(`${url}/health`, { signal: AbortSignal.timeout(2000) }).then((r) => (r.ok ? 'ok' : 'down'), () => 'down');
-      }),
-    );
-    const ok = Object.values(checks).every((v) => v === 'ok');
+    let ok = checks.database !== 'down';
+    for (const [name, pool] of upstreams.pools) {
+      await pool.firstCheck;
+      const report = pool.report();
+      checks[name] = report;
+      if (report.status !== 'ok') ok = false;
+    }
     reply.status(ok ? 200 : 503);
     return { status: ok ? 'ok' : 'degraded', embedded: Object.keys(opts.embedded), checks };
   });

@@ -5,8 +5,10 @@ import { MODULES } from './modules.js';
 
 /**
  * GET /api/v1/dashboard: the five counts, each from the service that owns it, asked through the
- * gateway's own routing (in-process or proxied) with the caller's token. A service that is not part
- * of this deployment (not built yet) answers 404 and counts 0. A service that does not honour the
+ * gateway's own routing (in-process, or proxied to an up instance of the service's pool with the
+ * pool's retries: upstreams.ts) with the caller's token. A service that is not part of this
+ * deployment (not built yet) answers 404 and counts 0; one with no instance up (503) counts 0 too,
+ * so the rest of the dashboard still shows. A service that does not honour the
  * caller's session (401: one auth never started, or ended) makes the dashboard answer 401 too.
  */
 export async function dashboardRoute(app: FastifyInstance): Promise<void> {

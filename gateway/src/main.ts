@@ -2,7 +2,17 @@
  * Start the gateway. Every service without a <NAME>_SERVICE_URL runs inside this process
  * (embedded mode: `npm start`); the others are reached over HTTP (distributed mode).
  */
-import { createLogger, createServiceRuntime, loadKitConfig, openBus, openDatabase, type ServiceRuntime } from '@erp/service-kit';
+import {
+  createLogger,
+  createServiceRuntime,
+  loadKitConfig,
+  meteredService,
+  observabilityOf,
+  openBus,
+  openDatabase,
+  shutdownOnSignals,
+  type ServiceRuntime,
+} from '@erp/service-kit';
 import { buildGateway } from './app.js';
 import { loadGatewayConfig } from './config.js';
 import { MODULES } from './modules.js';
@@ -24,6 +34,9 @@ const app = await buildGateway({
   embedded: Object.fromEntries(Object.entries(runtimes).map(([n, r]) => [n, r.plugin])),
   ...(db ? { db } : {}),
 });
+// The embedded services' event metrics (outbox, consumers, dead letters) on the gateway's /metrics.
+const metrics = observabilityOf(app)?.metrics;
+for (const r of Object.values(runtimes)) metrics?.addService(meteredService(r));
 // Every service subscribes before any publishes, so start-up events reach all consumers.
 for (const r of Object.values(runtimes)) await r.subscribe();
 for (const r of Object.values(runtimes)) await r.startPublishing();
@@ -35,7 +48,7 @@ console.log(
     '',
     `  Procurement platform is running at ${where}`,
     `  Services in this process: ${local.join(', ') || 'none'}${Object.keys(config.serviceUrls).length ? `; remote: ${Object.keys(config.serviceUrls).join(', ')}` : ''}`,
-    `  Database: ${kit.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${kit.dataDir}`}; bus: ${kit.natsUrl ? 'NATS JetStream' : 'in-process'}`,
+    `  Database: ${local.length === 0 ? 'none here (each service has its own)' : kit.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${kit.dataDir}`}; bus: ${kit.natsUrl ? 'NATS JetStream' : 'in-process'}`,
     kit.seedDemo ? '  Demo sign-in: Admin 9000000001 (also 9000000002 Purchaser, 9000000003 Accountant, 9000000004 Employee).' : '',
     '  One-time codes are printed below as [sms] lines when the console SMS provider is on.',
     `  API docs: ${where}/api/docs`,
@@ -43,16 +56,7 @@ console.log(
   ].join('\n'),
 );
 
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  logger.info({ signal }, 'shutting down');
-  await app.close();
-  for (const r of Object.values(runtimes)) await r.stop();
-  await bus.close();
-  await db?.close();
-  process.exit(0);
-}
-process.once('SIGINT', () => void shutdown('SIGINT'));
-process.once('SIGTERM', () => void shutdown('SIGTERM'));
+// SIGTERM/SIGINT: /health/ready answers 503 at once, SHUTDOWN_DRAIN_MS later the server closes
+// (requests in flight finish), then the embedded services stop consuming, flush their outboxes, and
+// bus and database close (packages/service-kit/src/lifecycle.ts).
+shutdownOnSignals({ app, runtimes: Object.values(runtimes), bus, db, config: kit, logger });

@@ -15,6 +15,11 @@ export interface ServiceOptions {
 export interface ModuleDeclaration {
   /** The service, run inside the gateway unless `<NAME>_SERVICE_URL` says where it runs. */
   service: (options?: ServiceOptions) => ServiceDefinition;
+  /**
+   * What users call the service in messages ("The purchase orders service is not available right
+   * now…" when no instance of it answers).
+   */
+  title: string;
   /** Path prefixes the service answers under /api/v1 (proxied there in distributed mode). */
   prefixes: string[];
   /** GET path answering its dashboard counts (StatsResponse); the gateway adds them up. */
@@ -33,11 +38,11 @@ export interface ModuleDeclaration {
  * started by `npm start`, shown by the shell and covered by that suite alike.
  */
 export const MODULES: Record<string, ModuleDeclaration> = {
-  auth: { service: (o) => authService(o?.auth), prefixes: ['/auth', '/dev'], stats: '/auth/stats', remotes: ['mfe-team'] },
-  vendors: { service: () => vendorsService(), prefixes: ['/vendors', '/vendorTransaction'], stats: '/vendors/stats', remotes: ['mfe-vendors'] },
-  catalog: { service: (o) => catalogService(o?.catalog), prefixes: ['/items'], stats: '/items/stats', remotes: ['mfe-catalog'] },
+  auth: { service: (o) => authService(o?.auth), title: 'sign-in', prefixes: ['/auth', '/dev'], stats: '/auth/stats', remotes: ['mfe-team'] },
+  vendors: { service: () => vendorsService(), title: 'vendors', prefixes: ['/vendors', '/vendorTransaction'], stats: '/vendors/stats', remotes: ['mfe-vendors'] },
+  catalog: { service: (o) => catalogService(o?.catalog), title: 'items', prefixes: ['/items'], stats: '/items/stats', remotes: ['mfe-catalog'] },
   // The project and BOQ screens live in mfe-team (declared with auth).
-  projects: { service: () => projectsService(), prefixes: ['/project', '/boq'], stats: '/boq/stats', remotes: [] },
-  indent: { service: () => indentService(), prefixes: ['/indent'], stats: '/indent/stats', remotes: ['mfe-indent'] },
-  po: { service: () => poService(), prefixes: ['/po', '/poReceipt'], stats: '/po/stats', remotes: ['mfe-po'] },
+  projects: { service: () => projectsService(), title: 'projects and BOQs', prefixes: ['/project', '/boq'], stats: '/boq/stats', remotes: [] },
+  indent: { service: () => indentService(), title: 'indents', prefixes: ['/indent'], stats: '/indent/stats', remotes: ['mfe-indent'] },
+  po: { service: () => poService(), title: 'purchase orders', prefixes: ['/po', '/poReceipt'], stats: '/po/stats', remotes: ['mfe-po'] },
 };

@@ -288,6 +288,8 @@ describe('gateway in distributed mode', () => {
     const service = await buildStandaloneApp(def, runtime, kit, { logger: false });
     service.addHook('onRequest', async (req) => void seenIds.push(req.id));
     await service.listen({ port: 0, host: '127.0.0.1' });
+    // Ready (its /health/ready answers 200) once it runs: until then the gateway sends it nothing.
+    await runtime.start();
     const address = service.server.address() as { port: number };
     const gw = await buildGateway({
       config: gatewayConfig({ serviceUrls: { auth: `http://127.0.0.1:${address.port}` } }),

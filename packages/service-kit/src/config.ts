@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_COUNT_CAP } from './paged-search.js';
+import { checkFaultInjection } from './faults.js';
 import { generateSigningKeyPem, JWKS_PATH, parsePrivateKey, parsePublicKeys, type SessionKeys } from './auth/keys.js';
 
 /** Settings every service shares. Each is an environment variable (see README "Configuration"). */
@@ -34,6 +35,14 @@ export interface KitConfig {
   pruneMinutes: number;
   /** Lists count matches up to this many; beyond, the total is a lower bound ("10,000+", see paged-search.ts). */
   listCountCap: number;
+  /** Shutdown: how long /health/ready answers 503 before the server stops taking requests (load balancers and the gateway's polls move away). */
+  shutdownDrainMs: number;
+  /** Shutdown: the whole sequence's limit; past it the process exits with 1 whatever is still running. */
+  shutdownTimeoutMs: number;
+  /** PostgreSQL: how long a query waits for a connection before it fails (the request answers 503). */
+  databaseConnectTimeoutMs: number;
+  /** The gateway's /metrics answers every caller, not only this machine (services always answer: they sit on a private network). */
+  metricsPublic: boolean;
 }
 
 type Env = Record<string, string | undefined>;
@@ -94,7 +103,7 @@ export async function secretFromEnv(env: Env, name: string, dataDir: string, pro
  * own, or the gateway with auth embedded, i.e. without AUTH_SERVICE_URL) holds the private key
  * JWT_PRIVATE_KEY, generated into DATA_DIR outside production, and JWT_PREVIOUS_PUBLIC_KEYS. Every
  * other process gets only public keys: JWT_PUBLIC_KEYS, else auth's JWKS at JWT_JWKS_URL or
- * AUTH_SERVICE_URL + /auth/jwks.
+ * AUTH_SERVICE_URL + /auth/jwks (each instance's, when it lists several).
  */
 export async function loadSessionKeys(env: Env, dataDir: string, production: boolean, service?: string): Promise<SessionKeys> {
   const authUrl = envString(env, 'AUTH_SERVICE_URL');
@@ -114,12 +123,23 @@ export async function loadSessionKeys(env: Env, dataDir: string, production: boo
     return { signingKey, publicKeys: previous };
   }
   const publicKeys = parsePublicKeys(envString(env, 'JWT_PUBLIC_KEYS'), 'JWT_PUBLIC_KEYS');
-  const jwksUrl = envString(env, 'JWT_JWKS_URL') ?? (authUrl ? `${authUrl.replace(/\/+$/, '')}${JWKS_PATH}` : undefined);
+  // AUTH_SERVICE_URL may list several instances of auth, comma-separated: the keys are fetched from
+  // the first, and from the next ones when it does not answer.
+  const authJwks = (authUrl ?? '')
+    .split(',')
+    .map((u) => u.trim().replace(/\/+$/, ''))
+    .filter((u) => u !== '')
+    .map((u) => `${u}${JWKS_PATH}`);
+  const explicit = envString(env, 'JWT_JWKS_URL');
+  const jwksUrl = explicit ?? authJwks[0];
   if (publicKeys.length === 0 && !jwksUrl) {
     throw new Error('Session tokens cannot be verified: set AUTH_SERVICE_URL (where auth runs), JWT_JWKS_URL or JWT_PUBLIC_KEYS');
   }
-  if (jwksUrl && !URL.canParse(jwksUrl)) throw new Error(`JWT_JWKS_URL (or AUTH_SERVICE_URL) must be a URL (got "${jwksUrl}")`);
-  return { publicKeys, ...(jwksUrl ? { jwksUrl } : {}) };
+  const fallbacks = explicit ? [] : authJwks.slice(1);
+  for (const u of [jwksUrl, ...fallbacks]) {
+    if (u && !URL.canParse(u)) throw new Error(`JWT_JWKS_URL (or AUTH_SERVICE_URL) must be a URL (got "${u}")`);
+  }
+  return { publicKeys, ...(jwksUrl ? { jwksUrl } : {}), ...(fallbacks.length > 0 ? { jwksFallbackUrls: fallbacks } : {}) };
 }
 
 /** Demo data is for trying the system on one machine: never in production (ARCHITECTURE §7). */
@@ -133,6 +153,8 @@ export function demoSeeding(env: Env, production: boolean): boolean {
 export async function loadKitConfig(env: Env = process.env, service?: string): Promise<KitConfig> {
   const nodeEnv = envString(env, 'NODE_ENV', 'development')!;
   const production = nodeEnv === 'production';
+  // Fault injection kills the process on purpose (tests): refused in production, checked everywhere.
+  checkFaultInjection(env);
   const dataDir = path.resolve(envString(env, 'DATA_DIR', './data')!);
   const prefix = service ? `${service.toUpperCase()}_` : '';
   return {
@@ -155,5 +177,9 @@ export async function loadKitConfig(env: Env = process.env, service?: string): P
     deadLetterRetentionDays: envInt(env, 'DEAD_LETTER_RETENTION_DAYS', 30, 1),
     pruneMinutes: envInt(env, 'PRUNE_INTERVAL_MINUTES', 60, 0),
     listCountCap: envInt(env, 'LIST_COUNT_CAP', DEFAULT_COUNT_CAP, 1),
+    shutdownDrainMs: envInt(env, 'SHUTDOWN_DRAIN_MS', 1500, 0),
+    shutdownTimeoutMs: envInt(env, 'SHUTDOWN_TIMEOUT_MS', 20_000, 1),
+    databaseConnectTimeoutMs: envInt(env, 'DATABASE_CONNECT_TIMEOUT_MS', 5000, 1),
+    metricsPublic: envBool(env, 'METRICS_PUBLIC', false),
   };
 }

@@ -15,6 +15,7 @@ import type { EventEnvelope } from '@erp/contracts';
 import type { Logger } from 'pino';
 import type { EventHandler } from './bus/types.js';
 import type { Database, Queryable } from './db/types.js';
+import { faultPoint } from './faults.js';
 import { handleOnce } from './inbox.js';
 
 export interface ConsumerHandle {
@@ -37,7 +38,15 @@ export interface EventConsumersOptions {
   pollMs: number;
   /** How long one instance holds a due failure it is retrying before another may take it. */
   leaseSeconds?: number;
+  /** Called after each delivery with what became of it and how long it took (metrics). */
+  onDelivered?: (consumer: string, outcome: DeliveryOutcome, seconds: number) => void;
 }
+
+/**
+ * What became of one delivery: handled; skipped as a duplicate (its id was in the inbox); failed
+ * (recorded for a retry, or the bus delivers it again); dead-lettered (invalid, or its last try).
+ */
+export type DeliveryOutcome = 'handled' | 'duplicate' | 'failed' | 'dead_lettered';
 
 const MAX_RETRY_MS = 5 * 60_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -146,12 +155,30 @@ export class EventConsumers {
 
   /** One delivery of an event to a consumer, from the bus or (retry) from consumer_failures. */
   private async deliver(c: ConsumerHandle, envelope: EventEnvelope, retry: boolean): Promise<void> {
+    const started = performance.now();
+    let outcome: DeliveryOutcome = 'failed';
+    try {
+      outcome = await this.deliverOnce(c, envelope, retry);
+    } finally {
+      this.observe(c.name, outcome, (performance.now() - started) / 1000);
+    }
+  }
+
+  private observe(consumer: string, outcome: DeliveryOutcome, seconds: number): void {
+    try {
+      this.opts.onDelivered?.(consumer, outcome, seconds);
+    } catch (err) {
+      this.opts.log.warn({ err }, 'recording a delivery failed');
+    }
+  }
+
+  private async deliverOnce(c: ConsumerHandle, envelope: EventEnvelope, retry: boolean): Promise<DeliveryOutcome> {
     const { db, log } = this.opts;
     const elog = log.child({ requestId: envelope?.requestId, eventId: field(envelope, 'id'), subject: field(envelope, 'subject'), consumer: c.name });
     const invalid = c.check(envelope);
     if (invalid) {
       await this.deadLetter(c, envelope, 'invalid', invalid, 1, elog);
-      return;
+      return 'dead_lettered';
     }
     let applied: boolean;
     try {
@@ -160,16 +187,17 @@ export class EventConsumers {
         if (retry) await tx.query(`DELETE FROM ${this.t}.consumer_failures WHERE consumer = $1 AND event_id = $2`, [c.name, envelope.id]);
       });
     } catch (err) {
-      await this.failed(c, envelope, err, elog);
-      return;
+      return this.failed(c, envelope, err, elog);
     }
+    if (applied) faultPoint('after-handle-before-ack', { consumer: c.name });
     // Handled before (a redelivery, or by another instance): nothing left to retry.
     if (!applied && retry) await db.query(`DELETE FROM ${this.t}.consumer_failures WHERE consumer = $1 AND event_id = $2`, [c.name, envelope.id]);
     elog.debug(applied ? (retry ? 'failed event handled on a retry' : 'event handled') : 'event already handled, skipped');
+    return applied ? 'handled' : 'duplicate';
   }
 
   /** Count a failed try; dead-letter the event when it was the last. Throws only if nothing could be recorded. */
-  private async failed(c: ConsumerHandle, envelope: EventEnvelope, err: unknown, elog: Logger): Promise<void> {
+  private async failed(c: ConsumerHandle, envelope: EventEnvelope, err: unknown, elog: Logger): Promise<DeliveryOutcome> {
     const error = errorText(err);
     let attempts: number;
     let waitMs: number;
@@ -191,10 +219,11 @@ export class EventConsumers {
     }
     if (attempts >= this.opts.maxAttempts) {
       await this.deadLetter(c, envelope, 'failed', error, attempts, elog);
-      return;
+      return 'dead_lettered';
     }
     elog.warn({ err, attempt: attempts, maxAttempts: this.opts.maxAttempts, retryInMs: Math.round(waitMs) }, 'event handler failed; it will be tried again');
     this.wakeAfter(waitMs);
+    return 'failed';
   }
 
   private wakeAfter(ms: number): void {

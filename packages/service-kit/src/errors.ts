@@ -43,6 +43,35 @@ export function validationMessage(error: AjvError, part: string | undefined): st
   return `${field} ${error.message ?? 'is invalid'}`;
 }
 
+/** What a request answers while the database is away (restarting, failing over, unreachable). */
+export const DATABASE_UNAVAILABLE = 'The service cannot reach its database right now. Please try again in a moment.';
+
+/** PostgreSQL SQLSTATEs of a lost or refused connection: class 08, admin/crash shutdown, starting up. */
+const PG_UNAVAILABLE = new Set(['57P01', '57P02', '57P03']);
+/** Socket errors of a connection to the database (top-level codes only: a failed fetch() wraps its own in `cause`). */
+const NET_UNAVAILABLE = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN']);
+/** node-postgres reports a dropped connection and the pool's connect timeout by message only. */
+const PG_MESSAGES = [
+  /^Connection terminated/i, // "… unexpectedly", "… due to connection timeout"
+  /^timeout exceeded when trying to connect/i, // pg-pool: connectionTimeoutMillis passed
+  /^Client has encountered a connection error and is not queryable/i,
+  /^Client was closed and is not queryable/i,
+  /^terminating connection due to administrator command/i,
+];
+
+/**
+ * Whether `err` says the database cannot be reached right now (a restart, a failover, a network
+ * cut) rather than that the query was wrong: the request can be tried again in a moment.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null) return false;
+  const e = err as { code?: unknown; message?: unknown; statusCode?: unknown };
+  // An error that carries an HTTP status is the request's own (a client that hung up mid-body).
+  if (e.statusCode !== undefined) return false;
+  if (typeof e.code === 'string' && (e.code.startsWith('08') || PG_UNAVAILABLE.has(e.code) || NET_UNAVAILABLE.has(e.code))) return true;
+  return typeof e.message === 'string' && PG_MESSAGES.some((m) => m.test(e.message as string));
+}
+
 /** ARCHITECTURE §6: `{message}` with the right status; never a 500 for bad input, never 5xx details. */
 export function installErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
@@ -64,6 +93,10 @@ export function installErrorHandling(app: FastifyInstance): void {
         return reply.status(400).send({ message: 'Request body is empty' });
       case 'FST_ERR_CTP_INVALID_JSON_BODY':
         return reply.status(400).send({ message: 'Request body is not valid JSON' });
+    }
+    if (isDatabaseUnavailable(err)) {
+      request.log.warn({ err: error }, 'request failed: the database cannot be reached');
+      return reply.status(503).header('retry-after', '5').send({ message: DATABASE_UNAVAILABLE });
     }
     const status = error.statusCode ?? 500;
     if (status === 400 && error instanceof SyntaxError) return reply.status(400).send({ message: 'Request body is not valid JSON' });

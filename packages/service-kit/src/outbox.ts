@@ -5,6 +5,7 @@ import type { Logger } from 'pino';
 import type { Bus } from './bus/types.js';
 import type { Database, Queryable } from './db/types.js';
 import { schemaProblem } from './event-schemas.js';
+import { faultPoint } from './faults.js';
 
 export interface EventMeta {
   requestId?: string | undefined;
@@ -53,6 +54,8 @@ export interface RelayOptions {
   batchSize?: number;
   leaseSeconds?: number;
   logger?: Logger | undefined;
+  /** Called for each event published, with the seconds since its row was written (metrics). */
+  onPublished?: ((envelope: EventEnvelope, lagSeconds: number) => void) | undefined;
 }
 
 /**
@@ -147,13 +150,13 @@ export class OutboxRelay {
     const any = await this.db.query(`SELECT 1 FROM ${this.schema}.outbox WHERE published_at IS NULL LIMIT 1`);
     if (any.rows.length === 0) return 0;
     for (;;) {
-      const claimed = await this.db.query<{ id: string; seq: number; envelope: EventEnvelope }>(
+      const claimed = await this.db.query<{ id: string; seq: number; envelope: EventEnvelope; created_at: Date | string }>(
         `UPDATE ${this.schema}.outbox SET claimed_until = now() + make_interval(secs => $2), attempts = attempts + 1
           WHERE seq IN (SELECT seq FROM ${this.schema}.outbox
                          WHERE published_at IS NULL AND next_attempt_at <= now()
                            AND (claimed_until IS NULL OR claimed_until < now())
                          ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED)
-          RETURNING id, seq, envelope`,
+          RETURNING id, seq, envelope, created_at`,
         [this.batchSize, this.leaseSeconds],
       );
       const rows = claimed.rows.sort((a, b) => a.seq - b.seq);
@@ -161,13 +164,14 @@ export class OutboxRelay {
       for (let i = 0; i < rows.length; i++) {
         const row = rows[i]!;
         const reconnectsBefore = this.reconnects;
+        faultPoint('after-commit-before-publish', { subject: row.envelope.subject });
         try {
           await this.publishOne(row.envelope);
         } catch (err) {
           const pending = rows.slice(i).map((r) => r.id);
           // A publish sent while the bus was away times out after it is back: no backoff then.
           const busBack = this.reconnects !== reconnectsBefore;
-          this.opts.logger?.warn({ err, eventId: row.id, subject: row.envelope.subject }, busBack ? 'publishing an event failed; the bus is back, retrying' : 'publishing an event failed; will retry');
+          this.opts.logger?.warn({ err, eventId: row.id, subject: row.envelope.subject, requestId: row.envelope.requestId }, busBack ? 'publishing an event failed; the bus is back, retrying' : 'publishing an event failed; will retry');
           await this.db.query(
             `UPDATE ${this.schema}.outbox SET claimed_until = NULL,
                next_attempt_at = CASE WHEN $4 THEN now() ELSE now() + make_interval(secs => least(60, power(2, least(attempts, 6))::int)) END,
@@ -179,9 +183,20 @@ export class OutboxRelay {
           return published;
         }
         await this.markPublished(row.id);
+        this.observePublished(row.envelope, row.created_at);
         this.opts.logger?.debug({ eventId: row.id, subject: row.envelope.subject, requestId: row.envelope.requestId }, 'event published');
         published++;
       }
+    }
+  }
+
+  private observePublished(envelope: EventEnvelope, createdAt: Date | string): void {
+    if (!this.opts.onPublished) return;
+    const written = new Date(createdAt).getTime();
+    try {
+      this.opts.onPublished(envelope, Number.isFinite(written) ? Math.max(0, (Date.now() - written) / 1000) : 0);
+    } catch (err) {
+      this.opts.logger?.warn({ err }, 'recording a published event failed');
     }
   }
 

@@ -19,6 +19,9 @@ import { openPostgres } from './db/postgres.js';
 import type { Database, Queryable } from './db/types.js';
 import { installErrorHandling, installNotFound } from './errors.js';
 import { EventConsumers } from './consumers.js';
+import { installObservability } from './health.js';
+import { shutdownOnSignals } from './lifecycle.js';
+import type { MeteredService, RuntimeObserver } from './metrics.js';
 import { eventChecker, type SubjectSchema } from './event-schemas.js';
 import { pruneEventTables, startPruning, type Pruner } from './retention.js';
 import { KIT_MIGRATIONS } from './kit-migrations.js';
@@ -81,8 +84,19 @@ export interface ServiceDefinition {
   prune?: (ctx: ServiceContext) => Promise<void>;
 }
 
+/**
+ * Where a runtime is: created (migrated, onStart done), subscribed, running (publishing too),
+ * stopping (consumers stopped), stopped.
+ */
+export type RuntimeState = 'created' | 'subscribed' | 'running' | 'stopping' | 'stopped';
+
 export interface ServiceRuntime {
   ctx: ServiceContext;
+  readonly state: RuntimeState;
+  /** Durable names (`<service>-<consumer>`) of the consumers it runs. */
+  consumerNames(): string[];
+  /** Be told of every event published and every delivery handled (metrics); returns the unsubscribe. */
+  observe(observer: RuntimeObserver): () => void;
   /** Encapsulated Fastify plugin with the service's routes, validation, errors and auth context. */
   plugin: FastifyPluginAsync;
   /** Subscribe to events, then publish the outbox (for one service on its own). */
@@ -95,6 +109,15 @@ export interface ServiceRuntime {
   startPublishing(): Promise<void>;
   /** Prune old outbox, inbox and dead-letter rows, then run the service's `prune` (what the periodic job does). */
   prune(): Promise<void>;
+  /**
+   * First step of a shutdown: stop maintenance, pruning and retries of failed events, and the bus
+   * subscriptions (the event in hand finishes and commits). On the in-process bus the subscriptions
+   * stay until stop(): an event published while a consumer is away would be lost, not kept.
+   */
+  stopConsuming(): Promise<void>;
+  /** Stop the relay's timer, then publish what is committed in the outbox; returns how many went out. */
+  flushOutbox(): Promise<number>;
+  /** Stop everything (what the two above stop, without publishing), then the service's onStop. */
   stop(): Promise<void>;
 }
 
@@ -112,7 +135,15 @@ export async function createServiceRuntime(def: ServiceDefinition, deps: Runtime
   await migrate(db, def.schema, 'kit', KIT_MIGRATIONS);
   await migrate(db, def.schema, 'service', await readMigrations(def.migrationsDir));
 
-  const relay = new OutboxRelay(db, def.schema, bus, { pollMs: config.relayPollMs, logger: log });
+  const observers = new Set<RuntimeObserver>();
+  const tell = (fn: (o: RuntimeObserver) => void) => {
+    for (const o of observers) fn(o);
+  };
+  const relay = new OutboxRelay(db, def.schema, bus, {
+    pollMs: config.relayPollMs,
+    logger: log,
+    onPublished: (_envelope, lag) => tell((o) => o.published?.(lag)),
+  });
   const ctx: ServiceContext = {
     name: def.name,
     schema: def.schema,
@@ -145,6 +176,7 @@ export async function createServiceRuntime(def: ServiceDefinition, deps: Runtime
     maxAttempts: config.eventMaxAttempts,
     retryBaseMs: config.eventRetryBaseMs,
     pollMs: config.relayPollMs,
+    onDelivered: (consumer, outcome, seconds) => tell((o) => o.delivered?.(consumer, outcome, seconds)),
   });
   const pruneAll = async (stopping: () => boolean) => {
     const t0 = Date.now();
@@ -160,9 +192,30 @@ export async function createServiceRuntime(def: ServiceDefinition, deps: Runtime
     await def.routes(app, ctx);
   };
 
+  let state: RuntimeState = 'created';
+  let stopped: Promise<void> | null = null;
+  const unsubscribe = async () => {
+    // Each stops its pull loop after the event in hand (its transaction committed).
+    const all = subscriptions.splice(0);
+    for (const s of all) await s.stop();
+  };
+  const stopBackground = async () => {
+    await maintainer?.stop();
+    await pruner?.stop();
+    await eventConsumers.stop();
+  };
+
   const runtime: ServiceRuntime = {
     ctx,
     plugin,
+    get state() {
+      return state;
+    },
+    consumerNames: () => consumers.map((c) => `${def.name}-${c.name}`),
+    observe(observer) {
+      observers.add(observer);
+      return () => observers.delete(observer);
+    },
     async subscribe() {
       for (const c of consumers) {
         const consumer = `${def.name}-${c.name}`;
@@ -171,12 +224,22 @@ export async function createServiceRuntime(def: ServiceDefinition, deps: Runtime
         const handler = eventConsumers.add({
           name: consumer,
           check: eventChecker(c),
-          // The request that caused the event stays traceable in the consumer's logs (elog).
-          handle: (tx, envelope, elog) => c.handle(tx, envelope, { ...ctx, log: elog }),
+          // The request that caused the event stays traceable in the consumer's logs (elog) and in
+          // the events its handler writes (their requestId unless the handler gives another).
+          handle: (tx, envelope, elog) =>
+            c.handle(tx, envelope, {
+              ...ctx,
+              log: elog,
+              emit: (etx, eventDef, data, meta) => ctx.emit(etx, eventDef, data, { ...meta, requestId: meta?.requestId ?? envelope.requestId }),
+            }),
         });
         subscriptions.push(await bus.subscribe({ durable: consumer, subjects: c.subjects ?? c.events.map((e) => e.subject), handler }));
       }
+      // Instances of one service share the durable consumer: each also hears auth's events itself,
+      // so a sign-in, a role change or a sign-out is known to every instance's memory at once.
+      if (replica) subscriptions.push(await bus.listen(replica.listener.subjects, replica.listener.handle));
       eventConsumers.start();
+      state = 'subscribed';
     },
     async startPublishing() {
       // A replica that has never seen a member asks auth for all of them.
@@ -186,19 +249,32 @@ export async function createServiceRuntime(def: ServiceDefinition, deps: Runtime
       relay.start();
       maintainer = startMaintenance(db, def.schema, config.vacuumMinutes * 60_000, log);
       pruner = startPruning(pruneAll, config.pruneMinutes * 60_000, log);
+      state = 'running';
     },
     async start() {
       await runtime.subscribe();
       await runtime.startPublishing();
     },
     prune: () => (pruner ? pruner.runOnce() : pruneAll(() => false)),
-    async stop() {
-      await maintainer?.stop();
-      await pruner?.stop();
+    async stopConsuming() {
+      if (state !== 'stopped') state = 'stopping';
+      await stopBackground();
+      if (bus.kind !== 'in-process') await unsubscribe();
+    },
+    async flushOutbox() {
       await relay.stop();
-      await eventConsumers.stop();
-      for (const s of subscriptions) await s.stop();
-      if (def.onStop) await def.onStop(ctx);
+      return relay.drain();
+    },
+    stop() {
+      stopped ??= (async () => {
+        state = 'stopping';
+        await stopBackground();
+        await relay.stop();
+        await unsubscribe();
+        if (def.onStop) await def.onStop(ctx);
+        state = 'stopped';
+      })();
+      return stopped;
     },
   };
   return runtime;
@@ -235,12 +311,19 @@ export function serverOptions(config: KitConfig, name: string, extra: FastifySer
       return typeof given === 'string' && acceptedId.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    // On close, idle keep-alive sockets are closed at once and the busy ones after their answer.
+    forceCloseConnections: 'idle',
     ...extra,
   };
 }
 
 export async function openDatabase(config: KitConfig, logger?: Logger): Promise<Database> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl, { onIdleError: (err) => logger?.warn({ err }, 'a database connection was closed by the server') });
+  if (config.databaseUrl) {
+    return openPostgres(config.databaseUrl, {
+      connectTimeoutMs: config.databaseConnectTimeoutMs,
+      onIdleError: (err) => logger?.warn({ err }, 'a database connection was closed by the server'),
+    });
+  }
   const { mkdir } = await import('node:fs/promises');
   const path = await import('node:path');
   const dir = path.join(config.dataDir, 'pgdata');
@@ -253,14 +336,34 @@ export async function openBus(config: KitConfig, logger: Logger, name: string): 
   return createInProcessBus();
 }
 
+/** What the event metrics read of a runtime. */
+export function meteredService(runtime: ServiceRuntime): MeteredService {
+  const { ctx } = runtime;
+  return { name: ctx.name, schema: ctx.schema, db: ctx.db, bus: ctx.bus, consumers: () => runtime.consumerNames(), observe: (o) => runtime.observe(o) };
+}
+
 /**
  * A service as its own HTTP server (distributed mode): its routes at their own paths, /health,
- * and /openapi.json for the gateway's merged API document. Not listening yet.
+ * /health/live, /health/ready (ready once the runtime runs: migrated, subscribed, publishing),
+ * /metrics, and /openapi.json for the gateway's merged API document. Not listening yet.
  */
 export async function buildStandaloneApp(def: ServiceDefinition, runtime: ServiceRuntime, config: KitConfig, extra: FastifyServerOptions = {}) {
   const app = Fastify(serverOptions(config, def.name, extra));
   installErrorHandling(app);
   installNotFound(app);
+  // Services sit on a private network behind the gateway: their /metrics answer every caller.
+  const { metrics } = installObservability(app, {
+    publicMetrics: true,
+    db: runtime.ctx.db,
+    logger: runtime.ctx.log,
+    notReady: () => {
+      const s = runtime.state;
+      if (s === 'running') return null;
+      if (s === 'stopping' || s === 'stopped') return { status: 'stopping', message: 'The service is stopping' };
+      return { status: 'starting', message: s === 'created' ? 'Starting: not yet subscribed to its events' : 'Starting: not yet publishing its events' };
+    },
+  });
+  metrics.addService(meteredService(runtime));
   app.get('/health', { schema: { hide: true } }, async () => {
     await runtime.ctx.db.query('SELECT 1');
     return { status: 'ok', service: def.name };
@@ -283,14 +386,8 @@ export async function runStandalone(def: ServiceDefinition, env: NodeJS.ProcessE
   await runtime.start();
   const port = Number(env.PORT ?? 3000);
   await app.listen({ port, host: envString(env, 'HOST', DEFAULT_HOST)! });
-  const shutdown = async () => {
-    await app.close();
-    await runtime.stop();
-    await bus.close();
-    await db.close();
-    process.exit(0);
-  };
-  process.once('SIGTERM', shutdown);
-  process.once('SIGINT', shutdown);
+  // SIGTERM/SIGINT: not ready at once, drain, finish the requests in flight, stop the consumers,
+  // flush the outbox, close bus and database (lifecycle.ts).
+  shutdownOnSignals({ app, runtimes: [runtime], bus, db, config, logger });
   return app;
 }

@@ -40,6 +40,8 @@ export interface SessionKeys {
   publicKeys: PublicSessionKey[];
   /** Where to fetch auth's JWKS when this process holds no key (JWT_JWKS_URL, or AUTH_SERVICE_URL + /auth/jwks). */
   jwksUrl?: string;
+  /** The JWKS of auth's other instances (AUTH_SERVICE_URL listing several), asked when jwksUrl does not answer. */
+  jwksFallbackUrls?: string[];
 }
 
 /** Path of auth's JWKS route (behind the gateway: /api/v1/auth/jwks). */

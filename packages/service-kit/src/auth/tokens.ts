@@ -44,14 +44,25 @@ function keySet(keys: SessionKeys): JWTVerifyGetKey {
   if (local.length > 0) return createLocalJWKSet({ keys: local });
   if (!keys.jwksUrl) throw new Error(NO_SESSION_KEYS);
   // Fetched on first use, kept 10 minutes, fetched again at once (at most every 30 s) for an unknown kid.
-  const remote = createRemoteJWKSet(new URL(keys.jwksUrl), { timeoutDuration: 3000, cooldownDuration: 30_000, cacheMaxAge: 10 * 60_000 });
+  // With several instances of auth, the one that answered last is asked first, the others after it.
+  const remotes = [keys.jwksUrl, ...(keys.jwksFallbackUrls ?? [])].map((u) =>
+    createRemoteJWKSet(new URL(u), { timeoutDuration: 3000, cooldownDuration: 30_000, cacheMaxAge: 10 * 60_000 }),
+  );
+  let preferred = 0;
   return async (header, token) => {
-    try {
-      return await remote(header, token);
-    } catch (err) {
-      if (err instanceof errors.JWKSNoMatchingKey || err instanceof errors.JWKSMultipleMatchingKeys) throw err;
-      throw new KeysUnavailable(err instanceof Error ? err.message : String(err));
+    let failure: unknown;
+    for (let k = 0; k < remotes.length; k++) {
+      const i = (preferred + k) % remotes.length;
+      try {
+        const key = await remotes[i]!(header, token);
+        preferred = i;
+        return key;
+      } catch (err) {
+        if (err instanceof errors.JWKSNoMatchingKey || err instanceof errors.JWKSMultipleMatchingKeys) throw err;
+        failure = err;
+      }
     }
+    throw new KeysUnavailable(failure instanceof Error ? failure.message : String(failure));
   };
 }
 

@@ -60,6 +60,9 @@ export function createInProcessBus(): Bus {
     async pending() {
       return 0;
     },
+    async consumerPending() {
+      return 0;
+    },
     async close() {
       durables.clear();
       listeners.clear();

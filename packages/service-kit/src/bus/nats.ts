@@ -37,6 +37,8 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
   const active = new Set<string>();
   const plain: Array<{ unsubscribe(): void }> = [];
   const reconnectListeners = new Set<() => void>();
+  /** Durable name as subscribed -> the JetStream consumers it runs on (one per subject before 2.10). */
+  const groupsOf = new Map<string, string[]>();
 
   // Tell the listeners (the outbox relays) once JetStream answers again after a reconnect: a server
   // that has just started accepts connections a moment before its streams are back.
@@ -70,7 +72,7 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
         // The service runtime's handler records a failed event in the database and returns (it is
         // retried from there, then dead-lettered); it only throws when it could not record it.
         const delay = Math.min(30_000, 500 * 2 ** Math.min(m.info.deliveryCount, 6));
-        opts.logger?.warn({ err, subject: envelope.subject, eventId: envelope.id, delay }, 'event handler failed, will be redelivered');
+        opts.logger?.warn({ err, subject: envelope.subject, eventId: envelope.id, requestId: envelope.requestId, delay }, 'event handler failed, will be redelivered');
         m.nak(delay);
       }
     }
@@ -88,6 +90,7 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
       const filters = o.subjects.map((s) => `${ns}${s}`);
       // Servers before 2.10 take one filter per consumer: then each subject gets its own durable.
       const groups = multiFilter ? [{ durable: base, filters }] : filters.map((f, i) => ({ durable: i === 0 ? base : `${base}__${i}`, filters: [f] }));
+      groupsOf.set(o.durable, groups.map((g) => g.durable));
       const started: Array<{ messages: ConsumerMessages; loop: Promise<void> }> = [];
       for (const g of groups) {
         const filter = g.filters.length === 1 ? { filter_subject: g.filters[0]! } : { filter_subjects: g.filters };
@@ -148,6 +151,16 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
       for (const durable of active) {
         const ci = await jsm.consumers.info(stream, durable).catch(() => null);
         if (ci) n += ci.num_pending + ci.num_ack_pending;
+      }
+      return n;
+    },
+    async consumerPending(durable) {
+      const names = groupsOf.get(durable) ?? [durable.replace(/[^A-Za-z0-9_-]/g, '_')];
+      let n = 0;
+      for (const name of names) {
+        const ci = await jsm.consumers.info(stream, name).catch(() => null);
+        if (!ci) return null;
+        n += ci.num_pending + ci.num_ack_pending;
       }
       return n;
     },

@@ -28,6 +28,11 @@ export interface Bus {
   listen(subjects: string[], handler: EventHandler): Promise<Subscription>;
   /** Events accepted but not yet acknowledged by every durable consumer (0 in-process: publish waits). */
   pending(): Promise<number>;
+  /**
+   * Events of one durable consumer not yet acknowledged: delivered and in hand plus waiting (its
+   * lag, for metrics). 0 in-process (publish waits for the handlers); null when the bus cannot tell.
+   */
+  consumerPending(durable: string): Promise<number | null>;
   /** Call `listener` each time the connection is back after an outage; returns the unsubscribe. */
   onReconnect?(listener: () => void): () => void;
   close(): Promise<void>;

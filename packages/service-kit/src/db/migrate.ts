@@ -31,9 +31,12 @@ export async function readMigrations(dir: string): Promise<Migration[]> {
  */
 export async function migrate(db: Database, schema: string, track: string, migrations: Migration[]): Promise<number> {
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name ${schema}`);
+  // A schema made for the service beforehand (distributed mode: owned by the service's own role,
+  // which may not create schemas) is used as it is: CREATE SCHEMA IF NOT EXISTS would need that right.
+  const exists = await db.query('SELECT 1 FROM pg_namespace WHERE nspname = $1', [schema]);
+  if (exists.rows.length === 0) await db.exec(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
   await db.exec(
-    `CREATE SCHEMA IF NOT EXISTS ${schema};
-     CREATE TABLE IF NOT EXISTS ${schema}.schema_migrations (
+    `CREATE TABLE IF NOT EXISTS ${schema}.schema_migrations (
        track text NOT NULL, version integer NOT NULL, name text NOT NULL,
        applied_at timestamptz NOT NULL DEFAULT now(), PRIMARY KEY (track, version));`,
   );

@@ -1,5 +1,6 @@
 import pg from 'pg';
-import type { Database, Queryable, QueryResult } from './types.js';
+import { isDatabaseUnavailable } from '../errors.js';
+import type { Database, PoolStats, Queryable, QueryResult } from './types.js';
 
 pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
 
@@ -15,8 +16,37 @@ function wrap(client: pg.Pool | pg.PoolClient): Queryable {
   };
 }
 
-export async function openPostgres(connectionString: string, opts: { max?: number; onIdleError?: (err: Error) => void } = {}): Promise<Database> {
-  const pool = new pg.Pool({ connectionString, max: opts.max ?? 10, idleTimeoutMillis: 30_000 });
+/**
+ * One connection (a transaction) runs one query at a time: queries a caller starts together
+ * (Promise.all) are sent one after the other, as the server would run them anyway, instead of being
+ * queued inside node-postgres (deprecated there, and an error from pg 9 on).
+ */
+function wrapClient(client: pg.PoolClient): Queryable {
+  const inner = wrap(client);
+  let last: Promise<unknown> = Promise.resolve();
+  const serial = <T>(run: () => Promise<T>): Promise<T> => {
+    const next = last.then(run, run);
+    last = next.catch(() => undefined);
+    return next;
+  };
+  return {
+    query: <R>(sql: string, params?: unknown[]) => serial(() => inner.query<R>(sql, params)),
+    exec: (sql: string) => serial(() => inner.exec(sql)),
+  };
+}
+
+export interface PostgresOptions {
+  max?: number;
+  /** How long a query waits for a connection (new or from the pool) before it fails; default 5000. */
+  connectTimeoutMs?: number;
+  onIdleError?: (err: Error) => void;
+}
+
+export async function openPostgres(connectionString: string, opts: PostgresOptions = {}): Promise<Database> {
+  const max = opts.max ?? 10;
+  // connectionTimeoutMillis: while the server is away (restart, failover) a request fails within
+  // this time with a connection error, which the error handler answers with 503, instead of hanging.
+  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000 });
   // An idle connection dropped by the server (restart, failover, admin) must not crash the process;
   // the pool replaces it on the next query.
   pool.on('error', (err) => opts.onIdleError?.(err));
@@ -29,18 +59,34 @@ export async function openPostgres(connectionString: string, opts: { max?: numbe
     ...base,
     async transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T> {
       const client = await pool.connect();
+      // A connection that failed under the transaction (server restarted, network cut) goes back
+      // to the pool with its error, so the pool destroys it instead of handing it to the next request.
+      let broken: Error | undefined;
+      // Between two queries (the handler awaiting something else) a checked-out client reports a
+      // lost connection as an 'error' event, which nobody else listens to: unheard, it would end
+      // the process. It is noted here, the next query fails, and the client is not reused.
+      const onError = (err: Error) => {
+        broken ??= err;
+      };
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
-        const result = await fn(wrap(client));
+        const result = await fn(wrapClient(client));
         await client.query('COMMIT');
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        if (isDatabaseUnavailable(err)) broken = err as Error;
+        // The server rolls back a transaction whose connection it lost: nothing is half-applied.
+        await client.query('ROLLBACK').catch((rollbackErr: unknown) => {
+          broken ??= rollbackErr instanceof Error ? rollbackErr : new Error(String(rollbackErr));
+        });
         throw err;
       } finally {
-        client.release();
+        client.off('error', onError);
+        client.release(broken);
       }
     },
+    poolStats: (): PoolStats => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     close: () => pool.end(),
   };
 }

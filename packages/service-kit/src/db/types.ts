@@ -10,8 +10,20 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** Connections of a PostgreSQL pool (for metrics). */
+export interface PoolStats {
+  /** Open connections, idle or in use. */
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+  max: number;
+}
+
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** PostgreSQL only: the pool's connections now. */
+  poolStats?(): PoolStats;
   close(): Promise<void>;
 }

@@ -115,6 +115,10 @@ export function testConfig(overrides: Partial<KitConfig> = {}): KitConfig {
     deadLetterRetentionDays: 30,
     pruneMinutes: 0,
     listCountCap: DEFAULT_COUNT_CAP,
+    shutdownDrainMs: 0,
+    shutdownTimeoutMs: 20_000,
+    databaseConnectTimeoutMs: 5000,
+    metricsPublic: false,
     ...overrides,
   };
 }
