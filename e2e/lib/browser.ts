@@ -29,8 +29,9 @@ export async function launch(): Promise<Browser> {
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
-export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport, baseURL: baseUrl, ...(viewport === PHONE ? { isMobile: true, hasTouch: true } : {}) });
+/** A page at `viewport` on the e2e system, or on another one at `base` (a flow that starts its own). */
+export async function newPage(browser: Browser, viewport = DESKTOP, base = baseUrl): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({ viewport, baseURL: base, ...(viewport === PHONE ? { isMobile: true, hasTouch: true } : {}) });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -43,27 +44,28 @@ export async function shot(page: Page, name: string): Promise<void> {
 }
 
 /** The newest code "sent" to a number, from the dev SMS outbox of the console provider. */
-export async function latestCode(phoneNumber: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/v1/dev/sms?phoneNumber=${phoneNumber}`);
+export async function latestCode(phoneNumber: string, base = baseUrl): Promise<string> {
+  const res = await fetch(`${base}/api/v1/dev/sms?phoneNumber=${phoneNumber}`);
   const list = (await res.json()) as Array<{ code: string }>;
   if (!list[0]) throw new Error(`no code was sent to ${phoneNumber}`);
   return list[0].code;
 }
 
-/** Sign in through the real screen: number, Send OTP, the code from the dev outbox, Login. */
+/** Sign in through the real screen: number, Send OTP, the code from the dev outbox, Login (on the system the page's context points at). */
 export async function signIn(page: Page, phoneNumber = '9000000001'): Promise<void> {
   await page.goto('/');
+  const base = new URL(page.url()).origin;
   await page.getByRole('heading', { name: 'Sign in to Continue' }).waitFor();
   await page.getByPlaceholder('Enter 10-digit mobile number').fill(phoneNumber);
-  const before = await fetch(`${baseUrl}/api/v1/dev/sms?phoneNumber=${phoneNumber}`).then((r) => r.json() as Promise<unknown[]>);
+  const before = await fetch(`${base}/api/v1/dev/sms?phoneNumber=${phoneNumber}`).then((r) => r.json() as Promise<unknown[]>);
   await page.getByRole('button', { name: 'Send OTP' }).click();
   await page.getByText('OTP sent successfully').waitFor();
   for (let i = 0; i < 50; i++) {
-    const now = await fetch(`${baseUrl}/api/v1/dev/sms?phoneNumber=${phoneNumber}`).then((r) => r.json() as Promise<unknown[]>);
+    const now = await fetch(`${base}/api/v1/dev/sms?phoneNumber=${phoneNumber}`).then((r) => r.json() as Promise<unknown[]>);
     if (now.length > before.length) break;
     await page.waitForTimeout(100);
   }
-  await page.getByLabel('One-time code').fill(await latestCode(phoneNumber));
+  await page.getByLabel('One-time code').fill(await latestCode(phoneNumber, base));
   await page.getByRole('button', { name: 'Login', exact: true }).click();
   await page.waitForURL('**/dashboard');
 }

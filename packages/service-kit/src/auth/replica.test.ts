@@ -126,3 +126,61 @@ describe('the access replica of a service other than auth', () => {
     expect(await restarted.directory.resolve(sid, randomUUID())).toBeNull();
   });
 });
+
+describe('two instances of one service (one durable consumer between them)', () => {
+  /** The second instance: same tables, its own memory; auth's events reach it only on its plain subscription, if at all. */
+  let other: AccessReplica;
+  beforeEach(async () => {
+    other = createAccessReplica('probe', t.db, { sessionWaitMs: WAIT, refreshMs: 200 });
+    await other.load();
+  });
+  const heard = (def: EventDefinition, data: unknown) => other.listener.handle(buildEnvelope('auth', def, data));
+
+  it('a sign-in consumed by the first instance is honoured by the second at once, though the second only heard the event', async () => {
+    const [a, sid] = [randomUUID(), randomUUID()];
+    await deliver(MemberUpserted, member(a));
+    await heard(MemberUpserted, member(a));
+    await deliver(SessionStarted, { sessionId: sid, memberId: a, expiresAt: inAnHour() });
+    await heard(SessionStarted, { sessionId: sid, memberId: a, expiresAt: inAnHour() });
+    const started = Date.now();
+    expect(await other.directory.resolve(sid, a)).toMatchObject({ memberId: a });
+    expect(Date.now() - started).toBeLessThan(WAIT);
+  });
+
+  it('a sign-in the second instance never heard of is found in the tables the first one wrote', async () => {
+    const [a, sid] = [randomUUID(), randomUUID()];
+    await deliver(MemberUpserted, member(a));
+    await deliver(SessionStarted, { sessionId: sid, memberId: a, expiresAt: inAnHour() });
+    expect(await other.directory.resolve(sid, a)).toMatchObject({ memberId: a, role: 'Purchaser' });
+  });
+
+  it('a sign-out the second instance heard ends the session there at once; one it missed ends within its refresh', async () => {
+    const [a, heardSid, missedSid] = [randomUUID(), randomUUID(), randomUUID()];
+    await deliver(MemberUpserted, member(a));
+    for (const sid of [heardSid, missedSid]) await deliver(SessionStarted, { sessionId: sid, memberId: a, expiresAt: inAnHour() });
+    expect(await other.directory.resolve(heardSid, a)).not.toBeNull();
+    expect(await other.directory.resolve(missedSid, a)).not.toBeNull();
+
+    await deliver(SessionRevoked, { sessionId: heardSid, memberId: a, expiresAt: inAnHour(), reason: 'logout' });
+    await heard(SessionRevoked, { sessionId: heardSid, memberId: a, expiresAt: inAnHour(), reason: 'logout' });
+    expect(await other.directory.resolve(heardSid, a)).toBeNull();
+
+    await deliver(SessionRevoked, { sessionId: missedSid, memberId: a, expiresAt: inAnHour(), reason: 'logout' });
+    await new Promise((r) => setTimeout(r, 250));
+    await other.directory.resolve(missedSid, a); // the refresh is due: it starts here
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await other.directory.resolve(missedSid, a)).toBeNull();
+  });
+
+  it('a member deactivated through the first instance is refused by the second after its refresh', async () => {
+    const [a, sid] = [randomUUID(), randomUUID()];
+    await deliver(MemberUpserted, member(a));
+    await deliver(SessionStarted, { sessionId: sid, memberId: a, expiresAt: inAnHour() });
+    expect(await other.directory.resolve(sid, a)).not.toBeNull();
+    await deliver(MemberUpserted, member(a, 'inactive', 2));
+    await new Promise((r) => setTimeout(r, 250));
+    await other.directory.resolve(sid, a);
+    await new Promise((r) => setTimeout(r, 100));
+    expect(await other.directory.resolve(sid, a)).toBeNull();
+  });
+});
