@@ -1,3 +1,4 @@
+import type { StatsResponse } from '@erp/contracts';
 import { authService, type AuthServiceOptions } from '@erp/auth-service';
 import { vendorsService } from '@erp/vendors-service';
 import { catalogService, type CatalogOptions } from '@erp/catalog-service';
@@ -24,6 +25,8 @@ export interface ModuleDeclaration {
   prefixes: string[];
   /** GET path answering its dashboard counts (StatsResponse); the gateway adds them up. */
   stats?: string;
+  /** The counts that path answers: shown as unavailable on the dashboard while the service is down. */
+  counts?: Array<keyof StatsResponse>;
   /**
    * Folders of the module's remotes in this repository: each one's build (dist/) is served at
    * /mfe/<folder without "mfe-">/ and listed in /config/remotes.json with the module.json it declares.
@@ -38,11 +41,11 @@ export interface ModuleDeclaration {
  * started by `npm start`, shown by the shell and covered by that suite alike.
  */
 export const MODULES: Record<string, ModuleDeclaration> = {
-  auth: { service: (o) => authService(o?.auth), title: 'sign-in', prefixes: ['/auth', '/dev'], stats: '/auth/stats', remotes: ['mfe-team'] },
-  vendors: { service: () => vendorsService(), title: 'vendors', prefixes: ['/vendors', '/vendorTransaction'], stats: '/vendors/stats', remotes: ['mfe-vendors'] },
-  catalog: { service: (o) => catalogService(o?.catalog), title: 'items', prefixes: ['/items'], stats: '/items/stats', remotes: ['mfe-catalog'] },
+  auth: { service: (o) => authService(o?.auth), title: 'sign-in', prefixes: ['/auth', '/dev'], stats: '/auth/stats', counts: ['totalTeam'], remotes: ['mfe-team'] },
+  vendors: { service: () => vendorsService(), title: 'vendors', prefixes: ['/vendors', '/vendorTransaction'], stats: '/vendors/stats', counts: ['totalVendor'], remotes: ['mfe-vendors'] },
+  catalog: { service: (o) => catalogService(o?.catalog), title: 'items', prefixes: ['/items'], stats: '/items/stats', counts: ['totalItems'], remotes: ['mfe-catalog'] },
   // The project and BOQ screens live in mfe-team (declared with auth).
-  projects: { service: () => projectsService(), title: 'projects and BOQs', prefixes: ['/project', '/boq'], stats: '/boq/stats', remotes: [] },
-  indent: { service: () => indentService(), title: 'indents', prefixes: ['/indent'], stats: '/indent/stats', remotes: ['mfe-indent'] },
-  po: { service: () => poService(), title: 'purchase orders', prefixes: ['/po', '/poReceipt'], stats: '/po/stats', remotes: ['mfe-po'] },
+  projects: { service: () => projectsService(), title: 'projects and BOQs', prefixes: ['/project', '/boq'], stats: '/boq/stats', counts: ['activeBoq'], remotes: [] },
+  indent: { service: () => indentService(), title: 'indents', prefixes: ['/indent'], stats: '/indent/stats', counts: ['draftIndents', 'indentsToCompare', 'indentsToApprove'], remotes: ['mfe-indent'] },
+  po: { service: () => poService(), title: 'purchase orders', prefixes: ['/po', '/poReceipt'], stats: '/po/stats', counts: ['activePo'], remotes: ['mfe-po'] },
 };

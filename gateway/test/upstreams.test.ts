@@ -313,7 +313,7 @@ describe('a service with two instances', () => {
     expect(res.json.instance).toBe('b');
   });
 
-  it('adds up the dashboard from the instances that are up and counts a service with none up as 0', async () => {
+  it('adds up the dashboard from the instances that are up; a service with none up counts 0 and its counts are listed as unavailable', async () => {
     const po1 = await new FakeInstance('po1', { stats: { activePo: 7 } }).start();
     const po2 = await new FakeInstance('po2', { stats: { activePo: 7 } }).start();
     const v = await new FakeInstance('v', { stats: { totalVendor: 3 } }).start();
@@ -322,10 +322,11 @@ describe('a service with two instances', () => {
     try {
       const dash = async () => (await call(d, 'GET', '/dashboard')).json;
       expect(await dash()).toMatchObject({ activePo: 7, totalVendor: 3 });
+      expect(await dash()).not.toHaveProperty('unavailable');
       await po1.stop();
       expect(await dash()).toMatchObject({ activePo: 7, totalVendor: 3 });
       await po2.stop();
-      expect(await dash()).toMatchObject({ activePo: 0, totalVendor: 3 });
+      expect(await dash()).toMatchObject({ activePo: 0, totalVendor: 3, unavailable: ['activePo'] });
     } finally {
       await Promise.all([po1.stop(), po2.stop(), v.stop()]);
     }

@@ -11,9 +11,11 @@ export const DashboardResponse = Type.Object({
   draftIndents: Type.Optional(Type.Integer()),
   indentsToCompare: Type.Optional(Type.Integer()),
   indentsToApprove: Type.Optional(Type.Integer()),
+  /** Counts whose service could not answer (down, or its database away): shown as unavailable, not as 0. */
+  unavailable: Type.Optional(Type.Array(Type.String())),
 });
 export type DashboardResponse = Static<typeof DashboardResponse>;
 
 /** Each service answers GET /<prefix>/stats with the counts it owns; the gateway adds them up. */
-export const StatsResponse = Type.Partial(DashboardResponse);
+export const StatsResponse = Type.Partial(Type.Omit(DashboardResponse, ['unavailable']));
 export type StatsResponse = Static<typeof StatsResponse>;

@@ -50,7 +50,14 @@ export function DashboardPage() {
       ) : (
         <Grid aria-busy={isPending}>
           {cards.map((card) => (
-            <StatCard key={card.stat} label={card.label} icon={card.icon} value={data?.[card.stat as keyof DashboardResponse]} loading={isPending} />
+            <StatCard
+              key={card.stat}
+              label={card.label}
+              icon={card.icon}
+              value={data?.[card.stat as keyof Omit<DashboardResponse, 'unavailable'>]}
+              unavailable={data?.unavailable?.includes(card.stat) ?? false}
+              loading={isPending}
+            />
           ))}
         </Grid>
       )}

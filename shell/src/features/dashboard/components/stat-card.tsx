@@ -41,14 +41,24 @@ const Badge = styled.span`
   color: ${theme.color.foreground};
 `;
 
+const Unavailable = styled.p`
+  display: flex;
+  flex-direction: column;
+  gap: 0.125rem;
+  & > span:first-child { font-size: 1.75rem; font-weight: 700; line-height: 1.1; color: ${theme.color.mutedForeground}; }
+  & > span:last-child { font-size: 0.75rem; color: ${theme.color.mutedForeground}; }
+`;
+
 export interface StatCardProps {
   label: string;
   value: number | undefined;
   icon: IconName;
   loading: boolean;
+  /** The service that owns this count did not answer: say so instead of showing 0. */
+  unavailable?: boolean;
 }
 
-export function StatCard({ label, value, icon, loading }: StatCardProps) {
+export function StatCard({ label, value, icon, loading, unavailable = false }: StatCardProps) {
   return (
     <Body>
       <Top>
@@ -57,7 +67,16 @@ export function StatCard({ label, value, icon, loading }: StatCardProps) {
           <Icon name={icon} size={16} />
         </Badge>
       </Top>
-      {loading ? <Skeleton $width="3.5rem" $height="1.9rem" /> : <Value>{formatNumber(value ?? 0)}</Value>}
+      {loading ? (
+        <Skeleton $width="3.5rem" $height="1.9rem" />
+      ) : unavailable ? (
+        <Unavailable>
+          <span aria-hidden="true">–</span>
+          <span>Not available right now</span>
+        </Unavailable>
+      ) : (
+        <Value>{formatNumber(value ?? 0)}</Value>
+      )}
     </Body>
   );
 }
