@@ -1,28 +1,74 @@
 // Budget (issue 2): the gateway hop in distributed mode adds at most 2 ms at p50 compared with
-// calling the service directly. Auth runs as its own process; the gateway proxies to it.
+// calling the service directly. Two cases (BENCH_CASE=auth or distributed runs one):
+// - auth: auth runs as its own process, the gateway proxying to it; `GET /auth/teamList?limit=10`
+//   (BENCH_DATABASE_URL to use PostgreSQL, PGlite otherwise).
+// - distributed: the whole distributed topology (lib/distributed.mjs: every service its own
+//   process with its own role and schema on this machine's PostgreSQL and NATS, po and indent as
+//   two instances); `GET /po?limit=10` (the PO list's first page) from the first po instance
+//   directly, and `GET /api/v1/po?limit=10` through the gateway, which spreads requests over both
+//   instances. Needs PostgreSQL and NATS (BENCH_DATABASE_URL, BENCH_NATS_URL or their usual ports).
+// Each at 1 connection (the hop itself) and 10 (queueing at the service dominates).
 import { load } from './lib/load.mjs';
-import { signIn, startProcess } from './lib/system.mjs';
+import { cpuMs, signIn, startProcess } from './lib/system.mjs';
+import { adminUrl, cleanup, gatewayDist, natsUrl, onCleanup, startDistributed } from './lib/distributed.mjs';
 
-const shared = { SEED_DEMO: 'true', OTP_RESEND_SECONDS: '0' };
-if (process.env.BENCH_DATABASE_URL) shared.DATABASE_URL = process.env.BENCH_DATABASE_URL;
-const auth = await startProcess('services/auth/dist/server.js', shared);
-const gateway = await startProcess('gateway/dist/main.js', { ...shared, AUTH_SERVICE_URL: auth.base });
-try {
-  const token = await signIn(gateway.base);
-  const headers = { authorization: `Bearer ${token}` };
-  // One connection shows the hop itself; ten show it under load, where queueing at the service dominates.
-  let verdict = '';
+const which = process.env.BENCH_CASE;
+const verdicts = [];
+
+/**
+ * Direct vs through the gateway at 1 and 10 connections; the verdict is the one-connection figure.
+ * `cpu`: { name: () => CPU ms so far } of the processes involved (CPU per answer in the results).
+ */
+async function compare(name, directUrl, gatewayUrl, headers, cpu) {
   for (const connections of [1, 10]) {
-    const direct = await load({ url: `${auth.base}/auth/teamList?limit=10`, headers, connections, durationMs: 6000 });
-    const via = await load({ url: `${gateway.base}/api/v1/auth/teamList?limit=10`, headers, connections, durationMs: 6000 });
+    const direct = await load({ url: directUrl, headers, connections, durationMs: 6000, cpu });
+    const via = await load({ url: gatewayUrl, headers, connections, durationMs: 6000, cpu });
     const added = Math.round((via.p50 - direct.p50) * 100) / 100;
-    console.log(`${connections} connection(s): direct ${JSON.stringify(direct)}`);
-    console.log(`${connections} connection(s): gateway ${JSON.stringify(via)}`);
-    console.log(`${connections} connection(s): the gateway hop adds ${added} ms at p50\n`);
-    if (connections === 1) verdict = `gateway hop adds ${added} ms at p50 with one connection (budget 2 ms): ${added <= 2 ? 'within budget' : 'OVER BUDGET'}`;
+    console.log(`${name}, ${connections} connection(s): direct ${JSON.stringify(direct)}`);
+    console.log(`${name}, ${connections} connection(s): gateway ${JSON.stringify(via)}`);
+    console.log(`${name}, ${connections} connection(s): the gateway hop adds ${added} ms at p50\n`);
+    if (connections === 1) verdicts.push(`${name}: gateway hop adds ${added} ms at p50 with one connection (budget 2 ms): ${added <= 2 ? 'within budget' : 'OVER BUDGET'}`);
   }
-  console.log(verdict);
-} finally {
-  await gateway.stop();
-  await auth.stop();
 }
+
+if (!which || which === 'auth') {
+  const shared = { SEED_DEMO: 'true', OTP_RESEND_SECONDS: '0' };
+  if (process.env.BENCH_DATABASE_URL) shared.DATABASE_URL = process.env.BENCH_DATABASE_URL;
+  // Stopped by cleanup(): at the end of the case, or on Ctrl-C.
+  const auth = await startProcess('services/auth/dist/server.js', shared);
+  onCleanup('auth', () => auth.stop());
+  const gateway = await startProcess('gateway/dist/main.js', { ...shared, AUTH_SERVICE_URL: auth.base });
+  onCleanup('gateway', () => gateway.stop());
+  try {
+    const token = await signIn(gateway.base);
+    await compare('auth (teamList)', `${auth.base}/auth/teamList?limit=10`, `${gateway.base}/api/v1/auth/teamList?limit=10`, { authorization: `Bearer ${token}` }, {
+      auth: () => cpuMs(auth.pid),
+      gateway: () => cpuMs(gateway.pid),
+    });
+  } finally {
+    await cleanup();
+  }
+}
+
+if (!which || which === 'distributed') {
+  const { answers } = await gatewayDist('distributed/local-servers.js');
+  const reachable = async (url, port) => answers(Number(new URL(url).port || port), new URL(url).hostname);
+  if (!(await reachable(adminUrl, 5432)) || !(await reachable(natsUrl, 4222))) {
+    console.log(`distributed case skipped: PostgreSQL (${new URL(adminUrl).host}) and NATS (${new URL(natsUrl).host}) must both answer`);
+  } else {
+    try {
+      const { topology } = await startDistributed();
+      const pos = topology.instances('po');
+      const token = await signIn(topology.gatewayUrl);
+      await compare('distributed (po list)', `${pos[0].url}/po?limit=10`, `${topology.gatewayUrl}/api/v1/po?limit=10`, { authorization: `Bearer ${token}` }, {
+        ...Object.fromEntries(pos.map((p) => [p.id, () => cpuMs(p.proc.pid)])),
+        gateway: () => cpuMs(topology.gateway.proc.pid),
+      });
+    } finally {
+      await cleanup();
+    }
+  }
+}
+for (const v of verdicts) console.log(v);
+// Not waiting for the topology's stop timers (30 s) to run out.
+process.exit(0);

@@ -19,6 +19,10 @@ export interface KitConfig {
   logLevel: string;
   seedDemo: boolean;
   relayPollMs: number;
+  /** How long the relay holds outbox rows it is publishing; a crashed relay's rows are taken again after it. */
+  outboxLeaseSeconds: number;
+  /** How long JetStream waits for a consumer's acknowledgement before redelivering (a crashed consumer's events). */
+  natsAckWaitSeconds: number;
   /** Embedded (PGlite) only: how often each service vacuums and analyzes its tables; 0 never. */
   vacuumMinutes: number;
   /** Tries of a consumed event before it goes to the dead letters. */
@@ -169,6 +173,8 @@ export async function loadKitConfig(env: Env = process.env, service?: string): P
     logLevel: envString(env, 'LOG_LEVEL', production ? 'info' : 'info')!,
     seedDemo: demoSeeding(env, production),
     relayPollMs: envInt(env, 'OUTBOX_POLL_MS', 1000, 10),
+    outboxLeaseSeconds: envInt(env, 'OUTBOX_LEASE_SECONDS', 30, 1),
+    natsAckWaitSeconds: envInt(env, 'NATS_ACK_WAIT_SECONDS', 30, 1),
     vacuumMinutes: envInt(env, 'PGLITE_VACUUM_MINUTES', 60, 0),
     eventMaxAttempts: envInt(env, 'EVENT_MAX_ATTEMPTS', 5, 1),
     eventRetryBaseMs: envInt(env, 'EVENT_RETRY_BASE_MS', 1000, 1),

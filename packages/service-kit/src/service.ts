@@ -141,6 +141,7 @@ export async function createServiceRuntime(def: ServiceDefinition, deps: Runtime
   };
   const relay = new OutboxRelay(db, def.schema, bus, {
     pollMs: config.relayPollMs,
+    leaseSeconds: config.outboxLeaseSeconds,
     logger: log,
     onPublished: (_envelope, lag) => tell((o) => o.published?.(lag)),
   });
@@ -332,7 +333,7 @@ export async function openDatabase(config: KitConfig, logger?: Logger): Promise<
 }
 
 export async function openBus(config: KitConfig, logger: Logger, name: string): Promise<Bus> {
-  if (config.natsUrl) return createNatsBus({ url: config.natsUrl, namespace: config.natsNamespace, logger, name });
+  if (config.natsUrl) return createNatsBus({ url: config.natsUrl, namespace: config.natsNamespace, logger, name, ackWaitSeconds: config.natsAckWaitSeconds });
   return createInProcessBus();
 }
 

@@ -10,6 +10,8 @@ export interface NatsBusOptions {
   namespace?: string;
   logger?: Logger;
   name?: string;
+  /** Redelivery of an event not acknowledged within this time (a consumer that crashed); default 30. */
+  ackWaitSeconds?: number;
 }
 
 /**
@@ -96,13 +98,13 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
         const filter = g.filters.length === 1 ? { filter_subject: g.filters[0]! } : { filter_subjects: g.filters };
         try {
           await jsm.consumers.info(stream, g.durable);
-          await jsm.consumers.update(stream, g.durable, filter);
+          await jsm.consumers.update(stream, g.durable, { ...filter, ack_wait: (opts.ackWaitSeconds ?? 30) * 1_000_000_000 });
         } catch {
           await jsm.consumers.add(stream, {
             durable_name: g.durable,
             ack_policy: AckPolicy.Explicit,
             deliver_policy: DeliverPolicy.All,
-            ack_wait: 30_000_000_000,
+            ack_wait: (opts.ackWaitSeconds ?? 30) * 1_000_000_000,
             max_deliver: -1,
             ...filter,
           });

@@ -107,6 +107,8 @@ export function testConfig(overrides: Partial<KitConfig> = {}): KitConfig {
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
     seedDemo: false,
     relayPollMs: 50,
+    outboxLeaseSeconds: 30,
+    natsAckWaitSeconds: 30,
     vacuumMinutes: 0,
     eventMaxAttempts: 5,
     eventRetryBaseMs: 20,
