@@ -32,5 +32,6 @@ export * from './retention.js';
 export * from './service.js';
 export * from './spreadsheet.js';
 export * from './spreadsheet-reader.js';
+export * from './lazy-modules.js';
 export * from './validation.js';
 export type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import swagger from '@fastify/swagger';
 import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
 import { accessSnapshotRequested, type EventDefinition, type EventEnvelope } from '@erp/contracts';
@@ -297,6 +298,20 @@ class RequestLog extends LogController {
   }
 }
 
+/**
+ * Response serializers compiled on a route's first answer, not at start: compiling every route's
+ * took about 0.27 s of CPU per process before it could answer (with the validators, compiled lazily
+ * too in validation.ts, a full restart of the nine processes on two cores went past 10 s).
+ */
+const eagerSerializers = SerializerSelector();
+const lazySerializers: typeof eagerSerializers = (externalSchemas, serializerOpts) => {
+  const compile = eagerSerializers(externalSchemas, serializerOpts);
+  return (route) => {
+    let serialize: ((data: unknown) => string) | undefined;
+    return (data: unknown) => (serialize ??= compile(route) as (data: unknown) => string)(data);
+  };
+};
+
 /** Fastify options every process uses: request ids carried from the gateway, one log line per request. */
 export function serverOptions(config: KitConfig, name: string, extra: FastifyServerOptions = {}): FastifyServerOptions {
   // A caller's X-Request-Id (the gateway's own UUID, or a client's to trace a call) becomes the id
@@ -312,6 +327,7 @@ export function serverOptions(config: KitConfig, name: string, extra: FastifySer
       return typeof given === 'string' && acceptedId.test(given) ? given : randomUUID();
     },
     bodyLimit: 1024 * 1024,
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers } },
     // On close, idle keep-alive sockets are closed at once and the busy ones after their answer.
     forceCloseConnections: 'idle',
     ...extra,

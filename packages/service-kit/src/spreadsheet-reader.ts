@@ -15,7 +15,8 @@
 import { pipeline, Readable, Transform } from 'node:stream';
 import { createInflateRaw } from 'node:zlib';
 import { parse as parseCsvSync } from 'csv-parse/sync';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
+import { loadExcelJs } from './lazy-modules.js';
 import { envInt } from './config.js';
 import { badRequest, HttpError } from './errors.js';
 
@@ -230,7 +231,8 @@ export async function readXlsx(buf: Buffer, limits: SpreadsheetLimits, opts: { m
     opened.push(s);
     return s;
   };
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([]), {
+  const Excel = await loadExcelJs();
+  const reader = new Excel.stream.xlsx.WorkbookReader(Readable.from([]), {
     sharedStrings: 'cache',
     styles: 'ignore',
     hyperlinks: 'ignore',

@@ -3,9 +3,8 @@ import { PassThrough, Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { stringify } from 'csv-stringify';
-import ExcelJS from 'exceljs';
 import { ErrorResponse, IMPORT_COLUMNS, ImportJob, ImportJobParams, ItemExportQuery, fromHundredths, fromPaise, isAdmin } from '@erp/contracts';
-import { badRequest, containsPattern, notFound, requireSignedIn, safeCells, uploadedBytes, type Queryable, type TypeBoxTypeProvider } from '@erp/service-kit';
+import { badRequest, containsPattern, loadExcelJs, notFound, requireSignedIn, safeCells, uploadedBytes, type Queryable, type TypeBoxTypeProvider } from '@erp/service-kit';
 import type { ImportLimits } from '../import/limits.js';
 import { fileKind, readCsv, readXlsx, toImportRows } from '../import/parse.js';
 import { runImport, type ImportJobs } from '../import/run.js';
@@ -89,6 +88,7 @@ export async function transferRoutes(app: FastifyInstance, deps: TransferDeps): 
       }
       reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
       const out = new PassThrough();
+      const ExcelJS = await loadExcelJs();
       const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
       const ws = wb.addWorksheet('Items');
       ws.columns = IMPORT_COLUMNS.map((c) => ({ header: c, key: c, width: c === 'Item Name' || c === 'Vendor' ? 32 : 12 }));

@@ -14,8 +14,9 @@
  * typographic marks) only: '₹' is written 'Rs.', and any other character they cannot draw
  * (Devanagari, Tamil, emoji...) becomes '?' (pdfTextSafe) instead of breaking the text.
  */
-import PDFDocument from 'pdfkit';
 import { amountInWords, formatPaise, gstSplit, lineAmount, sameGstState, sumPaise, unitTotal, type Hundredths, type Paise } from '@erp/contracts';
+import { loadPdfKit } from '@erp/service-kit';
+import type PDFDocument from 'pdfkit';
 
 export interface PoParty {
   name: string;
@@ -258,8 +259,9 @@ class PoPdfWriter {
   constructor(
     private readonly doc: PoDocument,
     private readonly totals: PoTotals,
+    PDFDocumentClass: typeof PDFDocument,
   ) {
-    this.pdf = new PDFDocument({
+    this.pdf = new PDFDocumentClass({
       size: 'A4',
       layout: 'portrait',
       margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
@@ -614,5 +616,5 @@ function amountWords(paise: Paise): string {
  */
 export async function renderPoPdf(doc: PoDocument): Promise<Buffer> {
   const totals = poTotals(doc);
-  return new PoPdfWriter(doc, totals).render();
+  return new PoPdfWriter(doc, totals, await loadPdfKit()).render();
 }

@@ -5,9 +5,8 @@
  * stay numbers. Written with exceljs's streaming writer.
  */
 import type { Writable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { BOQ_IMPORT_COLUMNS, BOQ_STATUS_LABELS, fromHundredths, fromPaise, lineAmount, type BoqStatus } from '@erp/contracts';
-import { safeCells, type Queryable } from '@erp/service-kit';
+import { loadExcelJs, safeCells, type Queryable } from '@erp/service-kit';
 
 export interface ExportedBoq {
   id: string;
@@ -80,6 +79,7 @@ export function exportFileName(boq: Pick<ExportedBoq, 'boqNumber' | 'name'>): st
 
 /** Write the workbook to `out` (ended when done, destroyed on a failure). */
 export async function writeBoqWorkbook(out: Writable, boq: ExportedBoq, lines: ExportedLine[]): Promise<void> {
+  const ExcelJS = await loadExcelJs();
   const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
   const ws = wb.addWorksheet(boq.boqNumber);
   ws.columns = EXPORT_COLUMNS.map((c) => ({ key: c, width: c === 'Item' ? 40 : c === 'Remark' ? 32 : 14 }));

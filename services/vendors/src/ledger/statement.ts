@@ -8,10 +8,8 @@
  * the reversal of a payment), Debit lowers it (a payment, a credit note, the reversal of a PO).
  * All arithmetic in integer paise; the balance is what the business owes the vendor.
  */
-import ExcelJS from 'exceljs';
-import PDFDocument from 'pdfkit';
 import { formatPaise, fromPaise, sumPaise, type LedgerEntryType } from '@erp/contracts';
-import { safeCells } from '@erp/service-kit';
+import { loadExcelJs, loadPdfKit, safeCells } from '@erp/service-kit';
 
 export interface StatementLine {
   date: string;
@@ -77,6 +75,7 @@ export function dayText(day: string): string {
 
 export async function statementXlsx(s: StatementInput): Promise<Buffer> {
   const t = statementTotals(s);
+  const ExcelJS = await loadExcelJs();
   const wb = new ExcelJS.Workbook();
   wb.creator = s.company.name;
   wb.created = s.at;
@@ -174,6 +173,7 @@ const COLS: Col[] = [
 
 export async function statementPdf(s: StatementInput): Promise<Buffer> {
   const t = statementTotals(s);
+  const PDFDocument = await loadPdfKit();
   const pdf = new PDFDocument({
     size: 'A4',
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
