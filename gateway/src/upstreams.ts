@@ -6,7 +6,10 @@
  * Whether an instance is up:
  * - every UPSTREAM_HEALTH_INTERVAL_MS each instance's GET /health/ready is asked on a new connection
  *   (GET /health when /health/ready answers 404: a service without readiness); 200 puts it in,
- *   anything else, no answer within the probe's timeout or no connection takes it out;
+ *   any other answer or a refused connection takes it out; a poll that gets no answer within the
+ *   probe's timeout takes it out only when SLOW_PROBES_TO_DOWN polls in a row got none (an instance
+ *   busy under load answers its health check late, and taking it out would only load the others
+ *   more and answer 503s to callers it could have served);
  * - a connection to it that fails while connecting (refused, reset, timed out, unknown host) takes it
  *   out at once, before the next poll.
  *
@@ -42,6 +45,10 @@ const MAX_CONNECT_TIMEOUT_MS = 5000;
 const RETRY_AFTER_SECONDS = 5;
 /** Fewest milliseconds between two checks of every instance made because no instance was up. */
 const RECHECK_GAP_MS = 100;
+/** Health polls in a row without an answer in time before an instance that still connects is taken out. */
+export const SLOW_PROBES_TO_DOWN = 3;
+/** How a health poll that got no answer in time fails (undici's codes, AbortSignal.timeout's name). */
+const SLOW_PROBE_ERRORS = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_ABORTED', 'TimeoutError', 'AbortError']);
 type ReplyOptions = NonNullable<Parameters<FastifyReply['from']>[1]>;
 /** Methods that change nothing: a read whose connection broke may be sent again. */
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -117,6 +124,8 @@ export class Instance {
   since = Date.now();
   reason: string | undefined;
   probing: Promise<void> | undefined;
+  /** Health polls in a row that got no answer in time (reset by any answer). */
+  slowProbes = 0;
   constructor(readonly url: string) {}
 }
 
@@ -224,10 +233,21 @@ export class UpstreamPool {
       let status = await get('/health/ready');
       // A service from before readiness existed: its liveness is all it can tell.
       if (status === 404) status = await get('/health');
+      inst.slowProbes = 0;
       this.setState(inst, status === 200, status === 200 ? undefined : `health check answered ${status}`);
     } catch (err) {
       const cause = rootCause(err);
-      this.setState(inst, false, `health check failed: ${cause?.code ?? cause?.message ?? String(err)}`);
+      // AbortSignal.timeout's DOMException has a numeric legacy code (23): its name says what it is.
+      const code = typeof cause?.code === 'string' ? cause.code : cause?.name;
+      const reason = `health check failed: ${code ?? cause?.message ?? String(err)}`;
+      // Refused, reset, unknown host: it is not there. No answer in time: it may only be busy.
+      const slow = SLOW_PROBE_ERRORS.has(code ?? '');
+      if (slow && inst.up && ++inst.slowProbes < SLOW_PROBES_TO_DOWN) {
+        this.options.log.debug({ service: this.service, instance: inst.url, reason, slowProbes: inst.slowProbes }, 'service instance answered its health check late');
+        return;
+      }
+      inst.slowProbes = 0;
+      this.setState(inst, false, reason);
     }
   }
 

@@ -20,6 +20,10 @@ class FakeInstance {
   app: FastifyInstance | null = null;
   port = 0;
   ready = true;
+  /** Its /health/ready never answers (an instance too busy to answer in time). */
+  healthHangs = false;
+  /** How many times /health/ready was asked. */
+  readyAsked = 0;
   /** Path -> how many requests of it reached this instance. */
   hits = new Map<string, number>();
   private readonly sockets = new Set<Socket>();
@@ -48,7 +52,14 @@ class FakeInstance {
       s.on('close', () => this.sockets.delete(s));
     });
     if (this.opts.readiness !== false) {
-      app.get('/health/ready', async (_request, reply) => reply.code(this.ready ? 200 : 503).send({ status: this.ready ? 'ready' : 'starting' }));
+      app.get('/health/ready', async (_request, reply) => {
+        this.readyAsked++;
+        if (this.healthHangs) {
+          reply.hijack();
+          return;
+        }
+        return reply.code(this.ready ? 200 : 503).send({ status: this.ready ? 'ready' : 'starting' });
+      });
     }
     app.get('/health', async () => ({ status: 'ok' }));
     app.get('/openapi.json', async () => ({ paths: { '/po/list': { get: { summary: `list from ${this.name}` } } } }));
@@ -296,6 +307,20 @@ describe('a service with two instances', () => {
     const answered = new Set<unknown>();
     for (let i = 0; i < 4; i++) answered.add((await call(g, 'GET', '/po/list')).json.instance);
     expect([...answered].sort()).toEqual(['a', 'b']);
+  });
+
+  it('keeps an instance whose health check is late once or twice (busy, not gone), and takes it out when its checks go unanswered three times in a row', async () => {
+    await gateway({ upstreamHealthIntervalMs: 50 });
+    const state = async () => (await health(g)).body.checks.po!.instances[a.url];
+    a.healthHangs = true;
+    const asked = a.readyAsked;
+    // The third check is under way: the two before it went unanswered (one check at a time per instance).
+    await expect.poll(() => a.readyAsked - asked, { timeout: 5000, interval: 5 }).toBeGreaterThanOrEqual(3);
+    expect(await state()).toBe('up');
+    await expect.poll(state, { timeout: 5000, interval: 20 }).toBe('down');
+    for (let i = 0; i < 4; i++) expect((await call(g, 'GET', '/po/list')).json.instance).toBe('b');
+    a.healthHangs = false;
+    await expect.poll(state, { timeout: 5000, interval: 50 }).toBe('up');
   });
 
   it('asks the instances again at once when none is up, so one that has just become ready takes the request without waiting for the poll', async () => {
