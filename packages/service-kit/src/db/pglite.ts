@@ -19,13 +19,46 @@ function wrap(q: Pick<PGlite, 'query' | 'exec'>): Queryable {
 
 /** Embedded PostgreSQL (WASM). `dataDir` undefined keeps everything in memory (tests). */
 export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<Database> {
+  const pg = await createPglite(dataDir, loadDataDir);
+  return pgliteDatabase(pg, () => pg.close());
+}
+
+/** The PGlite itself, with the parsers and extensions every service expects. */
+export function createPglite(dataDir?: string, loadDataDir?: Blob): Promise<PGlite> {
   // pg_trgm is there for contains-search indexes (CREATE EXTENSION IF NOT EXISTS pg_trgm), as on PostgreSQL.
-  const pg = await PGlite.create({ parsers, extensions: { pg_trgm }, ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
-  const base = wrap(pg);
+  return PGlite.create({ parsers, extensions: { pg_trgm }, ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
+}
+
+/**
+ * A Database over an open PGlite. `close` decides what closing it means (the tests' pool hands the
+ * PGlite back instead); `usable` is asked before every statement, so a Database that was closed
+ * refuses work even while its PGlite lives on under another owner.
+ */
+export function pgliteDatabase(pg: PGlite, close: () => Promise<void>, usable: () => boolean = () => true): Database {
+  const guard = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => {
+    const inner = wrap(q);
+    const check = () => {
+      if (!usable()) throw new Error('PGlite is closed');
+    };
+    return {
+      async query(sql, params) {
+        check();
+        return inner.query(sql, params);
+      },
+      async exec(sql) {
+        check();
+        return inner.exec(sql);
+      },
+    };
+  };
+  const base = guard(pg);
   return {
     kind: 'pglite',
     ...base,
-    transaction: (fn) => pg.transaction((tx) => fn(wrap(tx))),
-    close: () => pg.close(),
+    transaction: async (fn) => {
+      if (!usable()) throw new Error('PGlite is closed');
+      return pg.transaction((tx) => fn(guard(tx)));
+    },
+    close,
   };
 }
