@@ -30,6 +30,8 @@ export default defineConfig({
     // embedded run went from 456 s to 344 s with every test passing; the suites keep no state in
     // modules (each test file starts its own service, database and bus).
     isolate: false,
+    // Drops the PostgreSQL test databases the workers kept for reuse, once they have all ended.
+    globalSetup: ['packages/service-kit/src/testing/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -30,7 +30,13 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
   try {
     await jsm.streams.info(stream);
   } catch {
-    await jsm.streams.add({ name: stream, subjects, duplicate_window: 2 * 60 * 1_000_000_000, max_age: 30 * 24 * 3600 * 1_000_000_000 });
+    try {
+      await jsm.streams.add({ name: stream, subjects, duplicate_window: 2 * 60 * 1_000_000_000, max_age: 30 * 24 * 3600 * 1_000_000_000 });
+    } catch (err) {
+      // Nothing to run on: the connection is not left open behind the error.
+      await nc.close().catch(() => undefined);
+      throw err;
+    }
   }
   const js = jetstream(nc);
   const [major = 0, minor = 0] = (nc.info?.version ?? '0.0').split('.').map(Number);

@@ -45,11 +45,34 @@ function freshClusterDump(): Promise<Blob> {
   return freshCluster;
 }
 
+/** The SQL that empties a database of a test: every schema dropped, the public schema made anew. */
+const RESET_SCHEMAS = `
+  DO $$
+  DECLARE r record;
+  BEGIN
+    FOR r IN SELECT nspname FROM pg_namespace WHERE nspname NOT LIKE 'pg\\_%' AND nspname <> 'information_schema' LOOP
+      EXECUTE format('DROP SCHEMA %I CASCADE', r.nspname);
+    END LOOP;
+  END $$;
+  CREATE SCHEMA public AUTHORIZATION pg_database_owner;
+  GRANT USAGE ON SCHEMA public TO PUBLIC;`;
+
+/** What is left of a test in a database after the reset (0 when nothing). */
+const LEFT_IN_DATABASE = `
+  SELECT (SELECT count(*) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+           WHERE n.nspname NOT LIKE 'pg\\_%' AND n.nspname <> 'information_schema')
+       + (SELECT count(*) FROM pg_namespace WHERE nspname NOT LIKE 'pg\\_%' AND nspname NOT IN ('information_schema', 'public'))
+       + (SELECT count(*) FROM pg_extension WHERE extname <> 'plpgsql')
+       + (SELECT count(*) FROM pg_database WHERE datname = current_database() AND datacl IS NOT NULL)
+       + (SELECT count(*) FROM pg_db_role_setting s JOIN pg_database d ON d.oid = s.setdatabase WHERE d.datname = current_database())
+       AS n`;
+
 /** PGlites handed back and reset, ready for the next test in this worker. */
 const idlePglites: Array<{ pg: PGlite; uses: number }> = [];
-const MAX_IDLE_PGLITES = 2;
-/** A PGlite serves at most this many tests before it is closed (its WASM memory never shrinks). */
-const MAX_PGLITE_USES = 40;
+/** Databases (PGlites, PostgreSQL databases) a worker keeps for its next tests. */
+const MAX_IDLE = 2;
+/** A database serves at most this many tests (a PGlite's WASM memory never shrinks). */
+const MAX_USES = 40;
 
 /**
  * Put a PGlite back as a fresh cluster would be: the session's state discarded (settings, temporary
@@ -60,26 +83,19 @@ const MAX_PGLITE_USES = 40;
 async function resetPglite(pg: PGlite): Promise<boolean> {
   try {
     await pg.exec('DISCARD ALL');
+    await pg.exec(RESET_SCHEMAS);
     await pg.exec(`
       DO $$
       DECLARE r record;
       BEGIN
-        FOR r IN SELECT nspname FROM pg_namespace WHERE nspname NOT LIKE 'pg\\_%' AND nspname <> 'information_schema' LOOP
-          EXECUTE format('DROP SCHEMA %I CASCADE', r.nspname);
-        END LOOP;
         FOR r IN SELECT rolname FROM pg_roles WHERE rolname NOT LIKE 'pg\\_%' AND rolname <> current_user LOOP
           EXECUTE format('DROP OWNED BY %I CASCADE', r.rolname);
           EXECUTE format('DROP ROLE %I', r.rolname);
         END LOOP;
-      END $$;
-      CREATE SCHEMA public AUTHORIZATION pg_database_owner;
-      GRANT USAGE ON SCHEMA public TO PUBLIC;`);
-    const left = await pg.query<{ n: number }>(`
-      SELECT (SELECT count(*) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-               WHERE n.nspname NOT LIKE 'pg\\_%' AND n.nspname <> 'information_schema')
-           + (SELECT count(*) FROM pg_namespace WHERE nspname NOT LIKE 'pg\\_%' AND nspname NOT IN ('information_schema', 'public'))
-           + (SELECT count(*) FROM pg_extension WHERE extname <> 'plpgsql')
-           + (SELECT count(*) FROM pg_database WHERE datname NOT IN ('postgres', 'template0', 'template1')) AS n`);
+      END $$;`);
+    const left = await pg.query<{ n: number }>(LEFT_IN_DATABASE);
+    const databases = await pg.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_database WHERE datname NOT IN ('postgres', 'template0', 'template1')`);
+    if (Number(databases.rows[0]?.n) !== 0) return false;
     return Number(left.rows[0]?.n) === 0;
   } catch {
     return false;
@@ -87,8 +103,8 @@ async function resetPglite(pg: PGlite): Promise<boolean> {
 }
 
 async function giveBack(entry: { pg: PGlite; uses: number }): Promise<void> {
-  const reusable = !entry.pg.closed && entry.uses < MAX_PGLITE_USES && idlePglites.length < MAX_IDLE_PGLITES && (await resetPglite(entry.pg));
-  if (reusable && idlePglites.length < MAX_IDLE_PGLITES) idlePglites.push(entry);
+  const reusable = !entry.pg.closed && entry.uses < MAX_USES && idlePglites.length < MAX_IDLE && (await resetPglite(entry.pg));
+  if (reusable && idlePglites.length < MAX_IDLE) idlePglites.push(entry);
   else if (!entry.pg.closed) await entry.pg.close();
 }
 
@@ -114,25 +130,97 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     const db = await freshPglite();
     return { db, drop: () => db.close() };
   }
-  const name = `erp_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(url);
-  u.pathname = `/${name}`;
-  const db = await openPostgres(u.toString(), { max: 5, onIdleError: () => undefined });
+  const entry = await leasePostgresDatabase(url);
+  const db = await openPostgres(entry.url, { max: 5, onIdleError: () => undefined });
+  let dropped = false;
   return {
     db,
-    url: u.toString(),
+    url: entry.url,
     async drop() {
+      if (dropped) return;
+      dropped = true;
       await db.close();
-      const a = new pg.Client({ connectionString: url });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
+      await givePostgresDatabaseBack(url, entry);
     },
   };
+}
+
+/**
+ * On PostgreSQL, each worker keeps the test databases its tests have finished with and resets them
+ * for the next test (CREATE DATABASE and DROP DATABASE took ~0.4 s a test; a reset takes a fraction).
+ * Their names carry the worker's pid: a run's first lease drops those of workers no longer alive,
+ * and the run's global teardown (dropStaleTestDatabases) drops the rest.
+ */
+const POOLED_PREFIX = 'erp_tpool_';
+const idleDatabases: Array<{ name: string; url: string; uses: number }> = [];
+let swept: Promise<void> | undefined;
+
+async function adminQuery<R extends pg.QueryResultRow>(url: string, sql: string, params: unknown[] = []): Promise<R[]> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    return (await admin.query<R>(sql, params)).rows;
+  } finally {
+    await admin.end();
+  }
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/** Drop the pooled test databases of test processes that have ended (all of them after a run). */
+export async function dropStaleTestDatabases(url = process.env.TEST_DATABASE_URL): Promise<void> {
+  if (!url) return;
+  const rows = await adminQuery<{ datname: string }>(url, `SELECT datname FROM pg_database WHERE datname LIKE '${POOLED_PREFIX}%'`);
+  for (const { datname } of rows) {
+    const pid = Number(datname.slice(POOLED_PREFIX.length).split('_')[0]);
+    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) continue;
+    if (pid === process.pid && idleDatabases.some((d) => d.name === datname)) continue;
+    await adminQuery(url, `DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => undefined);
+  }
+}
+
+async function leasePostgresDatabase(url: string): Promise<{ name: string; url: string; uses: number }> {
+  swept ??= dropStaleTestDatabases(url).catch(() => undefined);
+  await swept;
+  const idle = idleDatabases.pop();
+  if (idle) {
+    idle.uses++;
+    return idle;
+  }
+  const name = `${POOLED_PREFIX}${process.pid}_${randomBytes(5).toString('hex')}`;
+  await adminQuery(url, `CREATE DATABASE ${name}`);
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return { name, url: u.toString(), uses: 1 };
+}
+
+async function givePostgresDatabaseBack(url: string, entry: { name: string; url: string; uses: number }): Promise<void> {
+  let reusable = entry.uses < MAX_USES && idleDatabases.length < MAX_IDLE;
+  if (reusable) {
+    try {
+      const client = new pg.Client({ connectionString: entry.url });
+      await client.connect();
+      try {
+        // Connections a test left open (a child process's, a client it did not end) end here.
+        await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+        await client.query(RESET_SCHEMAS);
+        reusable = Number((await client.query<{ n: string }>(LEFT_IN_DATABASE)).rows[0]?.n) === 0;
+      } finally {
+        await client.end();
+      }
+    } catch {
+      reusable = false;
+    }
+  }
+  if (reusable) idleDatabases.push(entry);
+  else await adminQuery(url, `DROP DATABASE IF EXISTS ${entry.name} WITH (FORCE)`);
 }
 
 /** A bus of its own; pass the namespace of an earlier one for a second connection to the same stream (NATS). */
@@ -140,7 +228,17 @@ export async function createTestBus(reuseNamespace?: string): Promise<{ bus: Bus
   const url = process.env.TEST_NATS_URL;
   if (!url) return { bus: createInProcessBus(), namespace: undefined };
   const namespace = reuseNamespace ?? `t${randomBytes(5).toString('hex')}`;
-  return { bus: await createNatsBus({ url, namespace, name: 'erp-test' }), namespace };
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return { bus: await createNatsBus({ url, namespace, name: 'erp-test' }), namespace };
+    } catch (err) {
+      // nats-server removes its streams directory when the last stream is deleted; a stream created
+      // by another test at that moment fails with "could not create storage directory" (10077).
+      // Nothing was created: the test tries again.
+      if (attempt >= 5 || !/could not create storage directory|error creating store/i.test(String((err as Error).message))) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
 }
 
 export async function deleteTestStream(namespace: string | undefined): Promise<void> {
