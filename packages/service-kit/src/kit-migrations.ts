@@ -189,4 +189,58 @@ export const KIT_MIGRATIONS: Migration[] = [
       $$;
     `,
   },
+  {
+    version: 7,
+    name: 'kept_counts',
+    sql: `
+      -- Counts kept per project and status, written without waits (issue 14). A table counted so gets
+      -- a table of deltas: every row it gains, loses or moves between statuses or projects adds rows
+      -- of +1 or -1, and a count is the sum of the deltas a snapshot sees. Inserts never wait on each
+      -- other, where one row per status updated by every writer made every approval (and every PO
+      -- created or received) wait for the one before it to commit. Every 500th delta folds the
+      -- committed deltas into one row per project and status (one folder at a time, as
+      -- list_changes), so the table stays about as small as the counts themselves.
+      CREATE FUNCTION {{schema}}.count_by_project_and_status() RETURNS trigger LANGUAGE plpgsql AS $$
+      DECLARE
+        deltas text := TG_ARGV[0];
+        added bigint;
+        due boolean := false;
+      BEGIN
+        IF TG_OP IN ('UPDATE', 'DELETE') THEN
+          EXECUTE format('INSERT INTO {{schema}}.%I (project_id, status, n) VALUES ($1, $2, -1) RETURNING id', deltas)
+            INTO added USING OLD.project_id, OLD.status;
+          due := added % 500 = 0;
+        END IF;
+        IF TG_OP IN ('INSERT', 'UPDATE') THEN
+          EXECUTE format('INSERT INTO {{schema}}.%I (project_id, status, n) VALUES ($1, $2, 1) RETURNING id', deltas)
+            INTO added USING NEW.project_id, NEW.status;
+          due := due OR added % 500 = 0;
+        END IF;
+        IF due AND pg_try_advisory_xact_lock(hashtext('{{schema}}.' || deltas)) THEN
+          -- Only deltas this transaction can delete are folded (committed ones, and its own).
+          EXECUTE format('WITH gone AS (DELETE FROM {{schema}}.%I WHERE id <= $1 RETURNING project_id, status, n)
+                          INSERT INTO {{schema}}.%I (project_id, status, n)
+                          SELECT project_id, status, sum(n) FROM gone GROUP BY project_id, status HAVING sum(n) <> 0', deltas, deltas)
+            USING added;
+        END IF;
+        RETURN NULL;
+      END
+      $$;
+
+      -- Keep the counts of the table named source (columns project_id, status) in a deltas table named counts,
+      -- starting from the rows it has now.
+      CREATE FUNCTION {{schema}}.keep_counts(source text, counts text) RETURNS void LANGUAGE plpgsql AS $$
+      BEGIN
+        EXECUTE format('CREATE TABLE {{schema}}.%I (id bigserial PRIMARY KEY, project_id uuid NOT NULL, status text NOT NULL, n bigint NOT NULL)', counts);
+        EXECUTE format('CREATE INDEX %I ON {{schema}}.%I (project_id, status)', counts || '_project', counts);
+        EXECUTE format('INSERT INTO {{schema}}.%I (project_id, status, n) SELECT project_id, status, count(*) FROM {{schema}}.%I GROUP BY project_id, status', counts, source);
+        EXECUTE format('CREATE TRIGGER %I AFTER INSERT OR DELETE ON {{schema}}.%I FOR EACH ROW EXECUTE FUNCTION {{schema}}.count_by_project_and_status(%L)',
+                       source || '_counted_insert', source, counts);
+        EXECUTE format('CREATE TRIGGER %I AFTER UPDATE OF status, project_id ON {{schema}}.%I FOR EACH ROW
+                        WHEN (OLD.status IS DISTINCT FROM NEW.status OR OLD.project_id IS DISTINCT FROM NEW.project_id)
+                        EXECUTE FUNCTION {{schema}}.count_by_project_and_status(%L)', source || '_counted_update', source, counts);
+      END
+      $$;
+    `,
+  },
 ];

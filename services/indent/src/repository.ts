@@ -353,8 +353,8 @@ export function indentRepository(schema: string) {
       const total = q.keyword
         ? `CASE WHEN (SELECT count(*) FROM page) < ${limit} AND ((SELECT count(*) FROM page) > 0 OR ${offset} = 0) THEN ${offset} + (SELECT count(*)::int FROM page)
                 ELSE (SELECT count(*)::int FROM (SELECT 1 FROM ${t('indents')} ${filter} LIMIT ${bound + 1}) AS matches) END`
-        : // All projects: the per-status totals (4 rows); some projects: their counts.
-          `(SELECT coalesce(sum(n), 0)::int FROM ${t(q.projectId || q.only ? 'indent_counts' : 'indent_totals')}${counted.length ? ` WHERE ${counted.map((c) => `(${c})`).join(' AND ')}` : ''})`;
+        : // The kept counts (deltas, kit migration 7): a sum of about one row per project and status.
+          `(SELECT coalesce(sum(n), 0)::int FROM ${t('indent_counts')}${counted.length ? ` WHERE ${counted.map((c) => `(${c})`).join(' AND ')}` : ''})`;
       const res = await db.query<{ n: number; entries: string | null; g: string }>(
         `WITH page AS MATERIALIZED (
            SELECT id, row_number() OVER (ORDER BY ${order}) AS ord FROM ${t('indents')} ${filter}

@@ -90,7 +90,6 @@ async function noIndents(): Promise<void> {
     await tx.query('DELETE FROM indent.indents');
     await tx.query('DELETE FROM indent.indent_pos');
     await tx.query('DELETE FROM indent.indent_counts');
-    await tx.query('DELETE FROM indent.indent_totals');
     await tx.query('UPDATE indent.indent_numbers SET last = 0');
   });
 }

@@ -369,7 +369,7 @@ export function purchaseOrdersRepository(schema: string) {
       const bound = countBound({ limit, offset, cap: q.cap });
       const total = kept
         ? // Statuses and projects only: the per-status totals (3 rows), or the projects' counts.
-          `(SELECT coalesce(sum(n), 0)::int FROM ${schema}.${q.projectId || q.only ? 'po_counts' : 'po_totals'}${counted.length ? ` WHERE ${counted.map((c) => `(${c})`).join(' AND ')}` : ''})`
+          `(SELECT coalesce(sum(n), 0)::int FROM ${schema}.po_counts${counted.length ? ` WHERE ${counted.map((c) => `(${c})`).join(' AND ')}` : ''})`
         : // A page shorter than its limit tells the total; otherwise count up to the bound, as pagedSearch does.
           `CASE WHEN (SELECT count(*) FROM page) < ${limit} AND ((SELECT count(*) FROM page) > 0 OR ${offset} = 0) THEN ${offset} + (SELECT count(*)::int FROM page)
                 ELSE (SELECT count(*)::int FROM (SELECT 1 FROM ${t} ${filter} LIMIT ${bound + 1}) AS matches) END`;
@@ -509,10 +509,10 @@ export function purchaseOrdersRepository(schema: string) {
       return res.rowCount ?? 0;
     },
 
-    /** Open and Partial POs, within the given projects when `only` is set: from the kept counts (migration 004). */
+    /** Open and Partial POs, within the given projects when `only` is set: from the kept counts (migrations 004 and 007). */
     async countActive(db: Queryable, only: string[] | null): Promise<number> {
       const res = await db.query<{ n: number }>(
-        `SELECT coalesce(sum(n), 0)::int AS n FROM ${schema}.${only ? 'po_counts' : 'po_totals'}
+        `SELECT coalesce(sum(n), 0)::int AS n FROM ${schema}.po_counts
           WHERE status IN ('Open', 'Partial')${only ? ' AND project_id = ANY($1::uuid[])' : ''}`,
         only ? [only] : [],
       );
