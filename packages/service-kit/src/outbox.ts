@@ -161,31 +161,56 @@ export class OutboxRelay {
       );
       const rows = claimed.rows.sort((a, b) => a.seq - b.seq);
       if (rows.length === 0) return published;
-      for (let i = 0; i < rows.length; i++) {
-        const row = rows[i]!;
-        const reconnectsBefore = this.reconnects;
+      // On NATS the batch is sent in order on the bus's one connection without waiting for each
+      // acknowledgement; then the rows acknowledged before the first failure are marked published
+      // together: one round trip and one commit per batch instead of one of each per event (at 50
+      // approvals a second the relay of the PO service publishes some 200 events a second). A row
+      // after a failed one is published again later even if its own publish went through: the bus
+      // drops a repeated message id within its duplicate window, and the inbox any later repeat.
+      // The in-process bus runs the consumers inside publish, so there the events go one by one.
+      const reconnectsBefore = this.reconnects;
+      const send = (row: (typeof rows)[number]) => {
         faultPoint('after-commit-before-publish', { subject: row.envelope.subject });
-        try {
-          await this.publishOne(row.envelope);
-        } catch (err) {
-          const pending = rows.slice(i).map((r) => r.id);
-          // A publish sent while the bus was away times out after it is back: no backoff then.
-          const busBack = this.reconnects !== reconnectsBefore;
-          this.opts.logger?.warn({ err, eventId: row.id, subject: row.envelope.subject, requestId: row.envelope.requestId }, busBack ? 'publishing an event failed; the bus is back, retrying' : 'publishing an event failed; will retry');
-          await this.db.query(
-            `UPDATE ${this.schema}.outbox SET claimed_until = NULL,
-               next_attempt_at = CASE WHEN $4 THEN now() ELSE now() + make_interval(secs => least(60, power(2, least(attempts, 6))::int)) END,
-               last_error = CASE WHEN id = $2 THEN $3 ELSE last_error END
-             WHERE id = ANY($1::uuid[])`,
-            [pending, row.id, String((err as Error)?.message ?? err).slice(0, 500), busBack],
-          );
-          if (busBack) this.again = true;
-          return published;
+        return this.publishOne(row.envelope).then(
+          () => null,
+          (err: unknown) => err ?? new Error('publish failed'),
+        );
+      };
+      let outcomes: unknown[] = [];
+      if (this.bus.kind === 'nats') outcomes = await Promise.all(rows.map(send));
+      else {
+        for (const row of rows) {
+          const outcome = await send(row);
+          outcomes.push(outcome);
+          if (outcome !== null) break;
         }
-        await this.markPublished(row.id);
-        this.observePublished(row.envelope, row.created_at);
-        this.opts.logger?.debug({ eventId: row.id, subject: row.envelope.subject, requestId: row.envelope.requestId }, 'event published');
-        published++;
+      }
+      const failedAt = outcomes.findIndex((o) => o !== null);
+      const done = rows.slice(0, failedAt === -1 ? outcomes.length : failedAt);
+      if (done.length > 0) {
+        await this.markPublished(done.map((r) => r.id));
+        for (const row of done) {
+          this.observePublished(row.envelope, row.created_at);
+          this.opts.logger?.debug({ eventId: row.id, subject: row.envelope.subject, requestId: row.envelope.requestId }, 'event published');
+        }
+        published += done.length;
+      }
+      if (failedAt !== -1) {
+        const err = outcomes[failedAt];
+        const row = rows[failedAt]!;
+        const pending = rows.slice(failedAt).map((r) => r.id);
+        // A publish sent while the bus was away times out after it is back: no backoff then.
+        const busBack = this.reconnects !== reconnectsBefore;
+        this.opts.logger?.warn({ err, eventId: row.id, subject: row.envelope.subject, requestId: row.envelope.requestId }, busBack ? 'publishing an event failed; the bus is back, retrying' : 'publishing an event failed; will retry');
+        await this.db.query(
+          `UPDATE ${this.schema}.outbox SET claimed_until = NULL,
+             next_attempt_at = CASE WHEN $4 THEN now() ELSE now() + make_interval(secs => least(60, power(2, least(attempts, 6))::int)) END,
+             last_error = CASE WHEN id = $2 THEN $3 ELSE last_error END
+           WHERE id = ANY($1::uuid[])`,
+          [pending, row.id, String((err as Error)?.message ?? err).slice(0, 500), busBack],
+        );
+        if (busBack) this.again = true;
+        return published;
       }
     }
   }
@@ -205,7 +230,7 @@ export class OutboxRelay {
     await this.bus.publish(envelope);
   }
 
-  protected async markPublished(id: string): Promise<void> {
-    await this.db.query(`UPDATE ${this.schema}.outbox SET published_at = now(), claimed_until = NULL, last_error = NULL WHERE id = $1`, [id]);
+  protected async markPublished(ids: string[]): Promise<void> {
+    await this.db.query(`UPDATE ${this.schema}.outbox SET published_at = now(), claimed_until = NULL, last_error = NULL WHERE id = ANY($1::uuid[])`, [ids]);
   }
 }
