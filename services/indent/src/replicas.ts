@@ -110,15 +110,21 @@ export function replicaConsumers(schema: string, indents: IndentRepository, afte
           const c = envelope.data as BoqConsumedData;
           const lines = c.lines.filter((l) => isUuid(l.itemId));
           if (lines.length > 0) {
-            await tx.query(
-              `INSERT INTO ${schema}.boq_consumed AS c (boq_number, item_id, consumed_hundredths) SELECT $1, * FROM unnest($2::uuid[], $3::bigint[])
-               ON CONFLICT (boq_number, item_id) DO UPDATE SET consumed_hundredths = greatest(c.consumed_hundredths, excluded.consumed_hundredths)`,
+            // Each item's consumption before and after (the largest total wins: it only grows).
+            const changed = await tx.query<{ item_id: string; before: number; after: number }>(
+              `WITH old AS (SELECT item_id, consumed_hundredths FROM ${schema}.boq_consumed WHERE boq_number = $1 AND item_id = ANY($2::uuid[])),
+                    up AS (INSERT INTO ${schema}.boq_consumed AS c (boq_number, item_id, consumed_hundredths) SELECT $1, * FROM unnest($2::uuid[], $3::bigint[])
+                           ON CONFLICT (boq_number, item_id) DO UPDATE SET consumed_hundredths = greatest(c.consumed_hundredths, excluded.consumed_hundredths)
+                           RETURNING item_id, consumed_hundredths)
+               SELECT up.item_id, coalesce(old.consumed_hundredths, 0) AS before, up.consumed_hundredths AS after
+                 FROM up LEFT JOIN old ON old.item_id = up.item_id
+                WHERE up.consumed_hundredths IS DISTINCT FROM old.consumed_hundredths`,
               [c.boqNumber, lines.map((l) => l.itemId), lines.map((l) => toHundredths(l.consumedQty))],
             );
-            await indents.refreshOverBoq(
+            await indents.refreshOverBoqForConsumption(
               tx,
               c.boqNumber,
-              lines.map((l) => l.itemId.toLowerCase()),
+              changed.rows.map((r) => ({ itemId: r.item_id, before: Number(r.before), after: Number(r.after) })),
             );
           }
         }

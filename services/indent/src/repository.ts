@@ -440,14 +440,44 @@ export function indentRepository(schema: string) {
       );
     },
 
-    /** Count again the lines over the BOQ of every indent drawing on a BOQ number (its revisions or consumption changed). */
-    async refreshOverBoq(tx: Queryable, boqNumber: string, itemIds?: readonly string[]): Promise<void> {
+    /**
+     * Count again the lines over the BOQ of the indents that consumption of some items can have
+     * changed: `changes` gives each item's consumption before and after (it only grows). A line of
+     * quantity q is over while q > max(planned - consumed, 0), so it turns over exactly when q lies
+     * between the threshold after and the one before; only indents with such a line are counted
+     * again. (Counting every indent of the BOQ again made each receipt cost in proportion to the
+     * BOQ's indents: with thousands on one BOQ, the indent service could not keep up with 50
+     * approvals a second, issue 14.) A consumption read before a concurrent change only widens the
+     * range, so no indent is missed.
+     */
+    async refreshOverBoqForConsumption(tx: Queryable, boqNumber: string, changes: ReadonlyArray<{ itemId: string; before: number; after: number }>): Promise<void> {
+      if (changes.length === 0) return;
+      await tx.query(
+        `UPDATE ${t('indents')} i SET over_boq_lines = ${t('over_boq_lines')}(i.id)
+          WHERE i.id IN (
+            SELECT l.indent_id
+              FROM ${t('boq_snapshots')} b
+              JOIN ${t('indents')} j ON j.boq_id = b.boq_id
+              JOIN ${t('indent_lines')} l ON l.indent_id = j.id
+              JOIN unnest($2::uuid[], $3::bigint[], $4::bigint[]) AS ch(item_id, before, after) ON ch.item_id = l.item_id
+              LEFT JOIN LATERAL (SELECT r.boq_id FROM ${t('boq_snapshots')} r WHERE r.boq_number = b.boq_number AND r.status = 'confirmed'
+                                  ORDER BY r.revision DESC LIMIT 1) cur ON true
+              LEFT JOIN ${t('boq_line_snapshots')} bl ON bl.boq_id = coalesce(cur.boq_id, j.boq_id) AND bl.item_id = l.item_id
+             WHERE b.boq_number = $1
+               AND l.quantity_hundredths > greatest(coalesce(bl.planned_hundredths, 0) - ch.after, 0)
+               AND l.quantity_hundredths <= greatest(coalesce(bl.planned_hundredths, 0) - ch.before, 0))
+            AND i.over_boq_lines IS DISTINCT FROM ${t('over_boq_lines')}(i.id)`,
+        [boqNumber, changes.map((c) => c.itemId), changes.map((c) => c.before), changes.map((c) => c.after)],
+      );
+    },
+
+    /** Count again the lines over the BOQ of every indent drawing on a BOQ number (its revisions changed). */
+    async refreshOverBoq(tx: Queryable, boqNumber: string): Promise<void> {
       await tx.query(
         `UPDATE ${t('indents')} i SET over_boq_lines = ${t('over_boq_lines')}(i.id)
           WHERE i.boq_id IN (SELECT boq_id FROM ${t('boq_snapshots')} WHERE boq_number = $1)
-            ${itemIds ? `AND EXISTS (SELECT 1 FROM ${t('indent_lines')} l WHERE l.indent_id = i.id AND l.item_id = ANY($2::uuid[]))` : ''}
             AND i.over_boq_lines IS DISTINCT FROM ${t('over_boq_lines')}(i.id)`,
-        itemIds ? [boqNumber, itemIds] : [boqNumber],
+        [boqNumber],
       );
     },
 

@@ -310,3 +310,29 @@ describe('who may see and change indents', () => {
     expect(employee.draftIndents).toBeGreaterThan(0);
   });
 });
+
+describe('over-BOQ lines kept as consumption grows', () => {
+  it('counts again exactly the indents whose lines cross their balance, whatever the step, and no other', async () => {
+    // Item 1 is planned at 10,000 kg; these lines sit around the balances the steps below leave.
+    const quantities = [100, 2500.5, 4000, 6000, 6000.01, 9999.99, 10000, 12000];
+    const made: Indent[] = [];
+    for (const quantity of quantities) made.push(await h.create({ items: [{ item: h.world.items[1]!.itemId, quantity }, { item: h.world.items[0]!.itemId, quantity: 1 }] }));
+    const overLines = async () => {
+      const rows = (await h.db.query<{ id: string; kept: number; counted: number }>('SELECT id, over_boq_lines AS kept, indent.over_boq_lines(id) AS counted FROM indent.indents')).rows;
+      expect(rows.filter((r) => r.kept !== r.counted)).toEqual([]);
+      return made.map((m) => rows.find((r) => r.id === m._id)!.kept);
+    };
+    const seen: number[][] = [await overLines()];
+    // Consumption totals as receipts would announce them (a late, smaller one included: totals only grow).
+    for (const consumed of [3999.99, 4000, 1000, 7500, 9999.99, 10000, 10500]) {
+      await h.bus.publish(buildEnvelope('projects', BoqConsumed, { boqNumber: h.world.boqNumber, projectId: h.world.projectId, lines: [{ itemId: h.world.items[1]!.itemId, consumedQty: consumed }] }));
+      await h.settle();
+      seen.push(await overLines());
+    }
+    // Balance 10,000 - consumed: each line turns over once the balance falls below it, and stays so.
+    expect(seen[0]).toEqual([0, 0, 0, 0, 0, 0, 0, 1]);
+    expect(seen.at(-1)).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
+    expect(seen[3]).toEqual(seen[2]);
+    expect(seen[4]).toEqual([0, 1, 1, 1, 1, 1, 1, 1]);
+  });
+});
