@@ -50,6 +50,11 @@ export async function openPostgres(connectionString: string, opts: PostgresOptio
   // An idle connection dropped by the server (restart, failover, admin) must not crash the process;
   // the pool replaces it on the next query.
   pool.on('error', (err) => opts.onIdleError?.(err));
+  // A connection handed back without an error worked: the database answers (for readiness).
+  let answeredAt = 0;
+  pool.on('release', (err: Error | undefined) => {
+    if (!err) answeredAt = Date.now();
+  });
   // Fail fast with a clear error when the server is not there.
   const probe = await pool.connect();
   probe.release();
@@ -86,6 +91,7 @@ export async function openPostgres(connectionString: string, opts: PostgresOptio
         client.release(broken);
       }
     },
+    answeredWithin: (ms: number) => Date.now() - answeredAt < ms,
     poolStats: (): PoolStats => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     close: () => pool.end(),
   };

@@ -23,6 +23,11 @@ export interface PoolStats {
 export interface Database extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * PostgreSQL only: whether a connection was handed back without an error in the last `ms` (the
+   * database answered). A pool whose connections are all busy is not a database that is away.
+   */
+  answeredWithin?(ms: number): boolean;
   /** PostgreSQL only: the pool's connections now. */
   poolStats?(): PoolStats;
   close(): Promise<void>;
