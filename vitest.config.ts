@@ -22,8 +22,8 @@ export default defineConfig({
     exclude: ['**/node_modules/**', '**/dist/**', '**/*.pact.test.ts'],
     pool: 'forks',
     // Vitest's default is one worker fewer than the cores: one on a two-core CI machine. Service
-    // tests mostly wait (on PostgreSQL, NATS, event delivery), so three at once finish the
-    // PostgreSQL + NATS run in ~250 s instead of ~385 s and keep .ci/run under 20 minutes.
+    // tests mostly wait (on PostgreSQL, NATS, event delivery), so three run at once (on 2026-11-27:
+    // the embedded run 180 s, the PostgreSQL + NATS run 317 s, CPU-bound at three).
     maxWorkers: 3,
     // A worker runs its files one after another in the same process instead of a fresh module graph
     // per file: the services' modules (Fastify, TypeBox schemas, PGlite) load once per worker. The
