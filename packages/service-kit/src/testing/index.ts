@@ -93,9 +93,10 @@ async function resetPglite(pg: PGlite): Promise<boolean> {
           EXECUTE format('DROP ROLE %I', r.rolname);
         END LOOP;
       END $$;`);
-    const left = await pg.query<{ n: number }>(LEFT_IN_DATABASE);
-    const databases = await pg.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_database WHERE datname NOT IN ('postgres', 'template0', 'template1')`);
-    if (Number(databases.rows[0]?.n) !== 0) return false;
+    // A PGlite is a whole cluster: a database a test made is left too.
+    const left = await pg.query<{ n: number }>(
+      `SELECT (${LEFT_IN_DATABASE}) + (SELECT count(*) FROM pg_database WHERE datname NOT IN ('postgres', 'template0', 'template1')) AS n`,
+    );
     return Number(left.rows[0]?.n) === 0;
   } catch {
     return false;
@@ -103,8 +104,7 @@ async function resetPglite(pg: PGlite): Promise<boolean> {
 }
 
 async function giveBack(entry: { pg: PGlite; uses: number }): Promise<void> {
-  const reusable = !entry.pg.closed && entry.uses < MAX_USES && idlePglites.length < MAX_IDLE && (await resetPglite(entry.pg));
-  if (reusable && idlePglites.length < MAX_IDLE) idlePglites.push(entry);
+  if (!entry.pg.closed && entry.uses < MAX_USES && idlePglites.length < MAX_IDLE && (await resetPglite(entry.pg))) idlePglites.push(entry);
   else if (!entry.pg.closed) await entry.pg.close();
 }
 
