@@ -13,9 +13,6 @@ export default defineConfig({
     include: [phase === 'provider' ? '**/*.provider.pact.test.ts' : phase === 'consumer' ? '**/*.consumer.pact.test.ts' : '**/*.pact.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**'],
     fileParallelism: false,
-    // One module graph for every file (the Pact core, the services): the files' own tests take ~20 s,
-    // and loading everything again per file took 100 s more in each phase.
-    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
