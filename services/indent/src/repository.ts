@@ -457,15 +457,16 @@ export function indentRepository(schema: string) {
           WHERE i.id IN (
             SELECT l.indent_id
               FROM ${t('boq_snapshots')} b
-              JOIN ${t('indents')} j ON j.boq_id = b.boq_id
-              JOIN ${t('indent_lines')} l ON l.indent_id = j.id
-              JOIN unnest($2::uuid[], $3::bigint[], $4::bigint[]) AS ch(item_id, before, after) ON ch.item_id = l.item_id
+              CROSS JOIN unnest($2::uuid[], $3::bigint[], $4::bigint[]) AS ch(item_id, before, after)
               LEFT JOIN LATERAL (SELECT r.boq_id FROM ${t('boq_snapshots')} r WHERE r.boq_number = b.boq_number AND r.status = 'confirmed'
                                   ORDER BY r.revision DESC LIMIT 1) cur ON true
-              LEFT JOIN ${t('boq_line_snapshots')} bl ON bl.boq_id = coalesce(cur.boq_id, j.boq_id) AND bl.item_id = l.item_id
-             WHERE b.boq_number = $1
-               AND l.quantity_hundredths > greatest(coalesce(bl.planned_hundredths, 0) - ch.after, 0)
-               AND l.quantity_hundredths <= greatest(coalesce(bl.planned_hundredths, 0) - ch.before, 0))
+              LEFT JOIN ${t('boq_line_snapshots')} bl ON bl.boq_id = coalesce(cur.boq_id, b.boq_id) AND bl.item_id = ch.item_id
+              -- The lines in the range, along indent_lines_item_quantity (migration 006).
+              JOIN ${t('indent_lines')} l ON l.item_id = ch.item_id
+                   AND l.quantity_hundredths > greatest(coalesce(bl.planned_hundredths, 0) - ch.after, 0)
+                   AND l.quantity_hundredths <= greatest(coalesce(bl.planned_hundredths, 0) - ch.before, 0)
+              JOIN ${t('indents')} j ON j.id = l.indent_id AND j.boq_id = b.boq_id
+             WHERE b.boq_number = $1)
             AND i.over_boq_lines IS DISTINCT FROM ${t('over_boq_lines')}(i.id)`,
         [boqNumber, changes.map((c) => c.itemId), changes.map((c) => c.before), changes.map((c) => c.after)],
       );

@@ -98,8 +98,25 @@ describe('purchase orders from an approved indent', () => {
       [a.indentId],
     );
     expect(rows.rows).toEqual(pos.map(() => ({ published: true, actor: a.approvedBy._id })));
-    const audit = await h.db.query<{ entity_id: string }>(`SELECT entity_id FROM po.audit_log WHERE action = 'po_created' AND details->>'eventId' = $1 ORDER BY id`, [envelope.id]);
-    expect(audit.rows.map((r) => r.entity_id)).toEqual(pos.map((p) => p._id));
+    const audit = await h.db.query<{ entity_id: string; po_number: string }>(
+      `SELECT entity_id, details->>'poNumber' AS po_number FROM po.audit_log WHERE action = 'po_created' AND details->>'eventId' = $1 ORDER BY id`,
+      [envelope.id],
+    );
+    expect(audit.rows).toEqual(pos.map((p) => ({ entity_id: p._id, po_number: p.poNumber })));
+  });
+
+  it('numbers past PO-999999 with every digit, on the PO, its event and its audit row alike', async () => {
+    await h.db.query('UPDATE po.po_numbers SET last_number = 999998');
+    const a = approval();
+    const envelope = approvedEnvelope(a);
+    await h.publish(envelope);
+    const pos = await h.posOf(a.indentId);
+    expect(pos.map((p) => p.poNumber)).toEqual(['PO-999999', 'PO-1000000', 'PO-1000001']);
+    expect((await h.created(a.indentId)).map((e) => e.poNumber)).toEqual(['PO-999999', 'PO-1000000', 'PO-1000001']);
+    const audit = await h.db.query<{ po_number: string }>(`SELECT details->>'poNumber' AS po_number FROM po.audit_log WHERE action = 'po_created' AND details->>'eventId' = $1 ORDER BY id`, [
+      envelope.id,
+    ]);
+    expect(audit.rows.map((r) => r.po_number)).toEqual(['PO-999999', 'PO-1000000', 'PO-1000001']);
   });
 
   it('makes nothing more when the same envelope comes again or the same approval comes in a second envelope', async () => {

@@ -50,7 +50,7 @@ export async function startPo(o: { kit?: Partial<KitConfig>; employeeProjects?: 
     async posOf(indentId) {
       const list = await get('admin', `/po?indentId=${indentId}&limit=100`);
       expect(list.statusCode, list.body).toBe(200);
-      const ids = (list.json().result as Array<{ _id: string; poNumber: string }>).sort((a, b) => a.poNumber.localeCompare(b.poNumber)).map((p) => p._id);
+      const ids = (list.json().result as Array<{ _id: string; poNumber: string }>).sort((a, b) => numberOf(a.poNumber) - numberOf(b.poNumber)).map((p) => p._id);
       const out: PurchaseOrder[] = [];
       for (const id of ids) {
         const res = await get('admin', `/po/${id}`);

@@ -96,8 +96,8 @@ async function po(id: string, n: number): Promise<void> {
       approvedBy: data.approvedBy,
       orderDate: data.approvedAt,
     };
-    expect(await pos.insert(tx, n, source, plan!, id)).toBe(id);
-    await pos.setLastNumber(tx, n);
+    await tx.query('UPDATE po.po_numbers SET last_number = $1', [n - 1]);
+    expect(await pos.createNumbered(tx, source, [{ id, plan: plan! }])).toEqual([{ id, vendorId: plan!.vendorId, number: n }]);
   });
 }
 

@@ -3,12 +3,14 @@
  * flow), each announced with erp.po.created.v1 in the same transaction. A plain function of the
  * event apart from the subscription, so tests and message pacts call what production runs.
  *
- * Once per (indent, vendor): the kit's inbox drops a redelivered envelope, and the unique
- * (indent_id, vendor_id) with ON CONFLICT DO NOTHING makes a second envelope of the same approval
- * (an indent service that re-emitted it) create nothing, even when both are handled at once on two
- * connections: the PO-number row is locked first, so the second waits for the first to commit and
- * then sees its POs. Numbers are given out only to POs written, so they stay gap-free.
+ * Once per (indent, vendor): the kit's inbox drops a redelivered envelope, and a second envelope of
+ * the same approval (an indent service that re-emitted it) creates nothing, even when both are
+ * handled at once on two connections: the PO-number row is locked before the POs are written, so
+ * the second waits for the first to commit and then leaves out the vendors that have a PO
+ * (PurchaseOrdersRepository.createNumbered; the unique (indent_id, vendor_id) is the last guard).
+ * Numbers are given out only to POs written, so they stay gap-free.
  */
+import { randomUUID } from 'node:crypto';
 import { fromHundredths, fromPaise, IndentApproved, PoCreated, type EventEnvelope, type IndentApprovedData, type PoCreatedData } from '@erp/contracts';
 import { isUuid, type ConsumerDefinition, type Queryable, type ServiceContext } from '@erp/service-kit';
 import { approvalProblem, planPurchaseOrders, type PlannedPo } from '../plan.js';
@@ -62,7 +64,7 @@ function sourceOf(envelope: EventEnvelope<IndentApprovedData>): PoSource {
 /** The POs an approval makes, written in `tx` with their events; returns the ids of those created now. */
 export async function createPurchaseOrders(
   tx: Queryable,
-  ctx: Pick<ServiceContext, 'emit' | 'audit' | 'log'>,
+  ctx: Pick<ServiceContext, 'event' | 'log'>,
   pos: PurchaseOrdersRepository,
   envelope: EventEnvelope<IndentApprovedData>,
 ): Promise<string[]> {
@@ -70,31 +72,31 @@ export async function createPurchaseOrders(
   // Thrown: the kit retries and then keeps the event in the dead letters, where it can be replayed.
   if (problem) throw new Error(`The approval of ${envelope.data.indentNumber} cannot make purchase orders: ${problem}`);
   const source = sourceOf(envelope);
-  const plans = planPurchaseOrders(envelope.data);
-  const first = await pos.lockNumbers(tx);
-  let last = first;
-  const created: string[] = [];
-  for (const plan of plans) {
-    const id = await pos.insert(tx, last + 1, source, plan);
-    if (!id) {
-      ctx.log.info({ indentId: source.indentId, vendorId: plan.vendorId }, 'the indent already has a PO for this vendor: none made');
-      continue;
-    }
-    last++;
-    created.push(id);
-    const meta = { actorId: isUuid(source.approvedBy._id) ? source.approvedBy._id : null, requestId: envelope.requestId };
-    await ctx.emit(tx, PoCreated, poCreatedData({ id, number: last }, source, plan), meta);
-    await ctx.audit(tx, {
-      actorId: meta.actorId,
-      action: 'po_created',
-      entity: 'po',
-      entityId: id,
-      requestId: envelope.requestId,
-      details: { poNumber: poNumber(last), indentId: source.indentId, vendorId: plan.vendorId, amountPaise: plan.amountPaise, eventId: envelope.id },
-    });
+  const meta = { actorId: isUuid(source.approvedBy._id) ? source.approvedBy._id : null, requestId: envelope.requestId };
+  // Everything is made before the numbers are taken; the repository writes each PO's number into
+  // its event and audit row (here the number is not known yet: 0 stands in).
+  const entries = planPurchaseOrders(envelope.data).map((plan) => {
+    const id = randomUUID();
+    return {
+      id,
+      plan,
+      event: ctx.event(PoCreated, poCreatedData({ id, number: 0 }, source, plan), meta),
+      audit: {
+        actorId: meta.actorId,
+        action: 'po_created',
+        entity: 'po',
+        entityId: id,
+        requestId: envelope.requestId,
+        details: { poNumber: poNumber(0), indentId: source.indentId, vendorId: plan.vendorId, amountPaise: plan.amountPaise, eventId: envelope.id },
+      },
+    };
+  });
+  const created = await pos.createNumbered(tx, source, entries);
+  const made = new Set(created.map((c) => c.vendorId));
+  for (const e of entries) {
+    if (!made.has(e.plan.vendorId)) ctx.log.info({ indentId: source.indentId, vendorId: e.plan.vendorId }, 'the indent already has a PO for this vendor: none made');
   }
-  if (last !== first) await pos.setLastNumber(tx, last);
-  return created;
+  return created.map((c) => c.id);
 }
 
 /** `afterCreate` runs in the same transaction once POs were made (the demo's receipt waits for its PO). */
