@@ -357,6 +357,7 @@ try {
       .map((k) => `${k} ${r1((c1[k] - c0[k]) / per)} ms (${Math.round(((c1[k] - c0[k]) / 1000 / seconds) * 100)}%)`)
       .join(', ');
   console.log(`CPU per approval while approving (and share of one core): ${cpuLine(cpu0, cpuApprovals, span(start, approvalsDone), Math.max(1, answered))}`);
+  console.log(`CPU per approval over the whole flow (the receipts and every event included): ${cpuLine(cpu0, cpu1, span(start, flowDone), Math.max(1, answered))}`);
   const sumCpu = (c0, c1) => Object.keys(c0).reduce((t, k) => t + (c0[k] != null && c1[k] != null ? c1[k] - c0[k] : 0), 0);
   const cores = os.availableParallelism();
   console.log(
