@@ -27,6 +27,8 @@ export interface KitConfig {
   vacuumMinutes: number;
   /** Tries of a consumed event before it goes to the dead letters. */
   eventMaxAttempts: number;
+  /** Events an instance handles at once for a consumer that declares `ordered` (NATS only). */
+  eventConcurrency: number;
   /** Wait before the first retry of a failed event; doubles with every try (at most 5 minutes). */
   eventRetryBaseMs: number;
   /** Published outbox rows are kept this long. */
@@ -177,6 +179,7 @@ export async function loadKitConfig(env: Env = process.env, service?: string): P
     natsAckWaitSeconds: envInt(env, 'NATS_ACK_WAIT_SECONDS', 30, 1),
     vacuumMinutes: envInt(env, 'PGLITE_VACUUM_MINUTES', 60, 0),
     eventMaxAttempts: envInt(env, 'EVENT_MAX_ATTEMPTS', 5, 1),
+    eventConcurrency: envInt(env, 'EVENT_CONCURRENCY', 8, 1),
     eventRetryBaseMs: envInt(env, 'EVENT_RETRY_BASE_MS', 1000, 1),
     outboxRetentionHours: envInt(env, 'OUTBOX_RETENTION_HOURS', 72, 1),
     inboxRetentionDays: envInt(env, 'INBOX_RETENTION_DAYS', 7, 1),

@@ -68,6 +68,21 @@ export interface ConsumerDefinition {
   schemas?: SubjectSchema[];
   /** A plain function of the event, run inside the transaction that records it in the inbox. */
   handle(tx: Queryable, envelope: EventEnvelope, ctx: ServiceContext): Promise<void>;
+  /**
+   * What must be handled in order: events with the same key one after the other, as delivered;
+   * events with different keys (or null) side by side, EVENT_CONCURRENCY (8) at a time per
+   * instance. Without it, an instance handles this consumer's events one at a time. Only for a
+   * handler that is correct in any order across keys (as it must be anyway: two instances of a
+   * service already handle events side by side).
+   */
+  ordered?: (envelope: EventEnvelope) => string | null;
+}
+
+/** A ConsumerDefinition's `ordered` key: the event's `data[field]` as text (lower case), or null. */
+export function orderKeyOf(envelope: EventEnvelope, field: string): string | null {
+  const data = envelope.data as Record<string, unknown> | null | undefined;
+  const value = data && typeof data === 'object' ? data[field] : undefined;
+  return typeof value === 'string' && value !== '' ? value.toLowerCase() : null;
 }
 
 export interface ServiceDefinition {
@@ -247,7 +262,14 @@ export async function createServiceRuntime(def: ServiceDefinition, deps: Runtime
               event: (eventDef, data, meta) => ctx.event(eventDef, data, { ...meta, requestId: meta?.requestId ?? envelope.requestId }),
             }),
         });
-        subscriptions.push(await bus.subscribe({ durable: consumer, subjects: c.subjects ?? c.events.map((e) => e.subject), handler }));
+        subscriptions.push(
+          await bus.subscribe({
+            durable: consumer,
+            subjects: c.subjects ?? c.events.map((e) => e.subject),
+            handler,
+            ...(c.ordered ? { concurrency: config.eventConcurrency, orderKey: c.ordered } : {}),
+          }),
+        );
       }
       // Instances of one service share the durable consumer: each also hears auth's events itself,
       // so a sign-in, a role change or a sign-out is known to every instance's memory at once.

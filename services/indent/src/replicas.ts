@@ -27,7 +27,7 @@ import {
   type ProjectUpsertedData,
   type VendorUpsertedData,
 } from '@erp/contracts';
-import { isUuid, type ConsumerDefinition, type Queryable, type ServiceContext } from '@erp/service-kit';
+import { isUuid, orderKeyOf, type ConsumerDefinition, type Queryable, type ServiceContext } from '@erp/service-kit';
 import type { IndentRepository } from './repository.js';
 
 
@@ -157,6 +157,7 @@ export function replicaConsumers(schema: string, indents: IndentRepository, afte
     {
       name: 'purchase-order-statuses',
       events: [PoStatusChanged],
+      ordered: (e) => orderKeyOf(e, 'poId'),
       async handle(tx: Queryable, envelope: EventEnvelope): Promise<void> {
         const po = envelope.data as PoStatusChangedData;
         if (!isUuid(po.poId)) return;
@@ -170,6 +171,7 @@ export function replicaConsumers(schema: string, indents: IndentRepository, afte
     {
       name: 'purchase-orders',
       events: [PoCreated],
+      ordered: (e) => orderKeyOf(e, 'indentId'),
       async handle(tx: Queryable, envelope: EventEnvelope): Promise<void> {
         const po = envelope.data as PoCreatedData;
         if (!isUuid(po.poId) || !isUuid(po.indentId) || !isUuid(po.vendorId)) return;

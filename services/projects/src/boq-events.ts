@@ -12,7 +12,7 @@ import {
   type ItemUpsertedData,
   type ReceiptRecordedData,
 } from '@erp/contracts';
-import type { ConsumerDefinition, Queryable, ServiceContext } from '@erp/service-kit';
+import { orderKeyOf, type ConsumerDefinition, type Queryable, type ServiceContext } from '@erp/service-kit';
 import { createPendingDemoBoqs } from './demo-boqs.js';
 import type { BoqsRepository } from './repositories/boqs.js';
 
@@ -47,6 +47,8 @@ export function receiptConsumer(boqs: BoqsRepository): ConsumerDefinition {
   return {
     name: 'boq-consumption',
     events: [ReceiptRecorded],
+    // One BOQ's receipts one after the other (they add to the same rows); other BOQs side by side.
+    ordered: (e) => orderKeyOf(e, 'boqId'),
     async handle(tx: Queryable, envelope: EventEnvelope, ctx: ServiceContext): Promise<void> {
       const r = envelope.data as ReceiptRecordedData;
       if (!r.boqId) {

@@ -1,5 +1,5 @@
 import { connect, headers, type NatsConnection } from '@nats-io/transport-node';
-import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type ConsumerMessages } from '@nats-io/jetstream';
+import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
 import type { EventEnvelope } from '@erp/contracts';
 import type { Logger } from 'pino';
 import type { Bus, SubscribeOptions, Subscription } from './types.js';
@@ -63,7 +63,29 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
     }
   })().catch(() => undefined);
 
-  async function run(messages: ConsumerMessages, handler: SubscribeOptions['handler']) {
+  /** One event: handled, then acknowledged; a handler that throws gets it again after a pause. */
+  async function handleOne(m: JsMsg, envelope: EventEnvelope, handler: SubscribeOptions['handler']): Promise<void> {
+    try {
+      await handler(envelope);
+      m.ack();
+    } catch (err) {
+      // The service runtime's handler records a failed event in the database and returns (it is
+      // retried from there, then dead-lettered); it only throws when it could not record it.
+      const delay = Math.min(30_000, 500 * 2 ** Math.min(m.info.deliveryCount, 6));
+      opts.logger?.warn({ err, subject: envelope.subject, eventId: envelope.id, requestId: envelope.requestId, delay }, 'event handler failed, will be redelivered');
+      m.nak(delay);
+    }
+  }
+
+  /**
+   * The pull loop of one consumer: up to `concurrency` events in hand at once, those with the same
+   * order key one after the other (a chain per key). It ends when the messages are closed, once
+   * every event in hand is handled (its transaction committed) and acknowledged.
+   */
+  async function run(messages: ConsumerMessages, o: SubscribeOptions) {
+    const limit = Math.max(1, o.concurrency ?? 1);
+    const inHand = new Set<Promise<void>>();
+    const chains = new Map<string, Promise<void>>();
     for await (const m of messages) {
       let envelope: EventEnvelope;
       try {
@@ -73,17 +95,29 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
         m.term();
         continue;
       }
-      try {
-        await handler(envelope);
-        m.ack();
-      } catch (err) {
-        // The service runtime's handler records a failed event in the database and returns (it is
-        // retried from there, then dead-lettered); it only throws when it could not record it.
-        const delay = Math.min(30_000, 500 * 2 ** Math.min(m.info.deliveryCount, 6));
-        opts.logger?.warn({ err, subject: envelope.subject, eventId: envelope.id, requestId: envelope.requestId, delay }, 'event handler failed, will be redelivered');
-        m.nak(delay);
+      if (limit === 1) {
+        await handleOne(m, envelope, o.handler);
+        continue;
       }
+      let key: string | null = null;
+      try {
+        key = o.orderKey?.(envelope) ?? null;
+      } catch {
+        key = null;
+      }
+      const before = key === null ? undefined : chains.get(key);
+      const done: Promise<void> = (before ?? Promise.resolve())
+        .then(() => handleOne(m, envelope, o.handler))
+        .catch((err: unknown) => opts.logger?.error({ err, subject: envelope.subject, eventId: envelope.id }, 'could not settle an event; the bus delivers it again'));
+      inHand.add(done);
+      if (key !== null) chains.set(key, done);
+      void done.finally(() => {
+        inHand.delete(done);
+        if (key !== null && chains.get(key) === done) chains.delete(key);
+      });
+      while (inHand.size >= limit) await Promise.race(inHand);
     }
+    await Promise.all(inHand);
   }
 
   return {
@@ -119,7 +153,7 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
         active.add(g.durable);
         const messages = await consumer.consume({ max_messages: 64 });
         running.add(messages);
-        const loop = run(messages, o.handler).catch((err) => opts.logger?.error({ err }, 'consumer loop stopped'));
+        const loop = run(messages, o).catch((err) => opts.logger?.error({ err }, 'consumer loop stopped'));
         started.push({ messages, loop });
       }
       return {

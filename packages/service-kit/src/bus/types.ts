@@ -7,6 +7,13 @@ export interface SubscribeOptions {
   durable: string;
   subjects: string[];
   handler: EventHandler;
+  /**
+   * Events this instance may handle at once (default 1: one after the other). Events with the same
+   * `orderKey` are still handled one after the other, in the order the bus delivers them; events
+   * without one (null) in any order. The in-process bus hands each event over as it is published.
+   */
+  concurrency?: number;
+  orderKey?: (envelope: EventEnvelope) => string | null;
 }
 
 export interface Subscription {

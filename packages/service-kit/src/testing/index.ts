@@ -275,6 +275,7 @@ export function testConfig(overrides: Partial<KitConfig> = {}): KitConfig {
     natsAckWaitSeconds: 30,
     vacuumMinutes: 0,
     eventMaxAttempts: 5,
+    eventConcurrency: 8,
     eventRetryBaseMs: 20,
     outboxRetentionHours: 72,
     inboxRetentionDays: 7,

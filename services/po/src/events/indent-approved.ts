@@ -12,7 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { fromHundredths, fromPaise, IndentApproved, PoCreated, type EventEnvelope, type IndentApprovedData, type PoCreatedData } from '@erp/contracts';
-import { isUuid, type ConsumerDefinition, type Queryable, type ServiceContext } from '@erp/service-kit';
+import { isUuid, orderKeyOf, type ConsumerDefinition, type Queryable, type ServiceContext } from '@erp/service-kit';
 import { approvalProblem, planPurchaseOrders, type PlannedPo } from '../plan.js';
 import { poNumber, type PoSource, type PurchaseOrdersRepository } from '../repositories/purchase-orders.js';
 
@@ -104,6 +104,8 @@ export function indentApprovedConsumer(pos: PurchaseOrdersRepository, afterCreat
   return {
     name: 'indent-approved',
     events: [IndentApproved],
+    // Approvals of different indents side by side (the number lock orders what must be in order).
+    ordered: (e) => orderKeyOf(e, 'indentId'),
     async handle(tx: Queryable, envelope: EventEnvelope, ctx: ServiceContext): Promise<void> {
       const created = await createPurchaseOrders(tx, ctx, pos, envelope as EventEnvelope<IndentApprovedData>);
       if (created.length > 0 && afterCreate) await afterCreate(tx, ctx);

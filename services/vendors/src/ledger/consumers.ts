@@ -5,7 +5,7 @@
  * for under the account's lock, backed by the unique index on po_id; a case by its receipt_id).
  */
 import { PoCreated, ReceiptRecorded, toPaise, type EventEnvelope, type PoCreatedData, type ReceiptRecordedData } from '@erp/contracts';
-import type { ConsumerDefinition, Queryable, ServiceContext } from '@erp/service-kit';
+import { orderKeyOf, type ConsumerDefinition, type Queryable, type ServiceContext } from '@erp/service-kit';
 import { indiaDay } from './dates.js';
 import { recordWaitingDemoEntries } from './demo.js';
 import { isUuid, type LedgerRepository } from './repository.js';
@@ -77,6 +77,8 @@ export function ledgerConsumers(ledger: LedgerRepository): ConsumerDefinition[] 
     {
       name: 'ledger-po-created',
       events: [PoCreated],
+      // One vendor's entries in the order of the events; different vendors side by side.
+      ordered: (e) => orderKeyOf(e, 'vendorId'),
       async handle(tx, envelope: EventEnvelope, ctx) {
         const added = await handlePoCreated(tx, ledger, envelope.data as PoCreatedData, ctx.log);
         if (added && ctx.config.seedDemo) await recordWaitingDemoEntries(tx, ledger, (envelope.data as PoCreatedData).vendorId.toLowerCase());
@@ -85,6 +87,7 @@ export function ledgerConsumers(ledger: LedgerRepository): ConsumerDefinition[] 
     {
       name: 'ledger-receipts',
       events: [ReceiptRecorded],
+      ordered: (e) => orderKeyOf(e, 'vendorId'),
       async handle(tx, envelope: EventEnvelope) {
         await handleReceiptRecorded(tx, ledger, envelope.data as ReceiptRecordedData);
       },
