@@ -5,5 +5,6 @@
 import { dropStaleTestDatabases } from './index.js';
 
 export async function teardown(): Promise<void> {
-  await dropStaleTestDatabases();
+  // The workers may still be exiting when the teardown runs (one run left a database behind).
+  await dropStaleTestDatabases(process.env.TEST_DATABASE_URL, 5000);
 }

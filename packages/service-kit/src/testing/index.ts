@@ -175,12 +175,18 @@ function alive(pid: number): boolean {
 }
 
 /** Drop the pooled test databases of test processes that have ended (all of them after a run). */
-export async function dropStaleTestDatabases(url = process.env.TEST_DATABASE_URL): Promise<void> {
+export async function dropStaleTestDatabases(url = process.env.TEST_DATABASE_URL, waitForWorkersMs = 0): Promise<void> {
   if (!url) return;
   const rows = await adminQuery<{ datname: string }>(url, `SELECT datname FROM pg_database WHERE datname LIKE '${POOLED_PREFIX}%'`);
+  const pidOf = (datname: string) => Number(datname.slice(POOLED_PREFIX.length).split('_')[0]);
+  const running = (pid: number) => Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid);
+  // At the end of a run the workers may still be exiting: a moment for them to go.
+  for (const until = Date.now() + waitForWorkersMs; Date.now() < until && rows.some((r) => running(pidOf(r.datname))); ) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   for (const { datname } of rows) {
-    const pid = Number(datname.slice(POOLED_PREFIX.length).split('_')[0]);
-    if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid)) continue;
+    const pid = pidOf(datname);
+    if (running(pid)) continue;
     if (pid === process.pid && idleDatabases.some((d) => d.name === datname)) continue;
     await adminQuery(url, `DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => undefined);
   }
