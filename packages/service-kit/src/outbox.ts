@@ -40,13 +40,30 @@ export async function enqueueEvent<S extends TSchema>(
   data: unknown,
   meta: EventMeta = {},
 ): Promise<EventEnvelope> {
-  const envelope = buildEnvelope(source, def, data, meta);
-  await tx.query(`INSERT INTO ${schema}.outbox (id, subject, envelope) VALUES ($1, $2, $3::jsonb)`, [
-    envelope.id,
-    envelope.subject,
-    JSON.stringify(envelope),
-  ]);
-  return envelope;
+  return (await enqueueEvents(tx, schema, source, def, [data], meta))[0]!;
+}
+
+/** Write events of one kind into the outbox in one statement, in the order given (they are published so). */
+export async function enqueueEvents<S extends TSchema>(
+  tx: Queryable,
+  schema: string,
+  source: string,
+  def: EventDefinition<S>,
+  data: readonly unknown[],
+  meta: EventMeta = {},
+): Promise<EventEnvelope[]> {
+  const envelopes = data.map((d) => buildEnvelope(source, def, d, meta));
+  if (envelopes.length === 1) {
+    const [e] = envelopes;
+    await tx.query(`INSERT INTO ${schema}.outbox (id, subject, envelope) VALUES ($1, $2, $3::jsonb)`, [e!.id, e!.subject, JSON.stringify(e)]);
+  } else if (envelopes.length > 1) {
+    await tx.query(
+      `INSERT INTO ${schema}.outbox (id, subject, envelope)
+       SELECT id, subject, envelope FROM unnest($1::uuid[], $2::text[], $3::jsonb[]) WITH ORDINALITY AS e(id, subject, envelope, ord) ORDER BY ord`,
+      [envelopes.map((e) => e.id), envelopes.map((e) => e.subject), envelopes.map((e) => JSON.stringify(e))],
+    );
+  }
+  return envelopes;
 }
 
 export interface RelayOptions {

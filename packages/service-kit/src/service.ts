@@ -27,7 +27,7 @@ import { eventChecker, type SubjectSchema } from './event-schemas.js';
 import { pruneEventTables, startPruning, type Pruner } from './retention.js';
 import { KIT_MIGRATIONS } from './kit-migrations.js';
 import { createLogger, loggerOptions } from './logger.js';
-import { buildEnvelope, enqueueEvent, OutboxRelay, type EventMeta } from './outbox.js';
+import { enqueueEvent, enqueueEvents, OutboxRelay, type EventMeta } from './outbox.js';
 import { installValidation } from './validation.js';
 import { startMaintenance, type Maintainer } from './db/maintenance.js';
 
@@ -44,13 +44,10 @@ export interface ServiceContext {
   tx<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Writes `data` as an event to the outbox in `tx`: typed by the event's contract, checked against it at run time too. */
   emit<S extends TSchema>(tx: Queryable, def: EventDefinition<S>, data: Static<S>, meta?: EventMeta): Promise<EventEnvelope>;
-  /**
-   * The envelope `emit` would write, checked against the contract, for a handler that writes its
-   * outbox rows (id, subject, envelope) in a statement of its own; in a consumer, with the
-   * event's requestId unless `meta` gives another.
-   */
-  event<S extends TSchema>(def: EventDefinition<S>, data: Static<S>, meta?: EventMeta): EventEnvelope;
-  audit(tx: Queryable, entry: AuditEntry): Promise<void>;
+  /** `emit` of several events of one kind, written in one statement, in order. */
+  emitMany<S extends TSchema>(tx: Queryable, def: EventDefinition<S>, data: ReadonlyArray<Static<S>>, meta?: EventMeta): Promise<EventEnvelope[]>;
+  /** Append to the audit log in `tx` (several entries: one statement). */
+  audit(tx: Queryable, entry: AuditEntry | readonly AuditEntry[]): Promise<void>;
   relay: OutboxRelay;
 }
 
@@ -182,7 +179,7 @@ export async function createServiceRuntime(def: ServiceDefinition, deps: Runtime
       return result;
     },
     emit: (tx, eventDef, data, meta) => enqueueEvent(tx, def.schema, def.name, eventDef, data, meta),
-    event: (eventDef, data, meta) => buildEnvelope(def.name, eventDef, data, meta),
+    emitMany: (tx, eventDef, data, meta) => enqueueEvents(tx, def.schema, def.name, eventDef, data, meta),
     audit: (tx, entry) => appendAudit(tx, def.schema, entry),
   };
   const replica = def.directory ? null : createAccessReplica(def.schema, db);
@@ -259,7 +256,7 @@ export async function createServiceRuntime(def: ServiceDefinition, deps: Runtime
               ...ctx,
               log: elog,
               emit: (etx, eventDef, data, meta) => ctx.emit(etx, eventDef, data, { ...meta, requestId: meta?.requestId ?? envelope.requestId }),
-              event: (eventDef, data, meta) => ctx.event(eventDef, data, { ...meta, requestId: meta?.requestId ?? envelope.requestId }),
+              emitMany: (etx, eventDef, data, meta) => ctx.emitMany(etx, eventDef, data, { ...meta, requestId: meta?.requestId ?? envelope.requestId }),
             }),
         });
         subscriptions.push(

@@ -16,6 +16,16 @@ afterEach(async () => {
 });
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+/** A bus on a stream of its own, closed and deleted after the test. */
+async function natsBus() {
+  const { bus, namespace } = await createTestBus();
+  cleanups.push(async () => {
+    await bus.close();
+    await deleteTestStream(namespace);
+  });
+  return bus;
+}
+
 const event = (key: string, n: number): EventEnvelope => ({
   id: randomUUID(),
   subject: 'erp.kittest.ordered.v1',
@@ -27,11 +37,7 @@ const event = (key: string, n: number): EventEnvelope => ({
 
 describe.runIf(process.env.TEST_NATS_URL)('a consumer with an order key (NATS)', () => {
   it('handles events of different keys side by side, those of one key in the order published, each once', async () => {
-    const { bus, namespace } = await createTestBus();
-    cleanups.push(async () => {
-      await bus.close();
-      await deleteTestStream(namespace);
-    });
+    const bus = await natsBus();
     const keys = ['vendor-a', 'vendor-b', 'vendor-c', 'vendor-d'];
     const published: EventEnvelope[] = [];
     for (let n = 1; n <= 10; n++) for (const key of keys) published.push(event(key, n));
@@ -68,11 +74,7 @@ describe.runIf(process.env.TEST_NATS_URL)('a consumer with an order key (NATS)',
   });
 
   it('stopping waits for every event in hand, and the next subscriber gets whatever was not handled', async () => {
-    const { bus, namespace } = await createTestBus();
-    cleanups.push(async () => {
-      await bus.close();
-      await deleteTestStream(namespace);
-    });
+    const bus = await natsBus();
     const published = Array.from({ length: 20 }, (_, i) => event(`po-${i}`, i));
     for (const e of published) await bus.publish(e);
     const done = new Set<string>();

@@ -97,7 +97,7 @@ async function po(id: string, n: number): Promise<void> {
       orderDate: data.approvedAt,
     };
     await tx.query('UPDATE po.po_numbers SET last_number = $1', [n - 1]);
-    expect(await pos.createNumbered(tx, source, [{ id, plan: plan! }])).toEqual([{ id, vendorId: plan!.vendorId, number: n }]);
+    expect(await pos.createNumbered(tx, source, [{ id, plan: plan! }])).toEqual([{ id, vendorId: plan!.vendorId, number: n, plan }]);
   });
 }
 

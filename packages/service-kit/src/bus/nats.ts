@@ -77,6 +77,15 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
     }
   }
 
+  /** The event's order key; null (no order to keep) when there is none or it cannot be read. */
+  function keyOf(o: SubscribeOptions, envelope: EventEnvelope): string | null {
+    try {
+      return o.orderKey?.(envelope) ?? null;
+    } catch {
+      return null;
+    }
+  }
+
   /**
    * The pull loop of one consumer: up to `concurrency` events in hand at once, those with the same
    * order key one after the other (a chain per key). It ends when the messages are closed, once
@@ -95,16 +104,7 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
         m.term();
         continue;
       }
-      if (limit === 1) {
-        await handleOne(m, envelope, o.handler);
-        continue;
-      }
-      let key: string | null = null;
-      try {
-        key = o.orderKey?.(envelope) ?? null;
-      } catch {
-        key = null;
-      }
+      const key = keyOf(o, envelope);
       const before = key === null ? undefined : chains.get(key);
       const done: Promise<void> = (before ?? Promise.resolve())
         .then(() => handleOne(m, envelope, o.handler))

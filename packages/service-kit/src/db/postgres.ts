@@ -4,10 +4,14 @@ import type { Database, PoolStats, Queryable, QueryResult } from './types.js';
 
 pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
 
-function wrap(client: pg.Pool | pg.PoolClient): Queryable {
+/** `prepared`: statements with parameters are prepared once per connection (see statementName). */
+function wrap(client: pg.Pool | pg.PoolClient, prepared = false): Queryable {
   return {
     async query<R>(sql: string, params?: unknown[]): Promise<QueryResult<R>> {
-      const res = await client.query(sql, params);
+      // Only texts with parameters: they go by the extended protocol anyway, while a text without
+      // goes as a simple query, which may hold several statements (a prepared one may not).
+      const name = prepared && params && params.length > 0 ? statementName(sql) : undefined;
+      const res = await client.query(name ? { name, text: sql, values: params } : { text: sql, values: params ?? [] });
       return { rows: res.rows as R[], rowCount: res.rowCount ?? res.rows.length };
     },
     async exec(sql: string) {
@@ -50,6 +54,7 @@ function isStalePrepared(err: unknown): boolean {
  * queued inside node-postgres (deprecated there, and an error from pg 9 on).
  */
 function wrapClient(client: pg.PoolClient): Queryable {
+  const inner = wrap(client, true);
   let last: Promise<unknown> = Promise.resolve();
   const serial = <T>(run: () => Promise<T>): Promise<T> => {
     const next = last.then(run, run);
@@ -57,18 +62,8 @@ function wrapClient(client: pg.PoolClient): Queryable {
     return next;
   };
   return {
-    query: <R>(sql: string, params?: unknown[]) =>
-      serial(async (): Promise<QueryResult<R>> => {
-        // Only texts with parameters: they go by the extended protocol anyway, while a text without
-        // goes as a simple query, which may hold several statements (a prepared one may not).
-        const name = params && params.length > 0 ? statementName(sql) : undefined;
-        const res = await client.query(name ? { name, text: sql, values: params } : { text: sql, values: params ?? [] });
-        return { rows: res.rows as R[], rowCount: res.rowCount ?? res.rows.length };
-      }),
-    exec: (sql: string) =>
-      serial(async () => {
-        await client.query(sql);
-      }),
+    query: <R>(sql: string, params?: unknown[]) => serial(() => inner.query<R>(sql, params)),
+    exec: (sql: string) => serial(() => inner.exec(sql)),
   };
 }
 

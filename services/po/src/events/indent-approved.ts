@@ -10,7 +10,6 @@
  * (PurchaseOrdersRepository.createNumbered; the unique (indent_id, vendor_id) is the last guard).
  * Numbers are given out only to POs written, so they stay gap-free.
  */
-import { randomUUID } from 'node:crypto';
 import { fromHundredths, fromPaise, IndentApproved, PoCreated, type EventEnvelope, type IndentApprovedData, type PoCreatedData } from '@erp/contracts';
 import { isUuid, orderKeyOf, type ConsumerDefinition, type Queryable, type ServiceContext } from '@erp/service-kit';
 import { approvalProblem, planPurchaseOrders, type PlannedPo } from '../plan.js';
@@ -64,7 +63,7 @@ function sourceOf(envelope: EventEnvelope<IndentApprovedData>): PoSource {
 /** The POs an approval makes, written in `tx` with their events; returns the ids of those created now. */
 export async function createPurchaseOrders(
   tx: Queryable,
-  ctx: Pick<ServiceContext, 'event' | 'log'>,
+  ctx: Pick<ServiceContext, 'emitMany' | 'audit' | 'log'>,
   pos: PurchaseOrdersRepository,
   envelope: EventEnvelope<IndentApprovedData>,
 ): Promise<string[]> {
@@ -72,30 +71,26 @@ export async function createPurchaseOrders(
   // Thrown: the kit retries and then keeps the event in the dead letters, where it can be replayed.
   if (problem) throw new Error(`The approval of ${envelope.data.indentNumber} cannot make purchase orders: ${problem}`);
   const source = sourceOf(envelope);
-  const meta = { actorId: isUuid(source.approvedBy._id) ? source.approvedBy._id : null, requestId: envelope.requestId };
-  // Everything is made before the numbers are taken; the repository writes each PO's number into
-  // its event and audit row (here the number is not known yet: 0 stands in).
-  const entries = planPurchaseOrders(envelope.data).map((plan) => {
-    const id = randomUUID();
-    return {
-      id,
-      plan,
-      event: ctx.event(PoCreated, poCreatedData({ id, number: 0 }, source, plan), meta),
-      audit: {
-        actorId: meta.actorId,
-        action: 'po_created',
-        entity: 'po',
-        entityId: id,
-        requestId: envelope.requestId,
-        details: { poNumber: poNumber(0), indentId: source.indentId, vendorId: plan.vendorId, amountPaise: plan.amountPaise, eventId: envelope.id },
-      },
-    };
-  });
-  const created = await pos.createNumbered(tx, source, entries);
-  const made = new Set(created.map((c) => c.vendorId));
-  for (const e of entries) {
-    if (!made.has(e.plan.vendorId)) ctx.log.info({ indentId: source.indentId, vendorId: e.plan.vendorId }, 'the indent already has a PO for this vendor: none made');
+  const plans = planPurchaseOrders(envelope.data);
+  const created = await pos.createNumbered(tx, source, plans.map((plan) => ({ plan })));
+  for (const plan of plans) {
+    if (!created.some((c) => c.plan === plan)) ctx.log.info({ indentId: source.indentId, vendorId: plan.vendorId }, 'the indent already has a PO for this vendor: none made');
   }
+  if (created.length === 0) return [];
+  const actorId = isUuid(source.approvedBy._id) ? source.approvedBy._id : null;
+  // Their events and audit rows, each in one statement.
+  await ctx.emitMany(tx, PoCreated, created.map((po) => poCreatedData(po, source, po.plan)), { actorId, requestId: envelope.requestId });
+  await ctx.audit(
+    tx,
+    created.map((po) => ({
+      actorId,
+      action: 'po_created',
+      entity: 'po',
+      entityId: po.id,
+      requestId: envelope.requestId,
+      details: { poNumber: poNumber(po.number), indentId: source.indentId, vendorId: po.vendorId, amountPaise: po.plan.amountPaise, eventId: envelope.id },
+    })),
+  );
   return created.map((c) => c.id);
 }
 

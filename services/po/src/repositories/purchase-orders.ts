@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { fromHundredths, fromPaise, PO_STATUSES, type EventEnvelope, type PoReceipt, type PoSort, type PoStatus, type PoSummary, type PurchaseOrder } from '@erp/contracts';
-import { cappedTotal, checkedPaging, containsPattern, countBound, generationSql, isUuid, type AuditEntry, type CappedTotal, type Database, type Queryable } from '@erp/service-kit';
+import { fromHundredths, fromPaise, PO_STATUSES, type PoReceipt, type PoSort, type PoStatus, type PoSummary, type PurchaseOrder } from '@erp/contracts';
+import { cappedTotal, checkedPaging, containsPattern, countBound, generationSql, isUuid, type CappedTotal, type Database, type Queryable } from '@erp/service-kit';
 import type { PlannedPo } from '../plan.js';
 
 interface PoRow {
@@ -253,30 +253,23 @@ export function purchaseOrdersRepository(schema: string) {
   const summaryJson = summaryJsonOf(schema);
   return {
     /**
-     * The POs of one approval, numbered, with their lines, events and audit rows, in `tx`; returns
-     * those made now, in the order given. POs are numbered without gaps: the number row is locked
-     * first (one transaction at a time gives out numbers), then one statement, with a snapshot taken
-     * after the lock, leaves out the vendors the indent already has a PO for (a second envelope of
-     * the same approval), numbers the rest in order and writes everything. The lock is held for
-     * that statement and the commit only, not while the caller builds what it writes (issue 14:
-     * at 50 approvals a second the number lock held across a dozen statements was the flow's
-     * slowest step). Each event's `data.poNumber` and each audit's `details.poNumber` are written
-     * with the PO's number (whatever they held). A PO id is new unless a test names it.
+     * The POs of one approval, numbered, with their lines, in `tx`; returns those made now, in the
+     * order given. POs are numbered without gaps: the number row is locked first (one transaction at
+     * a time gives out numbers), then one statement, with a snapshot taken after the lock, leaves out
+     * the vendors the indent already has a PO for (a second envelope of the same approval), numbers
+     * the rest in order and writes them with their lines. The caller then writes their events and
+     * audit rows and commits: the lock is held for those few statements, not while anything is
+     * built (issue 14: at 50 approvals a second the number lock held across a dozen statements was
+     * the flow's slowest step). A PO id is new unless a test names it. The PO's number is written
+     * in SQL as poNumber() writes it (a test holds the PO and its event equal past PO-999999).
      */
-    async createNumbered(
-      tx: Queryable,
-      source: PoSource,
-      entries: ReadonlyArray<{ id?: string; plan: PlannedPo; event?: EventEnvelope; audit?: AuditEntry }>,
-    ): Promise<Array<{ id: string; vendorId: string; number: number }>> {
+    async createNumbered(tx: Queryable, source: PoSource, entries: ReadonlyArray<{ id?: string; plan: PlannedPo }>): Promise<Array<{ id: string; vendorId: string; number: number; plan: PlannedPo }>> {
       if (entries.length === 0) return [];
       await tx.query(`SELECT last_number FROM ${schema}.po_numbers WHERE id FOR UPDATE`);
-      const ids = entries.map((e) => e.id ?? randomUUID());
-      const lines = entries.flatMap((e, i) => e.plan.lines.map((l, k) => ({ ...l, po: i + 1, lineNo: k + 1 })));
-      const events = entries.flatMap((e, i) => (e.event ? [{ po: i + 1, envelope: e.event }] : []));
-      const audits = entries.flatMap((e, i) => (e.audit ? [{ po: i + 1, audit: e.audit }] : []));
       const plans = entries.map((e) => e.plan);
-      const numberText = (seq: string) => `'PO-' || lpad(${seq}::text, greatest(6, length(${seq}::text)), '0')`;
-      const res = await tx.query<{ id: string; vendor_id: string; po_seq: number }>(
+      const lines = plans.flatMap((plan, i) => plan.lines.map((l, k) => ({ ...l, po: i + 1, lineNo: k + 1 })));
+      const column = <T>(rows: readonly T[], pick: (row: T) => unknown) => rows.map(pick);
+      const res = await tx.query<{ id: string; vendor_id: string; po_seq: number; ord: number }>(
         `WITH p AS (
            SELECT * FROM unnest($2::uuid[], $3::uuid[], $4::text[], $5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[], $9::int[])
                     WITH ORDINALITY AS p(id, vendor_id, vendor_name, fleet, fleet_gst, lines_total, amount, item_count, ord)
@@ -292,7 +285,7 @@ export function purchaseOrdersRepository(schema: string) {
            INSERT INTO ${t} (id, po_seq, po_number, indent_id, indent_number, indent_title, vendor_id, vendor_name, project_id, project_name,
              project_code, boq_id, boq_number, boq_name, created_by, created_by_name, approved_by, approved_by_name, order_date,
              fleet_paise, fleet_gst_paise, lines_total_paise, amount_paise, item_count, source_event_id)
-           SELECT x.id, x.seq, ${numberText('x.seq')}, $1, $10, $11, x.vendor_id, x.vendor_name, $12, $13,
+           SELECT x.id, x.seq, 'PO-' || lpad(x.seq::text, greatest(6, length(x.seq::text)), '0'), $1, $10, $11, x.vendor_id, x.vendor_name, $12, $13,
                   $14, $15, $16, $17, $18, $19, $20, $21, $22,
                   x.fleet, x.fleet_gst, x.lines_total, x.amount, x.item_count, $23
              FROM x
@@ -302,31 +295,13 @@ export function purchaseOrdersRepository(schema: string) {
              FROM unnest($24::int[], $25::int[], $26::uuid[], $27::text[], $28::text[], $29::bigint[], $30::bigint[], $31::bigint[], $32::bigint[], $33::bigint[])
                   AS l(po, line_no, item_id, item_name, unit, quantity, price, gst, unit_total, total)
              JOIN x ON x.ord = l.po
-         ), events AS (
-           INSERT INTO ${schema}.outbox (id, subject, envelope)
-           SELECT e.id, e.subject, jsonb_set(e.envelope, '{data,poNumber}', to_jsonb(${numberText('x.seq')}))
-             FROM unnest($34::int[], $35::uuid[], $36::text[], $37::jsonb[]) AS e(po, id, subject, envelope)
-             JOIN x ON x.ord = e.po
-            ORDER BY x.k
-         ), audits AS (
-           INSERT INTO ${schema}.audit_log (actor_id, action, entity, entity_id, request_id, details)
-           SELECT a.actor_id, a.action, a.entity, a.entity_id, a.request_id, jsonb_set(a.details, '{poNumber}', to_jsonb(${numberText('x.seq')}))
-             FROM unnest($38::int[], $39::uuid[], $40::text[], $41::text[], $42::text[], $43::text[], $44::jsonb[])
-                  AS a(po, actor_id, action, entity, entity_id, request_id, details)
-             JOIN x ON x.ord = a.po
-            ORDER BY x.k
          )
-         SELECT id, vendor_id, seq AS po_seq FROM x ORDER BY k`,
+         SELECT id, vendor_id, seq AS po_seq, ord FROM x ORDER BY k`,
         [
           source.indentId,
-          ids,
-          plans.map((p) => p.vendorId),
-          plans.map((p) => p.vendorName),
-          plans.map((p) => p.fleetPaise),
-          plans.map((p) => p.fleetGstPaise),
-          plans.map((p) => p.linesTotalPaise),
-          plans.map((p) => p.amountPaise),
-          plans.map((p) => p.lines.length),
+          entries.map((e) => e.id ?? randomUUID()),
+          ...(['vendorId', 'vendorName', 'fleetPaise', 'fleetGstPaise', 'linesTotalPaise', 'amountPaise'] as const).map((k) => column(plans, (p) => p[k])),
+          column(plans, (p) => p.lines.length),
           source.indentNumber,
           source.indentTitle,
           source.project._id,
@@ -341,30 +316,10 @@ export function purchaseOrdersRepository(schema: string) {
           source.approvedBy.name,
           source.orderDate,
           source.eventId,
-          lines.map((l) => l.po),
-          lines.map((l) => l.lineNo),
-          lines.map((l) => l.itemId),
-          lines.map((l) => l.itemName),
-          lines.map((l) => l.unit),
-          lines.map((l) => l.quantity),
-          lines.map((l) => l.pricePaise),
-          lines.map((l) => l.gstPaise),
-          lines.map((l) => l.unitTotalPaise),
-          lines.map((l) => l.totalPaise),
-          events.map((e) => e.po),
-          events.map((e) => e.envelope.id),
-          events.map((e) => e.envelope.subject),
-          events.map((e) => JSON.stringify(e.envelope)),
-          audits.map((a) => a.po),
-          audits.map((a) => a.audit.actorId),
-          audits.map((a) => a.audit.action),
-          audits.map((a) => a.audit.entity),
-          audits.map((a) => a.audit.entityId),
-          audits.map((a) => a.audit.requestId ?? null),
-          audits.map((a) => JSON.stringify(a.audit.details ?? {})),
+          ...(['po', 'lineNo', 'itemId', 'itemName', 'unit', 'quantity', 'pricePaise', 'gstPaise', 'unitTotalPaise', 'totalPaise'] as const).map((k) => column(lines, (l) => l[k])),
         ],
       );
-      return res.rows.map((r) => ({ id: r.id, vendorId: r.vendor_id, number: Number(r.po_seq) }));
+      return res.rows.map((r) => ({ id: r.id, vendorId: r.vendor_id, number: Number(r.po_seq), plan: plans[Number(r.ord) - 1]! }));
     },
 
     /**
