@@ -38,6 +38,8 @@ export interface EventConsumersOptions {
   pollMs: number;
   /** How long one instance holds a due failure it is retrying before another may take it. */
   leaseSeconds?: number;
+  /** Called with the transaction of each event handled, after its commit (the runtime kicks its relay). */
+  afterCommit?: (tx: Queryable) => void;
   /** Called after each delivery with what became of it and how long it took (metrics). */
   onDelivered?: (consumer: string, outcome: DeliveryOutcome, seconds: number) => void;
 }
@@ -181,15 +183,20 @@ export class EventConsumers {
       return 'dead_lettered';
     }
     let applied: boolean;
+    let handledIn: Queryable | undefined;
     try {
       applied = await handleOnce(db, this.t, c.name, envelope, async (tx) => {
+        handledIn = tx;
         await c.handle(tx, envelope, elog);
         if (retry) await tx.query(`DELETE FROM ${this.t}.consumer_failures WHERE consumer = $1 AND event_id = $2`, [c.name, envelope.id]);
       });
     } catch (err) {
       return this.failed(c, envelope, err, elog);
     }
-    if (applied) faultPoint('after-handle-before-ack', { consumer: c.name });
+    if (applied) {
+      this.opts.afterCommit?.(handledIn!);
+      faultPoint('after-handle-before-ack', { consumer: c.name });
+    }
     // Handled before (a redelivery, or by another instance): nothing left to retry.
     if (!applied && retry) await db.query(`DELETE FROM ${this.t}.consumer_failures WHERE consumer = $1 AND event_id = $2`, [c.name, envelope.id]);
     elog.debug(applied ? (retry ? 'failed event handled on a retry' : 'event handled') : 'event already handled, skipped');

@@ -243,4 +243,15 @@ export const KIT_MIGRATIONS: Migration[] = [
       $$;
     `,
   },
+  {
+    version: 8,
+    name: 'outbox_written_at',
+    sql: `
+      -- An event's row is stamped when it is written, not when its transaction began (now()), so the
+      -- outbox lag (published_at - created_at, and the relay's lag metric) counts the time the event
+      -- waited to be published, not the time its transaction spent before writing it (a consumer
+      -- waiting for the PO number lock, say).
+      ALTER TABLE {{schema}}.outbox ALTER COLUMN created_at SET DEFAULT clock_timestamp();
+    `,
+  },
 ];

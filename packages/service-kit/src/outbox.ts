@@ -86,7 +86,8 @@ export class OutboxRelay {
   private unlisten: (() => void) | undefined;
   /** Times the bus came back after an outage (a publish that failed across one is retried at once). */
   private reconnects = 0;
-  private again = false;
+  /** A run asked for while one was under way: 'now' (a commit or the bus's return), 'poll', or none. */
+  private queued: 'now' | 'poll' | null = null;
   private stopped = true;
   private readonly pollMs: number;
   private readonly batchSize: number;
@@ -114,7 +115,7 @@ export class OutboxRelay {
     });
     const tick = () => {
       if (this.stopped) return;
-      this.kick();
+      this.kick(true);
       this.timer = setTimeout(tick, this.pollMs);
       this.timer.unref();
     };
@@ -141,31 +142,41 @@ export class OutboxRelay {
     this.kick();
   }
 
-  /** Publish what is pending now (called after a commit that wrote events). */
-  kick(): void {
+  /**
+   * Publish what is pending now: called after a commit that wrote events, and by the poll (`poll`),
+   * whose run first probes cheaply. A call during a run is kept for one more run after it.
+   */
+  kick(poll = false): void {
     if (this.stopped) return;
     if (this.running) {
-      this.again = true;
+      if (this.queued !== 'now') this.queued = poll ? 'poll' : 'now';
       return;
     }
-    this.running = this.drain()
+    this.running = this.drain({ probe: poll })
       .then(() => undefined)
       .catch((err) => this.opts.logger?.error({ err }, 'outbox relay failed'))
       .finally(() => {
         this.running = null;
-        if (this.again && !this.stopped) {
-          this.again = false;
-          this.kick();
-        }
+        const next = this.queued;
+        this.queued = null;
+        if (next && !this.stopped) this.kick(next === 'poll');
       });
   }
 
-  /** Publish pending events until none are left or one fails; returns how many were published. */
-  async drain(): Promise<number> {
+  /**
+   * Publish pending events until none are left or one fails; returns how many were published.
+   * A batch shorter than batchSize ends the run: an event committed after its claim is kicked
+   * by the process that wrote it (a run then follows this one), and the poll finds any other
+   * (one whose retry time came, or whose lease ran out).
+   */
+  async drain({ probe = true }: { probe?: boolean } = {}): Promise<number> {
     let published = 0;
-    // Cheap probe first (partial index): the idle poll must not cost a write on the embedded database.
-    const any = await this.db.query(`SELECT 1 FROM ${this.schema}.outbox WHERE published_at IS NULL LIMIT 1`);
-    if (any.rows.length === 0) return 0;
+    // Cheap probe first for the poll (partial index): an idle poll must not cost a write on the
+    // embedded database. After a commit there is something to publish, so the claim goes first.
+    if (probe) {
+      const any = await this.db.query(`SELECT 1 FROM ${this.schema}.outbox WHERE published_at IS NULL LIMIT 1`);
+      if (any.rows.length === 0) return 0;
+    }
     for (;;) {
       const claimed = await this.db.query<{ id: string; seq: number; envelope: EventEnvelope; created_at: Date | string }>(
         `UPDATE ${this.schema}.outbox SET claimed_until = now() + make_interval(secs => $2), attempts = attempts + 1
@@ -226,9 +237,10 @@ export class OutboxRelay {
            WHERE id = ANY($1::uuid[])`,
           [pending, row.id, String((err as Error)?.message ?? err).slice(0, 500), busBack],
         );
-        if (busBack) this.again = true;
+        if (busBack) this.queued = 'now';
         return published;
       }
+      if (rows.length < this.batchSize) return published;
     }
   }
 

@@ -73,6 +73,12 @@ export interface ConsumerDefinition {
    * service already handle events side by side).
    */
   ordered?: (envelope: EventEnvelope) => string | null;
+  /**
+   * With `ordered`: at most this many events at once per instance, below EVENT_CONCURRENCY. For a
+   * handler whose transactions queue for one lock (PO numbers): more at once only wait in that
+   * queue, each holding a connection of the pool that the instance's requests need too.
+   */
+  concurrency?: number;
 }
 
 /** A ConsumerDefinition's `ordered` key: the event's `data[field]` as text (lower case), or null. */
@@ -164,6 +170,12 @@ export async function createServiceRuntime(def: ServiceDefinition, deps: Runtime
     logger: log,
     onPublished: (_envelope, lag) => tell((o) => o.published?.(lag)),
   });
+  // Transactions that wrote events: after their commit the relay publishes at once, not at its
+  // next poll (ctx.tx, and a consumer's handling of an event).
+  const wroteEvents = new WeakSet<Queryable>();
+  const afterCommit = (tx: Queryable | undefined) => {
+    if (tx && wroteEvents.has(tx)) relay.kick();
+  };
   const ctx: ServiceContext = {
     name: def.name,
     schema: def.schema,
@@ -174,12 +186,19 @@ export async function createServiceRuntime(def: ServiceDefinition, deps: Runtime
     tokens: createTokenService(config.sessionKeys, { signs: def.name === 'auth' }),
     relay,
     async tx(fn) {
-      const result = await db.transaction(fn);
-      relay.kick();
+      let tx: Queryable | undefined;
+      const result = await db.transaction((t) => fn((tx = t)));
+      afterCommit(tx);
       return result;
     },
-    emit: (tx, eventDef, data, meta) => enqueueEvent(tx, def.schema, def.name, eventDef, data, meta),
-    emitMany: (tx, eventDef, data, meta) => enqueueEvents(tx, def.schema, def.name, eventDef, data, meta),
+    emit: (tx, eventDef, data, meta) => {
+      wroteEvents.add(tx);
+      return enqueueEvent(tx, def.schema, def.name, eventDef, data, meta);
+    },
+    emitMany: (tx, eventDef, data, meta) => {
+      wroteEvents.add(tx);
+      return enqueueEvents(tx, def.schema, def.name, eventDef, data, meta);
+    },
     audit: (tx, entry) => appendAudit(tx, def.schema, entry),
   };
   const replica = def.directory ? null : createAccessReplica(def.schema, db);
@@ -197,11 +216,8 @@ export async function createServiceRuntime(def: ServiceDefinition, deps: Runtime
     maxAttempts: config.eventMaxAttempts,
     retryBaseMs: config.eventRetryBaseMs,
     pollMs: config.relayPollMs,
-    onDelivered: (consumer, outcome, seconds) => {
-      // What a handler wrote to the outbox goes out now, not at the relay's next poll.
-      if (outcome === 'handled') relay.kick();
-      tell((o) => o.delivered?.(consumer, outcome, seconds));
-    },
+    afterCommit,
+    onDelivered: (consumer, outcome, seconds) => tell((o) => o.delivered?.(consumer, outcome, seconds)),
   });
   const pruneAll = async (stopping: () => boolean) => {
     const t0 = Date.now();
@@ -264,7 +280,7 @@ export async function createServiceRuntime(def: ServiceDefinition, deps: Runtime
             durable: consumer,
             subjects: c.subjects ?? c.events.map((e) => e.subject),
             handler,
-            ...(c.ordered ? { concurrency: config.eventConcurrency, orderKey: c.ordered } : {}),
+            ...(c.ordered ? { concurrency: Math.max(1, Math.min(config.eventConcurrency, c.concurrency ?? config.eventConcurrency)), orderKey: c.ordered } : {}),
           }),
         );
       }

@@ -8,7 +8,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '@erp/contracts';
-import { createTestBus, deleteTestStream } from '../src/testing/index.js';
+import { orderKeyOf } from '../src/index.js';
+import { createTestBus, createTestHarness, deleteTestStream, type TestHarness } from '../src/testing/index.js';
+import { createThing, kitTestService, ThingCreated } from './fixtures/kittest.js';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
@@ -71,6 +73,39 @@ describe.runIf(process.env.TEST_NATS_URL)('a consumer with an order key (NATS)',
     expect(mostInHand).toBeLessThanOrEqual(keys.length);
     // Every one acknowledged: nothing waits for this consumer.
     await expect.poll(() => bus.consumerPending('kittest-ordered'), { timeout: 5_000 }).toBe(0);
+  });
+
+  it("a service's consumer that names a concurrency takes at most that many events at once, below EVENT_CONCURRENCY", async () => {
+    let inHand = 0;
+    let mostInHand = 0;
+    const names = new Set<string>();
+    const h: TestHarness = await createTestHarness(
+      [
+        kitTestService({
+          consumers: [
+            {
+              name: 'two-at-a-time',
+              events: [ThingCreated],
+              ordered: (e) => orderKeyOf(e, 'id'),
+              concurrency: 2,
+              async handle(_tx, e) {
+                inHand++;
+                mostInHand = Math.max(mostInHand, inHand);
+                await sleep(20);
+                names.add((e.data as { name: string }).name);
+                inHand--;
+              },
+            },
+          ],
+        }),
+      ],
+      { eventConcurrency: 8 },
+    );
+    cleanups.push(() => h.close());
+    const ctx = h.runtimes[0]!.ctx;
+    for (let i = 0; i < 20; i++) await createThing(ctx, `thing ${i}`);
+    await expect.poll(() => names.size, { timeout: 10_000 }).toBe(20);
+    expect(mostInHand).toBe(2);
   });
 
   it('stopping waits for every event in hand, and the next subscriber gets whatever was not handled', async () => {

@@ -112,6 +112,27 @@ describe('transactional outbox', () => {
     expect((await effects()).map((e) => e.name)).toEqual(['a', 'b', 'c', 'd', 'e']);
   });
 
+  it("stamps an event's row when it is written, not when its transaction began, so its lag counts only the wait to be published", async () => {
+    h = await createTestHarness([kitTest]);
+    const ctx = h.runtimes[0]!.ctx;
+    const { began, envelope } = await ctx.tx(async (tx) => {
+      const start = await tx.query<{ began: Date }>('SELECT now() AS began');
+      await tx.query('SELECT pg_sleep(0.5)');
+      return { began: new Date(start.rows[0]!.began), envelope: await ctx.emit(tx, ThingCreated, { id: randomUUID(), name: 'late' }) };
+    });
+    const row = await h.db.query<{ created_at: Date }>('SELECT created_at FROM kittest.outbox WHERE id = $1', [envelope.id]);
+    expect(new Date(row.rows[0]!.created_at).getTime() - began.getTime()).toBeGreaterThanOrEqual(500);
+  });
+
+  it('publishes events committed while the relay is busy publishing others without waiting for its poll', async () => {
+    h = await createTestHarness([kitTest], { relayPollMs: 600_000 });
+    const names = Array.from({ length: 30 }, (_, i) => `bag ${i}`);
+    // Started together: most commit while a run of the relay is publishing the first ones.
+    await Promise.all(names.map((name) => createThing(name)));
+    await expect.poll(async () => (await effects()).length, { timeout: 10_000, interval: 50 }).toBe(names.length);
+    expect((await h.db.query('SELECT id FROM kittest.outbox WHERE published_at IS NULL')).rows).toHaveLength(0);
+  });
+
   it('refuses an event that does not match its schema', async () => {
     h = await createTestHarness([kitTest]);
     const ctx = h.runtimes[0]!.ctx;

@@ -99,8 +99,11 @@ export function indentApprovedConsumer(pos: PurchaseOrdersRepository, afterCreat
   return {
     name: 'indent-approved',
     events: [IndentApproved],
-    // Approvals of different indents side by side (the number lock orders what must be in order).
+    // Approvals of different indents side by side (the number lock orders what must be in order),
+    // two at a time: one prepares while the other holds the number lock. With eight, most waited
+    // for the lock holding a connection, and under full CPU the queue grew without end.
     ordered: (e) => orderKeyOf(e, 'indentId'),
+    concurrency: 2,
     async handle(tx: Queryable, envelope: EventEnvelope, ctx: ServiceContext): Promise<void> {
       const created = await createPurchaseOrders(tx, ctx, pos, envelope as EventEnvelope<IndentApprovedData>);
       if (created.length > 0 && afterCreate) await afterCreate(tx, ctx);
