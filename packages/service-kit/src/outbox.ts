@@ -3,7 +3,7 @@ import type { EventDefinition, EventEnvelope } from '@erp/contracts';
 import type { TSchema } from 'typebox';
 import type { Logger } from 'pino';
 import type { Bus } from './bus/types.js';
-import type { Database, Queryable } from './db/types.js';
+import type { Queryable } from './db/types.js';
 import { schemaProblem } from './event-schemas.js';
 import { faultPoint } from './faults.js';
 
@@ -94,7 +94,8 @@ export class OutboxRelay {
   private readonly leaseSeconds: number;
 
   constructor(
-    private readonly db: Database,
+    /** Statements outside transactions only: the database, or a connection of the relay's own. */
+    private readonly db: Queryable,
     private readonly schema: string,
     private readonly bus: Bus,
     private readonly opts: RelayOptions = {},

@@ -164,7 +164,9 @@ export async function createServiceRuntime(def: ServiceDefinition, deps: Runtime
   const tell = (fn: (o: RuntimeObserver) => void) => {
     for (const o of observers) fn(o);
   };
-  const relay = new OutboxRelay(db, def.schema, bus, {
+  // On PostgreSQL the relay has a connection of its own: with the pool busy (requests, consumers
+  // handling several events at once), its statements waited in the pool's queue and events with them.
+  const relay = new OutboxRelay(db.ownConnection?.() ?? db, def.schema, bus, {
     pollMs: config.relayPollMs,
     leaseSeconds: config.outboxLeaseSeconds,
     logger: log,

@@ -140,6 +140,31 @@ describe('transactional outbox', () => {
   });
 });
 
+describe.runIf(process.env.TEST_DATABASE_URL)('the outbox relay on PostgreSQL', () => {
+  it('publishes while every connection of the pool is held by other work: it has a connection of its own', async () => {
+    h = await createTestHarness([kitTest]);
+    const runtime = h.runtimes[0]!;
+    await runtime.ctx.relay.stop();
+    const envelope = await createThing('cement');
+    let published = 0;
+    runtime.observe({ published: () => void published++ });
+
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    const { max } = h.db.poolStats!();
+    const holders = Array.from({ length: max }, () => h.db.transaction(() => held));
+    try {
+      await expect.poll(() => h.db.poolStats!().total - h.db.poolStats!().idle).toBe(max);
+      runtime.ctx.relay.start();
+      await expect.poll(() => published, { timeout: 5_000 }).toBe(1);
+    } finally {
+      release();
+      await Promise.all(holders);
+    }
+    await expect.poll(async () => (await effects()).map((e) => e.event_id)).toEqual([envelope.id]);
+  });
+});
+
 describe('inbox', () => {
   it('applies a redelivered event once', async () => {
     h = await createTestHarness([kitTest]);

@@ -91,6 +91,7 @@ export async function openPostgres(connectionString: string, opts: PostgresOptio
   const probe = await pool.connect();
   probe.release();
   const base = wrap(pool);
+  let own: pg.Pool | null = null;
   return {
     kind: 'postgres',
     ...base,
@@ -124,7 +125,19 @@ export async function openPostgres(connectionString: string, opts: PostgresOptio
       }
     },
     answeredWithin: (ms: number) => Date.now() - answeredAt < ms,
-    poolStats: (): PoolStats => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
-    close: () => pool.end(),
+    poolStats: (): PoolStats => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max }),
+    ownConnection(): Queryable {
+      if (!own) {
+        // One of the `max` connections: the pool gives it up (it reads its max at every checkout),
+        // so a process opens no more connections than before.
+        if (max > 1) pool.options.max = max - 1;
+        own = new pg.Pool({ connectionString, max: 1, idleTimeoutMillis: 30_000, connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000 });
+        own.on('error', (err) => opts.onIdleError?.(err));
+      }
+      return wrap(own);
+    },
+    async close() {
+      await Promise.all([pool.end(), own?.end()]);
+    },
   };
 }

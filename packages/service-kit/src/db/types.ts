@@ -30,5 +30,11 @@ export interface Database extends Queryable {
   answeredWithin?(ms: number): boolean;
   /** PostgreSQL only: the pool's connections now. */
   poolStats?(): PoolStats;
+  /**
+   * PostgreSQL only: statements outside transactions on a connection of their own, not the pool's
+   * (the outbox relay: events go out while every pooled connection is busy with requests and
+   * consumers). Opened on first use, closed with the database.
+   */
+  ownConnection?(): Queryable;
   close(): Promise<void>;
 }
