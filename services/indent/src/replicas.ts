@@ -175,14 +175,15 @@ export function replicaConsumers(schema: string, indents: IndentRepository, afte
       async handle(tx: Queryable, envelope: EventEnvelope): Promise<void> {
         const po = envelope.data as PoCreatedData;
         if (!isUuid(po.poId) || !isUuid(po.indentId) || !isUuid(po.vendorId)) return;
-        const added = await tx.query(
-          `INSERT INTO ${schema}.indent_pos (po_id, indent_id, po_number, vendor_id, vendor_name, item_count, amount_paise, status, order_date)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (po_id) DO NOTHING RETURNING po_id`,
+        // The PO on the indent's list and, when it is new there, the indent's count: one statement.
+        await tx.query(
+          `WITH added AS (
+             INSERT INTO ${schema}.indent_pos (po_id, indent_id, po_number, vendor_id, vendor_name, item_count, amount_paise, status, order_date)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (po_id) DO NOTHING RETURNING indent_id
+           )
+           UPDATE ${schema}.indents SET po_count = po_count + 1 WHERE id IN (SELECT indent_id FROM added)`,
           [po.poId, po.indentId, po.poNumber, po.vendorId, po.vendorName, po.itemCount, toPaise(po.amount), po.status, po.orderDate],
         );
-        if (added.rows.length > 0) {
-          await tx.query(`UPDATE ${schema}.indents SET po_count = po_count + 1 WHERE id = $1`, [po.indentId]);
-        }
       },
     },
   ];

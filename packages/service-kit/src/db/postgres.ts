@@ -125,12 +125,9 @@ export async function openPostgres(connectionString: string, opts: PostgresOptio
       }
     },
     answeredWithin: (ms: number) => Date.now() - answeredAt < ms,
-    poolStats: (): PoolStats => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max: pool.options.max }),
+    poolStats: (): PoolStats => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
     ownConnection(): Queryable {
       if (!own) {
-        // One of the `max` connections: the pool gives it up (it reads its max at every checkout),
-        // so a process opens no more connections than before.
-        if (max > 1) pool.options.max = max - 1;
         own = new pg.Pool({ connectionString, max: 1, idleTimeoutMillis: 30_000, connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000 });
         own.on('error', (err) => opts.onIdleError?.(err));
       }

@@ -33,7 +33,7 @@ export interface Database extends Queryable {
   /**
    * PostgreSQL only: statements outside transactions on a connection of their own, not the pool's
    * (the outbox relay: events go out while every pooled connection is busy with requests and
-   * consumers). Opened on first use, closed with the database.
+   * consumers). One connection besides the pool's, opened on first use, closed with the database.
    */
   ownConnection?(): Queryable;
   close(): Promise<void>;

@@ -25,11 +25,11 @@ export async function handlePoCreated(tx: Queryable, ledger: LedgerRepository, d
   const amountPaise = toPaise(data.amount);
   // A PO of free goods and free transport owes nothing: no entry (an entry's amount is at least a paisa).
   if (amountPaise <= 0) return false;
-  const vendor = await ledger.vendor(tx, vendorId);
-  const account = await ledger.lockAccount(tx, vendorId, vendor?.name ?? data.vendorName);
+  // The account is named as the vendors table names the vendor, else as the PO does.
+  const account = await ledger.lockAccount(tx, vendorId, data.vendorName);
   if (await ledger.hasPoAdd(tx, poId)) return false;
   const orderedAt = Date.parse(data.orderDate);
-  await ledger.append(tx, account, {
+  await ledger.appendEntry(tx, account, {
     type: 'PO Add',
     amountPaise,
     date: indiaDay(Number.isNaN(orderedAt) ? Date.now() : orderedAt),

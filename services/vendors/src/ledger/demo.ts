@@ -67,7 +67,7 @@ export async function recordWaitingDemoEntries(tx: Queryable, ledger: LedgerRepo
     );
     const member = await tx.query<{ member_id: string; name: string }>(`SELECT member_id, name FROM ${schema}.access_members WHERE email = $1`, [d.by.email]);
     const by = member.rows[0] ? { id: member.rows[0].member_id, name: member.rows[0].name } : { id: null, name: d.by.name };
-    await ledger.append(tx, account, { ...d.entry(po.rows[0]?.po_number ?? ''), date: indiaDay(), enteredBy: by });
+    await ledger.appendEntry(tx, account, { ...d.entry(po.rows[0]?.po_number ?? ''), date: indiaDay(), enteredBy: by });
     await tx.query(`DELETE FROM ${schema}.demo_ledger WHERE key = $1`, [d.key]);
     added++;
   }

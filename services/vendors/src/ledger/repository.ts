@@ -214,6 +214,7 @@ const ACCOUNT_ORDER: Record<AccountSort, string> = {
 
 export function ledgerRepository(schema: string) {
   const s = schema;
+  let demoDone = false;
 
   const repo = {
     schema: s,
@@ -258,13 +259,33 @@ export function ledgerRepository(schema: string) {
      * waits, then sees the first's balance).
      */
     async lockAccount(tx: Queryable, vendorId: string, nameHint: string): Promise<AccountRow> {
-      await tx.query(`INSERT INTO ${s}.ledger_accounts (vendor_id, vendor_name) VALUES ($1, $2) ON CONFLICT (vendor_id) DO NOTHING`, [vendorId, nameHint]);
-      const res = await tx.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM ${s}.ledger_accounts WHERE vendor_id = $1 FOR UPDATE`, [vendorId]);
-      return res.rows[0]!;
+      // One round trip: the account made now (named as the vendors table names the vendor, else
+      // nameHint), or the one there, locked (after a wait, its latest version).
+      const res = await tx.query<AccountRow>(
+        `WITH made AS (
+           INSERT INTO ${s}.ledger_accounts (vendor_id, vendor_name) VALUES ($1, coalesce((SELECT name FROM ${s}.vendors WHERE id = $1), $2))
+           ON CONFLICT (vendor_id) DO NOTHING RETURNING ${ACCOUNT_COLUMNS}
+         ), held AS (
+           SELECT ${ACCOUNT_COLUMNS} FROM ${s}.ledger_accounts WHERE vendor_id = $1 FOR UPDATE
+         )
+         SELECT * FROM made UNION ALL SELECT * FROM held`,
+        [vendorId, nameHint],
+      );
+      if (res.rows[0]) return res.rows[0];
+      // Made by a transaction that committed after this statement began: not in its snapshot, so
+      // neither made nor seen. Lock it now.
+      const again = await tx.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM ${s}.ledger_accounts WHERE vendor_id = $1 FOR UPDATE`, [vendorId]);
+      return again.rows[0]!;
     },
 
     /** Appends one entry to the locked account's ledger and moves its kept balances; `account` is updated in place. */
     async append(tx: Queryable, account: AccountRow, e: NewEntry): Promise<EntryRow> {
+      const id = await repo.appendEntry(tx, account, e);
+      return (await repo.entryRow(tx, account.vendor_id, id))!;
+    },
+
+    /** As append, returning only the new entry's id (one round trip: the entry and the account's balances in one statement). */
+    async appendEntry(tx: Queryable, account: AccountRow, e: NewEntry): Promise<string> {
       if (!Number.isSafeInteger(e.amountPaise) || e.amountPaise <= 0) throw new RangeError('A ledger entry needs an amount of at least one paisa');
       const effect = effectOf(e.type, e.reverses?.type);
       const bucketType: EntryKind = e.type === 'Reversal' ? e.reverses!.type : e.type;
@@ -273,10 +294,15 @@ export function ledgerRepository(schema: string) {
       const balance = Number(account.outstanding_paise) + effect * e.amountPaise;
       if (!Number.isSafeInteger(balance)) throw new RangeError('The balance would not be a safe integer');
       const id = randomUUID();
-      await tx.query(
-        `INSERT INTO ${s}.ledger_entries (id, vendor_id, seq, type, amount_paise, effect, balance_after_paise, date, reference, reference_round,
-                                          method, reason, notes, po_id, po_number, reverses, overbill_case_id, entered_by, entered_by_name, request_key)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`,
+      const column = BUCKET[bucketType];
+      const moved = await tx.query<{ last_activity: Date | string }>(
+        `WITH entry AS (
+           INSERT INTO ${s}.ledger_entries (id, vendor_id, seq, type, amount_paise, effect, balance_after_paise, date, reference, reference_round,
+                                            method, reason, notes, po_id, po_number, reverses, overbill_case_id, entered_by, entered_by_name, request_key)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)
+         )
+         UPDATE ${s}.ledger_accounts SET last_seq = $3, outstanding_paise = $7, ${column} = ${column} + $21::bigint, last_activity = now()
+          WHERE vendor_id = $2 RETURNING last_activity`,
         [
           id,
           account.vendor_id,
@@ -298,19 +324,14 @@ export function ledgerRepository(schema: string) {
           e.enteredBy && isUuid(e.enteredBy.id) ? e.enteredBy.id : null,
           e.enteredBy?.name ?? null,
           e.requestKey ?? null,
+          bucketDelta,
         ],
-      );
-      const column = BUCKET[bucketType];
-      const moved = await tx.query<{ last_activity: Date | string }>(
-        `UPDATE ${s}.ledger_accounts SET last_seq = $2, outstanding_paise = $3, ${column} = ${column} + $4, last_activity = now()
-          WHERE vendor_id = $1 RETURNING last_activity`,
-        [account.vendor_id, seq, balance, bucketDelta],
       );
       account.last_seq = seq;
       account.outstanding_paise = balance;
       account[column] = Number(account[column]) + bucketDelta;
       account.last_activity = moved.rows[0]!.last_activity;
-      return (await repo.entryRow(tx, account.vendor_id, id))!;
+      return id;
     },
 
     /** Moves the kept open-overbilling figures of the locked account. */
@@ -535,7 +556,11 @@ export function ledgerRepository(schema: string) {
 
     /** The demo entries still waiting (keys of demo_ledger). */
     async demoWaiting(db: Queryable): Promise<string[]> {
+      // Demo entries are only queued when a new database is seeded, before any PO arrives: once
+      // none waits, none will (one query fewer per PO on a seeded system).
+      if (demoDone) return [];
       const res = await db.query<{ key: string }>(`SELECT key FROM ${s}.demo_ledger ORDER BY key`);
+      if (res.rows.length === 0) demoDone = true;
       return res.rows.map((r) => r.key);
     },
   };
