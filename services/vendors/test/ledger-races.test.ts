@@ -1,7 +1,9 @@
 /** Ledger appends that really overlap (PostgreSQL: a pool of connections; PGlite has one). */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OverbillListResponse } from '@erp/contracts';
+import type { OverbillListResponse, PoCreatedData } from '@erp/contracts';
+import { handlePoCreated } from '../src/ledger/consumers.js';
+import { ledgerRepository } from '../src/ledger/repository.js';
 import { entryOf, onPostgres, startLedger, type LedgerHarness } from './ledger-helpers.js';
 
 describe.skipIf(!onPostgres)('vendor ledgers under concurrent requests (PostgreSQL)', () => {
@@ -20,6 +22,61 @@ describe.skipIf(!onPostgres)('vendor ledgers under concurrent requests (PostgreS
     const ledger = await h.ledger(v);
     expect(ledger.summary).toMatchObject({ outstanding: 96499.5, paid: 3500.5 });
     expect(ledger.result.map((e) => e.balanceAfter)[0]).toBe(96499.5);
+    await h.expectConsistent();
+  });
+
+  it('makes one account for a vendor it has no record of when two of its POs are handled at the same moment, the second after the first commits', async () => {
+    const vendorId = randomUUID(); // not in the vendors table: no account until its first PO
+    const ledger = ledgerRepository('vendors');
+    const po = (amount: number): PoCreatedData => ({
+      poId: randomUUID(),
+      poNumber: `PO-${String(Math.floor(Math.random() * 900000) + 100000)}`,
+      indentId: randomUUID(),
+      indentNumber: 'IND-000001',
+      projectId: randomUUID(),
+      boqId: randomUUID(),
+      vendorId,
+      vendorName: 'Konkan Cement Traders',
+      status: 'Open',
+      orderDate: new Date().toISOString(),
+      itemCount: 1,
+      amount,
+      fleet: { amount: 0, gst: 0 },
+      lines: [],
+      approvedBy: { _id: randomUUID(), name: 'Demo Admin' },
+    });
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let made!: () => void;
+    const accountMade = new Promise<void>((r) => (made = r));
+    // The first makes the account and holds it; the second's statement starts before the first
+    // commits, so the account is not in its snapshot: it must still lock it and append after it.
+    const first = h.db.transaction(async (tx) => {
+      const added = await handlePoCreated(tx, ledger, po(100));
+      made();
+      await held;
+      return added;
+    });
+    await accountMade;
+    const second = h.db.transaction((tx) => handlePoCreated(tx, ledger, po(250.5)));
+    try {
+      await expect
+        .poll(async () => (await h.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)).rows[0]!.n)
+        .toBeGreaterThanOrEqual(1);
+    } finally {
+      release();
+    }
+    expect(await Promise.all([first, second])).toEqual([true, true]);
+    const entries = await h.db.query<{ seq: number; balance_after_paise: number }>(
+      'SELECT seq, balance_after_paise FROM vendors.ledger_entries WHERE vendor_id = $1 ORDER BY seq',
+      [vendorId],
+    );
+    expect(entries.rows.map((e) => [Number(e.seq), Number(e.balance_after_paise)])).toEqual([
+      [1, 10000],
+      [2, 35050],
+    ]);
+    const accounts = await h.db.query<{ vendor_name: string; last_seq: number }>('SELECT vendor_name, last_seq FROM vendors.ledger_accounts WHERE vendor_id = $1', [vendorId]);
+    expect(accounts.rows.map((a) => [a.vendor_name, Number(a.last_seq)])).toEqual([['Konkan Cement Traders', 2]]);
     await h.expectConsistent();
   });
 
