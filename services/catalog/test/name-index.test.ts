@@ -90,7 +90,10 @@ describe('the in-memory name index', () => {
       await tx.query(`UPDATE catalog.items SET name = 'Cement PPC 43', vendor_count = 2, version = version + 1, updated_at = clock_timestamp() WHERE id = $1`, [edited!.id]);
       await tx.query(`UPDATE catalog.list_generation SET generation = generation + 1`);
     });
-    await writeItems([{ name: 'Cement slag' }]);
+    // Written after the edit, and so stamped: PGlite's clock can give both writes the same time
+    // (ties go by id, and the last assertion once saw them the other way round).
+    const after = (await h.db.query<{ at: string }>(`SELECT (updated_at + interval '1 millisecond')::text AS at FROM catalog.items WHERE id = $1`, [edited!.id])).rows[0]!.at;
+    await writeItems([{ name: 'Cement slag', at: after }]);
     const second = await NameIndex.build(h.db, spying, 7, () => false, first);
     const added = (await h.db.query<{ id: string }>(`SELECT id FROM catalog.items WHERE name = 'Cement slag'`)).rows[0]!.id;
     expect(fetched.sort()).toEqual([edited!.id, added].sort());
