@@ -30,6 +30,29 @@ export interface LedgerHarness extends VendorsHarness {
 
 let po = 0;
 
+/** A new PO's erp.po.created.v1 data for the vendor (a fresh PO, indent and number each call). */
+export function poCreatedData(vendorId: string, amount: number, over: Partial<PoCreatedData> = {}): PoCreatedData {
+  const n = ++po;
+  return {
+    poId: randomUUID(),
+    poNumber: `PO-${String(900000 + n)}`,
+    indentId: randomUUID(),
+    indentNumber: `IND-${String(900000 + n)}`,
+    projectId: randomUUID(),
+    boqId: randomUUID(),
+    vendorId,
+    vendorName: 'Deccan Steel Suppliers',
+    status: 'Open',
+    orderDate: new Date().toISOString(),
+    itemCount: 1,
+    amount,
+    fleet: { amount: 0, gst: 0 },
+    lines: [],
+    approvedBy: { _id: randomUUID(), name: 'Demo Admin' },
+    ...over,
+  };
+}
+
 export async function startLedger(): Promise<LedgerHarness> {
   const h = await startVendors();
   const post = (who: Who, url: string, payload: unknown) => h.call(who, 'POST', url, payload);
@@ -41,30 +64,10 @@ export async function startLedger(): Promise<LedgerHarness> {
       return res.json().vendor._id as string;
     },
     async po(vendorId, amount, over = {}) {
-      const poId = randomUUID();
-      const n = ++po;
-      await h.bus.publish(
-        buildEnvelope('po', PoCreated, {
-          poId,
-          poNumber: `PO-${String(900000 + n)}`,
-          indentId: randomUUID(),
-          indentNumber: `IND-${String(900000 + n)}`,
-          projectId: randomUUID(),
-          boqId: randomUUID(),
-          vendorId,
-          vendorName: 'Deccan Steel Suppliers',
-          status: 'Open',
-          orderDate: new Date().toISOString(),
-          itemCount: 1,
-          amount,
-          fleet: { amount: 0, gst: 0 },
-          lines: [],
-          approvedBy: { _id: randomUUID(), name: 'Demo Admin' },
-          ...over,
-        }),
-      );
+      const data = poCreatedData(vendorId, amount, over);
+      await h.bus.publish(buildEnvelope('po', PoCreated, data));
       await h.settle();
-      return over.poId ?? poId;
+      return data.poId;
     },
     async receipt(vendorId, invoiceAmount, expectedAmount, over = {}) {
       const receiptId = randomUUID();

@@ -1,10 +1,10 @@
 /** Ledger appends that really overlap (PostgreSQL: a pool of connections; PGlite has one). */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OverbillListResponse, PoCreatedData } from '@erp/contracts';
+import type { OverbillListResponse } from '@erp/contracts';
 import { handlePoCreated } from '../src/ledger/consumers.js';
 import { ledgerRepository } from '../src/ledger/repository.js';
-import { entryOf, onPostgres, startLedger, type LedgerHarness } from './ledger-helpers.js';
+import { entryOf, onPostgres, poCreatedData, startLedger, type LedgerHarness } from './ledger-helpers.js';
 
 describe.skipIf(!onPostgres)('vendor ledgers under concurrent requests (PostgreSQL)', () => {
   let h: LedgerHarness;
@@ -28,23 +28,7 @@ describe.skipIf(!onPostgres)('vendor ledgers under concurrent requests (PostgreS
   it('makes one account for a vendor it has no record of when two of its POs are handled at the same moment, the second after the first commits', async () => {
     const vendorId = randomUUID(); // not in the vendors table: no account until its first PO
     const ledger = ledgerRepository('vendors');
-    const po = (amount: number): PoCreatedData => ({
-      poId: randomUUID(),
-      poNumber: `PO-${String(Math.floor(Math.random() * 900000) + 100000)}`,
-      indentId: randomUUID(),
-      indentNumber: 'IND-000001',
-      projectId: randomUUID(),
-      boqId: randomUUID(),
-      vendorId,
-      vendorName: 'Konkan Cement Traders',
-      status: 'Open',
-      orderDate: new Date().toISOString(),
-      itemCount: 1,
-      amount,
-      fleet: { amount: 0, gst: 0 },
-      lines: [],
-      approvedBy: { _id: randomUUID(), name: 'Demo Admin' },
-    });
+    const po = (amount: number) => poCreatedData(vendorId, amount, { vendorName: 'Konkan Cement Traders' });
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
     let made!: () => void;
