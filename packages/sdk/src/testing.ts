@@ -56,6 +56,25 @@ export interface ConsumerContract {
   interaction(state: string, description: string, options?: { signedIn?: boolean }): ContractInteraction;
 }
 
+/** What the mock server reports of the requests it has matched (Pact's core, per port). */
+export interface MockServerState {
+  mockServerMatchedSuccessfully(port: number): boolean;
+}
+
+/**
+ * Waits (up to `waitMs`, 2 s) until the mock server has booked every request it answered. Pact's mock server
+ * (pact-core 19) answers a request before its event loop records the match, so under CPU load a
+ * check made right after the test could report "expected but not received" for a request the test
+ * was answered for (pact-foundation/pact-core-mock-server#13). A test that truly sent nothing still
+ * fails, 2 s later, with Pact's own message.
+ */
+export async function matchesRecorded(state: MockServerState, port: number, waitMs = 2000): Promise<void> {
+  const until = Date.now() + waitMs;
+  while (!state.mockServerMatchedSuccessfully(port) && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
 /**
  * The contract between `consumer` (a remote, the shell) and `provider` (a service, the gateway),
  * written to pacts/ as `<consumer>-<provider>.json`:
@@ -69,6 +88,8 @@ export interface ConsumerContract {
  */
 export function consumerContract(consumer: string, provider: string): ConsumerContract {
   const pact = new PactV4({ consumer, provider, dir: PACTS_DIR, logLevel: 'warn' });
+  // PactV4 keeps its core handle private; executeTest checks the mock server through the same one.
+  const core = () => (pact as unknown as { pact: MockServerState }).pact;
   return {
     interaction(state, description, { signedIn = true } = {}) {
       const started = pact.addInteraction().given(state).uponReceiving(description);
@@ -85,7 +106,9 @@ export function consumerContract(consumer: string, provider: string): ConsumerCo
                 executeTest: (test) =>
                   answered.executeTest(async (mock) => {
                     connectToMockServer(mock.url, signedIn ? 'a-session-token' : null);
-                    return test(mock);
+                    const result = await test(mock);
+                    await matchesRecorded(core(), mock.port);
+                    return result;
                   }),
               };
             },
