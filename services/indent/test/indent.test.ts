@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BoqConsumed, BoqUpserted, INDENT_MESSAGES, ProjectUpserted, type Indent, type IndentSummary } from '@erp/contracts';
-import { buildEnvelope } from '@erp/service-kit';
+import { buildEnvelope, generationSql } from '@erp/service-kit';
 import { newIndent, startIndent, type IndentHarness } from './helpers.js';
 
 let h: IndentHarness;
@@ -334,5 +334,29 @@ describe('over-BOQ lines kept as consumption grows', () => {
     expect(seen.at(-1)).toEqual([1, 1, 1, 1, 1, 1, 1, 1]);
     expect(seen[3]).toEqual(seen[2]);
     expect(seen[4]).toEqual([0, 1, 1, 1, 1, 1, 1, 1]);
+  });
+
+  it('keeps the indent list’s answers when a receipt turns no line over, and moves them when one does', async () => {
+    // Cement is planned at 500 bags; this line turns over once the balance falls below 497.5.
+    const cement = h.world.items[0]!.itemId;
+    const mine = await h.create({ items: [{ item: cement, quantity: 497.5 }] });
+    const generation = async () => (await h.db.query<{ g: string }>(`SELECT ${generationSql('indent')} AS g`)).rows[0]!.g;
+    const overOnMine = async () => (await h.db.query<{ n: number }>('SELECT over_boq_lines AS n FROM indent.indents WHERE id = $1', [mine._id])).rows[0]!.n;
+    const consumed = async (qty: number) => {
+      await h.bus.publish(buildEnvelope('projects', BoqConsumed, { boqNumber: h.world.boqNumber, projectId: h.world.projectId, lines: [{ itemId: cement, consumedQty: qty }] }));
+      await h.settle();
+    };
+    const already = Number((await h.db.query<{ c: string }>('SELECT coalesce(max(consumed_hundredths), 0) AS c FROM indent.boq_consumed WHERE item_id = $1', [cement])).rows[0]!.c) / 100;
+    expect(already).toBeLessThan(1);
+    await consumed(1);
+    const before = await generation();
+    // Balance 500 - 2 = 498: still above every cement line, so no indent changes.
+    await consumed(2);
+    expect(await generation()).toBe(before);
+    expect(await overOnMine()).toBe(0);
+    // Balance 497: the 497.5 line is over now, and the list hears of it.
+    await consumed(3);
+    expect(await overOnMine()).toBe(1);
+    expect(await generation()).not.toBe(before);
   });
 });
