@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { answersCache, ensureTrigramIndexes, type ServiceDefinition } from '@erp/service-kit';
-import { createPendingDemoIndents, queueDemoIndents } from './demo.js';
+import { pendingDemoIndents, queueDemoIndents } from './demo.js';
 import { replicaConsumers, requestItemsIfEmpty } from './replicas.js';
 import { indentRepository } from './repository.js';
 import { indentRoutes } from './routes.js';
@@ -29,7 +29,7 @@ export function indentService(): ServiceDefinition {
       await queueDemoIndents(ctx);
       await requestItemsIfEmpty(ctx);
     },
-    consumers: replicaConsumers(schema, indents, (tx, ctx) => createPendingDemoIndents(tx, ctx, indents)),
+    consumers: replicaConsumers(schema, indents, pendingDemoIndents(indents)),
     async routes(app, ctx) {
       await indentRoutes(app, { ctx, indents, answers });
     },

@@ -133,11 +133,31 @@ async function backdate(tx: Queryable, s: string, id: string, stage: IndentStatu
   );
 }
 
-/** Make each waiting demo indent whose data has all arrived (called after every replica change). */
-export async function createPendingDemoIndents(tx: Queryable, ctx: ServiceContext, indents: IndentRepository): Promise<void> {
+/**
+ * What runs after every replica change: makes each waiting demo indent whose data has all arrived.
+ * Demo indents are only queued on a database without indents (queueDemoIndents), so once none
+ * waits and an indent exists, none will ever wait again: from then on this instance asks nothing
+ * (one query fewer for every event the indent service consumes).
+ */
+export function pendingDemoIndents(indents: IndentRepository): (tx: Queryable, ctx: ServiceContext) => Promise<void> {
+  let done = false;
+  return async (tx, ctx) => {
+    if (done) return;
+    const state = await tx.query<{ keys: string[]; any: boolean }>(
+      `SELECT array(SELECT key FROM ${ctx.schema}.demo_indents) AS keys, EXISTS (SELECT 1 FROM ${ctx.schema}.indents) AS any`,
+    );
+    const { keys, any } = state.rows[0]!;
+    if (keys.length === 0) {
+      if (any) done = true;
+      return;
+    }
+    await createPendingDemoIndents(tx, ctx, indents, keys);
+  };
+}
+
+/** Make each waiting demo indent (`waitingKeys`) whose data has all arrived. */
+async function createPendingDemoIndents(tx: Queryable, ctx: ServiceContext, indents: IndentRepository, waitingKeys: readonly string[]): Promise<void> {
   const s = ctx.schema;
-  const waiting = await tx.query<{ key: string }>(`SELECT key FROM ${s}.demo_indents`);
-  if (waiting.rows.length === 0) return;
   const project = await tx.query(`SELECT 1 FROM ${s}.project_snapshots WHERE project_id = $1`, [SKYLINE]);
   const boq = await tx.query<{ boq_id: string }>(
     `SELECT boq_id FROM ${s}.boq_snapshots WHERE project_id = $1 AND status = 'confirmed' ORDER BY boq_number LIMIT 1`,
@@ -171,7 +191,7 @@ export async function createPendingDemoIndents(tx: Queryable, ctx: ServiceContex
     return o ? { vendorId: o.vendorId, vendorName: o.vendorName, reason: l.reason ?? 'Lowest price selected', pricePaise: o.pricePaise, gstPaise: o.gstPaise } : null;
   };
   const ready = (d: DemoIndent) => d.lines.every((l) => itemOf.has(l.item.toLowerCase()) && (!l.vendor || choiceOf(l) !== null));
-  const due = DEMO_INDENTS.filter((x) => waiting.rows.some((w) => w.key === x.key));
+  const due = DEMO_INDENTS.filter((x) => waitingKeys.includes(x.key));
   // All at once, in the order of the list (the approved one gets IND-000001), or none yet.
   if (!due.every(ready)) return;
   for (const d of due) {
