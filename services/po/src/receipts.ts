@@ -6,7 +6,7 @@
 import { fromHundredths, fromPaise, PO_MESSAGES, PoStatusChanged, ReceiptRecorded, type PoStatus } from '@erp/contracts';
 import { badRequest, conflict, notFound, type Queryable, type ServiceContext } from '@erp/service-kit';
 import { expectedReceiptAmount } from './expected-amount.js';
-import { pendingOf, type PurchaseOrdersRepository } from './repositories/purchase-orders.js';
+import { pendingOf, statusOf, type PurchaseOrdersRepository } from './repositories/purchase-orders.js';
 
 /** One line as asked: the PO line's item, hundredths received and rejected on site, its remark. */
 export interface AskedLine {
@@ -74,6 +74,13 @@ export async function recordReceipt(
     if (!photo) throw badRequest(PO_MESSAGES.photoMissing);
     if (photo.receiptId) throw conflict('This photo belongs to another receipt');
   }
+  // The status the PO moves to, from its lines as locked with this receipt's accepted quantities added.
+  const status = statusOf(
+    locked.lines.map((line) => {
+      const accepted = lines.find((l) => l.lineId === line.id)?.accepted ?? 0;
+      return accepted > 0 ? { ...line, received_hundredths: Number(line.received_hundredths) + accepted } : line;
+    }),
+  );
   await pos.insertReceipt(tx, {
     id: r.receiptId,
     poId: r.poId,
@@ -85,11 +92,10 @@ export async function recordReceipt(
     photoId: r.photoId,
     lines,
     receivedAt: r.receivedAt,
-  });
-  const status = await pos.refreshStatus(tx, r.poId);
+  }, status);
   const meta = { requestId: r.requestId, actorId: r.by.id };
   if (status !== locked.po.status) {
-    // refreshStatus moved the version on by one.
+    // insertReceipt moved the version on by one.
     await ctx.emit(tx, PoStatusChanged, { poId: r.poId, poNumber: locked.po.po_number, indentId: locked.po.indent_id, status, version: locked.po.version + 1 }, meta);
   }
   const consumed = lines.filter((l) => l.accepted > 0);
