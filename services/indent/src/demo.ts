@@ -135,16 +135,18 @@ async function backdate(tx: Queryable, s: string, id: string, stage: IndentStatu
 
 /**
  * What runs after every replica change: makes each waiting demo indent whose data has all arrived.
- * Demo indents are only queued on a database without indents (queueDemoIndents), so once none
- * waits and an indent exists, none will ever wait again: from then on this instance asks nothing
- * (one query fewer for every event the indent service consumes).
+ * Demo indents are only queued on a database without indents (queueDemoIndents, at an instance's
+ * start), so once none waits and an indent made over a minute ago exists, none will ever wait
+ * again: from then on this instance asks nothing (one query fewer for every event the indent
+ * service consumes). The minute covers another instance queueing at its start as the first
+ * indent was being written.
  */
 export function pendingDemoIndents(indents: IndentRepository): (tx: Queryable, ctx: ServiceContext) => Promise<void> {
   let done = false;
   return async (tx, ctx) => {
     if (done) return;
     const state = await tx.query<{ keys: string[]; any: boolean }>(
-      `SELECT array(SELECT key FROM ${ctx.schema}.demo_indents) AS keys, EXISTS (SELECT 1 FROM ${ctx.schema}.indents) AS any`,
+      `SELECT array(SELECT key FROM ${ctx.schema}.demo_indents) AS keys, EXISTS (SELECT 1 FROM ${ctx.schema}.indents WHERE created_at < now() - interval '1 minute') AS any`,
     );
     const { keys, any } = state.rows[0]!;
     if (keys.length === 0) {

@@ -39,11 +39,32 @@ export async function queueDemoReceipts(ctx: ServiceContext): Promise<void> {
 /** Today in India (YYYY-MM-DD), the invoice's date. */
 const todayInIndia = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
 
-/** Record the waiting demo receipt once its PO exists (called in the transaction that made POs). */
-export async function recordPendingDemoReceipts(tx: Queryable, ctx: ServiceContext, pos: PurchaseOrdersRepository): Promise<void> {
+/**
+ * What runs in the transaction that made POs: records the waiting demo receipt once its PO exists.
+ * The receipt is only queued on a database without POs (queueDemoReceipts, at an instance's
+ * start), so once none waits and a PO made over a minute ago exists, none will ever wait again:
+ * from then on this instance asks nothing, and the PO number lock, held until this transaction
+ * commits, is held one statement less. The minute covers another instance queueing at its start
+ * as the first PO was being written.
+ */
+export function pendingDemoReceipts(pos: PurchaseOrdersRepository): (tx: Queryable, ctx: ServiceContext) => Promise<void> {
+  let done = false;
+  return async (tx, ctx) => {
+    if (done) return;
+    const state = await tx.query<{ waiting: boolean; old: boolean }>(
+      `SELECT EXISTS (SELECT 1 FROM ${ctx.schema}.demo_receipts WHERE key = $1) AS waiting,
+              EXISTS (SELECT 1 FROM ${ctx.schema}.purchase_orders WHERE created_at < now() - interval '1 minute') AS old`,
+      [KEY],
+    );
+    const { waiting, old } = state.rows[0]!;
+    if (waiting) await recordPendingDemoReceipt(tx, ctx, pos);
+    else if (old) done = true;
+  };
+}
+
+/** Record the waiting demo receipt if its PO exists. */
+async function recordPendingDemoReceipt(tx: Queryable, ctx: ServiceContext, pos: PurchaseOrdersRepository): Promise<void> {
   const s = ctx.schema;
-  const waiting = await tx.query(`SELECT 1 FROM ${s}.demo_receipts WHERE key = $1`, [KEY]);
-  if (waiting.rows.length === 0) return;
   const found = await tx.query<{ id: string; item_id: string }>(
     `SELECT p.id, l.item_id FROM ${s}.purchase_orders p JOIN ${s}.po_lines l ON l.po_id = p.id
       WHERE p.indent_title = $1 AND p.vendor_name = $2 AND l.item_name = $3 LIMIT 1`,

@@ -1,11 +1,11 @@
 /** The demo's ledgers (issue 13): a payment to Deccan Steel and a credit note from Godavari after their demo POs, once. */
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PoCreated, type PoCreatedData, type VendorAccountsResponse, type VendorLedgerResponse } from '@erp/contracts';
 import { buildEnvelope } from '@erp/service-kit';
 import { createTestHarness, grantAccess, type GrantedAccess, type TestHarness } from '@erp/service-kit/testing';
 import { vendorsService } from '../src/app.js';
 import { checkLedgers } from '../src/ledger/check.js';
+import { poCreatedData } from './ledger-helpers.js';
 
 let h: TestHarness;
 let accountant: GrantedAccess;
@@ -19,23 +19,7 @@ const get = async <T>(url: string) => (await h.app.inject({ method: 'GET', url, 
 
 async function demoPo(vendorName: string, amount: number, poNumber: string): Promise<PoCreatedData> {
   const accounts = await get<VendorAccountsResponse>(`/vendorTransaction?keyword=${encodeURIComponent(vendorName)}`);
-  const data: PoCreatedData = {
-    poId: randomUUID(),
-    poNumber,
-    indentId: randomUUID(),
-    indentNumber: 'IND-000001',
-    projectId: randomUUID(),
-    boqId: randomUUID(),
-    vendorId: accounts.result[0]!._id,
-    vendorName,
-    status: 'Open',
-    orderDate: new Date().toISOString(),
-    itemCount: 1,
-    amount,
-    fleet: { amount: 0, gst: 0 },
-    lines: [],
-    approvedBy: { _id: randomUUID(), name: 'Demo Admin' },
-  };
+  const data = poCreatedData(accounts.result[0]!._id, amount, { poNumber, indentNumber: 'IND-000001', vendorName });
   await h.bus.publish(buildEnvelope('po', PoCreated, data));
   await h.settle();
   return data;
