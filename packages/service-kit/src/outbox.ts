@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { EventDefinition, EventEnvelope } from '@erp/contracts';
-import type { TSchema } from 'typebox';
+import type { Static, TSchema } from 'typebox';
 import type { Logger } from 'pino';
 import type { Bus } from './bus/types.js';
 import type { Queryable } from './db/types.js';
+import { appendAudit, auditInsert, auditParams, type AuditEntry } from './audit.js';
 import { schemaProblem } from './event-schemas.js';
 import { faultPoint } from './faults.js';
 
@@ -18,7 +19,12 @@ function check(def: EventDefinition, data: unknown): void {
 }
 
 /** The message as it travels: checked against the event's schema, with a fresh id. */
-export function buildEnvelope(source: string, def: EventDefinition, data: unknown, meta: EventMeta = {}): EventEnvelope {
+export function buildEnvelope(
+  source: string,
+  def: EventDefinition,
+  data: unknown,
+  meta: EventMeta = {},
+): EventEnvelope {
   check(def, data);
   return {
     id: randomUUID(),
@@ -29,6 +35,75 @@ export function buildEnvelope(source: string, def: EventDefinition, data: unknow
     actorId: meta.actorId ?? null,
     data,
   };
+}
+
+/** An event to write with others of any kind (`emitAll`); made with `event()`, which checks its data's type. */
+export interface PendingEvent {
+  def: EventDefinition;
+  data: unknown;
+}
+
+/** One event for `emitAll`: its data typed by its definition. */
+export function event<S extends TSchema>(def: EventDefinition<S>, data: Static<S>): PendingEvent {
+  return { def: def as unknown as EventDefinition, data };
+}
+
+/**
+ * Events of any kinds and audit rows in one statement, inside the caller's transaction: the events
+ * into the outbox in the order given (so they are published), the audit rows after them. One round
+ * trip where emit and audit took one each (a transaction holding a lock holds it that much less).
+ */
+export async function enqueueWithAudit(
+  tx: Queryable,
+  schema: string,
+  source: string,
+  events: readonly PendingEvent[],
+  audit: readonly AuditEntry[],
+  meta: EventMeta = {},
+): Promise<EventEnvelope[]> {
+  const envelopes = events.map((e) => buildEnvelope(source, e.def, e.data, meta));
+  if (audit.length === 0) {
+    await insertEnvelopes(tx, schema, envelopes);
+    return envelopes;
+  }
+  if (envelopes.length === 0) {
+    await appendAudit(tx, schema, audit);
+    return envelopes;
+  }
+  await tx.query(
+    `WITH events AS (
+       INSERT INTO ${schema}.outbox (id, subject, envelope)
+       SELECT id, subject, envelope FROM unnest($1::uuid[], $2::text[], $3::jsonb[]) WITH ORDINALITY AS e(id, subject, envelope, ord) ORDER BY ord)
+     ${auditInsert(schema, 4)}`,
+    [
+      envelopes.map((e) => e.id),
+      envelopes.map((e) => e.subject),
+      envelopes.map((e) => JSON.stringify(e)),
+      ...auditParams(audit),
+    ],
+  );
+  return envelopes;
+}
+
+async function insertEnvelopes(
+  tx: Queryable,
+  schema: string,
+  envelopes: readonly EventEnvelope[],
+): Promise<void> {
+  if (envelopes.length === 1) {
+    const [e] = envelopes;
+    await tx.query(`INSERT INTO ${schema}.outbox (id, subject, envelope) VALUES ($1, $2, $3::jsonb)`, [
+      e!.id,
+      e!.subject,
+      JSON.stringify(e),
+    ]);
+  } else if (envelopes.length > 1) {
+    await tx.query(
+      `INSERT INTO ${schema}.outbox (id, subject, envelope)
+       SELECT id, subject, envelope FROM unnest($1::uuid[], $2::text[], $3::jsonb[]) WITH ORDINALITY AS e(id, subject, envelope, ord) ORDER BY ord`,
+      [envelopes.map((e) => e.id), envelopes.map((e) => e.subject), envelopes.map((e) => JSON.stringify(e))],
+    );
+  }
 }
 
 /** Write an event into the service's outbox, inside the caller's transaction. */
@@ -53,16 +128,7 @@ export async function enqueueEvents<S extends TSchema>(
   meta: EventMeta = {},
 ): Promise<EventEnvelope[]> {
   const envelopes = data.map((d) => buildEnvelope(source, def, d, meta));
-  if (envelopes.length === 1) {
-    const [e] = envelopes;
-    await tx.query(`INSERT INTO ${schema}.outbox (id, subject, envelope) VALUES ($1, $2, $3::jsonb)`, [e!.id, e!.subject, JSON.stringify(e)]);
-  } else if (envelopes.length > 1) {
-    await tx.query(
-      `INSERT INTO ${schema}.outbox (id, subject, envelope)
-       SELECT id, subject, envelope FROM unnest($1::uuid[], $2::text[], $3::jsonb[]) WITH ORDINALITY AS e(id, subject, envelope, ord) ORDER BY ord`,
-      [envelopes.map((e) => e.id), envelopes.map((e) => e.subject), envelopes.map((e) => JSON.stringify(e))],
-    );
-  }
+  await insertEnvelopes(tx, schema, envelopes);
   return envelopes;
 }
 
@@ -136,7 +202,9 @@ export class OutboxRelay {
   async retryNow(): Promise<void> {
     if (this.stopped) return;
     try {
-      await this.db.query(`UPDATE ${this.schema}.outbox SET next_attempt_at = now() WHERE published_at IS NULL AND next_attempt_at > now()`);
+      await this.db.query(
+        `UPDATE ${this.schema}.outbox SET next_attempt_at = now() WHERE published_at IS NULL AND next_attempt_at > now()`,
+      );
     } catch (err) {
       this.opts.logger?.warn({ err }, 'could not reschedule unpublished events');
     }
@@ -175,11 +243,18 @@ export class OutboxRelay {
     // Cheap probe first for the poll (partial index): an idle poll must not cost a write on the
     // embedded database. After a commit there is something to publish, so the claim goes first.
     if (probe) {
-      const any = await this.db.query(`SELECT 1 FROM ${this.schema}.outbox WHERE published_at IS NULL LIMIT 1`);
+      const any = await this.db.query(
+        `SELECT 1 FROM ${this.schema}.outbox WHERE published_at IS NULL LIMIT 1`,
+      );
       if (any.rows.length === 0) return 0;
     }
     for (;;) {
-      const claimed = await this.db.query<{ id: string; seq: number; envelope: EventEnvelope; created_at: Date | string }>(
+      const claimed = await this.db.query<{
+        id: string;
+        seq: number;
+        envelope: EventEnvelope;
+        created_at: Date | string;
+      }>(
         `UPDATE ${this.schema}.outbox SET claimed_until = now() + make_interval(secs => $2), attempts = attempts + 1
           WHERE seq IN (SELECT seq FROM ${this.schema}.outbox
                          WHERE published_at IS NULL AND next_attempt_at <= now()
@@ -220,7 +295,10 @@ export class OutboxRelay {
         await this.markPublished(done.map((r) => r.id));
         for (const row of done) {
           this.observePublished(row.envelope, row.created_at);
-          this.opts.logger?.debug({ eventId: row.id, subject: row.envelope.subject, requestId: row.envelope.requestId }, 'event published');
+          this.opts.logger?.debug(
+            { eventId: row.id, subject: row.envelope.subject, requestId: row.envelope.requestId },
+            'event published',
+          );
         }
         published += done.length;
       }
@@ -230,7 +308,12 @@ export class OutboxRelay {
         const pending = rows.slice(failedAt).map((r) => r.id);
         // A publish sent while the bus was away times out after it is back: no backoff then.
         const busBack = this.reconnects !== reconnectsBefore;
-        this.opts.logger?.warn({ err, eventId: row.id, subject: row.envelope.subject, requestId: row.envelope.requestId }, busBack ? 'publishing an event failed; the bus is back, retrying' : 'publishing an event failed; will retry');
+        this.opts.logger?.warn(
+          { err, eventId: row.id, subject: row.envelope.subject, requestId: row.envelope.requestId },
+          busBack
+            ? 'publishing an event failed; the bus is back, retrying'
+            : 'publishing an event failed; will retry',
+        );
         await this.db.query(
           `UPDATE ${this.schema}.outbox SET claimed_until = NULL,
              next_attempt_at = CASE WHEN $4 THEN now() ELSE now() + make_interval(secs => least(60, power(2, least(attempts, 6))::int)) END,
@@ -249,7 +332,10 @@ export class OutboxRelay {
     if (!this.opts.onPublished) return;
     const written = new Date(createdAt).getTime();
     try {
-      this.opts.onPublished(envelope, Number.isFinite(written) ? Math.max(0, (Date.now() - written) / 1000) : 0);
+      this.opts.onPublished(
+        envelope,
+        Number.isFinite(written) ? Math.max(0, (Date.now() - written) / 1000) : 0,
+      );
     } catch (err) {
       this.opts.logger?.warn({ err }, 'recording a published event failed');
     }
@@ -261,6 +347,9 @@ export class OutboxRelay {
   }
 
   protected async markPublished(ids: string[]): Promise<void> {
-    await this.db.query(`UPDATE ${this.schema}.outbox SET published_at = now(), claimed_until = NULL, last_error = NULL WHERE id = ANY($1::uuid[])`, [ids]);
+    await this.db.query(
+      `UPDATE ${this.schema}.outbox SET published_at = now(), claimed_until = NULL, last_error = NULL WHERE id = ANY($1::uuid[])`,
+      [ids],
+    );
   }
 }

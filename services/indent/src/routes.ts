@@ -362,8 +362,8 @@ export async function indentRoutes(app: FastifyInstance, { ctx, indents, answers
         }
         if (blockers.length > 0) throw badRequest(`${INDENT_MESSAGES.resolveBlockers(blockers.length)}: ${blockers.join('; ')}`);
         if (locked.length === 0) throw badRequest(INDENT_MESSAGES.items);
-        const { indent: d, totalPaise, vendors } = await approve(tx, ctx, indents, stored.id, locked, actor, { requestId: request.id, actorId: auth.memberId });
-        await ctx.audit(tx, { actorId: auth.memberId, action: 'indent_approved', entity: 'indent', entityId: stored.id, requestId: request.id, details: { vendors, totalPaise } });
+        // The approval's event and its audit row are written in one statement.
+        const { indent: d } = await approve(tx, ctx, indents, stored.id, locked, actor, { requestId: request.id, actorId: auth.memberId }, true);
         return d;
       });
       return { message: INDENT_MESSAGES.approved, indent };
