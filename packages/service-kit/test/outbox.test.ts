@@ -201,10 +201,18 @@ describe('transactional outbox', () => {
       );
     });
     expect(statements).toHaveLength(1);
-    // Published after the commit (the relay's poll is 10 minutes away), in the order given.
+    // In the outbox in the order given (the relay publishes in that order), and published after the
+    // commit although the relay's poll is 10 minutes away; the consumer has them all.
+    const rows = await h.db.query<{ name: string }>(
+      `SELECT envelope->'data'->>'name' AS name FROM kittest.outbox ORDER BY seq`,
+    );
+    expect(rows.rows.map((r) => r.name)).toEqual(['cement', 'cement OPC 53', 'steel']);
     await expect
-      .poll(async () => (await effects()).map((e) => e.name), { timeout: 10_000 })
+      .poll(async () => (await effects()).map((e) => e.name).sort(), { timeout: 10_000 })
       .toEqual(['cement', 'cement OPC 53', 'steel']);
+    expect((await h.db.query('SELECT 1 FROM kittest.outbox WHERE published_at IS NULL')).rows).toHaveLength(
+      0,
+    );
     expect(envelopes.map((e) => [e.subject, e.requestId])).toEqual([
       [ThingCreated.subject, 'req-emit-all'],
       [ThingRenamed.subject, 'req-emit-all'],
