@@ -19,12 +19,7 @@ function check(def: EventDefinition, data: unknown): void {
 }
 
 /** The message as it travels: checked against the event's schema, with a fresh id. */
-export function buildEnvelope(
-  source: string,
-  def: EventDefinition,
-  data: unknown,
-  meta: EventMeta = {},
-): EventEnvelope {
+export function buildEnvelope(source: string, def: EventDefinition, data: unknown, meta: EventMeta = {}): EventEnvelope {
   check(def, data);
   return {
     id: randomUUID(),
@@ -75,28 +70,15 @@ export async function enqueueWithAudit(
        INSERT INTO ${schema}.outbox (id, subject, envelope)
        SELECT id, subject, envelope FROM unnest($1::uuid[], $2::text[], $3::jsonb[]) WITH ORDINALITY AS e(id, subject, envelope, ord) ORDER BY ord)
      ${auditInsert(schema, 4)}`,
-    [
-      envelopes.map((e) => e.id),
-      envelopes.map((e) => e.subject),
-      envelopes.map((e) => JSON.stringify(e)),
-      ...auditParams(audit),
-    ],
+    [envelopes.map((e) => e.id), envelopes.map((e) => e.subject), envelopes.map((e) => JSON.stringify(e)), ...auditParams(audit)],
   );
   return envelopes;
 }
 
-async function insertEnvelopes(
-  tx: Queryable,
-  schema: string,
-  envelopes: readonly EventEnvelope[],
-): Promise<void> {
+async function insertEnvelopes(tx: Queryable, schema: string, envelopes: readonly EventEnvelope[]): Promise<void> {
   if (envelopes.length === 1) {
     const [e] = envelopes;
-    await tx.query(`INSERT INTO ${schema}.outbox (id, subject, envelope) VALUES ($1, $2, $3::jsonb)`, [
-      e!.id,
-      e!.subject,
-      JSON.stringify(e),
-    ]);
+    await tx.query(`INSERT INTO ${schema}.outbox (id, subject, envelope) VALUES ($1, $2, $3::jsonb)`, [e!.id, e!.subject, JSON.stringify(e)]);
   } else if (envelopes.length > 1) {
     await tx.query(
       `INSERT INTO ${schema}.outbox (id, subject, envelope)
@@ -202,9 +184,7 @@ export class OutboxRelay {
   async retryNow(): Promise<void> {
     if (this.stopped) return;
     try {
-      await this.db.query(
-        `UPDATE ${this.schema}.outbox SET next_attempt_at = now() WHERE published_at IS NULL AND next_attempt_at > now()`,
-      );
+      await this.db.query(`UPDATE ${this.schema}.outbox SET next_attempt_at = now() WHERE published_at IS NULL AND next_attempt_at > now()`);
     } catch (err) {
       this.opts.logger?.warn({ err }, 'could not reschedule unpublished events');
     }
@@ -243,18 +223,11 @@ export class OutboxRelay {
     // Cheap probe first for the poll (partial index): an idle poll must not cost a write on the
     // embedded database. After a commit there is something to publish, so the claim goes first.
     if (probe) {
-      const any = await this.db.query(
-        `SELECT 1 FROM ${this.schema}.outbox WHERE published_at IS NULL LIMIT 1`,
-      );
+      const any = await this.db.query(`SELECT 1 FROM ${this.schema}.outbox WHERE published_at IS NULL LIMIT 1`);
       if (any.rows.length === 0) return 0;
     }
     for (;;) {
-      const claimed = await this.db.query<{
-        id: string;
-        seq: number;
-        envelope: EventEnvelope;
-        created_at: Date | string;
-      }>(
+      const claimed = await this.db.query<{ id: string; seq: number; envelope: EventEnvelope; created_at: Date | string }>(
         `UPDATE ${this.schema}.outbox SET claimed_until = now() + make_interval(secs => $2), attempts = attempts + 1
           WHERE seq IN (SELECT seq FROM ${this.schema}.outbox
                          WHERE published_at IS NULL AND next_attempt_at <= now()
@@ -295,10 +268,7 @@ export class OutboxRelay {
         await this.markPublished(done.map((r) => r.id));
         for (const row of done) {
           this.observePublished(row.envelope, row.created_at);
-          this.opts.logger?.debug(
-            { eventId: row.id, subject: row.envelope.subject, requestId: row.envelope.requestId },
-            'event published',
-          );
+          this.opts.logger?.debug({ eventId: row.id, subject: row.envelope.subject, requestId: row.envelope.requestId }, 'event published');
         }
         published += done.length;
       }
@@ -308,12 +278,7 @@ export class OutboxRelay {
         const pending = rows.slice(failedAt).map((r) => r.id);
         // A publish sent while the bus was away times out after it is back: no backoff then.
         const busBack = this.reconnects !== reconnectsBefore;
-        this.opts.logger?.warn(
-          { err, eventId: row.id, subject: row.envelope.subject, requestId: row.envelope.requestId },
-          busBack
-            ? 'publishing an event failed; the bus is back, retrying'
-            : 'publishing an event failed; will retry',
-        );
+        this.opts.logger?.warn({ err, eventId: row.id, subject: row.envelope.subject, requestId: row.envelope.requestId }, busBack ? 'publishing an event failed; the bus is back, retrying' : 'publishing an event failed; will retry');
         await this.db.query(
           `UPDATE ${this.schema}.outbox SET claimed_until = NULL,
              next_attempt_at = CASE WHEN $4 THEN now() ELSE now() + make_interval(secs => least(60, power(2, least(attempts, 6))::int)) END,
@@ -332,10 +297,7 @@ export class OutboxRelay {
     if (!this.opts.onPublished) return;
     const written = new Date(createdAt).getTime();
     try {
-      this.opts.onPublished(
-        envelope,
-        Number.isFinite(written) ? Math.max(0, (Date.now() - written) / 1000) : 0,
-      );
+      this.opts.onPublished(envelope, Number.isFinite(written) ? Math.max(0, (Date.now() - written) / 1000) : 0);
     } catch (err) {
       this.opts.logger?.warn({ err }, 'recording a published event failed');
     }
@@ -347,9 +309,6 @@ export class OutboxRelay {
   }
 
   protected async markPublished(ids: string[]): Promise<void> {
-    await this.db.query(
-      `UPDATE ${this.schema}.outbox SET published_at = now(), claimed_until = NULL, last_error = NULL WHERE id = ANY($1::uuid[])`,
-      [ids],
-    );
+    await this.db.query(`UPDATE ${this.schema}.outbox SET published_at = now(), claimed_until = NULL, last_error = NULL WHERE id = ANY($1::uuid[])`, [ids]);
   }
 }

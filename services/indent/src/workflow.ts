@@ -3,14 +3,7 @@
  * approving with the unit prices locked (one transaction: lines, status, history, and
  * erp.indent.approved.v1 in the outbox).
  */
-import {
-  fromHundredths,
-  fromPaise,
-  IndentApproved,
-  poPreview,
-  type Indent,
-  type PreviewLineInput,
-} from '@erp/contracts';
+import { fromHundredths, fromPaise, IndentApproved, poPreview, type Indent, type PreviewLineInput } from '@erp/contracts';
 import { event, type EventMeta, type Queryable, type ServiceContext } from '@erp/service-kit';
 import type { Actor, IndentRepository, StoredLine } from './repository.js';
 
@@ -23,14 +16,7 @@ export interface Choice {
 }
 
 /** Every line's vendor as chosen (a line without a choice has none); the list's amount follows. */
-export async function saveSelections(
-  tx: Queryable,
-  schema: string,
-  indentId: string,
-  indents: IndentRepository,
-  lines: readonly StoredLine[],
-  chosen: ReadonlyMap<string, Choice>,
-): Promise<void> {
+export async function saveSelections(tx: Queryable, schema: string, indentId: string, indents: IndentRepository, lines: readonly StoredLine[], chosen: ReadonlyMap<string, Choice>): Promise<void> {
   await tx.query(
     `UPDATE ${schema}.indent_lines l SET selected_vendor = c.vendor, vendor_name = c.vendor_name, reason = coalesce(c.reason, ''), approver_reason = ''
        FROM (SELECT * FROM unnest($2::uuid[], $3::uuid[], $4::text[], $5::text[]) AS x(item_id, vendor, vendor_name, reason)) c
@@ -45,20 +31,7 @@ export async function saveSelections(
   );
   const priced: PreviewLineInput[] = lines.flatMap((l) => {
     const c = chosen.get(l.itemId);
-    return c
-      ? [
-          {
-            itemId: l.itemId,
-            itemName: l.itemName,
-            unit: l.unit,
-            quantity: l.quantity,
-            vendorId: c.vendorId,
-            vendorName: c.vendorName,
-            pricePaise: c.pricePaise,
-            gstPaise: c.gstPaise,
-          },
-        ]
-      : [];
+    return c ? [{ itemId: l.itemId, itemName: l.itemName, unit: l.unit, quantity: l.quantity, vendorId: c.vendorId, vendorName: c.vendorName, pricePaise: c.pricePaise, gstPaise: c.gstPaise }] : [];
   });
   const total = priced.length === 0 ? 0 : poPreview(priced, await indents.fleet(tx, indentId)).totalPaise;
   await tx.query(`UPDATE ${schema}.indents SET total_paise = $2 WHERE id = $1`, [indentId, total]);
@@ -120,48 +93,25 @@ export async function approve(
   );
   await indents.history(tx, indentId, actor, 'approval', 'approved');
   const d = (await indents.detail(tx, indentId))!;
-  await ctx.emitAll(
-    tx,
-    [
-      event(IndentApproved, {
-        indentId: d._id,
-        indentNumber: d.indentId,
-        title: d.title,
-        project: d.projectId,
-        boq: d.boqId,
-        createdBy: d.createdBy ?? { _id: '', name: '' },
-        approvedBy: { _id: actor.id ?? '', name: actor.name },
-        approvedAt: d.updatedAt,
-        vendors: preview.vendors.map((v) => ({
-          vendorId: v.vendorId,
-          vendorName: v.vendorName,
-          fleet: { amount: fromPaise(v.fleetPaise), gst: fromPaise(v.fleetGstPaise) },
-          lines: v.lines.map((l) => ({
-            itemId: l.itemId,
-            itemName: l.itemName,
-            unit: l.unit,
-            quantity: fromHundredths(l.quantity),
-            price: fromPaise(l.pricePaise),
-            gst: fromPaise(l.gstPaise),
-          })),
-        })),
-      }),
-    ],
-    {
-      meta,
-      ...(audited
-        ? {
-            audit: {
-              actorId: meta.actorId ?? null,
-              action: 'indent_approved',
-              entity: 'indent',
-              entityId: indentId,
-              requestId: meta.requestId,
-              details: { vendors: preview.vendors.length, totalPaise: preview.totalPaise },
-            },
-          }
-        : {}),
-    },
-  );
+  const approved = event(IndentApproved, {
+    indentId: d._id,
+    indentNumber: d.indentId,
+    title: d.title,
+    project: d.projectId,
+    boq: d.boqId,
+    createdBy: d.createdBy ?? { _id: '', name: '' },
+    approvedBy: { _id: actor.id ?? '', name: actor.name },
+    approvedAt: d.updatedAt,
+    vendors: preview.vendors.map((v) => ({
+      vendorId: v.vendorId,
+      vendorName: v.vendorName,
+      fleet: { amount: fromPaise(v.fleetPaise), gst: fromPaise(v.fleetGstPaise) },
+      lines: v.lines.map((l) => ({ itemId: l.itemId, itemName: l.itemName, unit: l.unit, quantity: fromHundredths(l.quantity), price: fromPaise(l.pricePaise), gst: fromPaise(l.gstPaise) })),
+    })),
+  });
+  const audit = audited
+    ? [{ actorId: meta.actorId ?? null, action: 'indent_approved', entity: 'indent', entityId: indentId, requestId: meta.requestId, details: { vendors: preview.vendors.length, totalPaise: preview.totalPaise } }]
+    : [];
+  await ctx.emitAll(tx, [approved], { meta, audit });
   return { indent: d, totalPaise: preview.totalPaise, vendors: preview.vendors.length };
 }
