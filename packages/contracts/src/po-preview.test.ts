@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lowestOptions, overBalance, poPreview, previewLine, vendorTotals, type PreviewLineInput } from './po-preview.js';
+import { eventLine, lowestOptions, overBalance, poPreview, previewLine, vendorTotals, type PreviewLineInput } from './po-preview.js';
 import { toHundredths, toPaise } from './money.js';
 
 const line = (vendorId: string, quantity: number, price: number, gst: number, itemId = `item-${vendorId}-${price}`): PreviewLineInput => ({
@@ -63,5 +63,12 @@ describe('PO preview arithmetic (SPEC §9)', () => {
     expect(overBalance(1500, 1000)).toBe(500);
     expect(overBalance(300, -200)).toBe(300);
     expect(overBalance(300, null)).toBe(300);
+  });
+});
+
+describe('eventLine', () => {
+  it('gives a line as the approval and PO events carry it: units and rupees from hundredths and paise', () => {
+    const line = { itemId: 'i-1', itemName: 'TMT steel bar 12 mm', unit: 'kg', quantity: toHundredths(2500.5), pricePaise: toPaise(62.5), gstPaise: toPaise(11.25) };
+    expect(eventLine(line)).toEqual({ itemId: 'i-1', itemName: 'TMT steel bar 12 mm', unit: 'kg', quantity: 2500.5, price: 62.5, gst: 11.25 });
   });
 });

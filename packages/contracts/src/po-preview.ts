@@ -8,7 +8,7 @@
  * lines' grand totals + fleet cost + fleet GST (0 when the fleet is free). Overall: the sum of the
  * vendors' final totals.
  */
-import { lineAmount, sumPaise, unitTotal, type Hundredths, type Paise } from './money.js';
+import { fromHundredths, fromPaise, lineAmount, sumPaise, unitTotal, type Hundredths, type Paise } from './money.js';
 
 export interface PreviewLineInput {
   itemId: string;
@@ -19,6 +19,21 @@ export interface PreviewLineInput {
   vendorName: string;
   pricePaise: Paise;
   gstPaise: Paise;
+}
+
+/**
+ * A line as the approval's and the PO's events carry it (erp.indent.approved.v1, erp.po.created.v1):
+ * the quantity in units, price and GST in rupees.
+ */
+export function eventLine(l: Pick<PreviewLineInput, 'itemId' | 'itemName' | 'unit' | 'quantity' | 'pricePaise' | 'gstPaise'>) {
+  return {
+    itemId: l.itemId,
+    itemName: l.itemName,
+    unit: l.unit,
+    quantity: fromHundredths(l.quantity),
+    price: fromPaise(l.pricePaise),
+    gst: fromPaise(l.gstPaise),
+  };
 }
 
 export interface FleetInput {

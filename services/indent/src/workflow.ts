@@ -3,7 +3,7 @@
  * approving with the unit prices locked (one transaction: lines, status, history, and
  * erp.indent.approved.v1 in the outbox).
  */
-import { fromHundredths, fromPaise, IndentApproved, poPreview, type Indent, type PreviewLineInput } from '@erp/contracts';
+import { eventLine, fromPaise, IndentApproved, poPreview, type Indent, type PreviewLineInput } from '@erp/contracts';
 import { event, type EventMeta, type Queryable, type ServiceContext } from '@erp/service-kit';
 import type { Actor, IndentRepository, StoredLine } from './repository.js';
 
@@ -106,7 +106,7 @@ export async function approve(
       vendorId: v.vendorId,
       vendorName: v.vendorName,
       fleet: { amount: fromPaise(v.fleetPaise), gst: fromPaise(v.fleetGstPaise) },
-      lines: v.lines.map((l) => ({ itemId: l.itemId, itemName: l.itemName, unit: l.unit, quantity: fromHundredths(l.quantity), price: fromPaise(l.pricePaise), gst: fromPaise(l.gstPaise) })),
+      lines: v.lines.map(eventLine),
     })),
   });
   const audit = audited

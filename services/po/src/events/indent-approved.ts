@@ -10,7 +10,7 @@
  * (PurchaseOrdersRepository.createNumbered; the unique (indent_id, vendor_id) is the last guard).
  * Numbers are given out only to POs written, so they stay gap-free.
  */
-import { fromHundredths, fromPaise, IndentApproved, PoCreated, type EventEnvelope, type IndentApprovedData, type PoCreatedData } from '@erp/contracts';
+import { eventLine, fromPaise, IndentApproved, PoCreated, type EventEnvelope, type IndentApprovedData, type PoCreatedData } from '@erp/contracts';
 import { event, isUuid, orderKeyOf, type ConsumerDefinition, type Queryable, type ServiceContext } from '@erp/service-kit';
 import { approvalProblem, planPurchaseOrders, type PlannedPo } from '../plan.js';
 import { poNumber, type PoSource, type PurchaseOrdersRepository } from '../repositories/purchase-orders.js';
@@ -31,14 +31,7 @@ export function poCreatedData(po: { id: string; number: number }, source: PoSour
     itemCount: plan.lines.length,
     amount: fromPaise(plan.amountPaise),
     fleet: { amount: fromPaise(plan.fleetPaise), gst: fromPaise(plan.fleetGstPaise) },
-    lines: plan.lines.map((l) => ({
-      itemId: l.itemId,
-      itemName: l.itemName,
-      unit: l.unit,
-      quantity: fromHundredths(l.quantity),
-      price: fromPaise(l.pricePaise),
-      gst: fromPaise(l.gstPaise),
-    })),
+    lines: plan.lines.map(eventLine),
     approvedBy: source.approvedBy,
   };
 }
