@@ -145,12 +145,12 @@ export function pendingDemoIndents(indents: IndentRepository): (tx: Queryable, c
   let done = false;
   return async (tx, ctx) => {
     if (done) return;
-    const state = await tx.query<{ keys: string[]; any: boolean }>(
-      `SELECT array(SELECT key FROM ${ctx.schema}.demo_indents) AS keys, EXISTS (SELECT 1 FROM ${ctx.schema}.indents WHERE created_at < now() - interval '1 minute') AS any`,
+    const state = await tx.query<{ keys: string[]; old: boolean }>(
+      `SELECT array(SELECT key FROM ${ctx.schema}.demo_indents) AS keys, EXISTS (SELECT 1 FROM ${ctx.schema}.indents WHERE created_at < now() - interval '1 minute') AS old`,
     );
-    const { keys, any } = state.rows[0]!;
+    const { keys, old } = state.rows[0]!;
     if (keys.length === 0) {
-      if (any) done = true;
+      if (old) done = true;
       return;
     }
     await createPendingDemoIndents(tx, ctx, indents, keys);
