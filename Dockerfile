@@ -15,8 +15,9 @@ COPY --from=build /app /app
 USER node
 EXPOSE 8080 3000
 # SIGTERM goes straight to node (exec), which drains and exits within the stop grace period.
-# gateway -> gateway/dist/main.js; a service -> services/<APP>/dist/server.js
-CMD ["sh", "-c", "if [ \"${APP:-gateway}\" = gateway ]; then exec node gateway/dist/main.js; else exec node services/${APP}/dist/server.js; fi"]
+# gateway -> gateway/dist/main.bundle.js; a service -> services/<APP>/dist/server.bundle.js (each one
+# file with what it imports, made by npm run build: scripts/bundle-server.mjs, decision 0031)
+CMD ["sh", "-c", "if [ \"${APP:-gateway}\" = gateway ]; then exec node gateway/dist/main.bundle.js; else exec node services/${APP}/dist/server.bundle.js; fi"]
 
 FROM nginx:1.27-alpine AS web
 COPY deploy/web.conf /etc/nginx/conf.d/default.conf

@@ -1,4 +1,5 @@
-// npm run build: compile the Node side (tsc -b, incremental) and bundle the web apps (rspack),
+// npm run build: compile the Node side (tsc -b, incremental; then each process's entry bundled
+// into one file, esbuild) and bundle the web apps (rspack),
 // skipping a web app whose inputs have not changed since its last build.
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -24,6 +25,8 @@ function precompress(dir) {
 export function buildServer() {
   log('Compiling services and gateway (tsc -b)…');
   run(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b']);
+  // One file per process to load (scripts/bundle-server.mjs, decision 0031); skipped when up to date.
+  run(process.execPath, [path.join(root, 'scripts/bundle-server.mjs')]);
 }
 
 export function buildWeb({ force = false } = {}) {

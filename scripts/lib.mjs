@@ -32,6 +32,16 @@ export function runNpm(args, opts) {
 }
 
 /** Install dependencies when node_modules is missing or older than the lock file. */
+/**
+ * The file to run for a compiled Node entry: its bundle (scripts/bundle-server.mjs, made by every
+ * build) when there is one, else the entry itself; ERP_BUNDLES=0 runs the plain entry.
+ */
+export function serverEntry(entry) {
+  const plain = path.join(root, entry);
+  const bundle = plain.replace(/\.js$/, '.bundle.js');
+  return process.env.ERP_BUNDLES !== '0' && existsSync(bundle) ? bundle : plain;
+}
+
 export function ensureInstalled() {
   const marker = path.join(root, 'node_modules', '.package-lock.json');
   const lock = path.join(root, 'package-lock.json');

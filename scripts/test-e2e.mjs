@@ -6,7 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { buildServer, buildWeb } from './build.mjs';
-import { ensureInstalled, log, root, run } from './lib.mjs';
+import { ensureInstalled, log, root, run, serverEntry } from './lib.mjs';
 
 ensureInstalled();
 buildServer();
@@ -26,7 +26,7 @@ const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 
 delete env.DATABASE_URL;
 delete env.NATS_URL;
 log(`Starting the system on port ${port} with data in ${dataDir}…`);
-const server = spawn(process.execPath, [path.join(root, 'gateway/dist/main.js')], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+const server = spawn(process.execPath, [serverEntry('gateway/dist/main.js')], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
 let stopped = false;
 const stop = () => {
   if (stopped) return;
