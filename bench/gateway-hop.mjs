@@ -4,9 +4,12 @@
 //   (BENCH_DATABASE_URL to use PostgreSQL, PGlite otherwise).
 // - distributed: the whole distributed topology (lib/distributed.mjs: every service its own
 //   process with its own role and schema on this machine's PostgreSQL and NATS, po and indent as
-//   two instances); `GET /po?limit=10` (the PO list's first page) from the first po instance
-//   directly, and `GET /api/v1/po?limit=10` through the gateway, which spreads requests over both
-//   instances. Needs PostgreSQL and NATS (BENCH_DATABASE_URL, BENCH_NATS_URL or their usual ports).
+//   two instances); `GET /po?limit=10` (the PO list's first page) from the two po instances
+//   directly, in turn as the gateway spreads them, and `GET /api/v1/po?limit=10` through the
+//   gateway; the hop is the difference. The first instance alone is measured too, for reference:
+//   on this 2-core VM, an instance asked every other request idles between them and wakes cold,
+//   which costs more than the hop itself (bench/README.md). Needs PostgreSQL and NATS
+//   (BENCH_DATABASE_URL, BENCH_NATS_URL or their usual ports).
 // Each at 1 connection (the hop itself) and 10 (queueing at the service dominates).
 import { load } from './lib/load.mjs';
 import { cpuMs, signIn, startProcess } from './lib/system.mjs';
@@ -19,12 +22,16 @@ const verdicts = [];
  * Direct vs through the gateway at 1 and 10 connections; the verdict is the one-connection figure.
  * `cpu`: { name: () => CPU ms so far } of the processes involved (CPU per answer in the results).
  */
-async function compare(name, directUrl, gatewayUrl, headers, cpu) {
+async function compare(name, directUrls, gatewayUrl, headers, cpu, reference) {
   for (const connections of [1, 10]) {
-    const direct = await load({ url: directUrl, headers, connections, durationMs: 6000, cpu });
+    if (reference) {
+      const alone = await load({ url: reference.url, headers, connections, durationMs: 6000, cpu });
+      console.log(`${name}, ${connections} connection(s): direct to ${reference.name} (for reference) ${JSON.stringify(alone)}`);
+    }
+    const direct = await load({ urls: [directUrls].flat(), headers, connections, durationMs: 6000, cpu });
     const via = await load({ url: gatewayUrl, headers, connections, durationMs: 6000, cpu });
     const added = Math.round((via.p50 - direct.p50) * 100) / 100;
-    console.log(`${name}, ${connections} connection(s): direct ${JSON.stringify(direct)}`);
+    console.log(`${name}, ${connections} connection(s): direct${[directUrls].flat().length > 1 ? ' (each instance in turn)' : ''} ${JSON.stringify(direct)}`);
     console.log(`${name}, ${connections} connection(s): gateway ${JSON.stringify(via)}`);
     console.log(`${name}, ${connections} connection(s): the gateway hop adds ${added} ms at p50\n`);
     if (connections === 1) verdicts.push(`${name}: gateway hop adds ${added} ms at p50 with one connection (budget 2 ms): ${added <= 2 ? 'within budget' : 'OVER BUDGET'}`);
@@ -60,10 +67,17 @@ if (!which || which === 'distributed') {
       const { topology } = await startDistributed();
       const pos = topology.instances('po');
       const token = await signIn(topology.gatewayUrl);
-      await compare('distributed (po list)', `${pos[0].url}/po?limit=10`, `${topology.gatewayUrl}/api/v1/po?limit=10`, { authorization: `Bearer ${token}` }, {
-        ...Object.fromEntries(pos.map((p) => [p.id, () => cpuMs(p.proc.pid)])),
-        gateway: () => cpuMs(topology.gateway.proc.pid),
-      });
+      await compare(
+        'distributed (po list)',
+        pos.map((p) => `${p.url}/po?limit=10`),
+        `${topology.gatewayUrl}/api/v1/po?limit=10`,
+        { authorization: `Bearer ${token}` },
+        {
+          ...Object.fromEntries(pos.map((p) => [p.id, () => cpuMs(p.proc.pid)])),
+          gateway: () => cpuMs(topology.gateway.proc.pid),
+        },
+        { name: pos[0].id, url: `${pos[0].url}/po?limit=10` },
+      );
     } finally {
       await cleanup();
     }

@@ -8,14 +8,20 @@ export function percentile(sorted, p) {
   return sorted[Math.max(0, i)];
 }
 
-/** `url` is the one URL to request, or `nextPath()` gives each request its own path (same origin as `url`). */
+/**
+ * `url` is the one URL to request, or `nextPath()` gives each request its own path (same origin as
+ * `url`); `urls` instead takes them in turn (several instances of a service, as the gateway spreads
+ * requests over them), each origin with its own `connections` connections.
+ */
 // cpu: optional { name: () => CPU ms used so far } (lib/system.mjs cpuMs, postgresCpuMs); with it the
 // result says each one's CPU per answer over the measured window (cpuMsPerAnswer), which says what a
 // request costs however busy the machine is.
-export async function load({ url, nextPath, headers = {}, connections = 50, durationMs = 10_000, warmupMs = 2_000, cpu }) {
-  const u = new URL(url);
-  const pool = new Pool(u.origin, { connections, pipelining: 1 });
-  const fixed = u.pathname + u.search;
+export async function load({ url, urls, nextPath, headers = {}, connections = 50, durationMs = 10_000, warmupMs = 2_000, cpu }) {
+  const targets = (urls ?? [url]).map((each) => {
+    const u = new URL(each);
+    return { pool: new Pool(u.origin, { connections, pipelining: 1 }), fixed: u.pathname + u.search };
+  });
+  let turn = 0;
   const latencies = [];
   let errors = 0;
   let statusErrors = 0;
@@ -25,6 +31,7 @@ export async function load({ url, nextPath, headers = {}, connections = 50, dura
     while (!stop) {
       const t0 = performance.now();
       try {
+        const { pool, fixed } = targets[turn++ % targets.length];
         const res = await pool.request({ method: 'GET', path: nextPath ? nextPath() : fixed, headers });
         await res.body.dump();
         const dt = performance.now() - t0;
@@ -49,7 +56,7 @@ export async function load({ url, nextPath, headers = {}, connections = 50, dura
   const elapsed = performance.now() - started;
   stop = true;
   await Promise.all(workers);
-  await pool.close();
+  await Promise.all(targets.map((t) => t.pool.close()));
   latencies.sort((a, b) => a - b);
   const r = (x) => Math.round(x * 100) / 100;
   return {
