@@ -17,7 +17,7 @@ import { DEFAULT_HOST } from './network.js';
 import { migrate, readMigrations } from './db/migrate.js';
 import { openPglite } from './db/pglite.js';
 import { openPostgres } from './db/postgres.js';
-import type { Database, Queryable } from './db/types.js';
+import { rolledBackToSavepoint, type Database, type Queryable } from './db/types.js';
 import { installErrorHandling, installNotFound } from './errors.js';
 import { EventConsumers } from './consumers.js';
 import { installObservability } from './health.js';
@@ -177,11 +177,21 @@ export async function createServiceRuntime(def: ServiceDefinition, deps: Runtime
     logger: log,
     onPublished: (_envelope, lag) => tell((o) => o.published?.(lag)),
   });
-  // Transactions that wrote events: after their commit the relay publishes at once, not at its
-  // next poll (ctx.tx, and a consumer's handling of an event).
-  const wroteEvents = new WeakSet<Queryable>();
+  // The events each transaction wrote: after its commit the relay publishes them at once, not at
+  // its next poll (ctx.tx, and a consumer's handling of an event).
+  const written = new WeakMap<Queryable, EventEnvelope[]>();
+  const wrote = <T extends EventEnvelope | EventEnvelope[]>(tx: Queryable, envelopes: T): T => {
+    const list = written.get(tx);
+    if (list) list.push(...[envelopes].flat());
+    else written.set(tx, [envelopes].flat());
+    return envelopes;
+  };
   const afterCommit = (tx: Queryable | undefined) => {
-    if (tx && wroteEvents.has(tx)) relay.kick();
+    const envelopes = tx ? written.get(tx) : undefined;
+    if (!envelopes || envelopes.length === 0) return;
+    // Part of it rolled back to a savepoint: the outbox, not memory, says which events are left.
+    if (rolledBackToSavepoint.has(tx!)) relay.kick();
+    else relay.committed(envelopes);
   };
   const ctx: ServiceContext = {
     name: def.name,
@@ -198,19 +208,12 @@ export async function createServiceRuntime(def: ServiceDefinition, deps: Runtime
       afterCommit(tx);
       return result;
     },
-    emit: (tx, eventDef, data, meta) => {
-      wroteEvents.add(tx);
-      return enqueueEvent(tx, def.schema, def.name, eventDef, data, meta);
-    },
-    emitMany: (tx, eventDef, data, meta) => {
-      wroteEvents.add(tx);
-      return enqueueEvents(tx, def.schema, def.name, eventDef, data, meta);
-    },
+    emit: async (tx, eventDef, data, meta) => wrote(tx, await enqueueEvent(tx, def.schema, def.name, eventDef, data, meta)),
+    emitMany: async (tx, eventDef, data, meta) => wrote(tx, await enqueueEvents(tx, def.schema, def.name, eventDef, data, meta)),
     audit: (tx, entry) => appendAudit(tx, def.schema, entry),
-    emitAll: (tx, events, options = {}) => {
-      if (events.length > 0) wroteEvents.add(tx);
+    emitAll: async (tx, events, options = {}) => {
       const audit = options.audit === undefined ? [] : Array.isArray(options.audit) ? options.audit : [options.audit as AuditEntry];
-      return enqueueWithAudit(tx, def.schema, def.name, events, audit, options.meta);
+      return wrote(tx, await enqueueWithAudit(tx, def.schema, def.name, events, audit, options.meta));
     },
   };
   const replica = def.directory ? null : createAccessReplica(def.schema, db);

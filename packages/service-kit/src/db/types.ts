@@ -4,6 +4,19 @@ export interface QueryResult<R> {
   rowCount: number;
 }
 
+/**
+ * Transactions in which a statement rolled back to a savepoint: events written before it may be
+ * gone from the outbox although the transaction commits, so their envelopes in memory are not
+ * published as they are; the relay publishes what the outbox holds (service.ts, afterCommit).
+ */
+export const rolledBackToSavepoint = new WeakSet<object>();
+const ROLLBACK_TO = /^\s*rollback\s+(?:transaction\s+|work\s+)?to\b/i;
+
+/** Note a transaction's statement that rolls back to a savepoint (the database adapters call it). */
+export function noteSavepointRollback(tx: object, sql: string): void {
+  if (ROLLBACK_TO.test(sql)) rolledBackToSavepoint.add(tx);
+}
+
 export interface Queryable {
   query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>>;
   /** Run a script of several statements without parameters (migrations). */
