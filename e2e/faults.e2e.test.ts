@@ -9,13 +9,15 @@
  *    shell's error panel with Retry in the content area, and the rest of the app keeps working.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
+// @ts-expect-error the build scripts are plain JavaScript without declarations
+import { serverEntry } from '../scripts/lib.mjs';
 import { DESKTOP, PHONE, baseUrl, launch, newPage, screenshotDir, shot, signIn } from './lib/browser.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -73,10 +75,8 @@ describe('a service that is down (po, in a system of its own)', () => {
       PO_SERVICE_URL: `http://127.0.0.1:${deadPort}`,
     };
     for (const name of ['DATABASE_URL', 'NATS_URL', 'REMOTES_FILE', 'REMOTES_JSON']) delete env[name];
-    // The gateway as `npm start` runs it: its bundle when the build made one (scripts/lib.mjs serverEntry).
-    const main = path.join(root, 'gateway/dist/main.js');
-    const bundle = main.replace(/\.js$/, '.bundle.js');
-    server = spawn(process.execPath, [process.env.ERP_BUNDLES !== '0' && existsSync(bundle) ? bundle : main], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // The gateway as `npm start` runs it: its bundle when the build made one.
+    server = spawn(process.execPath, [serverEntry('gateway/dist/main.js') as string], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
     server.stdout?.on('data', (d: Buffer) => (output += d.toString()));
     server.stderr?.on('data', (d: Buffer) => (output += d.toString()));
     // It reports itself degraded (503 on /health): any answer means it is up.

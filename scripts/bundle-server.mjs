@@ -5,12 +5,11 @@
 // distributed topology runs nine processes on two cores (decision 0031).
 //
 // Run by scripts/build.mjs after tsc; skipped when nothing it reads has changed since the last run.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { createHash } from 'node:crypto';
+import { pathToFileURL } from 'node:url';
 import * as esbuild from 'esbuild';
-import { log, root, upToDate, writeStamp } from './lib.mjs';
+import { fingerprint, log, root, upToDate, writeStamp } from './lib.mjs';
 
 /** Entries and their bundles, relative to the repository's root. */
 export function serverEntries() {
@@ -76,32 +75,16 @@ export function bundleEntry(entry, outfile, { isOwn = ourCompiledModule, externa
   });
 }
 
-/** Every compiled file the bundles read (the workspaces' dist folders) and the lockfile. */
+/** Every compiled file the bundles read (the workspaces' dist folders, not the bundles), the lockfile and this script. */
 function inputsPrint() {
-  const files = [];
-  const walk = (dir) => {
-    for (const e of readdirSync(dir, { withFileTypes: true })) {
-      const p = path.join(dir, e.name);
-      if (e.isDirectory()) walk(p);
-      else if (e.name.endsWith('.js') && !e.name.endsWith('.bundle.js')) files.push(p);
-    }
-  };
-  for (const group of ['packages', 'services']) {
-    for (const d of readdirSync(path.join(root, group), { withFileTypes: true })) {
-      const dist = path.join(root, group, d.name, 'dist');
-      if (d.isDirectory() && existsSync(dist)) walk(dist);
-    }
-  }
-  walk(path.join(root, 'gateway', 'dist'));
-  files.push(path.join(root, 'package-lock.json'), fileURLToPath(import.meta.url));
-  const h = createHash('sha256');
-  for (const f of files.sort()) {
-    if (!existsSync(f)) continue;
-    const s = statSync(f);
-    h.update(`${path.relative(root, f)}:${s.size}:${s.mtimeMs}\n`);
-  }
-  for (const { bundle } of serverEntries()) h.update(`${bundle}:${existsSync(path.join(root, bundle))}\n`);
-  return h.digest('hex');
+  const dists = ['packages', 'services'].flatMap((group) =>
+    readdirSync(path.join(root, group), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => `${group}/${d.name}/dist`),
+  );
+  const print = fingerprint([...dists, 'gateway/dist', 'package-lock.json', 'scripts/bundle-server.mjs'], (f) => f.endsWith('.js') && !f.endsWith('.bundle.js'));
+  // A bundle deleted since the last run is made again.
+  return `${print}:${serverEntries().map(({ bundle }) => (existsSync(path.join(root, bundle)) ? 1 : 0)).join('')}`;
 }
 
 export async function bundleServer({ force = false } = {}) {

@@ -70,22 +70,25 @@ export function webApps() {
   return [...found.filter((d) => d !== 'shell').sort(), ...found.filter((d) => d === 'shell')];
 }
 
-function walk(dir, out) {
+function walk(dir, out, keep) {
   if (!existsSync(dir)) return;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     if (entry.name === 'node_modules' || entry.name.startsWith('dist') || entry.name.startsWith('.')) continue;
     const p = path.join(dir, entry.name);
-    if (entry.isDirectory()) walk(p, out);
-    else out.push(p);
+    if (entry.isDirectory()) walk(p, out, keep);
+    else if (keep(p)) out.push(p);
   }
 }
 
-/** A fingerprint of the files a build reads (path, size, mtime), to skip builds with nothing new. */
-export function fingerprint(inputs) {
+/**
+ * A fingerprint of the files a build reads (path, size, mtime), to skip builds with nothing new.
+ * `keep` chooses among the files found in the folders given (files named directly always count).
+ */
+export function fingerprint(inputs, keep = () => true) {
   const files = [];
   for (const i of inputs) {
     const p = path.join(root, i);
-    if (existsSync(p) && statSync(p).isDirectory()) walk(p, files);
+    if (existsSync(p) && statSync(p).isDirectory()) walk(p, files, keep);
     else if (existsSync(p)) files.push(p);
   }
   const h = createHash('sha256');

@@ -1,10 +1,11 @@
 // Start the built system (or one service) as a child process on a free port with its own data.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { serverEntry } from '../../scripts/lib.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -36,11 +37,8 @@ export async function startProcess(entry, env = {}, { dataDir } = {}) {
   const dir = dataDir ?? mkdtempSync(path.join(os.tmpdir(), 'erp-bench-'));
   // BENCH_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the system under load.
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  // What `npm start` runs: the entry's bundle when the build made one (decision 0031; ERP_BUNDLES=0: the plain entry).
-  const plain = path.join(root, entry);
-  const bundle = plain.replace(/\.js$/, '.bundle.js');
-  const script = process.env.ERP_BUNDLES !== '0' && existsSync(bundle) ? bundle : plain;
-  const child = spawn(process.execPath, [...nodeArgs, script], {
+  // What `npm start` runs: the entry's bundle when the build made one (decision 0031).
+  const child = spawn(process.execPath, [...nodeArgs, serverEntry(entry)], {
     cwd: root,
     env: { ...process.env, PORT: String(port), DATA_DIR: dir, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', RATE_LIMIT_PER_MINUTE: '100000000', ...env },
     // BENCH_LOG_LEVEL=info shows the system's own log (index builds, slow requests) with the figures.

@@ -190,35 +190,52 @@ export class OutboxRelay {
   }
 
   private async publishCommitted(envelopes: readonly EventEnvelope[]): Promise<void> {
-    // Sent in order on the bus's one connection without waiting for each acknowledgement.
-    const outcomes = await Promise.all(
-      envelopes.map((envelope) => {
-        faultPoint('after-commit-before-publish', { subject: envelope.subject });
-        return this.publishOne(envelope).then(
-          () => null,
-          (err: unknown) => err ?? new Error('publish failed'),
-        );
-      }),
-    );
-    const failedAt = outcomes.findIndex((o) => o !== null);
-    const done = envelopes.slice(0, failedAt === -1 ? envelopes.length : failedAt);
-    if (done.length > 0) {
-      const marked = await this.markPublished(done.map((e) => e.id));
-      const writtenAt = new Map(marked.map((r) => [r.id, r.created_at]));
-      for (const envelope of done) {
-        const at = writtenAt.get(envelope.id);
-        // Not marked here: the poll had taken it and marked it first.
-        if (at === undefined) continue;
-        this.observePublished(envelope, at);
-        this.opts.logger?.debug({ eventId: envelope.id, subject: envelope.subject, requestId: envelope.requestId }, 'event published');
+    const { sent, err } = await this.publishInOrder(envelopes);
+    if (sent > 0) await this.markSent(envelopes.slice(0, sent));
+    if (sent < envelopes.length) {
+      const envelope = envelopes[sent]!;
+      this.opts.logger?.warn({ err, eventId: envelope.id, subject: envelope.subject, requestId: envelope.requestId }, 'publishing an event failed; the relay publishes it from the outbox');
+    }
+  }
+
+  /**
+   * Publish in order; returns how many went through before the first failure, and that failure.
+   * On NATS they are sent at once on the bus's one connection without waiting for each
+   * acknowledgement (a failed one's successors may have gone through: published again later, the
+   * bus drops a repeated message id within its duplicate window, the inbox any later repeat). The
+   * in-process bus runs the consumers inside publish, so there they go one by one.
+   */
+  private async publishInOrder(envelopes: readonly EventEnvelope[]): Promise<{ sent: number; err: unknown }> {
+    const send = (envelope: EventEnvelope) => {
+      faultPoint('after-commit-before-publish', { subject: envelope.subject });
+      return this.publishOne(envelope).then(
+        () => null,
+        (err: unknown) => err ?? new Error('publish failed'),
+      );
+    };
+    const outcomes: unknown[] = [];
+    if (this.bus.kind === 'nats') outcomes.push(...(await Promise.all(envelopes.map(send))));
+    else {
+      for (const envelope of envelopes) {
+        const outcome = await send(envelope);
+        outcomes.push(outcome);
+        if (outcome !== null) break;
       }
     }
-    if (failedAt !== -1) {
-      const envelope = envelopes[failedAt]!;
-      this.opts.logger?.warn(
-        { err: outcomes[failedAt], eventId: envelope.id, subject: envelope.subject, requestId: envelope.requestId },
-        'publishing an event failed; the relay publishes it from the outbox',
-      );
+    const failedAt = outcomes.findIndex((o) => o !== null);
+    return failedAt === -1 ? { sent: outcomes.length, err: null } : { sent: failedAt, err: outcomes[failedAt] };
+  }
+
+  /** Mark published events' rows in one statement; each row marked now is counted (metrics) and logged. */
+  private async markSent(envelopes: readonly EventEnvelope[]): Promise<void> {
+    const marked = await this.markPublished(envelopes.map((e) => e.id));
+    const writtenAt = new Map(marked.map((r) => [r.id, r.created_at]));
+    for (const envelope of envelopes) {
+      const at = writtenAt.get(envelope.id);
+      // Not marked now: another run had published it and marked it first.
+      if (at === undefined) continue;
+      this.observePublished(envelope, at);
+      this.opts.logger?.debug({ eventId: envelope.id, subject: envelope.subject, requestId: envelope.requestId }, 'event published');
     }
   }
 
@@ -297,57 +314,29 @@ export class OutboxRelay {
     }
     for (;;) {
       // `olderThanSeconds` (the poll on NATS): rows their writer is still publishing are left to it.
-      const claimed = await this.db.query<{ id: string; seq: number; envelope: EventEnvelope; created_at: Date | string }>(
+      const claimed = await this.db.query<{ id: string; seq: number; envelope: EventEnvelope }>(
         `UPDATE ${this.schema}.outbox SET claimed_until = now() + make_interval(secs => $2), attempts = attempts + 1
           WHERE seq IN (SELECT seq FROM ${this.schema}.outbox
                          WHERE published_at IS NULL AND next_attempt_at <= now()
                            AND (claimed_until IS NULL OR claimed_until < now())${olderThanSeconds > 0 ? `
                            AND created_at < now() - make_interval(secs => $3)` : ''}
                          ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED)
-          RETURNING id, seq, envelope, created_at`,
+          RETURNING id, seq, envelope`,
         olderThanSeconds > 0 ? [this.batchSize, this.leaseSeconds, olderThanSeconds] : [this.batchSize, this.leaseSeconds],
       );
       const rows = claimed.rows.sort((a, b) => a.seq - b.seq);
       if (rows.length === 0) return published;
-      // On NATS the batch is sent in order on the bus's one connection without waiting for each
-      // acknowledgement; then the rows acknowledged before the first failure are marked published
-      // together: one round trip and one commit per batch instead of one of each per event (at 50
-      // approvals a second the relay of the PO service publishes some 200 events a second). A row
-      // after a failed one is published again later even if its own publish went through: the bus
-      // drops a repeated message id within its duplicate window, and the inbox any later repeat.
-      // The in-process bus runs the consumers inside publish, so there the events go one by one.
+      // The rows published before the first failure are marked together: one round trip and one
+      // commit per batch instead of one of each per event.
       const reconnectsBefore = this.reconnects;
-      const send = (row: (typeof rows)[number]) => {
-        faultPoint('after-commit-before-publish', { subject: row.envelope.subject });
-        return this.publishOne(row.envelope).then(
-          () => null,
-          (err: unknown) => err ?? new Error('publish failed'),
-        );
-      };
-      let outcomes: unknown[] = [];
-      if (this.bus.kind === 'nats') outcomes = await Promise.all(rows.map(send));
-      else {
-        for (const row of rows) {
-          const outcome = await send(row);
-          outcomes.push(outcome);
-          if (outcome !== null) break;
-        }
+      const { sent, err } = await this.publishInOrder(rows.map((r) => r.envelope));
+      if (sent > 0) {
+        await this.markSent(rows.slice(0, sent).map((r) => r.envelope));
+        published += sent;
       }
-      const failedAt = outcomes.findIndex((o) => o !== null);
-      const done = rows.slice(0, failedAt === -1 ? outcomes.length : failedAt);
-      if (done.length > 0) {
-        const marked = new Set((await this.markPublished(done.map((r) => r.id))).map((r) => r.id));
-        for (const row of done) {
-          // One its writer marked first is counted there.
-          if (marked.has(row.id)) this.observePublished(row.envelope, row.created_at);
-          this.opts.logger?.debug({ eventId: row.id, subject: row.envelope.subject, requestId: row.envelope.requestId }, 'event published');
-        }
-        published += done.length;
-      }
-      if (failedAt !== -1) {
-        const err = outcomes[failedAt];
-        const row = rows[failedAt]!;
-        const pending = rows.slice(failedAt).map((r) => r.id);
+      if (sent < rows.length) {
+        const row = rows[sent]!;
+        const pending = rows.slice(sent).map((r) => r.id);
         // A publish sent while the bus was away times out after it is back: no backoff then.
         const busBack = this.reconnects !== reconnectsBefore;
         this.opts.logger?.warn({ err, eventId: row.id, subject: row.envelope.subject, requestId: row.envelope.requestId }, busBack ? 'publishing an event failed; the bus is back, retrying' : 'publishing an event failed; will retry');

@@ -1,6 +1,6 @@
 import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { noteSavepointRollback, type Database, type Queryable, type QueryResult } from './types.js';
+import { notingSavepointRollbacks, type Database, type Queryable, type QueryResult } from './types.js';
 
 /** bigint columns hold paise and hundredths; every value we store fits a double exactly. */
 const parsers = { [types.INT8]: (v: string) => Number(v) };
@@ -57,20 +57,7 @@ export function pgliteDatabase(pg: PGlite, close: () => Promise<void>, usable: (
     ...base,
     transaction: async (fn) => {
       if (!usable()) throw new Error('PGlite is closed');
-      return pg.transaction((tx) => {
-        const guarded = guard(tx);
-        const noted: Queryable = {
-          query: <R>(sql: string, params?: unknown[]) => {
-            noteSavepointRollback(noted, sql);
-            return guarded.query<R>(sql, params);
-          },
-          exec: (sql: string) => {
-            noteSavepointRollback(noted, sql);
-            return guarded.exec(sql);
-          },
-        };
-        return fn(noted);
-      });
+      return pg.transaction((tx) => fn(notingSavepointRollbacks(guard(tx))));
     },
     close,
   };

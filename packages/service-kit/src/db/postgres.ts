@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { isDatabaseUnavailable } from '../errors.js';
-import { noteSavepointRollback, type Database, type PoolStats, type Queryable, type QueryResult } from './types.js';
+import { notingSavepointRollbacks, type Database, type PoolStats, type Queryable, type QueryResult } from './types.js';
 
 pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
 
@@ -61,17 +61,10 @@ function wrapClient(client: pg.PoolClient): Queryable {
     last = next.catch(() => undefined);
     return next;
   };
-  const tx: Queryable = {
-    query: <R>(sql: string, params?: unknown[]) => {
-      noteSavepointRollback(tx, sql);
-      return serial(() => inner.query<R>(sql, params));
-    },
-    exec: (sql: string) => {
-      noteSavepointRollback(tx, sql);
-      return serial(() => inner.exec(sql));
-    },
-  };
-  return tx;
+  return notingSavepointRollbacks({
+    query: <R>(sql: string, params?: unknown[]) => serial(() => inner.query<R>(sql, params)),
+    exec: (sql: string) => serial(() => inner.exec(sql)),
+  });
 }
 
 export interface PostgresOptions {

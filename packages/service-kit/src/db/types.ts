@@ -12,9 +12,19 @@ export interface QueryResult<R> {
 export const rolledBackToSavepoint = new WeakSet<object>();
 const ROLLBACK_TO = /^\s*rollback\s+(?:transaction\s+|work\s+)?to\b/i;
 
-/** Note a transaction's statement that rolls back to a savepoint (the database adapters call it). */
-export function noteSavepointRollback(tx: object, sql: string): void {
-  if (ROLLBACK_TO.test(sql)) rolledBackToSavepoint.add(tx);
+/** A transaction's connection that notes a statement rolling back to a savepoint (each database adapter's transactions). */
+export function notingSavepointRollbacks(inner: Queryable): Queryable {
+  const tx: Queryable = {
+    query: <R>(sql: string, params?: unknown[]) => {
+      if (ROLLBACK_TO.test(sql)) rolledBackToSavepoint.add(tx);
+      return inner.query<R>(sql, params);
+    },
+    exec: (sql: string) => {
+      if (ROLLBACK_TO.test(sql)) rolledBackToSavepoint.add(tx);
+      return inner.exec(sql);
+    },
+  };
+  return tx;
 }
 
 export interface Queryable {
