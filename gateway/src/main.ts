@@ -3,29 +3,53 @@
  * (embedded mode: `npm start`); the others are reached over HTTP (distributed mode).
  */
 import {
+  ConfigError,
+  connectWithRetry,
   createLogger,
   createServiceRuntime,
+  envInt,
+  exitOnConfigError,
   loadKitConfig,
   meteredService,
   observabilityOf,
   openBus,
   openDatabase,
   shutdownOnSignals,
+  type ServiceDefinition,
   type ServiceRuntime,
 } from '@erp/service-kit';
 import { buildGateway } from './app.js';
 import { loadGatewayConfig } from './config.js';
 import { MODULES } from './modules.js';
 
-const kit = await loadKitConfig(process.env);
-const config = loadGatewayConfig(process.env);
+// Settings first, those of the services run here too: a missing or wrong one ends the start with one
+// line on stderr (`Cannot start: JWT_PRIVATE_KEY is not set (required with NODE_ENV=production)…`).
+const { kit, config, defs, retryMaxMs } = await exitOnConfigError(async () => {
+  const kit = await loadKitConfig(process.env);
+  let config;
+  try {
+    config = loadGatewayConfig(process.env);
+  } catch (err) {
+    throw err instanceof ConfigError ? err : new ConfigError((err as Error).message, { cause: err });
+  }
+  const defs: Record<string, ServiceDefinition> = {};
+  for (const name of Object.keys(MODULES).filter((n) => !config.serviceUrls[n])) {
+    const def = MODULES[name]!.service();
+    if (def.configure) await def.configure(kit);
+    defs[name] = def;
+  }
+  return { kit, config, defs, retryMaxMs: envInt(process.env, 'CONNECT_RETRY_MAX_MS', 5000, 100) };
+});
 const logger = createLogger(kit.logLevel, 'gateway');
-const local = Object.keys(MODULES).filter((name) => !config.serviceUrls[name]);
-const db = local.length > 0 ? await openDatabase(kit, logger) : undefined;
-const bus = await openBus(kit, logger, 'gateway');
+const local = Object.keys(defs);
+// PostgreSQL and NATS that do not answer yet are waited for (each wait logged with its reason);
+// the embedded PGlite and the in-process bus are opened once.
+const retry = { logger, maxMs: retryMaxMs };
+const db = local.length === 0 ? undefined : kit.databaseUrl ? await connectWithRetry('PostgreSQL', () => openDatabase(kit, logger), retry) : await openDatabase(kit, logger);
+const bus = kit.natsUrl ? await connectWithRetry('NATS', () => openBus(kit, logger, 'gateway'), retry) : await openBus(kit, logger, 'gateway');
 
 const runtimes: Record<string, ServiceRuntime> = {};
-for (const name of local) runtimes[name] = await createServiceRuntime(MODULES[name]!.service(), { db: db!, bus, config: kit, logger });
+for (const name of local) runtimes[name] = await createServiceRuntime(defs[name]!, { db: db!, bus, config: kit, logger });
 
 const app = await buildGateway({
   config,

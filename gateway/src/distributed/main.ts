@@ -69,6 +69,8 @@ try {
   topology = await startTopology({
     databaseUrls,
     natsUrl: nats.url,
+    // Passed on as the README documents them (NATS_ACK_WAIT_SECONDS goes through baseEnv).
+    ...(envString(env, 'NATS_NAMESPACE') ? { natsNamespace: envString(env, 'NATS_NAMESPACE')! } : {}),
     instances,
     gatewayPort,
     basePort: envInt(env, 'SERVICE_BASE_PORT', 3001, 1),

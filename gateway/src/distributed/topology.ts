@@ -29,6 +29,24 @@ export const DEFAULT_INSTANCES: Record<string, number> = { po: 2, indent: 2 };
 
 export type Output = 'inherit' | 'silent' | ((id: string, line: string) => void);
 
+/** Restarts of a crashed process: 1 s, 2 s, 4 s … at most 30 s; a process that ran a minute starts over at 1 s. */
+export const RESTART_BACKOFF = { initialMs: 1000, maxMs: 30_000, healthyAfterMs: 60_000 };
+
+/**
+ * The wait before starting a crashed process again, and its count of crashes in a row. A process
+ * that ran at least `healthyAfterMs` before it exited was healthy: its crash is counted as the
+ * first again. Pure: `crashesBefore` is the count after the previous crash (0 at first).
+ */
+export function restartDelay(crashesBefore: number, ranMs: number, o: typeof RESTART_BACKOFF = RESTART_BACKOFF): { crashes: number; delayMs: number } {
+  const crashes = ranMs >= o.healthyAfterMs ? 1 : crashesBefore + 1;
+  return { crashes, delayMs: Math.min(o.maxMs, o.initialMs * 2 ** Math.min(crashes - 1, 30)) };
+}
+
+/** How a process ended, for the restart's log line: `exit code 1`, `signal SIGKILL`. */
+export function exitReason(code: number | null, signal: NodeJS.Signals | null): string {
+  return signal ? `signal ${signal}` : `exit code ${code ?? 'unknown'}`;
+}
+
 export interface TopologyOptions {
   /** Each service's PostgreSQL connection string (its own role: see provision.ts). */
   databaseUrls: Record<string, string>;
@@ -48,7 +66,7 @@ export interface TopologyOptions {
   /** Added to one service's processes' environment. */
   serviceEnv?: Record<string, Record<string, string | undefined>>;
   output?: Output;
-  /** Start a process again when it exits unexpectedly (after a second), like a restart policy. */
+  /** Start a process again when it exits unexpectedly, like a restart policy (RESTART_BACKOFF: 1 s doubling to 30 s). */
   restartOnCrash?: boolean;
   /** Longest wait for a process to be ready. */
   readyTimeoutMs?: number;
@@ -60,6 +78,9 @@ export class TopologyProcess {
   private exitWaiters: Array<() => void> = [];
   lastExit: { code: number | null; signal: NodeJS.Signals | null } | null = null;
   startedAt = 0;
+  /** Crashes in a row (restartDelay): reset by a minute of running. */
+  crashes = 0;
+  private restartTimer: NodeJS.Timeout | null = null;
 
   constructor(
     readonly id: string,
@@ -90,6 +111,8 @@ export class TopologyProcess {
    */
   start(extraEnv?: Record<string, string | undefined>): void {
     if (this.running) return;
+    if (this.restartTimer) clearTimeout(this.restartTimer);
+    this.restartTimer = null;
     this.stopping = false;
     this.startedAt = Date.now();
     this.extraEnv = extraEnv;
@@ -108,15 +131,23 @@ export class TopologyProcess {
         else this.output(this.id, line);
       });
     }
+    const startedAt = this.startedAt;
     p.once('exit', (code, signal) => {
       this.lastExit = { code, signal };
       const waiters = this.exitWaiters.splice(0);
       for (const w of waiters) w();
       if (!this.stopping && this.restartOnCrash) {
-        if (this.output !== 'silent') process.stdout.write(`${this.id.padEnd(10)}| exited (${signal ?? code}); starting it again in 1 s\n`);
-        setTimeout(() => {
+        const ranMs = Date.now() - startedAt;
+        const { crashes, delayMs } = restartDelay(this.crashes, ranMs);
+        this.crashes = crashes;
+        const line = `exited (${exitReason(code, signal)}) after ${(ranMs / 1000).toFixed(1)} s; starting it again in ${delayMs / 1000} s (crash ${crashes} in a row)`;
+        if (this.output === 'inherit') process.stdout.write(`${this.id.padEnd(10)}| ${line}\n`);
+        else if (this.output !== 'silent') this.output(this.id, line);
+        this.restartTimer = setTimeout(() => {
+          this.restartTimer = null;
           if (!this.stopping && !this.running) this.start(this.extraEnv);
-        }, 1000).unref();
+        }, delayMs);
+        this.restartTimer.unref();
       }
     });
   }
@@ -129,7 +160,12 @@ export class TopologyProcess {
 
   /** Send a signal; SIGTERM and SIGINT are a shutdown (no restart), SIGKILL too unless `crash`. */
   signal(sig: NodeJS.Signals, opts: { crash?: boolean } = {}): void {
-    if (!opts.crash) this.stopping = true;
+    if (!opts.crash) {
+      this.stopping = true;
+      // A restart waiting for its time is called off too.
+      if (this.restartTimer) clearTimeout(this.restartTimer);
+      this.restartTimer = null;
+    }
     this.proc?.kill(sig);
   }
 
@@ -195,12 +231,17 @@ export interface Topology {
   stop(): Promise<void>;
 }
 
-/** Variables of the parent's environment no process of the topology should inherit. */
-const NOT_INHERITED = [/^TEST_/, /_SERVICE_URL$/, /DATABASE_URL$/, /^NATS_/, /^PORT$/, /^VITEST/];
+/**
+ * Variables of the parent's environment no process of the topology should inherit: each process
+ * gets its own (its database, port, the services' URLs, NATS_URL and NATS_NAMESPACE from the
+ * options). The other settings, NATS_ACK_WAIT_SECONDS among them, are passed through.
+ */
+const NOT_INHERITED = [/^TEST_/, /_SERVICE_URL$/, /DATABASE_URL$/, /^NATS_URL$/, /^NATS_NAMESPACE$/, /^PORT$/, /^VITEST/];
 
-function baseEnv(extra: Record<string, string | undefined>): NodeJS.ProcessEnv {
+/** A process's environment: the parent's (less NOT_INHERITED) with `extra` on top (undefined removes one). */
+export function baseEnv(extra: Record<string, string | undefined>, parent: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
-  for (const [k, v] of Object.entries(process.env)) if (!NOT_INHERITED.some((re) => re.test(k))) env[k] = v;
+  for (const [k, v] of Object.entries(parent)) if (!NOT_INHERITED.some((re) => re.test(k))) env[k] = v;
   for (const [k, v] of Object.entries(extra)) {
     if (v === undefined) delete env[k];
     else env[k] = v;

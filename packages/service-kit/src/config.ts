@@ -53,6 +53,35 @@ export interface KitConfig {
 
 type Env = Record<string, string | undefined>;
 
+/**
+ * A setting that is missing or wrong: the process cannot start until it is fixed. The entry points
+ * (runStandalone, the gateway's main) print it as one line, `Cannot start: <message>`, and exit
+ * with 1, without a stack trace (exitOnConfigError). The message names the setting.
+ */
+export class ConfigError extends Error {
+  override readonly name = 'ConfigError';
+}
+
+/** `<NAME> is not set (required with <condition>)`, plus what to set it to. */
+export function missingSetting(name: string, requiredWith: string, hint?: string): ConfigError {
+  return new ConfigError(`${name} is not set (required with ${requiredWith})${hint ? `: ${hint}` : ''}`);
+}
+
+/**
+ * Run the reading of settings; a ConfigError it throws is written to stderr as one line,
+ * `Cannot start: <message>`, and the process exits with 1 (no stack: the line says what to set).
+ * Other errors go on as they are.
+ */
+export async function exitOnConfigError<T>(read: () => T | Promise<T>, out: { write(line: string): unknown } = process.stderr, exit: (code: number) => never = process.exit): Promise<T> {
+  try {
+    return await read();
+  } catch (err) {
+    if (!(err instanceof ConfigError)) throw err;
+    out.write(`Cannot start: ${err.message.replace(/\s*\n\s*/g, ' ')}\n`);
+    return exit(1);
+  }
+}
+
 export function envString(env: Env, name: string, fallback?: string): string | undefined {
   const v = env[name];
   return v === undefined || v.trim() === '' ? fallback : v.trim();
@@ -62,7 +91,7 @@ export function envInt(env: Env, name: string, fallback: number, min = 0): numbe
   const raw = envString(env, name);
   if (raw === undefined) return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number of at least ${min} (got "${raw}")`);
+  if (!Number.isInteger(n) || n < min) throw new ConfigError(`${name} must be a whole number of at least ${min} (got "${raw}")`);
   return n;
 }
 
@@ -71,7 +100,7 @@ export function envBool(env: Env, name: string, fallback: boolean): boolean {
   if (raw === undefined) return fallback;
   if (/^(1|true|yes|on)$/i.test(raw)) return true;
   if (/^(0|false|no|off)$/i.test(raw)) return false;
-  throw new Error(`${name} must be true or false (got "${raw}")`);
+  throw new ConfigError(`${name} must be true or false (got "${raw}")`);
 }
 
 /**
@@ -97,11 +126,20 @@ async function localSecret(dataDir: string, key: string, generate = () => random
 export async function secretFromEnv(env: Env, name: string, dataDir: string, production: boolean): Promise<string> {
   const v = envString(env, name);
   if (v) {
-    if (v.length < 32) throw new Error(`${name} must be at least 32 characters`);
+    if (v.length < 32) throw new ConfigError(`${name} must be at least 32 characters`);
     return v;
   }
-  if (production) throw new Error(`${name} must be set when NODE_ENV=production`);
+  if (production) throw missingSetting(name, 'NODE_ENV=production', 'at least 32 random characters (openssl rand -base64 32)');
   return localSecret(dataDir, name);
+}
+
+/** The parsing of a setting's value: what it throws is about that setting. */
+function asConfigError<T>(parse: () => T): T {
+  try {
+    return parse();
+  } catch (err) {
+    throw err instanceof ConfigError ? err : new ConfigError((err as Error).message, { cause: err });
+  }
 }
 
 /**
@@ -118,17 +156,19 @@ export async function loadSessionKeys(env: Env, dataDir: string, production: boo
     let pem = envString(env, 'JWT_PRIVATE_KEY');
     if (!pem) {
       if (production) {
-        throw new Error(
-          'JWT_PRIVATE_KEY must be set when NODE_ENV=production: the Ed25519 (or P-256) private key auth signs session tokens with, as PEM or JWK (openssl genpkey -algorithm ed25519)',
+        throw missingSetting(
+          'JWT_PRIVATE_KEY',
+          'NODE_ENV=production',
+          'the Ed25519 (or P-256) private key auth signs session tokens with, as PEM or JWK (openssl genpkey -algorithm ed25519)',
         );
       }
       pem = await localSecret(dataDir, 'JWT_PRIVATE_KEY', generateSigningKeyPem);
     }
-    const signingKey = parsePrivateKey(pem, 'JWT_PRIVATE_KEY');
-    const previous = parsePublicKeys(envString(env, 'JWT_PREVIOUS_PUBLIC_KEYS'), 'JWT_PREVIOUS_PUBLIC_KEYS').filter((k) => k.kid !== signingKey.kid);
+    const signingKey = asConfigError(() => parsePrivateKey(pem, 'JWT_PRIVATE_KEY'));
+    const previous = asConfigError(() => parsePublicKeys(envString(env, 'JWT_PREVIOUS_PUBLIC_KEYS'), 'JWT_PREVIOUS_PUBLIC_KEYS')).filter((k) => k.kid !== signingKey.kid);
     return { signingKey, publicKeys: previous };
   }
-  const publicKeys = parsePublicKeys(envString(env, 'JWT_PUBLIC_KEYS'), 'JWT_PUBLIC_KEYS');
+  const publicKeys = asConfigError(() => parsePublicKeys(envString(env, 'JWT_PUBLIC_KEYS'), 'JWT_PUBLIC_KEYS'));
   // AUTH_SERVICE_URL may list several instances of auth, comma-separated: the keys are fetched from
   // the first, and from the next ones when it does not answer.
   const authJwks = (authUrl ?? '')
@@ -139,11 +179,11 @@ export async function loadSessionKeys(env: Env, dataDir: string, production: boo
   const explicit = envString(env, 'JWT_JWKS_URL');
   const jwksUrl = explicit ?? authJwks[0];
   if (publicKeys.length === 0 && !jwksUrl) {
-    throw new Error('Session tokens cannot be verified: set AUTH_SERVICE_URL (where auth runs), JWT_JWKS_URL or JWT_PUBLIC_KEYS');
+    throw new ConfigError('Session tokens cannot be verified: set AUTH_SERVICE_URL (where auth runs), JWT_JWKS_URL or JWT_PUBLIC_KEYS');
   }
   const fallbacks = explicit ? [] : authJwks.slice(1);
   for (const u of [jwksUrl, ...fallbacks]) {
-    if (u && !URL.canParse(u)) throw new Error(`JWT_JWKS_URL (or AUTH_SERVICE_URL) must be a URL (got "${u}")`);
+    if (u && !URL.canParse(u)) throw new ConfigError(`JWT_JWKS_URL (or AUTH_SERVICE_URL) must be a URL (got "${u}")`);
   }
   return { publicKeys, ...(jwksUrl ? { jwksUrl } : {}), ...(fallbacks.length > 0 ? { jwksFallbackUrls: fallbacks } : {}) };
 }
@@ -151,7 +191,7 @@ export async function loadSessionKeys(env: Env, dataDir: string, production: boo
 /** Demo data is for trying the system on one machine: never in production (ARCHITECTURE §7). */
 export function demoSeeding(env: Env, production: boolean): boolean {
   const wanted = envBool(env, 'SEED_DEMO', !production);
-  if (wanted && production) throw new Error('SEED_DEMO=true cannot be used with NODE_ENV=production: demo members would be able to sign in');
+  if (wanted && production) throw new ConfigError('SEED_DEMO=true cannot be used with NODE_ENV=production: demo members would be able to sign in');
   return wanted;
 }
 
@@ -160,7 +200,7 @@ export async function loadKitConfig(env: Env = process.env, service?: string): P
   const nodeEnv = envString(env, 'NODE_ENV', 'development')!;
   const production = nodeEnv === 'production';
   // Fault injection kills the process on purpose (tests): refused in production, checked everywhere.
-  checkFaultInjection(env);
+  asConfigError(() => checkFaultInjection(env));
   const dataDir = path.resolve(envString(env, 'DATA_DIR', './data')!);
   const prefix = service ? `${service.toUpperCase()}_` : '';
   return {

@@ -33,5 +33,7 @@ export * from './service.js';
 export * from './spreadsheet.js';
 export * from './spreadsheet-reader.js';
 export * from './lazy-modules.js';
+export * from './pdf-text.js';
 export * from './validation.js';
 export type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+export * from './startup.js';

@@ -12,7 +12,8 @@ import { createTokenService, type TokenService } from './auth/tokens.js';
 import type { Bus, Subscription } from './bus/types.js';
 import { createInProcessBus } from './bus/in-process.js';
 import { createNatsBus } from './bus/nats.js';
-import { envBool, envString, loadKitConfig, type KitConfig } from './config.js';
+import { envBool, envInt, envString, exitOnConfigError, loadKitConfig, type KitConfig } from './config.js';
+import { connectWithRetry, listenWhileStarting, StartAborted } from './startup.js';
 import { DEFAULT_HOST } from './network.js';
 import { migrate, readMigrations } from './db/migrate.js';
 import { openPglite } from './db/pglite.js';
@@ -103,6 +104,12 @@ export interface ServiceDefinition {
   /** Auth reads its own tables; every other service leaves this out and gets the replica of auth's events. */
   directory?: (ctx: ServiceContext) => AccessDirectory;
   consumers?: ConsumerDefinition[];
+  /**
+   * Reads and checks the service's own settings (throws a ConfigError naming a missing or wrong
+   * one). Runs before the process connects to anything, and again (it must be idempotent) when the
+   * runtime is created.
+   */
+  configure?: (config: KitConfig) => Promise<void>;
   /** Runs after migrations on every start (idempotent: seeds demo data on a new database). */
   onStart?: (ctx: ServiceContext) => Promise<void>;
   /** Called once the service is closing. */
@@ -162,6 +169,7 @@ export interface RuntimeDeps {
 export async function createServiceRuntime(def: ServiceDefinition, deps: RuntimeDeps): Promise<ServiceRuntime> {
   const { db, bus, config } = deps;
   const log = deps.logger.child({ service: def.name });
+  if (def.configure) await def.configure(config);
   await migrate(db, def.schema, 'kit', KIT_MIGRATIONS);
   await migrate(db, def.schema, 'service', await readMigrations(def.migrationsDir));
 
@@ -454,20 +462,79 @@ export async function buildStandaloneApp(def: ServiceDefinition, runtime: Servic
   return app;
 }
 
-/** Distributed mode: run one service as its own process (services/<name>/src/server.ts). */
+/**
+ * Distributed mode: run one service as its own process (services/<name>/src/server.ts).
+ *
+ * 1. Settings: a missing or wrong one ends the start with one line on stderr (`Cannot start: …`)
+ *    and exit code 1 (exitOnConfigError).
+ * 2. Listen at once (startup.ts): /health/live 200, /health/ready 503 with what it waits for.
+ * 3. Connect to PostgreSQL and NATS, trying again with a growing wait (0.5 s … CONNECT_RETRY_MAX_MS)
+ *    while they do not answer, each wait logged with its reason; PGlite and the in-process bus are
+ *    opened once, as before.
+ * 4. Migrate, start, and hand the port to the service's own server: ready.
+ * SIGTERM/SIGINT while starting gives up the start and exits 0; after it, the graceful shutdown.
+ */
 export async function runStandalone(def: ServiceDefinition, env: NodeJS.ProcessEnv = process.env): Promise<FastifyInstance> {
-  const config = await loadKitConfig(env, def.name);
+  const { config, port, host, retry } = await exitOnConfigError(async () => {
+    const kit = await loadKitConfig(env, def.name);
+    if (def.configure) await def.configure(kit);
+    return {
+      config: kit,
+      port: envInt(env, 'PORT', 3000, 0),
+      host: envString(env, 'HOST', DEFAULT_HOST)!,
+      retry: { initialMs: 500, maxMs: envInt(env, 'CONNECT_RETRY_MAX_MS', 5000, 100) },
+    };
+  });
   const logger = createLogger(config.logLevel, def.name);
-  const db = await openDatabase(config, logger);
-  const bus = await openBus(config, logger, def.name);
-  const runtime = await createServiceRuntime(def, { db, bus, config, logger });
-  // Services sit behind the gateway, which sets X-Forwarded-For to the caller's address.
-  const app = await buildStandaloneApp(def, runtime, config, { trustProxy: envBool(env, 'TRUST_PROXY', true) });
-  await runtime.start();
-  const port = Number(env.PORT ?? 3000);
-  await app.listen({ port, host: envString(env, 'HOST', DEFAULT_HOST)! });
-  // SIGTERM/SIGINT: not ready at once, drain, finish the requests in flight, stop the consumers,
-  // flush the outbox, close bus and database (lifecycle.ts).
-  shutdownOnSignals({ app, runtimes: [runtime], bus, db, config, logger });
-  return app;
+  const starting = await listenWhileStarting({ port, host, name: def.name });
+
+  const abort = new AbortController();
+  const onSignal = (signal: NodeJS.Signals) => {
+    logger.info({ signal }, 'stopping while starting');
+    abort.abort();
+  };
+  process.once('SIGTERM', onSignal);
+  process.once('SIGINT', onSignal);
+  const opened: Array<{ close(): Promise<void> }> = [];
+  const giveUp = async () => {
+    for (const o of opened.reverse()) await o.close().catch(() => undefined);
+    await starting.close();
+    logger.info('stopped before it had started');
+    process.exit(0);
+  };
+  const connecting = (what: string) => ({
+    ...retry,
+    logger,
+    signal: abort.signal,
+    onWaiting: (reason: string, ms: number) => starting.waitingFor(`Starting: waiting for ${what} (${reason}); next try in ${ms / 1000} s`),
+  });
+  try {
+    starting.waitingFor('Starting: connecting to the database');
+    const db = config.databaseUrl ? await connectWithRetry('PostgreSQL', () => openDatabase(config, logger), connecting('PostgreSQL')) : await openDatabase(config, logger);
+    opened.push(db);
+    starting.waitingFor('Starting: connecting to the bus');
+    const bus = config.natsUrl ? await connectWithRetry('NATS', () => openBus(config, logger, def.name), connecting('NATS')) : await openBus(config, logger, def.name);
+    opened.push(bus);
+    if (abort.signal.aborted) return await giveUp();
+    starting.waitingFor('Starting: migrating the database and subscribing to events');
+    const runtime = await createServiceRuntime(def, { db, bus, config, logger });
+    opened.unshift({ close: () => runtime.stop() });
+    // Services sit behind the gateway, which sets X-Forwarded-For to the caller's address.
+    const app = await buildStandaloneApp(def, runtime, config, { trustProxy: envBool(env, 'TRUST_PROXY', true) });
+    await runtime.start();
+    await app.ready();
+    if (abort.signal.aborted) return await giveUp();
+    process.off('SIGTERM', onSignal);
+    process.off('SIGINT', onSignal);
+    // The port goes from the starting server to the service's own, which is ready at once.
+    await starting.close();
+    await app.listen({ port: starting.port, host });
+    // SIGTERM/SIGINT: not ready at once, drain, finish the requests in flight, stop the consumers,
+    // flush the outbox, close bus and database (lifecycle.ts).
+    shutdownOnSignals({ app, runtimes: [runtime], bus, db, config, logger });
+    return app;
+  } catch (err) {
+    if (err instanceof StartAborted) return await giveUp();
+    throw err;
+  }
 }

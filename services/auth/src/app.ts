@@ -46,10 +46,15 @@ export function authService(options: AuthServiceOptions = {}): ServiceDefinition
       dir = authDirectory(ctx.db, members, sessions);
       return dir.directory;
     },
+    // Its settings are checked before the process connects to anything: a missing one (production)
+    // stops the start with one line naming it.
+    async configure(kit) {
+      config ??= await loadAuthConfig(env, kit);
+    },
     async onStart(ctx) {
       // Auth alone signs session tokens (ctx.tokens.sign); the process that runs it loads the private key.
       if (!ctx.config.sessionKeys.signingKey) throw new Error('The auth service needs its session signing key: set JWT_PRIVATE_KEY');
-      config = await loadAuthConfig(env, ctx.config);
+      config ??= await loadAuthConfig(env, ctx.config);
       sms = options.sms ?? createSmsSender(config.sms, ctx.log);
       await seedMembers(ctx, config, members);
       // Changes made by another instance of this service: drop what this one has cached.

@@ -66,7 +66,8 @@ describe('the development SMS outbox', () => {
 describe('production settings', () => {
   it('refuses to start with the console SMS provider, saying what to set', async () => {
     const kit = testConfig({ production: true, nodeEnv: 'production' });
-    await expect(loadAuthConfig({ ...SECRET }, kit)).rejects.toThrow(/SMS_PROVIDER=console .* cannot be used with NODE_ENV=production: set SMS_PROVIDER=http and SMS_HTTP_URL/);
+    await expect(loadAuthConfig({ ...SECRET }, kit)).rejects.toThrow(/^SMS_PROVIDER is not set \(required with NODE_ENV=production\): set SMS_PROVIDER=http and SMS_HTTP_URL/);
+    await expect(loadAuthConfig({ ...SECRET, SMS_PROVIDER: 'console' }, kit)).rejects.toThrow(/SMS_PROVIDER=console .* cannot be used with NODE_ENV=production: set SMS_PROVIDER=http and SMS_HTTP_URL/);
     const http = await loadAuthConfig({ ...SECRET, SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example.test/send' }, kit);
     expect(http.devSmsRoute).toBe(false);
   });

@@ -25,18 +25,20 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
   // Reconnects forever: while the server is away, publishing fails and the outbox keeps the events;
   // the consumers' pull loops resume by themselves once it is back.
   const nc: NatsConnection = await connect({ servers: opts.url, name: opts.name ?? 'erp', maxReconnectAttempts: -1, reconnectTimeWait: 1000 });
-  const jsm = await jetstreamManager(nc);
   const subjects = [`${ns}erp.>`];
+  let jsm: Awaited<ReturnType<typeof jetstreamManager>>;
   try {
-    await jsm.streams.info(stream);
-  } catch {
+    // A server that has just started may accept connections a moment before JetStream answers.
+    jsm = await jetstreamManager(nc);
     try {
+      await jsm.streams.info(stream);
+    } catch {
       await jsm.streams.add({ name: stream, subjects, duplicate_window: 2 * 60 * 1_000_000_000, max_age: 30 * 24 * 3600 * 1_000_000_000 });
-    } catch (err) {
-      // Nothing to run on: the connection is not left open behind the error.
-      await nc.close().catch(() => undefined);
-      throw err;
     }
+  } catch (err) {
+    // Nothing to run on: the connection is not left open behind the error (the caller may try again).
+    await nc.close().catch(() => undefined);
+    throw err;
   }
   const js = jetstream(nc);
   const [major = 0, minor = 0] = (nc.info?.version ?? '0.0').split('.').map(Number);

@@ -88,8 +88,14 @@ export async function openPostgres(connectionString: string, opts: PostgresOptio
     if (!err) answeredAt = Date.now();
   });
   // Fail fast with a clear error when the server is not there.
-  const probe = await pool.connect();
-  probe.release();
+  // The pool is ended behind the error, so a caller trying again (startup.ts) leaves nothing open.
+  try {
+    const probe = await pool.connect();
+    probe.release();
+  } catch (err) {
+    await pool.end().catch(() => undefined);
+    throw err;
+  }
   const base = wrap(pool);
   let own: pg.Pool | null = null;
   return {
