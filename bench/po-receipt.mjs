@@ -5,13 +5,15 @@
 // a demo PO's first line each time, BENCH_RUNS times (default 60, the first 5 not counted). Embedded
 // (PGlite, in-process bus) by default; PostgreSQL with BENCH_DATABASE_URL, NATS with BENCH_NATS_URL.
 import { randomBytes, randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { percentile } from './lib/load.mjs';
 import { freshBenchDatabase, json, signIn, startProcess } from './lib/system.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
 const WARMUP = 5;
 const BUDGET_MS = 150;
-const PHOTO_BYTES = 2 * 1024 * 1024;
+const PHOTO_WIDTH = 2000;
+const PHOTO_HEIGHT = 1500;
 
 const env = { SEED_DEMO: 'true', OTP_RESEND_SECONDS: '0' };
 const fresh = await freshBenchDatabase();
@@ -32,8 +34,10 @@ try {
   if (!po) throw new Error('no open demo PO appeared');
   const line = po.items[0];
   const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
-  // A photo-sized JPEG: the markers of one around 2 MB of incompressible bytes (a camera's JPEG is too).
-  const photo = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(PHOTO_BYTES - 6), Buffer.from([0xff, 0xd9])]);
+  // A photo-sized JPEG that decodes (the service decodes every upload and keeps a re-encoded copy):
+  // 2000 x 1500 px of noise, about 2 MB, as incompressible as a camera's.
+  const photo = await sharp(randomBytes(PHOTO_WIDTH * PHOTO_HEIGHT * 3), { raw: { width: PHOTO_WIDTH, height: PHOTO_HEIGHT, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+  console.log(`photo: ${PHOTO_WIDTH} x ${PHOTO_HEIGHT} px, ${(photo.length / 1024 / 1024).toFixed(2)} MB`);
   const times = [];
   const uploads = [];
   for (let run = 0; run < RUNS + WARMUP; run++) {

@@ -25,7 +25,7 @@ export function serverEntries() {
  * @fastify/swagger's package.json), pino (its transports start worker files by path), the ones
  * loaded on first use (exceljs, pdfkit: lazy-modules.ts) and pg's optional native binding.
  */
-const EXTERNAL = ['@electric-sql/pglite', '@electric-sql/pglite/*', 'pdfkit', 'exceljs', 'pino', 'pino-pretty', 'thread-stream', 'pg-native', '@fastify/swagger', '@fastify/swagger-ui'];
+const EXTERNAL = ['@electric-sql/pglite', '@electric-sql/pglite/*', 'pdfkit', 'exceljs', 'pino', 'pino-pretty', 'thread-stream', 'pg-native', '@fastify/swagger', '@fastify/swagger-ui', 'sharp'];
 
 /**
  * Our own modules find files next to them (a service's migrations, the PO demo's invoice photo,

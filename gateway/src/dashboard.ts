@@ -1,7 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import { DashboardResponse, ErrorResponse, type StatsResponse } from '@erp/contracts';
+import { DashboardResponse, ErrorResponse, fromPaise, toPaise, type StatsResponse } from '@erp/contracts';
 import { HttpError } from '@erp/service-kit';
 import { MODULES } from './modules.js';
+
+/** Amounts in rupees: added up in paise (money.ts), never as floating-point rupees. */
+const MONEY: ReadonlyArray<keyof StatsResponse> = ['outstandingPayables'];
+/** Present only when a service answered them (to members who may read them): absent, not 0, otherwise. */
+const OPTIONAL: ReadonlyArray<keyof StatsResponse> = ['outstandingPayables', 'openOverbilling'];
+
+/** The services' answers added up: every count in `always` (0 when none answered it), the optional ones when some did. */
+export function addUp(answers: readonly StatsResponse[], always: ReadonlyArray<keyof StatsResponse>): StatsResponse {
+  const out: Record<string, number> = {};
+  for (const key of new Set([...always, ...OPTIONAL])) {
+    const given = answers.map((a) => a[key]).filter((v): v is number => typeof v === 'number');
+    if (given.length === 0 && !always.includes(key)) continue;
+    out[key] = MONEY.includes(key) ? fromPaise(given.reduce((sum, v) => sum + toPaise(v), 0)) : given.reduce((sum, v) => sum + v, 0);
+  }
+  return out as StatsResponse;
+}
 
 /**
  * GET /api/v1/dashboard: the five counts, each from the service that owns it, asked through the
@@ -16,7 +32,7 @@ export async function dashboardRoute(app: FastifyInstance): Promise<void> {
     '/api/v1/dashboard',
     { schema: { tags: ['dashboard'], response: { 200: DashboardResponse, 401: ErrorResponse } } },
     async (request) => {
-      const totals: Required<Omit<DashboardResponse, 'unavailable'>> & Pick<DashboardResponse, 'unavailable'> = { activeBoq: 0, activePo: 0, totalItems: 0, totalVendor: 0, totalTeam: 0, draftIndents: 0, indentsToCompare: 0, indentsToApprove: 0 };
+      const totals: DashboardResponse = { activeBoq: 0, activePo: 0, totalItems: 0, totalVendor: 0, totalTeam: 0, draftIndents: 0, indentsToCompare: 0, indentsToApprove: 0 };
       const authorization = request.headers.authorization ?? '';
       let refused: string | null = null;
       const unavailable: string[] = [];
@@ -34,13 +50,7 @@ export async function dashboardRoute(app: FastifyInstance): Promise<void> {
       );
       if (refused !== null) throw new HttpError(401, refused);
       if (unavailable.length > 0) totals.unavailable = unavailable;
-      for (const a of answers) {
-        for (const key of Object.keys(totals) as Array<keyof StatsResponse>) {
-          const v = a[key];
-          if (typeof v === 'number') totals[key] += v;
-        }
-      }
-      return totals;
+      return { ...totals, ...addUp(answers, Object.keys(totals).filter((k) => k !== 'unavailable') as Array<keyof StatsResponse>) };
     },
   );
 }

@@ -42,7 +42,7 @@ export interface ModuleDeclaration {
  */
 export const MODULES: Record<string, ModuleDeclaration> = {
   auth: { service: (o) => authService(o?.auth), title: 'sign-in', prefixes: ['/auth', '/dev'], stats: '/auth/stats', counts: ['totalTeam'], remotes: ['mfe-team'] },
-  vendors: { service: () => vendorsService(), title: 'vendors', prefixes: ['/vendors', '/vendorTransaction'], stats: '/vendors/stats', counts: ['totalVendor'], remotes: ['mfe-vendors'] },
+  vendors: { service: () => vendorsService(), title: 'vendors', prefixes: ['/vendors', '/vendorTransaction'], stats: '/vendors/stats', counts: ['totalVendor', 'outstandingPayables', 'openOverbilling'], remotes: ['mfe-vendors'] },
   catalog: { service: (o) => catalogService(o?.catalog), title: 'items', prefixes: ['/items'], stats: '/items/stats', counts: ['totalItems'], remotes: ['mfe-catalog'] },
   // The project and BOQ screens live in mfe-team (declared with auth).
   projects: { service: () => projectsService(), title: 'projects and BOQs', prefixes: ['/project', '/boq'], stats: '/boq/stats', counts: ['activeBoq'], remotes: [] },

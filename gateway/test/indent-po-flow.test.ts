@@ -5,15 +5,16 @@
  * POs appear in the PO service and on the indent. Every service on one database and bus (PGlite and
  * the in-process bus, or PostgreSQL and NATS).
  */
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Indent, IndentCompare, IndentSummary, PoListResponse, PurchaseOrder } from '@erp/contracts';
 import { authService, type SmsSender } from '@erp/auth-service';
 import { catalogService } from '@erp/catalog-service';
 import { DEMO_INDENTS, indentService } from '@erp/indent-service';
 import { poService } from '@erp/po-service';
-import { projectsService } from '@erp/projects-service';
+import { DEMO_PROJECTS, projectsService } from '@erp/projects-service';
 import { vendorsService } from '@erp/vendors-service';
-import { createTestHarness, type TestHarness } from '@erp/service-kit/testing';
+import { createTestHarness, pdfToText, type TestHarness } from '@erp/service-kit/testing';
 
 let h: TestHarness;
 const codes = new Map<string, string>();
@@ -89,6 +90,26 @@ describe('indents to purchase orders across services', () => {
     expect(compare.overBoqLines).toBe(1);
   });
 
+  it('prints a demo PO for delivery to the indent’s site, then the project with its code, then the project’s location (decision 0035)', async () => {
+    const pos = (await call(people.admin, 'GET', '/po?limit=100')) as PoListResponse;
+    const po = pos.result.find((p) => p.vendor.name === 'Deccan Steel Suppliers')!;
+    const pdf = await h.app.inject({ method: 'GET', url: `/po/${po._id}/pdf`, headers: people.admin });
+    expect(pdf.statusCode).toBe(200);
+    const text = (await pdfToText(pdf.rawPayload)).replace(/\s+/g, ' ');
+    const skyline = DEMO_PROJECTS[0]!;
+    // The demo approval waits for the project in the indent service's replica, so its location is known.
+    expect(text).toContain(`${DEMO_INDENTS[0]!.location} ${skyline.name} (${skyline.projectCode}) ${skyline.location}`);
+  });
+
+  it('counts the demo indents on their BOQ and the demo POs on their vendors (decisions 0033, 0034)', async () => {
+    const boqs = (await call(people.admin, 'GET', '/boq/all?keyword=BOQ-0001&limit=100')).result as Array<{ boqId: string; indentCount: number }>;
+    expect(boqs.find((b) => b.boqId === 'BOQ-0001')!.indentCount).toBe(DEMO_INDENTS.length);
+    const vendors = (await call(people.admin, 'GET', '/vendors/all?limit=100')).vendors as Array<{ name: string; totalPO: number; openPO: number }>;
+    const counts = Object.fromEntries(vendors.filter((v) => v.totalPO > 0).map((v) => [v.name, [v.totalPO, v.openPO]]));
+    // Deccan's PO is Open and Godavari's Partial (a delivery received): both still open.
+    expect(counts).toEqual({ 'Deccan Steel Suppliers': [1, 1], 'Godavari Sand and Aggregates': [1, 1] });
+  });
+
   it('turns an indent raised from the demo BOQ into one PO per chosen vendor, once, however often Approve is pressed', async () => {
     const boqs = (await call(people.employee, 'GET', '/boq/all?status=confirmed&limit=100')).result as Array<{ _id: string; projectId: { _id: string } }>;
     const boq = boqs[0]!;
@@ -140,7 +161,8 @@ describe('indents to purchase orders across services', () => {
       ((await call(people.employee, 'GET', `/boq/items/${po.boqId._id}`)).result as Array<{ itemId: string; consumedQuantity: number }>).find((l) => l.itemId === line.itemId)!.consumedQuantity;
     const before = await consumed();
 
-    const jpeg = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe1]), Buffer.alloc(2 * 1024 * 1024, 3), Buffer.from([0xff, 0xd9])]);
+    // A real photo (the demo's invoice): the service decodes it and keeps a re-encoded JPEG.
+    const jpeg = readFileSync(new URL('../../services/po/demo/invoice-GSA-26-27-0412.jpg', import.meta.url));
     const boundary = '----erp-receipt-photo';
     const payload = Buffer.concat([
       Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="photo"; filename="invoice.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`),
@@ -159,13 +181,14 @@ describe('indents to purchase orders across services', () => {
     };
     const recorded = (await call(people.employee, 'POST', '/poReceipt', body)).po as PurchaseOrder;
     expect(recorded.status).toBe('Partial');
-    expect(recorded.receipts[0]!.photo).toMatchObject({ _id: photo.json()._id, size: jpeg.length });
+    expect(recorded.receipts[0]!.photo).toMatchObject({ _id: photo.json()._id, size: photo.json().size });
     // Sent again after a lost answer: the same receipt, counted once.
     await call(people.employee, 'POST', '/poReceipt', body);
     await h.settle();
     expect(await consumed()).toBe(before + 5);
     const served = await h.app.inject({ method: 'GET', url: `/po/${po._id}/photos/${photo.json()._id}`, headers: people.employee });
     expect(served.statusCode).toBe(200);
-    expect(served.rawPayload.length).toBe(jpeg.length);
+    expect(served.rawPayload.length).toBe(photo.json().size);
+    expect(served.rawPayload.subarray(0, 2).equals(Buffer.from([0xff, 0xd8]))).toBe(true);
   });
 });

@@ -11,7 +11,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { chmodSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -68,6 +68,12 @@ export class OutputBuffer {
   /** A line of the test's own (what it is doing), among the processes' lines. */
   note(line: string): void {
     this.add('test', line);
+  }
+
+  /** The lines since `mark` (of one process: `id`). */
+  linesSince(from: number, id?: string): string[] {
+    const lines = this.lines.slice(Math.max(0, from - this.dropped));
+    return id === undefined ? lines : lines.filter((l) => l.replace(/^\s*[\d.]+s /, '').startsWith(`${id.padEnd(10)}|`));
   }
 
   /** Where the output is now; `dump(mark)` prints what came after it. */
@@ -151,8 +157,9 @@ export function shown(a: Answer<unknown>): string {
 export const indiaDay = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
 
 /** A small JPEG (its magic bytes and end marker are what the photo check reads). */
-export function jpeg(size = 64 * 1024): Buffer {
-  return Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), randomBytes(size), Buffer.from([0xff, 0xd9])]);
+/** A real photo of an invoice (the demo's): the PO service decodes every upload and keeps a re-encoded JPEG. */
+export function jpeg(): Buffer {
+  return readFileSync(new URL('../../../services/po/demo/invoice-GSA-26-27-0412.jpg', import.meta.url));
 }
 
 export function multipartPhoto(bytes: Buffer): { bytes: Buffer; contentType: string } {
@@ -667,9 +674,10 @@ export class System {
 }
 
 /**
- * `tsc -b gateway` (incremental: nothing to do after `npm test`'s build), one test file at a time:
- * vitest runs the files of this folder in parallel, and two builds of one project at once would
- * write the same outputs.
+ * `tsc -b gateway` (incremental: nothing to do after `npm test`'s build), then the entries' bundles
+ * the processes run (scripts/bundle-server.mjs, skipped when up to date: decision 0031), one test
+ * file at a time: vitest runs the files of this folder in parallel, and two builds of one project
+ * at once would write the same outputs.
  */
 async function build(): Promise<void> {
   const lock = path.join(tmpdir(), 'erp-distributed-tests-build.lock');
@@ -692,6 +700,7 @@ async function build(): Promise<void> {
   }
   try {
     execFileSync(process.execPath, [path.join(repoRoot, 'node_modules/typescript/bin/tsc'), '-b', 'gateway'], { cwd: repoRoot, stdio: 'inherit' });
+    execFileSync(process.execPath, [path.join(repoRoot, 'scripts/bundle-server.mjs')], { cwd: repoRoot, stdio: 'inherit' });
   } finally {
     rmSync(lock, { recursive: true, force: true });
   }

@@ -20,3 +20,5 @@ export * from './events/indent.js';
 export * from './schemas/po.js';
 export * from './schemas/ledger.js';
 export * from './po-preview.js';
+export * from './expected-amount.js';
+export * from './unit-totals.js';

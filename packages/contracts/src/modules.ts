@@ -28,8 +28,23 @@ export const ModuleNavItem = Type.Object(
 );
 export type ModuleNavItem = Static<typeof ModuleNavItem>;
 
-/** A count on the dashboard: `stat` is a key of GET /api/v1/dashboard's answer. */
-export const ModuleDashboardCard = Type.Object({ stat: Type.String({ maxLength: 40 }), label: Label, icon: Icon, order: Order }, { additionalProperties: false });
+/**
+ * A count on the dashboard: `stat` is a key of GET /api/v1/dashboard's answer. With `module` and
+ * `sub`, only members who can read that sub-module see it (as quick actions); `format: "money"`
+ * shows the value as rupees (₹, no decimals) instead of a count.
+ */
+export const ModuleDashboardCard = Type.Object(
+  {
+    stat: Type.String({ maxLength: 40 }),
+    label: Label,
+    icon: Icon,
+    order: Order,
+    module: Type.Optional(ModuleKey),
+    sub: Type.Optional(Type.String({ minLength: 1, maxLength: 60 })),
+    format: Type.Optional(Type.Union([Type.Literal('count'), Type.Literal('money')])),
+  },
+  { additionalProperties: false },
+);
 export type ModuleDashboardCard = Static<typeof ModuleDashboardCard>;
 
 export const ModuleQuickAction = Type.Object({ label: Label, path: Path, icon: Icon, order: Order, ...Permission }, { additionalProperties: false });
@@ -83,7 +98,5 @@ export type RemoteOverride = Static<typeof RemoteOverride>;
 export const RemotesConfig = Type.Record(Type.String(), RemoteEntry);
 export type RemotesConfig = Static<typeof RemotesConfig>;
 
-/** True when `pathname` is one of the prefixes or under one of them. */
-export function matchesRoutes(routes: readonly string[], pathname: string): boolean {
-  return routes.some((p) => pathname === p || pathname.startsWith(`${p}/`));
-}
+// In a module of its own, so that importing it does not build the schemas above (decision 0042).
+export { matchesRoutes } from './routes.js';

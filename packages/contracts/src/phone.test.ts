@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhone, normalizeAltPhone, normalizeMobile, phoneSearchDigits, sanitizePhoneInput, typedMobile } from './phone.js';
+import { formatPhone, mobileHint, normalizeAltPhone, normalizeMobile, phoneSearchDigits, sanitizePhoneInput, typedMobile } from './phone.js';
 
 describe('a mobile number typed or pasted with a country code or spaces', () => {
   it('keeps the 10-digit mobile, never the first ten digits typed', () => {
@@ -66,7 +66,42 @@ describe('a mobile number field while typing', () => {
     expect(typedMobile('+91-98765 43210')).toBe('9876543210');
     expect(typedMobile('91 9876543210')).toBe('9876543210');
     expect(typedMobile('+91 98765')).toBe('+91 98765');
-    expect(typedMobile('98765432101')).toBe('98765432101');
     expect(typedMobile('9876543210')).toBe('9876543210');
+  });
+
+  it('keeps ten digits at most when more are typed', () => {
+    expect(typedMobile('98765432101')).toBe('9876543210');
+    expect(typedMobile('987654321012')).toBe('9876543210');
+    expect(typedMobile('98765 432101')).toBe('9876543210');
+    // Typed one key at a time, the field never holds an eleventh digit.
+    let field = '';
+    for (const key of '987654321012') field = typedMobile(field + key);
+    expect(field).toBe('9876543210');
+  });
+
+  it('still turns a pasted +91 or trunk-0 number into its ten digits, typed or pasted', () => {
+    for (const pasted of ['+91 98765 43210', '+91-98765-43210', '+919876543210', '098765 43210', '91 9876543210', '+91 98765 43210 ext'])
+      expect(typedMobile(pasted), pasted).toBe('9876543210');
+    for (const written of ['+91 98765 43210', '09876543210']) {
+      let field = '';
+      for (const key of written) field = typedMobile(field + key);
+      expect(field, written).toBe('9876543210');
+    }
+    // Past the twelfth digit after +91 nothing more is kept.
+    expect(typedMobile('+91 98765 4321099')).toBe('9876543210');
+  });
+});
+
+describe('the hint under a mobile number field', () => {
+  it('says how many digits are missing', () => {
+    expect(mobileHint('')).toBe('Enter your 10-digit mobile number');
+    expect(mobileHint('98765')).toBe('Enter 5 more digits');
+    expect(mobileHint('987654321')).toBe('Enter 1 more digit');
+    expect(mobileHint('+91 98765 432')).toBe('Enter 2 more digits');
+  });
+
+  it('says nothing once the number is complete, and asks for a valid one otherwise', () => {
+    expect(mobileHint('9876543210')).toBeNull();
+    expect(mobileHint('+1 415 555 0100')).toBe('Enter a valid 10-digit mobile number');
   });
 });

@@ -72,13 +72,53 @@ export function normalizeAltPhone(raw: string): AltPhone | null {
   return null;
 }
 
+/** How many digits a mobile field takes as written: 10, or 12 after a leading + (+91), 11 after a leading 0. */
+function digitLimit(text: string): number {
+  const t = text.trimStart();
+  if (WITH_PLUS.test(t)) return 12;
+  if (/^\(?0/.test(t)) return 11;
+  return 10;
+}
+
+/** `text` up to its `limit`-th digit: digits past it (and anything after them) are not kept. */
+function keepDigits(text: string, limit: number): string {
+  let seen = 0;
+  for (let i = 0; i < text.length; i++) {
+    if (!/[0-9]/.test(text[i]!)) continue;
+    seen += 1;
+    if (seen > limit) return text.slice(0, i).trimEnd();
+  }
+  return text;
+}
+
 /**
  * A mobile number field while typing: what it may hold, and as soon as that is a mobile number in
- * any accepted form (a paste of "+91-98765 43210"), its 10 digits. Never cut: anything else stays as typed.
+ * any accepted form (a paste of "+91-98765 43210"), its 10 digits. Ten digits at most: a digit typed
+ * past the tenth is not kept (past the twelfth after +91, the eleventh after a leading 0), but only
+ * after a paste has had its chance to become a mobile, so "+91 98765 43210" and "098765 43210" still
+ * become "9876543210" and are never cut to their first ten digits (decisions 0010, 0039).
  */
 export function typedMobile(raw: string): string {
   const kept = sanitizePhoneInput(raw);
-  return normalizeMobile(kept) ?? kept;
+  const whole = normalizeMobile(kept);
+  if (whole) return whole;
+  const cut = keepDigits(kept, digitLimit(kept));
+  return normalizeMobile(cut) ?? cut;
+}
+
+/**
+ * What a mobile field still lacks, in a few words for under the field (Send OTP and Save stay
+ * refused until it is complete), or null when it holds a mobile number. "Enter 3 more digits".
+ */
+export function mobileHint(value: string): string | null {
+  if (normalizeMobile(value)) return null;
+  const n = nationalDigits(value);
+  if (!n) return 'Enter a valid 10-digit mobile number';
+  const digits = n.digits;
+  if (digits.length === 0) return 'Enter your 10-digit mobile number';
+  if (digits.length >= 10) return 'Enter a valid 10-digit mobile number';
+  const missing = 10 - digits.length;
+  return `Enter ${missing} more ${missing === 1 ? 'digit' : 'digits'}`;
 }
 
 export function isValidPhone(value: string): boolean {

@@ -9,6 +9,7 @@
 import { toHundredths, toPaise, type IndentStatus } from '@erp/contracts';
 import type { Queryable, ServiceContext } from '@erp/service-kit';
 import { optionsFor } from './options.js';
+import { announceIndent } from './indent-events.js';
 import { newId, type Actor, type IndentRepository } from './repository.js';
 import { approve, saveSelections, type Choice, type Locked } from './workflow.js';
 
@@ -251,7 +252,11 @@ async function createPendingDemoIndents(tx: Queryable, ctx: ServiceContext, inde
         await approve(tx, ctx, indents, id, locked, admin);
       }
     }
-    if (d.stage !== 'approved') await backdate(tx, s, id, d.stage);
+    // The approval announced the approved one; the others are announced as they stand.
+    if (d.stage !== 'approved') {
+      await backdate(tx, s, id, d.stage);
+      await announceIndent(tx, ctx, id);
+    }
     await ctx.audit(tx, { actorId: null, action: 'indent_seeded', entity: 'indent', entityId: id, details: { number, stage: d.stage } });
     ctx.log.info({ indentNumber: number, stage: d.stage }, 'created a demo indent');
   }

@@ -1,6 +1,6 @@
 /**
  * What the indent service keeps of other services, from their events only (ARCHITECTURE: no
- * service reads another's tables): projects (names and codes), BOQ revisions and their planned
+ * service reads another's tables): projects (names, codes and locations), BOQ revisions and their planned
  * lines, BOQ consumption, items with every vendor price, vendors (name and status), and the POs
  * generated from indents. Each handler is idempotent and order-proof: the newest version wins,
  * consumption totals keep the largest, a PO is recorded once.
@@ -72,13 +72,15 @@ export function replicaConsumers(schema: string, indents: IndentRepository, afte
         if (envelope.subject === ProjectUpserted.subject) {
           const p = envelope.data as ProjectUpsertedData;
           if (!isUuid(p.projectId)) return;
+          // The location only when the event carries it (one announced before it was carried keeps what is known).
           const res = await tx.query<{ renamed: boolean }>(
             `WITH old AS (SELECT project_code, name FROM ${schema}.project_snapshots WHERE project_id = $1)
-             INSERT INTO ${schema}.project_snapshots AS s (project_id, project_code, name, status, version) VALUES ($1, $2, $3, $4, $5)
-             ON CONFLICT (project_id) DO UPDATE SET project_code = excluded.project_code, name = excluded.name, status = excluded.status, version = excluded.version
+             INSERT INTO ${schema}.project_snapshots AS s (project_id, project_code, name, status, version, location) VALUES ($1, $2, $3, $4, $5, coalesce($6, ''))
+             ON CONFLICT (project_id) DO UPDATE SET project_code = excluded.project_code, name = excluded.name, status = excluded.status, version = excluded.version,
+               location = CASE WHEN $6::text IS NULL THEN s.location ELSE excluded.location END
                WHERE s.version < excluded.version
              RETURNING NOT EXISTS (SELECT 1 FROM old WHERE old.project_code = $2 AND old.name = $3) AS renamed`,
-            [p.projectId, p.projectCode, p.name, p.status, p.version],
+            [p.projectId, p.projectCode, p.name, p.status, p.version, p.location ?? null],
           );
           // A renamed project's indents are found by its new name (their keyword words hold it).
           if (res.rows[0]?.renamed) await indents.refreshSearch(tx, { projectId: p.projectId });

@@ -7,6 +7,7 @@ import {
   fromHundredths,
   fromPaise,
   overBalance,
+  quantitiesByUnit,
   type FleetCost,
   type Indent,
   type IndentHistoryEntry,
@@ -150,6 +151,14 @@ export function indentRepository(schema: string) {
   const FROM = `${t('indents')} i LEFT JOIN ${t('project_snapshots')} p ON p.project_id = i.project_id LEFT JOIN ${t('boq_snapshots')} b ON b.boq_id = i.boq_id`;
 
   /**
+   * The indent `i`'s quantities per unit (contracts' quantitiesByUnit: units in the order they first
+   * appear), read along the lines' (indent_id, item_id) key; quantities are never added across units
+   * (decision 0037). The lines are written with the indent's row, so the list's generation moves with them.
+   */
+  const BY_UNIT_JSON = `SELECT coalesce(json_agg(json_build_object('unit', u.unit, 'quantity', ${schema}.json_hundredths(u.q)::json) ORDER BY u.first), '[]'::json)
+      FROM (SELECT l.unit, sum(l.quantity_hundredths)::bigint AS q, min(l.position) AS first FROM ${t('indent_lines')} l WHERE l.indent_id = i.id GROUP BY l.unit) u`;
+
+  /**
    * One list row (IndentSummary) as JSON text, for the page row `pg`: the indent by primary key with
    * its project and BOQ (LIMIT 1 keeps the planner from hashing whole tables for a page of ten).
    */
@@ -163,7 +172,8 @@ export function indentRepository(schema: string) {
       'submittedBy', CASE WHEN i.submitted_by IS NULL THEN NULL ELSE json_build_object('_id', i.submitted_by, 'name', coalesce(i.submitted_by_name, '')) END,
       'submittedAt', ${schema}.json_time(i.submitted_at), 'reworkComment', i.rework_comment, 'version', i.version,
       'items', json_build_object('count', i.item_count, 'totalQuantity', ${schema}.json_hundredths(i.total_hundredths)::json,
-                                 'totalAmount', ${schema}.json_hundredths(i.total_paise)::json),
+                                 'totalAmount', ${schema}.json_hundredths(i.total_paise)::json,
+                                 'byUnit', (${BY_UNIT_JSON})),
       'overBoqLines', i.over_boq_lines, 'poCount', i.po_count)::text AS entry
     FROM ${t('indents')} i
     LEFT JOIN LATERAL (SELECT name, project_code FROM ${t('project_snapshots')} WHERE project_id = i.project_id LIMIT 1) p ON true
@@ -290,6 +300,7 @@ export function indentRepository(schema: string) {
         items,
         itemCount: items.length,
         totalQuantity: fromHundredths(ls.reduce((s, l) => s + l.quantity, 0)),
+        quantityByUnit: quantitiesByUnit(ls).map((u) => ({ unit: u.unit, quantity: fromHundredths(u.quantity) })),
         pos: pos.rows.map(
           (p): IndentPo => ({
             _id: p.po_id,

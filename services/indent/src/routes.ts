@@ -35,6 +35,7 @@ import {
 } from '@erp/contracts';
 import { badRequest, conflict, forbidden, notFound, requireSignedIn, isUuid, sendJsonText, type AnswersCache, type AuthContext, type Queryable, type ServiceContext, type TypeBoxTypeProvider } from '@erp/service-kit';
 import { optionsFor, pricesVersion, toVendorOption, type OptionsByItem } from './options.js';
+import { announceIndent } from './indent-events.js';
 import { approve, saveSelections, type Choice, type Locked } from './workflow.js';
 import { newId, type Actor, type IndentRepository, type LineInput, type StoredIndent, type StoredLine } from './repository.js';
 
@@ -194,6 +195,7 @@ export async function indentRoutes(app: FastifyInstance, { ctx, indents, answers
         await indents.refreshSearch(tx, { id });
         await indents.history(tx, id, actor, null, status);
         await ctx.audit(tx, { actorId: auth.memberId, action: 'indent_created', entity: 'indent', entityId: id, requestId: request.id, details: { number, status, lines: input.lines.length } });
+        await announceIndent(tx, ctx, id, { requestId: request.id, actorId: auth.memberId });
         return detail(tx, id);
       });
       reply.status(201);
@@ -239,6 +241,7 @@ export async function indentRoutes(app: FastifyInstance, { ctx, indents, answers
         await indents.refreshSearch(tx, { id: stored.id });
         if (body.status !== 'draft') await indents.history(tx, stored.id, actor, 'draft', body.status);
         await ctx.audit(tx, { actorId: auth.memberId, action: 'indent_updated', entity: 'indent', entityId: stored.id, requestId: request.id, details: { status: body.status, lines: input.lines.length } });
+        await announceIndent(tx, ctx, stored.id, { requestId: request.id, actorId: auth.memberId });
         return detail(tx, stored.id);
       });
       return { message: body.status === 'compare' ? INDENT_MESSAGES.sentForComparison : INDENT_MESSAGES.draftSaved, indent };
@@ -302,6 +305,7 @@ export async function indentRoutes(app: FastifyInstance, { ctx, indents, answers
           await touch(tx, stored.id);
         }
         await ctx.audit(tx, { actorId: auth.memberId, action: body.status === 'approval' ? 'indent_sent_for_approval' : 'indent_selections_saved', entity: 'indent', entityId: stored.id, requestId: request.id, details: { chosen: chosen.size } });
+        await announceIndent(tx, ctx, stored.id, { requestId: request.id, actorId: auth.memberId });
       });
       const { indent } = await withOptions(ctx.db, request.params.id);
       return { message: body.status === 'approval' ? INDENT_MESSAGES.sentForApproval : INDENT_MESSAGES.saved, indent };
@@ -386,6 +390,7 @@ export async function indentRoutes(app: FastifyInstance, { ctx, indents, answers
         await tx.query(`UPDATE ${ctx.schema}.indents SET status = 'draft', rework_comment = $2, updated_at = now(), version = version + 1 WHERE id = $1`, [stored.id, comment]);
         await indents.history(tx, stored.id, actor, 'approval', 'draft', comment);
         await ctx.audit(tx, { actorId: auth.memberId, action: 'indent_sent_back', entity: 'indent', entityId: stored.id, requestId: request.id, details: { comment } });
+        await announceIndent(tx, ctx, stored.id, { requestId: request.id, actorId: auth.memberId });
         return detail(tx, stored.id);
       });
       return { message: INDENT_MESSAGES.sentBack, indent };

@@ -1,10 +1,11 @@
 /**
  * The two steps the routes and the demo data share: saving the purchaser's vendor choices, and
  * approving with the unit prices locked (one transaction: lines, status, history, and
- * erp.indent.approved.v1 in the outbox).
+ * erp.indent.approved.v1 and erp.indent.upserted.v1 in the outbox).
  */
 import { eventLine, fromPaise, IndentApproved, poPreview, type Indent, type PreviewLineInput } from '@erp/contracts';
 import { event, type EventMeta, type Queryable, type ServiceContext } from '@erp/service-kit';
+import { indentUpsertedEvent } from './indent-events.js';
 import type { Actor, IndentRepository, StoredLine } from './repository.js';
 
 export interface Choice {
@@ -93,15 +94,20 @@ export async function approve(
   );
   await indents.history(tx, indentId, actor, 'approval', 'approved');
   const d = (await indents.detail(tx, indentId))!;
+  // The project's location as the projects service last announced it ('' until it has).
+  const projectLocation =
+    (await tx.query<{ location: string }>(`SELECT location FROM ${ctx.schema}.project_snapshots WHERE project_id = $1`, [d.projectId._id])).rows[0]?.location ?? '';
   const approved = event(IndentApproved, {
     indentId: d._id,
     indentNumber: d.indentId,
     title: d.title,
-    project: d.projectId,
+    project: { _id: d.projectId._id, name: d.projectId.name, projectCode: d.projectId.projectCode, location: projectLocation },
     boq: d.boqId,
     createdBy: d.createdBy ?? { _id: '', name: '' },
     approvedBy: { _id: actor.id ?? '', name: actor.name },
     approvedAt: d.updatedAt,
+    // Where the goods go, printed on the PO's delivery address.
+    location: d.location,
     vendors: preview.vendors.map((v) => ({
       vendorId: v.vendorId,
       vendorName: v.vendorName,
@@ -112,6 +118,6 @@ export async function approve(
   const audit = audited
     ? [{ actorId: meta.actorId ?? null, action: 'indent_approved', entity: 'indent', entityId: indentId, requestId: meta.requestId, details: { vendors: preview.vendors.length, totalPaise: preview.totalPaise } }]
     : [];
-  await ctx.emitAll(tx, [approved], { meta, audit });
+  await ctx.emitAll(tx, [approved, await indentUpsertedEvent(tx, ctx.schema, indentId)], { meta, audit });
   return { indent: d, totalPaise: preview.totalPaise, vendors: preview.vendors.length };
 }

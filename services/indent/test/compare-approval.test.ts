@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INDENT_MESSAGES, PoCreated, PoStatusChanged, type IndentApprovedData, type Indent, type IndentCompare } from '@erp/contracts';
+import { INDENT_MESSAGES, PoCreated, PoStatusChanged, ProjectUpserted, type IndentApprovedData, type Indent, type IndentCompare } from '@erp/contracts';
 import { buildEnvelope } from '@erp/service-kit';
 import { startIndent, type IndentHarness } from './helpers.js';
 
@@ -205,6 +205,38 @@ describe('approving', () => {
     // 100 x 501.76 + 2500.5 x 73.16 (182,936.58) + 1500 + 270 + 12.25 x 1890 (23,152.50).
     const row = (await h.call('admin', 'GET', `/indent?keyword=${c.indentId}`)).json().result[0];
     expect(row.items.totalAmount).toBe(50176 + 182936.58 + 1770 + 23152.5);
+  });
+
+  it('announces the indent’s site and the project’s location as the projects service last announced it, in any order', async () => {
+    const project = (await h.create()).projectId;
+    const announce = (version: number, location?: string) =>
+      h.bus.publish(
+        buildEnvelope('projects', ProjectUpserted, {
+          projectId: h.world.projectId,
+          projectCode: project.projectCode,
+          name: project.name,
+          status: 'inProgress',
+          ...(location === undefined ? {} : { location }),
+          version,
+        }),
+      );
+    await announce(31, 'Survey 112, Baner-Pashan Link Road, Baner, Pune 411045');
+    // An older announcement arriving late changes nothing; a newer one without the field keeps the location known.
+    await announce(30, 'Old site office, Aundh');
+    await announce(32);
+    await h.settle();
+    const c = await inApproval();
+    const res = await h.call('admin', 'POST', `/indent/approval/${c._id}`, approvalBody(c));
+    expect(res.statusCode, res.body).toBe(200);
+    const [event] = await approvedEvents(c._id);
+    expect(event!.project).toEqual({ ...project, location: 'Survey 112, Baner-Pashan Link Road, Baner, Pune 411045' });
+    expect(event!.location).toBe('Tower A, floor 11');
+    // A newer announcement with another location is the one the next approval carries.
+    await announce(33, 'Plot 7, Baner, Pune 411045');
+    await h.settle();
+    const next = await inApproval();
+    expect((await h.call('admin', 'POST', `/indent/approval/${next._id}`, approvalBody(next))).statusCode).toBe(200);
+    expect((await approvedEvents(next._id))[0]!.project.location).toBe('Plot 7, Baner, Pune 411045');
   });
 
   it('answers a second approval, or a double click, with 409 and announces once', async () => {

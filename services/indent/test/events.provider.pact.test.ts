@@ -1,4 +1,8 @@
-/** The indent service as a message provider: erp.indent.approved.v1 as an approval writes it, which the PO service makes POs from. */
+/**
+ * The indent service as a message provider: erp.indent.approved.v1 as an approval writes it, which
+ * the PO service makes POs from, and erp.indent.upserted.v1 as raising an indent writes it, from
+ * which the projects service counts a BOQ's indents.
+ */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -33,6 +37,13 @@ async function approvedEvent(): Promise<EventEnvelope> {
   return r.rows[0]!.envelope;
 }
 
+/** Raise an indent (sent for comparison); its erp.indent.upserted.v1 from the outbox. */
+async function upsertedEvent(): Promise<EventEnvelope> {
+  const indent = await h.create();
+  const r = await h.db.query<{ envelope: EventEnvelope }>("SELECT envelope FROM indent.outbox WHERE subject = 'erp.indent.upserted.v1' AND envelope->'data'->>'indentId' = $1", [indent._id]);
+  return r.rows[0]!.envelope;
+}
+
 describe('indent service as a message provider', () => {
   it('announces approvals the PO service can make purchase orders from', async () => {
     await new MessageProviderPact({
@@ -41,6 +52,16 @@ describe('indent service as a message provider', () => {
       logLevel: 'warn',
       messageProviders: { 'an indent approved event': approvedEvent },
       stateHandlers: { 'an indent awaiting approval with a vendor chosen for each line': async () => undefined },
+    }).verify();
+  });
+
+  it('announces indents the projects service can count on their BOQ', async () => {
+    await new MessageProviderPact({
+      provider: 'indent-service-events',
+      pactUrls: [path.join(pactDir, 'projects-service-indent-service-events.json')],
+      logLevel: 'warn',
+      messageProviders: { 'an indent upserted event': upsertedEvent },
+      stateHandlers: { 'an indent was raised against a confirmed BOQ': async () => undefined },
     }).verify();
   });
 });

@@ -187,6 +187,41 @@ describe('the indent list', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('gives each unit’s total quantity, never bags, kg and CBM added together, on the list and the indent alike', async () => {
+    const made = await h.create({
+      title: `Units ${randomUUID().slice(0, 8)}`,
+      items: [
+        { item: h.world.items[0]!.itemId, quantity: 100 },
+        { item: h.world.items[1]!.itemId, quantity: 2500.5 },
+        { item: h.world.items[2]!.itemId, quantity: 12.25 },
+      ],
+    });
+    const byUnit = [
+      { unit: 'bags', quantity: 100 },
+      { unit: 'kg', quantity: 2500.5 },
+      { unit: 'CBM', quantity: 12.25 },
+    ];
+    expect(made.quantityByUnit).toEqual(byUnit);
+    const row = (await list(`keyword=${encodeURIComponent(made.title)}`)).result[0]!;
+    expect(row.items.byUnit).toEqual(byUnit);
+    // Two lines in one unit add up; the order is the lines' own.
+    const same = await h.create({
+      title: `Units ${randomUUID().slice(0, 8)}`,
+      items: [
+        { item: h.world.items[2]!.itemId, quantity: 1.5 },
+        { item: h.world.items[0]!.itemId, quantity: 10 },
+        { item: h.world.items[3]!.itemId, quantity: 0.75 },
+      ],
+    });
+    // River sand in CBM first, then cement and wall putty, both in bags.
+    const expected = [
+      { unit: 'CBM', quantity: 1.5 },
+      { unit: 'bags', quantity: 10.75 },
+    ];
+    expect(same.quantityByUnit).toEqual(expected);
+    expect((await list(`keyword=${encodeURIComponent(same.title)}`)).result[0]!.items.byUnit).toEqual(expected);
+  });
+
   it('finds an indent by its project’s name and code, and its creator', async () => {
     const made = await h.create({ title: `Keyword ${randomUUID().slice(0, 8)}` });
     const project = made.projectId;
@@ -208,7 +243,7 @@ describe('the indent list as PostgreSQL writes it, kept while nothing it shows c
   /** What a list row repeats of the indent's own page. */
   const headOf = (i: Indent): Partial<Indent> => {
     const head: Partial<Indent> = { ...i };
-    for (const key of ['items', 'itemCount', 'totalQuantity', 'pos', 'history', 'fleet'] as const) delete head[key];
+    for (const key of ['items', 'itemCount', 'totalQuantity', 'quantityByUnit', 'pos', 'history', 'fleet'] as const) delete head[key];
     return head;
   };
   const rowOf = async (id: string, query = 'limit=100') => (await list(query)).result.find((r) => r._id === id);
@@ -230,7 +265,7 @@ describe('the indent list as PostgreSQL writes it, kept while nothing it shows c
       const row = await rowOf(made._id);
       expect(row).toEqual({
         ...headOf(page),
-        items: { count: page.itemCount, totalQuantity: page.totalQuantity, totalAmount: 0 },
+        items: { count: page.itemCount, totalQuantity: page.totalQuantity, totalAmount: 0, byUnit: page.quantityByUnit },
         overBoqLines: page.items.filter((l) => l.overBoq > 0).length,
         poCount: page.pos.length,
       });

@@ -1,9 +1,10 @@
 /**
  * Message contracts of what the indent service keeps of other services: the catalog's items with
- * their vendor prices, the vendors service's vendors, and the projects service's BOQs and their
- * consumption (each producer verifies its pact in its events provider test). Each message is
- * published on the harness's bus as its producer would, through the kit's schema check and inbox
- * into the real consumer, and the test asserts what a caller then sees.
+ * their vendor prices, the vendors service's vendors, and the projects service's projects (their
+ * location goes into approvals), BOQs and their consumption (each producer verifies its pact in its
+ * events provider test). Each message is published on the harness's bus as its producer would,
+ * through the kit's schema check and inbox into the real consumer, and the test asserts what a
+ * caller then sees.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -78,6 +79,53 @@ describe('indent service consuming the catalog’s, vendors’ and projects’ e
         expect(c.items[0]!.vendors.map((v) => [v.vendorId, v.vendorName, v.price, v.gst, v.totalPrice, v.isLowest])).toEqual([
           [VENDOR_ID, 'Konkan Cement Depot', 760.5, 136.89, 897.39, true],
         ]);
+      });
+  });
+
+  it('announces a project’s location, as the projects service sends it, in the approvals of its indents', async () => {
+    await projects
+      .addAsynchronousInteraction()
+      .given('a project was created with its location')
+      .expectsToReceive('a project upserted event', (b) => {
+        b.withJSONContent({
+          id: uuid('1b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e'),
+          subject: 'erp.projects.project_upserted.v1',
+          occurredAt,
+          source: 'projects',
+          data: {
+            projectId: uuid(PROJECT_ID),
+            projectCode: string('PRJ-0042'),
+            name: string('Skyline Residency, Pune'),
+            status: string('inProgress'),
+            location: string('Survey 112, Baner-Pashan Link Road, Baner, Pune 411045'),
+            version: integer(2),
+          },
+        });
+      })
+      .executeTest(async (message) => {
+        const envelope = message.contents.content as EventEnvelope<{ projectId: string }>;
+        // The project is this test's; a version above the harness's own announcement.
+        await publish({ ...envelope, data: { ...envelope.data, projectId: h.world.projectId, version: 60 } });
+        const indent = await h.create();
+        const c = await h.compare(indent._id);
+        const items = c.items.map((l) => ({ itemId: l.itemId, selectedVendor: l.vendors.find((v) => v.isLowest)!.vendorId }));
+        expect((await h.call('purchaser', 'POST', `/indent/compare/${c._id}`, { status: 'approval', items })).statusCode).toBe(200);
+        const review = await h.compare(c._id, 'admin');
+        const approval = {
+          status: 'approved',
+          items: review.items.map((l) => ({ itemId: l.itemId, selectedVendor: l.selectedVendor, price: l.vendors.find((v) => v.vendorId === l.selectedVendor)!.price })),
+        };
+        expect((await h.call('admin', 'POST', `/indent/approval/${c._id}`, approval)).statusCode).toBe(200);
+        const r = await h.db.query<{ envelope: EventEnvelope<{ project: unknown }> }>(
+          "SELECT envelope FROM indent.outbox WHERE subject = 'erp.indent.approved.v1' AND envelope->'data'->>'indentId' = $1",
+          [c._id],
+        );
+        expect(r.rows[0]!.envelope.data.project).toEqual({
+          _id: h.world.projectId,
+          name: 'Skyline Residency, Pune',
+          projectCode: 'PRJ-0042',
+          location: 'Survey 112, Baner-Pashan Link Road, Baner, Pune 411045',
+        });
       });
   });
 

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { answersCache, ensureTrigramIndexes, type ServiceDefinition } from '@erp/service-kit';
+import { answersCache, ensureTrigramIndexes, envInt, type ServiceDefinition } from '@erp/service-kit';
 import { companyProfile } from './company.js';
 import { pendingDemoReceipts, queueDemoReceipts } from './demo.js';
 import { indentApprovedConsumer } from './events/indent-approved.js';
@@ -10,6 +10,11 @@ import { poRoutes } from './routes/po.js';
 export { createPurchaseOrders, indentApprovedConsumer, poCreatedData } from './events/indent-approved.js';
 export { planPurchaseOrders, type PlannedPo } from './plan.js';
 export { poNumber, purchaseOrdersRepository, type PurchaseOrdersRepository } from './repositories/purchase-orders.js';
+
+/** PO_PHOTOS_PER_HOUR: invoice photos a member may upload in an hour that no receipt names yet (default 30). */
+export function unattachedPhotosPerHour(env: NodeJS.ProcessEnv = process.env): number {
+  return envInt(env, 'PO_PHOTOS_PER_HOUR', 30, 1);
+}
 
 /**
  * PO service: purchase orders generated per vendor from approved indents (erp.indent.approved.v1 →
@@ -40,7 +45,7 @@ export function poService(): ServiceDefinition {
       if (removed > 0) ctx.log.info({ removed }, 'removed invoice photos no receipt named');
     },
     async routes(app, ctx) {
-      await poRoutes(app, { ctx, pos, answers, company: companyProfile() });
+      await poRoutes(app, { ctx, pos, answers, company: companyProfile(), unattachedPhotosPerHour: unattachedPhotosPerHour() });
     },
   };
 }

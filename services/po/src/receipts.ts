@@ -3,10 +3,9 @@
  * for a member's receipt, the demo data for the demo PO's delivery, so both take the same path: the
  * PO's row lock, the pending check, the receipt and its lines, the new status and the events.
  */
-import { fromHundredths, fromPaise, PO_MESSAGES, PoStatusChanged, ReceiptRecorded, type PoStatus } from '@erp/contracts';
+import { expectedReceiptAmount, fromHundredths, fromPaise, PO_MESSAGES, PoStatusChanged, ReceiptRecorded, type PoStatus } from '@erp/contracts';
 import { badRequest, conflict, event, notFound, type PendingEvent, type Queryable, type ServiceContext } from '@erp/service-kit';
-import { expectedReceiptAmount } from './expected-amount.js';
-import { pendingOf, statusOf, type PurchaseOrdersRepository } from './repositories/purchase-orders.js';
+import { pendingOf, statusOf, type PurchaseOrdersRepository, type RecordedReceipt } from './repositories/purchase-orders.js';
 
 /** One line as asked: the PO line's item, hundredths received and rejected on site, its remark. */
 export interface AskedLine {
@@ -32,6 +31,29 @@ export interface ReceiptInput {
   requestId: string;
   /** The caller may record on this PO's project (another project's PO is answered as not found). */
   mayAccess(projectId: string): boolean;
+  /** The caller may see Closed POs (PO List read); one who may not is answered 404 for one (absent: may). */
+  maySeeClosed?: boolean;
+}
+
+/**
+ * Whether a receipt sent with a used key is the one recorded under it: the same PO, invoice (number,
+ * date, amount), remarks, photo and lines (item, received, rejected, remark; in any order). Who sent
+ * it and when are not compared: a resend comes later, perhaps after the member signed in again.
+ */
+export function sameReceipt(recorded: RecordedReceipt, asked: Pick<ReceiptInput, 'poId' | 'invoiceNumber' | 'invoiceDate' | 'invoiceAmountPaise' | 'remarks' | 'photoId' | 'lines'>): boolean {
+  if (
+    recorded.poId !== asked.poId ||
+    recorded.invoiceNumber !== asked.invoiceNumber ||
+    recorded.invoiceDate !== asked.invoiceDate ||
+    recorded.invoiceAmountPaise !== asked.invoiceAmountPaise ||
+    recorded.remarks !== asked.remarks ||
+    (recorded.photoId ?? null) !== (asked.photoId ?? null) ||
+    recorded.lines.length !== asked.lines.length
+  )
+    return false;
+  const key = (l: { item: string; received: number; rejected: number; remarks: string }) => JSON.stringify([l.item.toLowerCase(), l.received, l.rejected, l.remarks]);
+  const had = new Set(recorded.lines.map(key));
+  return asked.lines.every((l) => had.has(key(l)));
 }
 
 /**
@@ -46,13 +68,15 @@ export async function recordReceipt(
 ): Promise<{ created: boolean; status: PoStatus }> {
   const locked = await pos.lock(tx, r.poId);
   if (!locked || !r.mayAccess(locked.po.project_id)) throw notFound(PO_MESSAGES.notFound);
-  // Sent again (the answer was lost on a poor connection): recorded once, answered again.
-  const before = await pos.receiptPo(tx, r.receiptId);
+  // Sent again (the answer was lost on a poor connection): recorded once, answered again. The same
+  // key with other content is another receipt under a used key: refused, never dropped (decision 0035).
+  const before = await pos.recordedReceipt(tx, r.receiptId);
   if (before !== null) {
-    if (before !== r.poId) throw conflict('This receipt was recorded on another purchase order');
+    if (before.poId !== r.poId) throw conflict(PO_MESSAGES.receiptOtherPo);
+    if (!sameReceipt(before, r)) throw conflict(PO_MESSAGES.receiptKeyReused);
     return { created: false, status: locked.po.status };
   }
-  if (locked.po.status === 'Closed') throw conflict(PO_MESSAGES.closed);
+  if (locked.po.status === 'Closed') throw r.maySeeClosed === false ? notFound(PO_MESSAGES.notFound) : conflict(PO_MESSAGES.closed);
   const lines = r.lines.map((l) => {
     const line = locked.lines.find((x) => x.item_id === l.item);
     if (!line) throw badRequest(PO_MESSAGES.unknownLine);

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import type { EventEnvelope, PoListResponse, PurchaseOrder } from '@erp/contracts';
 import { startPo, type PoHarness } from './helpers.js';
+import { pdfToText } from '@erp/service-kit/testing';
 
 const { uuid, datetime, string, number, like, eachLike } = MatchersV3;
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../pacts');
@@ -42,7 +43,9 @@ describe('PO service consuming erp.indent.approved.v1', () => {
             indentId: uuid(INDENT_ID),
             indentNumber: string('IND-000001'),
             title: string('Tower B slab'),
-            project: like({ _id: uuid('c2709c1d-3f5b-4d6e-8a8c-0b2d4e6f8a0c'), name: 'Riverside Heights', projectCode: 'PRJ-0012' }),
+            project: like({ _id: uuid('c2709c1d-3f5b-4d6e-8a8c-0b2d4e6f8a0c'), name: 'Riverside Heights', projectCode: 'PRJ-0012', location: 'Kharadi, Pune 411014' }),
+            // The indent's Site/Location: with the project's location, the printed PO's delivery address.
+            location: string('Tower B, floors 3-4'),
             boq: like({ _id: uuid('d381ad2e-4a6c-4e7f-9b9d-1c3e5f7a9b1d'), boqId: 'BOQ-0003', name: 'Civil works' }),
             createdBy: like({ _id: uuid('e492be3f-5b7d-4f8a-8cae-2d4f6a8b0c2e'), name: 'Sandeep Patil' }),
             approvedBy: like({ _id: uuid('f5a3cf4a-6c8e-4a9b-9dbf-3e5a7b9c1d3f'), name: 'Demo Admin' }),
@@ -79,6 +82,9 @@ describe('PO service consuming erp.indent.approved.v1', () => {
           [ITEM_ID, 'TMT steel bar 12 mm', 'kg', 2500.5, 62.5, 11.25, 184411.88],
         ]);
         expect(po).toMatchObject({ indentId: { _id: INDENT_ID, indentId: 'IND-000001', title: 'Tower B slab' }, approvedBy: { name: 'Demo Admin' } });
+        const printed = await pdfToText((await h.get('admin', `/po/${po._id}/pdf`)).rawPayload);
+        expect(printed).toContain('Tower B, floors 3-4');
+        expect(printed).toContain('Kharadi, Pune 411014');
       });
   });
 });

@@ -95,10 +95,16 @@ describe('PO service as a message provider', () => {
       provider: 'po-service-events',
       pactUrls: [path.join(pactDir, 'vendors-service-po-service-events.json')],
       logLevel: 'warn',
-      messageProviders: { 'a purchase order created event': poCreatedEvent, 'a receipt recorded event with the amounts the ledger compares': receiptRecordedEvent },
+      messageProviders: {
+        'a purchase order created event': poCreatedEvent,
+        'a receipt recorded event with the amounts the ledger compares': receiptRecordedEvent,
+        // The vendors service's PO counts (decision 0033).
+        'a purchase order status changed event': statusChangedEvent,
+      },
       stateHandlers: {
         'an indent was approved with a vendor chosen for its lines': async () => undefined,
         'goods were received against a purchase order with the invoice amount': async () => undefined,
+        'goods were received against a purchase order, closing it': async () => undefined,
       },
     }).verify();
   });

@@ -95,6 +95,8 @@ async function po(id: string, n: number): Promise<void> {
       createdBy: data.createdBy,
       approvedBy: data.approvedBy,
       orderDate: data.approvedAt,
+      deliverySite: '',
+      projectLocation: '',
     };
     await tx.query('UPDATE po.po_numbers SET last_number = $1', [n - 1]);
     expect(await pos.createNumbered(tx, source, [{ id, plan: plan! }])).toEqual([{ id, vendorId: plan!.vendorId, number: n, plan }]);

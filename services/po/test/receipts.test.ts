@@ -4,6 +4,7 @@ import { PO_MESSAGES, VendorUpdated, type EventEnvelope, type IndentApprovedData
 import { buildEnvelope } from '@erp/service-kit';
 import { approval, approvedEnvelope, onPostgres, PROJECT, startPo, type PoHarness, type Who } from './helpers.js';
 import { readPdf } from './read-pdf.js';
+import sharp from 'sharp';
 
 let h: PoHarness;
 beforeAll(async () => {
@@ -47,8 +48,15 @@ function multipart(bytes: Buffer, field = 'photo', filename = 'invoice.jpg', typ
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return { payload: Buffer.concat([head, bytes, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2048, 7), Buffer.from([0xff, 0xd9])]);
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(512, 1)]);
+/** Real images: a 40 x 30 JPEG taken with the phone on its side (EXIF orientation 6: turn 90° to view) and with a GPS tag, a PNG. */
+const JPEG = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#c04020' } })
+  .jpeg()
+  .withMetadata({ orientation: 6, exif: { IFD3: { GPSLatitudeRef: 'N', GPSLatitude: '18/1 31/1 0/1' } } })
+  .toBuffer();
+const PNG = await sharp({ create: { width: 16, height: 16, channels: 4, background: '#2040c0' } }).png().toBuffer();
+/** Begins as a JPEG does and is not one: what the first-bytes check let through before. */
+const FAKE_JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2048, 7), Buffer.from([0xff, 0xd9])]);
+const HTML_AS_JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.from('<html><script>alert(document.cookie)</script></html>')]);
 const upload = (who: Who, poId: string, bytes: Buffer, field?: string) => {
   const m = multipart(bytes, field);
   return h.app.inject({ method: 'POST', url: `/po/${poId}/photos`, headers: { ...h.people[who].headers, ...m.headers }, payload: m.payload });
@@ -124,6 +132,40 @@ describe('recording goods receipts', () => {
     expect(await events(sand!._id)).toEqual([]);
   });
 
+  it('refuses a used receipt key with other content (409, clear message), recording nothing of it; the same content is answered again', async () => {
+    const [cement] = await newPos();
+    const receiptId = randomUUID();
+    const first = await receive('employee', receipt(cement!, [10, 1], { receiptId }));
+    expect(first.statusCode, first.body).toBe(201);
+    const changes: Array<[string, ReceiptBody]> = [
+      ['another quantity', receipt(cement!, [12, 1], { receiptId })],
+      ['another line', receipt(cement!, [10], { receiptId })],
+      ['a rejected quantity', receipt(cement!, [[10, 1], 1], { receiptId })],
+      ['another invoice', receipt(cement!, [10, 1], { receiptId, invoice: { invoiceNumber: 'INV/26-27/0099', invoiceDate: today(), invoiceAmount: 25000.5 } })],
+      ['another amount', receipt(cement!, [10, 1], { receiptId, invoice: { invoiceNumber: 'INV/26-27/0042', invoiceDate: today(), invoiceAmount: 99 } })],
+      ['other remarks', receipt(cement!, [10, 1], { receiptId, remarks: 'Second truck' })],
+    ];
+    for (const [name, body] of changes) {
+      const res = await receive('employee', body);
+      expect(res.statusCode, `${name}: ${res.body}`).toBe(409);
+      expect(res.json().message, name).toBe(PO_MESSAGES.receiptKeyReused);
+    }
+    // The same content again (its lines in another order): the first answer, nothing more recorded.
+    const body = receipt(cement!, [10, 1], { receiptId });
+    const again = await receive('admin', { ...body, receivedItems: [...body.receivedItems].reverse() });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().message).toBe('Successfully Receipt Create');
+    const po = await read(cement!._id);
+    expect(po.receipts).toHaveLength(1);
+    expect(po.items.map((l) => l.totalReceived)).toEqual([10, 1]);
+    expect(await events(cement!._id)).toHaveLength(1);
+    // The key on another PO: refused as well.
+    const [, sand] = await newPos();
+    const elsewhere = await receive('employee', receipt(sand!, [1], { receiptId }));
+    expect(elsewhere.statusCode).toBe(409);
+    expect(elsewhere.json().message).toBe(PO_MESSAGES.receiptOtherPo);
+  });
+
   it('records a receipt sent twice with the same key once (a resend after a lost answer)', async () => {
     const [, sand] = await newPos();
     const body = receipt(sand!, [4], { receiptId: randomUUID() });
@@ -181,17 +223,25 @@ describe('invoice photos', () => {
     const [cement] = await newPos();
     const res = await upload('employee', cement!._id, JPEG);
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json()).toMatchObject({ contentType: 'image/jpeg', size: JPEG.length });
+    expect(res.json()).toMatchObject({ contentType: 'image/jpeg' });
     const photoId = res.json()._id as string;
-    expect((await upload('employee', cement!._id, PNG)).json().contentType).toBe('image/png');
+    const size = res.json().size as number;
+    // A PNG is kept as a JPEG too: every photo is an image the service wrote.
+    expect((await upload('employee', cement!._id, PNG)).json().contentType).toBe('image/jpeg');
     const done = await receive('employee', receipt(cement!, [5], { photoId }));
     expect(done.statusCode, done.body).toBe(201);
-    expect(done.json().po.receipts[0].photo).toEqual({ _id: photoId, contentType: 'image/jpeg', size: JPEG.length });
+    expect(done.json().po.receipts[0].photo).toEqual({ _id: photoId, contentType: 'image/jpeg', size });
 
     const served = await h.get('employee', `/po/${cement!._id}/photos/${photoId}`);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/jpeg');
-    expect(Buffer.compare(served.rawPayload, JPEG)).toBe(0);
+    expect(served.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+    expect(served.headers['content-disposition']).toBe(`inline; filename="${cement!.poNumber}-invoice.jpg"`);
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+    // Re-encoded: not the bytes sent, turned upright (30 x 40 now), without the EXIF (orientation, GPS).
+    expect(Buffer.compare(served.rawPayload, JPEG)).not.toBe(0);
+    const meta = await sharp(served.rawPayload).metadata();
+    expect([meta.format, meta.width, meta.height, meta.orientation, meta.exif]).toEqual(['jpeg', 30, 40, undefined, undefined]);
     // Another project's member, or the photo asked for through another PO: not found.
     const outsider = await h.member({ role: 'Employee', name: 'Anil Jadhav', projects: [randomUUID()] });
     expect((await h.get(outsider, `/po/${cement!._id}/photos/${photoId}`)).statusCode).toBe(404);
@@ -209,6 +259,12 @@ describe('invoice photos', () => {
     const text = await upload('employee', cement!._id, Buffer.from('%PDF-1.7 not a photo'));
     expect(text.statusCode).toBe(400);
     expect(text.json().message).toBe(PO_MESSAGES.photoKind);
+    // What begins as a JPEG and does not decode as one (a page in disguise) is refused, not kept.
+    for (const disguised of [FAKE_JPEG, HTML_AS_JPEG]) {
+      const res = await upload('employee', cement!._id, disguised);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().message).toBe(PO_MESSAGES.photoUnreadable);
+    }
     const big = await upload('employee', cement!._id, Buffer.concat([JPEG, Buffer.alloc(5 * 1024 * 1024)]));
     expect(big.statusCode).toBe(413);
     expect(big.json().message).toBe(PO_MESSAGES.photoTooLarge);
@@ -296,6 +352,83 @@ describe('the printed PO', () => {
   });
 });
 
+describe('a Closed PO for a member with Open POs read alone (the receiving list)', () => {
+  it('answers every PO route 404, as the list hides it; Open and Partial POs, and PO List readers, as before', async () => {
+    const receiver = await h.member({ role: 'Employee', name: 'Gate Keeper', projects: [PROJECT._id], modules: { po: { subModules: { open: { read: true, write: true } } } } });
+    const [cement, sand] = await newPos();
+    const photoId = (await upload('employee', sand!._id, JPEG)).json()._id as string;
+    expect((await receive('employee', receipt(sand!, [10], { photoId }))).statusCode).toBe(201);
+    expect((await read(sand!._id)).status).toBe('Closed');
+    // The receiving member sees the open PO, not the closed one, by any route.
+    expect((await h.get(receiver, `/po/${cement!._id}`)).statusCode).toBe(200);
+    for (const url of [`/po/${sand!._id}`, `/po/${sand!._id}/pdf`, `/po/${sand!._id}/photos/${photoId}`]) {
+      const res = await h.get(receiver, url);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json().message, url).toBe(PO_MESSAGES.notFound);
+    }
+    const more = await h.app.inject({ method: 'POST', url: '/poReceipt', headers: receiver.headers, payload: receipt(sand!, [1]) });
+    expect(more.statusCode).toBe(404);
+    const m = multipart(JPEG);
+    const photo = await h.app.inject({ method: 'POST', url: `/po/${sand!._id}/photos`, headers: { ...receiver.headers, ...m.headers }, payload: m.payload });
+    expect(photo.statusCode).toBe(404);
+    // The list's rule itself, unchanged: Closed refused in the list.
+    expect((await h.get(receiver, '/po?status=Closed')).statusCode).toBe(403);
+    // Members with PO List read still open it.
+    for (const who of ['employee', 'admin'] as const) {
+      expect((await h.get(who, `/po/${sand!._id}`)).statusCode, who).toBe(200);
+      expect((await h.get(who, `/po/${sand!._id}/pdf`)).statusCode, who).toBe(200);
+      expect((await h.get(who, `/po/${sand!._id}/photos/${photoId}`)).statusCode, who).toBe(200);
+    }
+  });
+});
+
+describe('unattached invoice photos per member and hour', () => {
+  it('refuses the upload beyond the limit with 429 and a clear message; a receipt naming a photo frees its place', async () => {
+    process.env.PO_PHOTOS_PER_HOUR = '3';
+    const limited = await startPo({ employeeProjects: [PROJECT._id] }).finally(() => delete process.env.PO_PHOTOS_PER_HOUR);
+    try {
+      const a = approval();
+      await limited.publish(approvedEnvelope(a));
+      const [cement] = await limited.posOf(a.indentId);
+      const send = (who: Who) => {
+        const m = multipart(PNG);
+        return limited.app.inject({ method: 'POST', url: `/po/${cement!._id}/photos`, headers: { ...limited.people[who].headers, ...m.headers }, payload: m.payload });
+      };
+      const ids: string[] = [];
+      for (let i = 0; i < 3; i++) {
+        const res = await send('employee');
+        expect(res.statusCode, res.body).toBe(201);
+        ids.push(res.json()._id);
+      }
+      const over = await send('employee');
+      expect(over.statusCode).toBe(429);
+      expect(over.json().message).toBe(PO_MESSAGES.photoRate(3));
+      // Another member has their own count.
+      expect((await send('admin')).statusCode).toBe(201);
+      // A receipt names one: the member may upload again.
+      const done = await limited.app.inject({ method: 'POST', url: '/poReceipt', headers: limited.people.employee.headers, payload: receipt(cement!, [1], { photoId: ids[0] }) });
+      expect(done.statusCode, done.body).toBe(201);
+      expect((await send('employee')).statusCode).toBe(201);
+      // Photos older than an hour are not counted.
+      await limited.db.query(`UPDATE po.photos SET uploaded_at = now() - interval '61 minutes' WHERE po_id = $1`, [cement!._id]);
+      expect((await send('employee')).statusCode).toBe(201);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('the printed PO’s delivery address', () => {
+  it('prints the indent’s site and the project’s location from the approval; an older approval without them prints the project alone', async () => {
+    const [cement] = await newPos({ location: 'Tower B, floors 3-4, gate 2', project: { ...PROJECT, location: 'Survey No. 45/2, Baner Road, Pune 411045' } });
+    const text = readPdf((await h.get('admin', `/po/${cement!._id}/pdf`)).rawPayload).text;
+    for (const words of ['Tower B, floors 3-4, gate 2', 'Riverside Heights (PRJ-0012)', 'Survey No. 45/2, Baner Road, Pune 411045']) expect(text, words).toContain(words);
+    const [old] = await newPos();
+    const plain = readPdf((await h.get('admin', `/po/${old!._id}/pdf`)).rawPayload).text;
+    expect(plain).toContain('Riverside Heights (PRJ-0012)');
+  });
+});
+
 describe.runIf(onPostgres)('receipts at the same moment (PostgreSQL, parallel connections)', () => {
   it('two receipts that together exceed pending: one is recorded, the other is refused with 409, never over-received', async () => {
     for (let round = 0; round < 5; round++) {
@@ -307,6 +440,27 @@ describe.runIf(onPostgres)('receipts at the same moment (PostgreSQL, parallel co
       expect([6, 7]).toContain(po.items[0]!.totalReceived);
       expect(po.status).toBe('Partial');
       expect(await events(sand!._id)).toHaveLength(1);
+    }
+  });
+
+  it('two receipts with one key and different content at once: one is recorded, the other refused with 409, on one PO or two', async () => {
+    for (let round = 0; round < 5; round++) {
+      const [cement, sand] = await newPos();
+      const receiptId = randomUUID();
+      const samePo = await Promise.all([receive('employee', receipt(sand!, [2], { receiptId })), receive('admin', receipt(sand!, [3], { receiptId }))]);
+      expect(samePo.map((a) => a.statusCode).sort(), samePo.map((a) => a.body).join('\n')).toEqual([201, 409]);
+      expect(samePo.find((a) => a.statusCode === 409)!.json().message).toBe(PO_MESSAGES.receiptKeyReused);
+      const po = await read(sand!._id);
+      expect(po.receipts).toHaveLength(1);
+      expect([2, 3]).toContain(po.items[0]!.totalReceived);
+      expect(await events(sand!._id)).toHaveLength(1);
+
+      const otherKey = randomUUID();
+      const twoPos = await Promise.all([receive('employee', receipt(sand!, [1], { receiptId: otherKey })), receive('admin', receipt(cement!, [1], { receiptId: otherKey }))]);
+      expect(twoPos.map((a) => a.statusCode).sort(), twoPos.map((a) => a.body).join('\n')).toEqual([201, 409]);
+      expect(twoPos.find((a) => a.statusCode === 409)!.json().message).toBe(PO_MESSAGES.receiptOtherPo);
+      const recorded = (await read(sand!._id)).receipts.length - 1 + (await read(cement!._id)).receipts.length;
+      expect(recorded).toBe(1);
     }
   });
 });

@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { ensureTrigramIndexes, type ServiceDefinition } from '@erp/service-kit';
 import { itemSnapshotConsumer, receiptConsumer, requestItemsIfEmpty } from './boq-events.js';
 import { answersCache } from '@erp/service-kit';
+import { indentCountConsumer } from './indent-counts.js';
 import { boqsRepository } from './repositories/boqs.js';
 import { projectsRepository } from './repositories/projects.js';
 import { boqTransferRoutes } from './boq-transfer/routes.js';
@@ -14,11 +15,13 @@ export { DEMO_BOQS } from './demo-boqs.js';
 export { projectUpsertedData } from './events.js';
 export { projectsRepository, type ProjectsRepository } from './repositories/projects.js';
 export { boqsRepository, type BoqsRepository } from './repositories/boqs.js';
+export { handleIndentUpserted } from './indent-counts.js';
 
 /**
  * Projects service: the project master (SPEC §2 "Projects", §7 /project) and the projects' bills of
  * quantities (SPEC §2 "BOQ", §7 /boq; decision 0016). Which Employees a project has is auth's fact
- * (decision 0015): read from the access replica, set through team_set.
+ * (decision 0015): read from the access replica, set through team_set. Each BOQ's indents are
+ * counted from the indent service's erp.indent.upserted.v1 (decision 0034).
  */
 export function projectsService(): ServiceDefinition {
   const schema = 'projects';
@@ -40,7 +43,7 @@ export function projectsService(): ServiceDefinition {
       // Published once the service subscribes and starts publishing (the outbox), like the access snapshot request.
       await requestItemsIfEmpty(ctx, boqs);
     },
-    consumers: [demoTeamConsumer(projects), itemSnapshotConsumer(boqs), receiptConsumer(boqs)],
+    consumers: [demoTeamConsumer(projects), itemSnapshotConsumer(boqs), receiptConsumer(boqs), indentCountConsumer(schema)],
     async routes(app, ctx) {
       const deps = { ctx, projects, boqs, answers };
       await projectRoutes(app, deps);

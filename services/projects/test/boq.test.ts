@@ -66,8 +66,8 @@ describe('creating a BOQ', () => {
       boqId: expect.stringMatching(/^BOQ-\d{4}$/),
       revision: 1,
       name: 'Civil works',
-      // SPEC §5: the description keeps letters, whitespace, period and comma.
-      description: 'Phase  RCC  masonry.',
+      // The description is kept as written, digits and symbols too (decision 0039).
+      description: 'Phase 2: RCC & masonry.',
       notes: 'rev B',
       status: 'draft',
       projectId: { _id: project._id, name: project.name, projectCode: project.projectCode },

@@ -33,7 +33,7 @@ describe('projects service as a message provider', () => {
     }).verify();
   });
 
-  it('announces BOQs and their consumption as the indent service reads them', async () => {
+  it('announces projects, BOQs and their consumption as the indent service reads them', async () => {
     const project = await h.create();
     const items = await newItems(h, 2);
     const created = await h.call('admin', 'POST', '/boq', newBoq(project._id, items, { status: 'confirmed' }));
@@ -45,6 +45,8 @@ describe('projects service as a message provider', () => {
       pactUrls: [path.join(pactDir, 'indent-service-projects-service-events.json')],
       logLevel: 'warn',
       messageProviders: {
+        // The project as created, its location with it.
+        'a project upserted event': () => outbox('erp.projects.project_upserted.v1'),
         'a BOQ upserted event': () => outbox('erp.projects.boq_upserted.v1'),
         'a BOQ consumed event': async () => {
           // Goods received against the BOQ, as the PO service announces them; the consumption it counted.
@@ -66,7 +68,11 @@ describe('projects service as a message provider', () => {
           return outbox('erp.projects.boq_consumed.v1');
         },
       },
-      stateHandlers: { 'a BOQ was confirmed': async () => undefined, 'goods were received against a BOQ': async () => undefined },
+      stateHandlers: {
+        'a project was created with its location': async () => undefined,
+        'a BOQ was confirmed': async () => undefined,
+        'goods were received against a BOQ': async () => undefined,
+      },
     }).verify();
   });
 });

@@ -28,7 +28,7 @@ async function projectWriter(extra: Record<string, unknown> = {}) {
 }
 
 describe('creating a project', () => {
-  it('stores the project, answers 201 with the spec message, and announces it', async () => {
+  it('stores the project, answers 201 with the spec message, and announces it with its location', async () => {
     const body = newProject({ name: '  Skyline   Residency ', location: ' Baner, Pune ' });
     const res = await h.call('admin', 'POST', '/project', body);
     expect(res.statusCode, res.body).toBe(201);
@@ -49,7 +49,7 @@ describe('creating a project', () => {
     });
     expect((await h.call('admin', 'GET', `/project/${p._id}`)).json()).toEqual(p);
     expect(await outbox<ProjectUpsertedData>('erp.projects.project_upserted.v1', p._id)).toEqual([
-      { projectId: p._id, projectCode: p.projectCode, name: 'Skyline Residency', status: 'inProgress', version: 1 },
+      { projectId: p._id, projectCode: p.projectCode, name: 'Skyline Residency', status: 'inProgress', location: 'Baner, Pune', version: 1 },
     ]);
     const audit = await h.db.query<{ action: string; actor_id: string }>('SELECT action, actor_id FROM projects.audit_log WHERE entity_id = $1', [p._id]);
     expect(audit.rows).toEqual([{ action: 'project_created', actor_id: h.people.admin.memberId }]);
@@ -343,16 +343,16 @@ describe('project detail', () => {
 });
 
 describe('editing a project', () => {
-  it('changes the fields sent, bumps the version and announces the change', async () => {
+  it('changes the fields sent, bumps the version and announces the change, the new location included', async () => {
     const p = await h.create();
     const res = await h.call('admin', 'PATCH', `/project/${p._id}`, { status: 'onHold', location: 'Hinjewadi Phase 3, Pune', version: 1 });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Project updated successfully');
     const after = res.json().project as Project;
     expect(after).toMatchObject({ ...p, status: 'onHold', location: 'Hinjewadi Phase 3, Pune', version: 2, updatedAt: after.updatedAt });
-    expect((await outbox<ProjectUpsertedData>('erp.projects.project_upserted.v1', p._id)).map((e) => [e.version, e.status])).toEqual([
-      [1, 'inProgress'],
-      [2, 'onHold'],
+    expect((await outbox<ProjectUpsertedData>('erp.projects.project_upserted.v1', p._id)).map((e) => [e.version, e.status, e.location])).toEqual([
+      [1, 'inProgress', p.location],
+      [2, 'onHold', 'Hinjewadi Phase 3, Pune'],
     ]);
     const audit = await h.db.query<{ action: string }>('SELECT action FROM projects.audit_log WHERE entity_id = $1 ORDER BY id', [p._id]);
     expect(audit.rows.map((r) => r.action)).toEqual(['project_created', 'project_updated']);

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { MemberUpserted, defaultModulesForRole, type Project, type ProjectTeamSetData } from '@erp/contracts';
+import { MemberUpserted, defaultModulesForRole, type Project, type ProjectTeamSetData, type ProjectUpsertedData } from '@erp/contracts';
 import { buildEnvelope, createLogger, createServiceRuntime } from '@erp/service-kit';
 import { createTestHarness, grantAccess, type TestHarness } from '@erp/service-kit/testing';
 import { DEMO_EMPLOYEE_EMAIL, DEMO_PROJECTS, projectsService } from '../src/app.js';
@@ -30,6 +30,15 @@ describe('demo data', () => {
     expect((await h.app.inject({ method: 'GET', url: '/project/nextCode', headers: admin.headers })).json()).toEqual({ projectCode: 'PRJ-0003' });
     // Auth's demo Employee is not known yet: the assignment waits.
     expect(await teamSets()).toEqual([]);
+  });
+
+  it('announces each demo project with its location (the demo POs print it)', async () => {
+    h = await createTestHarness([projectsService()], { seedDemo: true });
+    const r = await h.db.query<{ envelope: { data: ProjectUpsertedData } }>("SELECT envelope FROM projects.outbox WHERE subject = 'erp.projects.project_upserted.v1' ORDER BY seq");
+    expect(r.rows.map((x) => [x.envelope.data.projectCode, x.envelope.data.location])).toEqual([
+      ['PRJ-0001', 'Survey 112, Baner-Pashan Link Road, Baner, Pune, Maharashtra 411045'],
+      ['PRJ-0002', 'Plot C-27, MIDC Sinnar, Nashik, Maharashtra 422103'],
+    ]);
   });
 
   it('assigns the demo Employee to the first project through team_set once auth announces them', async () => {

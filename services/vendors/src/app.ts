@@ -6,6 +6,7 @@ import { handleVendorItemsChanged, vendorItemsChangedFrom } from './consumers.js
 import { ledgerConsumers } from './ledger/consumers.js';
 import { ledgerRepository } from './ledger/repository.js';
 import { ledgerRoutes } from './ledger/routes.js';
+import { poCountConsumers } from './po-counts.js';
 import { vendorsRepository } from './repositories/vendors.js';
 import { vendorRoutes } from './routes/vendors.js';
 import { seedVendors } from './seed.js';
@@ -17,13 +18,14 @@ export { vendorsRepository, type VendorsRepository } from './repositories/vendor
 export { checkLedgers, formatLedgerReport, type LedgerCheckReport, type LedgerMismatch } from './ledger/check.js';
 export { handlePoCreated, handleReceiptRecorded } from './ledger/consumers.js';
 export { ledgerRepository, type LedgerRepository } from './ledger/repository.js';
+export { handlePoCreatedForCounts, handlePoStatusForCounts } from './po-counts.js';
 
 /**
  * Vendors service: the vendor master (SPEC §2 "Vendors", §7 /vendors/*) and the vendors' account
  * ledgers (§2 "Vendor ledger", §7 /vendorTransaction, decision 0025): PO debits from
  * erp.po.created.v1, overbilling cases from erp.po.receipt_recorded.v1, payments, credit notes,
  * reversals and statements. Authorises from the replica of auth's events (no `directory` of its
- * own); keeps item counts from the catalog's events.
+ * own); keeps item counts from the catalog's events and PO counts from the PO service's (decision 0033).
  */
 export function vendorsService(): ServiceDefinition {
   const schema = 'vendors';
@@ -45,9 +47,10 @@ export function vendorsService(): ServiceDefinition {
         },
       },
       ...ledgerConsumers(ledger),
+      ...poCountConsumers(schema),
     ],
     async routes(app, ctx) {
-      await vendorRoutes(app, { ctx, vendors });
+      await vendorRoutes(app, { ctx, vendors, ledger });
       await ledgerRoutes(app, { ctx, ledger, company: companyProfile() });
     },
   };

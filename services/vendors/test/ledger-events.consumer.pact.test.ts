@@ -118,3 +118,35 @@ describe('vendors service consuming erp.po.receipt_recorded.v1', () => {
       });
   });
 });
+
+describe('vendors service consuming erp.po.status_changed.v1', () => {
+  it('counts a closed PO among its vendor’s POs but not its open ones (decision 0033)', async () => {
+    const vendorId = await h.vendor();
+    const poId = '1d5e7f9a-0b2c-4d3e-8f5a-5b6c7d8e9f0a';
+    await h.po(vendorId, 1000, { poId });
+    await po
+      .addAsynchronousInteraction()
+      .given('goods were received against a purchase order, closing it')
+      .expectsToReceive('a purchase order status changed event', (b) => {
+        b.withJSONContent({
+          id: uuid('2e6f8a0b-1c3d-4e4f-9a6b-6c7d8e9f0a1b'),
+          subject: 'erp.po.status_changed.v1',
+          occurredAt: datetime("yyyy-MM-dd'T'HH:mm:ss.SSSX", '2026-11-25T10:00:00.000Z'),
+          source: 'po',
+          data: {
+            poId: uuid(poId),
+            poNumber: string('PO-000001'),
+            indentId: uuid('5d9e1f3a-4b6c-4d7e-8f9a-9b0c1d2e3f4a'),
+            status: string('Closed'),
+            version: integer(2),
+          },
+        });
+      })
+      .executeTest(async (message) => {
+        await h.bus.publish(message.contents.content as EventEnvelope);
+        await h.settle();
+        const vendor = (await h.call('admin', 'GET', `/vendors/details/${vendorId}`)).json() as { totalPO: number; openPO: number };
+        expect([vendor.totalPO, vendor.openPO]).toEqual([1, 0]);
+      });
+  });
+});

@@ -23,11 +23,19 @@ export const IndentApprovedData = Type.Object({
   indentId: Type.String({ description: 'Key (uuid)' }),
   indentNumber: Type.String({ description: 'IND-000001' }),
   title: Type.String(),
-  project: Type.Object({ _id: Type.String(), name: Type.String(), projectCode: Type.String() }),
+  project: Type.Object({
+    _id: Type.String(),
+    name: Type.String(),
+    projectCode: Type.String(),
+    /** The project's location (printed on the PO's delivery address); absent in approvals announced before it was carried. */
+    location: Type.Optional(Type.String()),
+  }),
   boq: Type.Object({ _id: Type.String(), boqId: Type.String(), name: Type.String() }),
   createdBy: Person,
   approvedBy: Person,
   approvedAt: Type.String({ description: 'ISO time' }),
+  /** The indent's Site/Location (where on the project the goods go); absent in approvals announced before it was carried. */
+  location: Type.Optional(Type.String()),
   vendors: Type.Array(
     Type.Object({
       vendorId: Type.String(),
@@ -40,3 +48,21 @@ export const IndentApprovedData = Type.Object({
 });
 export type IndentApprovedData = Static<typeof IndentApprovedData>;
 export const IndentApproved = defineEvent('erp.indent.approved.v1', IndentApprovedData);
+
+/**
+ * An indent was raised, edited or moved to another stage (written to the outbox in the transaction
+ * of every change, demo indents' included). `version` is the indent's own and grows with every
+ * change: a consumer keeps the highest it has seen, whatever order the events arrive in. The
+ * projects service counts the indents raised against each BOQ (the BOQ list's Indents).
+ */
+export const IndentUpsertedData = Type.Object({
+  indentId: Type.String({ description: 'Key (uuid)' }),
+  indentNumber: Type.String({ description: 'IND-000001' }),
+  projectId: Type.String(),
+  /** The BOQ revision the indent draws on (uuid). */
+  boqId: Type.String(),
+  status: Type.Union([Type.Literal('draft'), Type.Literal('compare'), Type.Literal('approval'), Type.Literal('approved')]),
+  version: Type.Integer({ minimum: 1 }),
+});
+export type IndentUpsertedData = Static<typeof IndentUpsertedData>;
+export const IndentUpserted = defineEvent('erp.indent.upserted.v1', IndentUpsertedData);

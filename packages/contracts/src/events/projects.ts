@@ -1,12 +1,14 @@
 import { Type, type Static } from 'typebox';
 import { defineEvent } from './envelope.js';
 
-/** A project was created or changed: what other services show of it (name and code snapshot, status). */
+/** A project was created or changed: what other services show of it (name and code snapshot, status, location). */
 export const ProjectUpsertedData = Type.Object({
   projectId: Type.String(),
   projectCode: Type.String(),
   name: Type.String(),
   status: Type.String(),
+  /** The project's location (the PO's delivery address prints it); absent in events announced before it was carried. */
+  location: Type.Optional(Type.String()),
   version: Type.Integer(),
 });
 export type ProjectUpsertedData = Static<typeof ProjectUpsertedData>;

@@ -40,9 +40,14 @@ export const BOQ_MESSAGES = {
   notFound: 'BOQ Not Found',
 } as const;
 
-/** SPEC §5: the desktop Description keeps only letters (any script), whitespace, period and comma. */
+/**
+ * A BOQ's Description as the user wrote it: "RCC frame for G+12 (phase-1) & podium" keeps its
+ * digits and symbols (SPEC §5's letters-only rule loses what the estimate is about; decision 0039).
+ * Only control characters other than line breaks and tabs are taken out.
+ */
 export function cleanBoqDescription(text: string): string {
-  return text.replace(/[^\p{L}\p{M}\s.,]/gu, '');
+  // Control characters (Unicode Cc) except tab, line feed and carriage return.
+  return text.replace(/[^\P{Cc}\t\n\r]/gu, '');
 }
 
 /** A line of a BOQ as read: planned, consumed (from goods receipts) and balance. */

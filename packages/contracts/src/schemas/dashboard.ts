@@ -11,6 +11,12 @@ export const DashboardResponse = Type.Object({
   draftIndents: Type.Optional(Type.Integer()),
   indentsToCompare: Type.Optional(Type.Integer()),
   indentsToApprove: Type.Optional(Type.Integer()),
+  /**
+   * For members who may read vendor accounts (the vendors service's ledgers): what is owed across
+   * vendors in rupees (the positive outstanding balances) and the overbilling cases still Open.
+   */
+  outstandingPayables: Type.Optional(Type.Number()),
+  openOverbilling: Type.Optional(Type.Integer()),
   /** Counts whose service could not answer (down, or its database away): shown as unavailable, not as 0. */
   unavailable: Type.Optional(Type.Array(Type.String())),
 });

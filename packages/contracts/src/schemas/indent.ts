@@ -61,6 +61,8 @@ export const INDENT_MESSAGES = {
   added: 'Indent Added Successfully',
   draftSaved: 'Indent saved as draft',
   sentForComparison: 'Indent sent for comparison',
+  /** A draft sent back for rework and sent again (decision 0037; the spec's 'Indent Added Successfully' is a first send's). */
+  sentAgain: 'Indent sent for comparison again',
   saved: 'Indent Saved Successfully',
   sentForApproval: 'Indent Sent For Approval Successfully',
   approved: 'Indent Approved Successfully',
@@ -174,10 +176,23 @@ const IndentHead = {
   version: Type.Integer(),
 };
 
+/**
+ * The quantity of an indent's lines in one unit (decision 0037: quantities in different units are
+ * never added together), units in the order they first appear on the indent.
+ */
+export const IndentUnitTotal = Type.Object({ unit: Type.String(), quantity: Type.Number() });
+export type IndentUnitTotal = Static<typeof IndentUnitTotal>;
+
 /** A list row (SPEC §3: items as an object with totalQuantity and totalAmount). */
 export const IndentSummary = Type.Object({
   ...IndentHead,
-  items: Type.Object({ count: Type.Integer(), totalQuantity: Type.Number(), totalAmount: Type.Number() }),
+  items: Type.Object({
+    count: Type.Integer(),
+    /** The spec's field: every line's quantity added up whatever its unit. Kept for old readers; screens show `byUnit`. */
+    totalQuantity: Type.Number(),
+    totalAmount: Type.Number(),
+    byUnit: Type.Array(IndentUnitTotal),
+  }),
   /** Lines whose quantity is beyond their BOQ balance. */
   overBoqLines: Type.Integer(),
   poCount: Type.Integer(),
@@ -188,7 +203,9 @@ export const Indent = Type.Object({
   ...IndentHead,
   items: Type.Array(IndentLine),
   itemCount: Type.Integer(),
+  /** Every line's quantity added up whatever its unit (kept for old readers; screens show `quantityByUnit`). */
   totalQuantity: Type.Number(),
+  quantityByUnit: Type.Array(IndentUnitTotal),
   pos: Type.Array(IndentPo),
   history: Type.Array(IndentHistoryEntry),
   fleet: Type.Array(FleetCost),

@@ -365,3 +365,4 @@ export async function createTestHarness(
   };
 }
 export * from './access.js';
+export * from './pdf.js';

@@ -44,12 +44,15 @@ function sourceOf(envelope: EventEnvelope<IndentApprovedData>): PoSource {
     indentId: d.indentId.toLowerCase(),
     indentNumber: d.indentNumber,
     indentTitle: d.title,
-    project: { ...d.project, _id: d.project._id.toLowerCase() },
+    project: { _id: d.project._id.toLowerCase(), name: d.project.name, projectCode: d.project.projectCode },
     boq: { ...d.boq, _id: d.boq._id.toLowerCase() },
     createdBy: d.createdBy,
     approvedBy: d.approvedBy,
     // The approval is the order; a time that does not parse (not what the indent service sends) is the envelope's.
     orderDate: new Date(Number.isNaN(approvedAt) ? Date.parse(envelope.occurredAt) || Date.now() : approvedAt).toISOString(),
+    // Optional in the event: approvals announced before they were carried have neither.
+    deliverySite: (d.location ?? '').trim(),
+    projectLocation: (d.project.location ?? '').trim(),
   };
 }
 

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { amountInWords, formatPaise, lineAmount, sumPaise, unitTotal } from '@erp/contracts';
+import { containsChars, embeddedFonts, INDIAN_NAMES, pdfToText, withoutSpaces } from '@erp/service-kit/testing';
 import { readPdf } from '../../test/read-pdf.js';
 import { formatOrderDate, formatQuantity, pdfTextSafe, poTotals, renderPoPdf, type PoDocument, type PoDocumentLine } from './po-pdf.js';
 
@@ -121,10 +122,11 @@ describe('poTotals', () => {
 // ---- text helpers ----------------------------------------------------------------------------
 
 describe('PDF text helpers', () => {
-  it('keeps what the standard fonts draw, writes the rupee sign as Rs. and other scripts as ?', () => {
+  it('keeps what the fonts draw (Latin, the Indian scripts), writes the rupee sign as Rs. and anything else as ?', () => {
     expect(pdfTextSafe('Café · 50 kg — “best” ’s €5 •')).toBe('Café · 50 kg — “best” ’s €5 •');
     expect(pdfTextSafe('₹1,200')).toBe('Rs.1,200');
-    expect(pdfTextSafe('सीमेंट 50')).toBe('?????? 50');
+    expect(pdfTextSafe('सीमेंट 50 ਪੰਜਾਬ')).toBe('सीमेंट 50 ਪੰਜਾਬ');
+    expect(pdfTextSafe('水泥 50')).toBe('?? 50');
     expect(pdfTextSafe('Bricks 🧱')).toBe('Bricks ?');
     expect(pdfTextSafe('a\tb\r\nc\u0000d')).toBe('a b\nc d');
     expect(pdfTextSafe(undefined)).toBe('');
@@ -225,16 +227,43 @@ describe('renderPoPdf', () => {
     expect(text).toContain(amountInWords(t.grandTotalPaise));
   });
 
-  it('draws Devanagari (and other characters the fonts lack) as ? without throwing', async () => {
-    const doc = poDocument({
-      lines: [{ itemName: 'सीमेंट बैग 50 किलो', unit: 'बोरी', quantityHundredths: 1000, pricePaise: 38000, gstPaise: 10640 }],
-      terms: ['माल की डिलीवरी 7 दिनों में', 'Price in ₹ incl. freight 🚚'],
-    });
-    doc.vendor.name = 'श्री गणेश ट्रेडर्स';
-    const { text } = readPdf(await renderPoPdf(doc));
-    expect(text).toContain('?????? ??? 50 ????');
+  it('prints names in the seven Indian scripts with their fonts embedded, readable back from the PDF; what no font has as ?', async () => {
+    const lines: PoDocumentLine[] = INDIAN_NAMES.map((n, i) => ({ itemName: `Cement ${n.name} 50 kg`, unit: i === 0 ? 'बोरी' : 'bag', quantityHundredths: 1000, pricePaise: 38000, gstPaise: 10640 }));
+    const doc = poDocument({ lines, terms: ['माल की डिलीवरी 7 दिनों में', 'Price in ₹ incl. freight 🚚'] });
+    doc.vendor.name = 'श्री गणेश ट्रेडर्स (Shree Ganesh Traders)';
+    doc.vendor.address = 'ਪੰਜਾਬ ਸਟੀਲ ਮਾਰਕੀਟ, Ludhiana';
+    doc.po.deliverySite = 'க்ஷேத்ர சைட் 4, Chennai';
+    const started = Date.now();
+    const pdf = await renderPoPdf(doc);
+    expect(Date.now() - started).toBeLessThan(5000);
+    // Each script's Noto Sans font is embedded (a subset), Helvetica stays for English.
+    const fonts = embeddedFonts(pdf);
+    for (const n of INDIAN_NAMES) expect(fonts.some((f) => f.startsWith(n.font)), n.font).toBe(true);
+    expect(fonts).toContain('NotoSansDevanagari-Bold');
+    const text = await pdfToText(pdf);
+    for (const n of INDIAN_NAMES) {
+      if (n.exact) expect(withoutSpaces(text), n.script).toContain(withoutSpaces(n.name));
+      expect(containsChars(text, `Cement ${n.name} 50 kg`), `${n.script}: ${n.name} in\n${text}`).toBe(true);
+    }
+    // 'श्री' and 'ट्रेडर्स' are drawn shaped (a reph): their characters come back, the reph moved.
+    expect(containsChars(text, 'श्री गणेश ट्रेडर्स (Shree Ganesh Traders)')).toBe(true);
+    expect(text).toContain('(Shree Ganesh Traders)');
+    expect(containsChars(text, 'ਪੰਜਾਬ ਸਟੀਲ ਮਾਰਕੀਟ, Ludhiana')).toBe(true);
+    expect(containsChars(text, 'க்ஷேத்ர சைட் 4, Chennai')).toBe(true);
+    // Only the emoji, which no font here draws, is a '?'.
     expect(text).toContain('Price in Rs. incl. freight ?');
+    expect(text.split('?').length - 1).toBe(1);
     expect(text).toContain(formatPaise(poTotals(doc).grandTotalPaise, 'Rs. '));
+  });
+
+  it('wraps a long Indian name inside its cell, between words, every word drawn', async () => {
+    const long = 'लक्ष्मण स्टील '.repeat(15);
+    const doc = poDocument({ lines: [{ itemName: long, unit: 'bag', quantityHundredths: 100, pricePaise: 100, gstPaise: 0 }] });
+    const pdf = await renderPoPdf(doc);
+    const text = await pdfToText(pdf);
+    // Wrapped over several lines between words, every word drawn.
+    expect(withoutSpaces(text).split('लक्ष्मणस्टील').length - 1).toBe(15);
+    expect(readPdf(pdf).pages).toBe(1);
   });
 
   it('survives awkward input: no lines, no terms, no GSTIN, huge words and amounts', async () => {

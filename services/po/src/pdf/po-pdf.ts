@@ -9,13 +9,14 @@
  * The fleet (transport) cost and its GST are split the same way. Grand total = the lines' totals +
  * fleet cost + fleet GST.
  *
- * Fonts: the PDF uses the standard Helvetica fonts, which every PDF reader has, so nothing is
- * embedded and the service image needs no font files. They draw WinAnsi (Latin-1 plus a few
- * typographic marks) only: '₹' is written 'Rs.', and any other character they cannot draw
- * (Devanagari, Tamil, emoji...) becomes '?' (pdfTextSafe) instead of breaking the text.
+ * Fonts (decision 0036): Latin text in the standard Helvetica fonts; names and addresses in the
+ * Indian scripts (Devanagari, Bengali, Gurmukhi, Gujarati, Tamil, Telugu, Kannada) in the Noto Sans
+ * font of their script, embedded as a subset and shaped (the kit's PdfText). '₹' is written 'Rs.'
+ * (Helvetica has none), and a character no font here draws (an emoji, Chinese...) becomes '?'
+ * (pdfTextSafe) instead of breaking the text.
  */
 import { amountInWords, formatPaise, gstSplit, lineAmount, sameGstState, sumPaise, unitTotal, type Hundredths, type Paise } from '@erp/contracts';
-import { loadPdfKit } from '@erp/service-kit';
+import { loadPdfKit, PdfText, pdfSafeText } from '@erp/service-kit';
 import type PDFDocument from 'pdfkit';
 
 export interface PoParty {
@@ -144,30 +145,12 @@ export function poTotals(doc: PoDocument): PoTotals {
   };
 }
 
-/** Characters outside Latin-1 that the standard fonts' WinAnsi encoding still has. */
-const WIN_ANSI_EXTRA = new Set([
-  0x0152, 0x0153, 0x0160, 0x0161, 0x0178, 0x017d, 0x017e, 0x0192, 0x02c6, 0x02dc, 0x2013, 0x2014, 0x2018, 0x2019, 0x201a, 0x201c, 0x201d, 0x201e, 0x2020, 0x2021, 0x2022,
-  0x2026, 0x2030, 0x2039, 0x203a, 0x20ac, 0x2122,
-]);
-
 /**
- * Text the standard PDF fonts can draw: '₹' becomes 'Rs.', tabs and other control characters a
- * space (line breaks stay), and every other character outside WinAnsi '?', one per code point
- * (so 'सीमेंट' shows as '??????' and the reader sees that something was there). Never throws.
+ * Text the PDF's fonts can draw: '₹' becomes 'Rs.', tabs and other control characters a space (line
+ * breaks stay), the Indian scripts stay, and every other character outside WinAnsi '?', one per code
+ * point (the reader sees that something was there). Never throws.
  */
-export function pdfTextSafe(text: unknown): string {
-  const value = typeof text === 'string' ? text : text === null || text === undefined ? '' : String(text);
-  let out = '';
-  for (const ch of value.normalize('NFC').replace(/\r\n?/g, '\n')) {
-    const cp = ch.codePointAt(0) ?? 0x3f;
-    if (ch === '\n') out += ch;
-    else if (cp === 0x20b9) out += 'Rs.';
-    else if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) out += ' ';
-    else if (cp < 0x100 || WIN_ANSI_EXTRA.has(cp)) out += ch;
-    else out += '?';
-  }
-  return out;
-}
+export const pdfTextSafe = pdfSafeText;
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const IST_OFFSET_MS = (5 * 60 + 30) * 60 * 1000;
@@ -255,6 +238,8 @@ class PoPdfWriter {
   private readonly right: number;
   private readonly width: number;
   private y = MARGIN;
+  private readonly texts: PdfText;
+  private style = { font: FONT, size: TEXT_SIZE };
 
   constructor(
     private readonly doc: PoDocument,
@@ -274,6 +259,7 @@ class PoPdfWriter {
     });
     this.right = this.pdf.page.width - MARGIN;
     this.width = this.right - this.left;
+    this.texts = new PdfText(this.pdf);
   }
 
   async render(): Promise<Buffer> {
@@ -298,19 +284,17 @@ class PoPdfWriter {
 
   private font(name: string, size: number, color = '#000000'): this {
     this.pdf.font(name).fontSize(size).fillColor(color);
+    this.style = { font: name, size };
     return this;
   }
 
   private heightOf(text: string, width: number): number {
-    return text === '' ? 0 : this.pdf.heightOfString(text, { width, lineGap: 1 });
+    return this.texts.height(text, width, { ...this.style, lineGap: 1 });
   }
 
   /** Draws text at (x, y) wrapped to width; returns its height. The caller has made room for it. */
   private write(text: string, x: number, y: number, width: number, align: 'left' | 'right' | 'center' = 'left'): number {
-    if (text === '') return 0;
-    const height = this.heightOf(text, width);
-    this.pdf.text(text, x, y, { width, align, lineGap: 1 });
-    return height;
+    return this.texts.draw(text, x, y, width, { ...this.style, align, lineGap: 1 });
   }
 
   /** A new page when fewer than `needed` points are left; on a continuation page, a small heading first. */
@@ -465,7 +449,7 @@ class PoPdfWriter {
         while (size > 4 && this.pdf.fontSize(size).widthOfString(text) > inner) size -= 0.25;
         this.pdf.text(text, x + CELL_PAD_X, top + CELL_PAD_Y, { width: inner, align: c.align, lineBreak: false });
       } else {
-        this.pdf.text(text, x + CELL_PAD_X, top + CELL_PAD_Y, { width: inner, align: c.align, lineGap: 1 });
+        this.texts.draw(text, x + CELL_PAD_X, top + CELL_PAD_Y, inner, { font, size: TABLE_SIZE, align: c.align, lineGap: 1 });
       }
       x += c.width;
     });
@@ -612,7 +596,7 @@ function amountWords(paise: Paise): string {
 
 /**
  * The purchase order as an A4 PDF. Rejects (RangeError) only when an amount or quantity is not a
- * safe integer; any text, in any script, is drawn (characters the fonts lack as '?').
+ * safe integer; any text is drawn: the Indian scripts in their fonts, characters no font here has as '?'.
  */
 export async function renderPoPdf(doc: PoDocument): Promise<Buffer> {
   const totals = poTotals(doc);

@@ -73,6 +73,18 @@ interface ReceiptLineRow {
   remarks: string;
 }
 
+/** A recorded receipt as it was asked: what a resend with the same key must repeat. */
+export interface RecordedReceipt {
+  poId: string;
+  invoiceNumber: string;
+  invoiceDate: string;
+  invoiceAmountPaise: number;
+  remarks: string;
+  photoId: string | null;
+  /** Per line: the PO line's item, hundredths received (accepted + rejected) and rejected, its remark. */
+  lines: Array<{ item: string; received: number; rejected: number; remarks: string }>;
+}
+
 /** A receipt as the route has checked it: per PO line what was accepted and rejected (hundredths). */
 export interface NewReceipt {
   id: string;
@@ -187,6 +199,9 @@ export interface PoSource {
   createdBy: { _id: string; name: string };
   approvedBy: { _id: string; name: string };
   orderDate: string;
+  /** The indent's Site/Location and the project's location ('' when the approval did not say). */
+  deliverySite: string;
+  projectLocation: string;
 }
 
 export interface PoListFilter {
@@ -284,10 +299,10 @@ export function purchaseOrdersRepository(schema: string) {
          ), made AS (
            INSERT INTO ${t} (id, po_seq, po_number, indent_id, indent_number, indent_title, vendor_id, vendor_name, project_id, project_name,
              project_code, boq_id, boq_number, boq_name, created_by, created_by_name, approved_by, approved_by_name, order_date,
-             fleet_paise, fleet_gst_paise, lines_total_paise, amount_paise, item_count, source_event_id)
+             fleet_paise, fleet_gst_paise, lines_total_paise, amount_paise, item_count, source_event_id, delivery_site, project_location)
            SELECT x.id, x.seq, 'PO-' || lpad(x.seq::text, greatest(6, length(x.seq::text)), '0'), $1, $10, $11, x.vendor_id, x.vendor_name, $12, $13,
                   $14, $15, $16, $17, $18, $19, $20, $21, $22,
-                  x.fleet, x.fleet_gst, x.lines_total, x.amount, x.item_count, $23
+                  x.fleet, x.fleet_gst, x.lines_total, x.amount, x.item_count, $23, $34, $35
              FROM x
          ), lines AS (
            INSERT INTO ${schema}.po_lines (id, po_id, line_no, item_id, item_name, unit, quantity_hundredths, price_paise, gst_paise, unit_total_paise, total_paise)
@@ -317,6 +332,8 @@ export function purchaseOrdersRepository(schema: string) {
           source.orderDate,
           source.eventId,
           ...(['po', 'lineNo', 'itemId', 'itemName', 'unit', 'quantity', 'pricePaise', 'gstPaise', 'unitTotalPaise', 'totalPaise'] as const).map((k) => column(lines, (l) => l[k])),
+          source.deliverySite,
+          source.projectLocation,
         ],
       );
       return res.rows.map((r) => ({ id: r.id, vendorId: r.vendor_id, number: Number(r.po_seq), plan: plans[Number(r.ord) - 1]! }));
@@ -421,6 +438,36 @@ export function purchaseOrdersRepository(schema: string) {
       return res.rows[0]?.po_id ?? null;
     },
 
+    /** What the receipt with this key recorded, as it was asked (a resend is compared with it); null when there is none. */
+    async recordedReceipt(db: Queryable, receiptId: string): Promise<RecordedReceipt | null> {
+      const res = await db.query<{
+        po_id: string;
+        invoice_number: string;
+        invoice_date: string;
+        invoice_amount_paise: number | string;
+        remarks: string;
+        photo_id: string | null;
+        lines: Array<{ item: string; accepted: number | string; rejected: number | string; remarks: string }>;
+      }>(
+        `SELECT r.po_id, r.invoice_number, r.invoice_date::text AS invoice_date, r.invoice_amount_paise, r.remarks, r.photo_id,
+                coalesce((SELECT json_agg(json_build_object('item', l.item_id, 'accepted', rl.accepted_hundredths, 'rejected', rl.rejected_hundredths, 'remarks', rl.remarks) ORDER BY rl.position)
+                            FROM ${schema}.receipt_lines rl JOIN ${schema}.po_lines l ON l.id = rl.line_id WHERE rl.receipt_id = r.id), '[]') AS lines
+           FROM ${schema}.receipts r WHERE r.id = $1`,
+        [receiptId],
+      );
+      const r = res.rows[0];
+      if (!r) return null;
+      return {
+        poId: r.po_id,
+        invoiceNumber: r.invoice_number,
+        invoiceDate: r.invoice_date,
+        invoiceAmountPaise: Number(r.invoice_amount_paise),
+        remarks: r.remarks,
+        photoId: r.photo_id,
+        lines: r.lines.map((l) => ({ item: l.item, received: Number(l.accepted) + Number(l.rejected), rejected: Number(l.rejected), remarks: l.remarks })),
+      };
+    },
+
     /**
      * Record a receipt in one statement: the receipt, its lines, the accepted quantities onto the
      * PO's lines, the photo attached, and the PO's new status `status` (the caller works it out from
@@ -508,6 +555,33 @@ export function purchaseOrdersRepository(schema: string) {
       );
       const row = res.rows[0];
       return row ? { contentType: row.content_type, bytes: Buffer.from(row.bytes, 'base64'), receiptId: row.receipt_id } : null;
+    },
+
+    /**
+     * Keep an uploaded photo unless the member already has `limit` photos no receipt names, uploaded
+     * in the last hour (one statement: the count and the insert). Returns whether it was kept.
+     */
+    async insertPhotoWithin(
+      db: Queryable,
+      p: { id: string; poId: string; contentType: string; bytes: Buffer; by: { id: string | null; name: string } },
+      kind: Database['kind'],
+      limit: number,
+    ): Promise<boolean> {
+      const pglite = kind === 'pglite';
+      const res = await db.query(
+        `INSERT INTO ${schema}.photos (id, po_id, content_type, size_bytes, bytes, uploaded_by, uploaded_by_name)
+         SELECT $1, $2, $3, $4, ${pglite ? `decode($5, 'hex')` : '$5'}, $6, $7
+          WHERE (SELECT count(*) FROM ${schema}.photos WHERE uploaded_by IS NOT DISTINCT FROM $6 AND receipt_id IS NULL AND uploaded_at > now() - interval '1 hour') < $8`,
+        [p.id, p.poId, p.contentType, p.bytes.length, pglite ? p.bytes.toString('hex') : p.bytes, p.by.id, p.by.name, limit],
+      );
+      return (res.rowCount ?? 0) > 0;
+    },
+
+    /** Where the PO's goods go: the indent's site and the project's location ('' when unknown). */
+    async deliveryPlaces(db: Queryable, poId: string): Promise<{ site: string; projectLocation: string }> {
+      const res = await db.query<{ delivery_site: string; project_location: string }>(`SELECT delivery_site, project_location FROM ${t} WHERE id = $1`, [poId]);
+      const row = res.rows[0];
+      return { site: row?.delivery_site ?? '', projectLocation: row?.project_location ?? '' };
     },
 
     /** Whether the PO has this photo and which receipt names it (without reading the photo itself). */

@@ -27,14 +27,15 @@ import {
   StatsResponse,
   type PoStatus,
 } from '@erp/contracts';
-import { badRequest, conflict, isUuid, forbidden, HttpError, notFound, requireAccess, requireSignedIn, sendJsonText, type AnswersCache, type AuthContext, type Queryable, type ServiceContext, type TypeBoxTypeProvider } from '@erp/service-kit';
+import { badRequest, conflict, conflictOnUnique, isUuid, forbidden, HttpError, notFound, requireAccess, requireSignedIn, sendJsonText, type AnswersCache, type AuthContext, type Queryable, type ServiceContext, type TypeBoxTypeProvider } from '@erp/service-kit';
 import type { CompanyProfile } from '../company.js';
 import { vendorDetails } from '../events/vendor-details.js';
 import { renderPoPdf } from '../pdf/po-pdf.js';
 import { recordReceipt } from '../receipts.js';
+import { reencodePhoto } from '../photos.js';
 import { PO_ORDERS, type PoRow, type PurchaseOrdersRepository } from '../repositories/purchase-orders.js';
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 413: ErrorResponse };
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse, 413: ErrorResponse, 429: ErrorResponse };
 
 /** SPEC §6 "Purchase Orders": Open POs write records goods receipts (Employees on their projects). */
 const RECEIVE = { module: 'po', sub: 'open', level: 'write' } as const;
@@ -51,6 +52,22 @@ export function photoType(bytes: Buffer): PhotoType | null {
   return null;
 }
 
+/** '<PO number>-invoice.jpg' with only letters, digits, '-' and '_' (safe in a header and on any disk). */
+export function photoFileName(poNumber: string, contentType: string): string {
+  const base = `${poNumber}-invoice`.replace(/[^A-Za-z0-9_-]+/g, '-').slice(0, 80) || 'invoice';
+  return `${base}.${contentType === 'image/png' ? 'png' : contentType === 'image/webp' ? 'webp' : 'jpg'}`;
+}
+
+/**
+ * Where the goods go, as printed on the PO: the indent's site (its Site/Location field), then the
+ * project's name and code and its location. An approval announced before these were carried prints
+ * the project alone, as before.
+ */
+export function deliveryAddress(project: { name: string; projectCode: string }, places: { site: string; projectLocation: string }): string {
+  const projectLine = `${project.name} (${project.projectCode})`;
+  return [places.site.trim(), projectLine, places.projectLocation.trim()].filter((s) => s !== '').join('\n');
+}
+
 /** Today in India (YYYY-MM-DD): an invoice dated later is refused. */
 function todayInIndia(): string {
   return new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
@@ -64,6 +81,17 @@ function requirePoRead(request: FastifyRequest): AuthContext {
   const auth = requireSignedIn(request);
   if (!can(auth, 'po', 'list', 'read') && !can(auth, 'po', 'open', 'read')) throw forbidden('You do not have read access to PO List');
   return auth;
+}
+
+/**
+ * Whether the member may see this PO at all: its project (an Employee's), and for a member with Open
+ * POs read alone (the receiving list) an Open or Partial PO only, the list's rule (decision 0023):
+ * a Closed PO is theirs to see only through PO List read. Every PO route answers what this refuses as
+ * 404, as a PO that does not exist.
+ */
+export function maySeePo(auth: AuthContext, po: { projectId: string; status: PoStatus }): boolean {
+  if (!canAccessProject(auth, po.projectId)) return false;
+  return po.status !== 'Closed' || can(auth, 'po', 'list', 'read');
 }
 
 /** An Employee's projects (only the ids that can be keys), or null for a member who sees every project. */
@@ -111,7 +139,7 @@ function idFilter(name: string, value: string | undefined): string | null {
  */
 export async function poRoutes(
   app: FastifyInstance,
-  deps: { ctx: ServiceContext; pos: PurchaseOrdersRepository; answers: AnswersCache; company: CompanyProfile },
+  deps: { ctx: ServiceContext; pos: PurchaseOrdersRepository; answers: AnswersCache; company: CompanyProfile; unattachedPhotosPerHour: number },
 ): Promise<void> {
   const { ctx, pos, answers } = deps;
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
@@ -126,7 +154,7 @@ export async function poRoutes(
   /** The PO as the caller may see it (another project's is 404, as one that does not exist). */
   async function visiblePo(db: Queryable, auth: AuthContext, id: string) {
     const po = await pos.byId(db, id.toLowerCase());
-    if (!po || !canAccessProject(auth, po.projectId._id)) throw notFound(PO_MESSAGES.notFound);
+    if (!po || !maySeePo(auth, { projectId: po.projectId._id, status: po.status })) throw notFound(PO_MESSAGES.notFound);
     return po;
   }
 
@@ -181,9 +209,7 @@ export async function poRoutes(
     { config: { access: 'signed-in' }, schema: { tags: ['po'], params: IdParams, response: { 200: PurchaseOrder, ...errors } } },
     async (request) => {
       const auth = requirePoRead(request);
-      const po = await pos.byId(ctx.db, request.params.id.toLowerCase());
-      if (!po || !canAccessProject(auth, po.projectId._id)) throw notFound(PO_MESSAGES.notFound);
-      return po;
+      return visiblePo(ctx.db, auth, request.params.id);
     },
   );
 
@@ -205,12 +231,17 @@ export async function poRoutes(
         if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, PO_MESSAGES.photoTooLarge);
         throw badRequest(`The upload could not be read: ${(err as Error).message}`);
       }
-      const contentType = photoType(bytes);
-      if (!contentType) throw badRequest(PO_MESSAGES.photoKind);
+      if (!photoType(bytes)) throw badRequest(PO_MESSAGES.photoKind);
+      // Decoded whole and kept as a new JPEG (upright, no metadata): what is served is an image we made.
+      const jpeg = await reencodePhoto(bytes);
+      if (!jpeg) throw badRequest(PO_MESSAGES.photoUnreadable);
+      if (jpeg.length > MAX_PHOTO_BYTES) throw new HttpError(413, PO_MESSAGES.photoTooLarge);
       const id = randomUUID();
-      await pos.insertPhoto(ctx.db, { id, poId: po._id, contentType, bytes, by: { id: auth.memberId, name: auth.name } }, ctx.db.kind);
+      const limit = deps.unattachedPhotosPerHour;
+      const stored = await pos.insertPhotoWithin(ctx.db, { id, poId: po._id, contentType: 'image/jpeg', bytes: jpeg, by: { id: auth.memberId, name: auth.name } }, ctx.db.kind, limit);
+      if (!stored) throw new HttpError(429, PO_MESSAGES.photoRate(limit));
       reply.status(201);
-      return { _id: id, contentType, size: bytes.length };
+      return { _id: id, contentType: 'image/jpeg' as const, size: jpeg.length };
     },
   );
 
@@ -226,6 +257,9 @@ export async function poRoutes(
       reply.type(photo.contentType);
       reply.header('cache-control', 'private, no-store');
       reply.header('x-content-type-options', 'nosniff');
+      // Opened on its own, the photo is an image and nothing else: no script, no styles, no frames.
+      reply.header('content-security-policy', "default-src 'none'; sandbox");
+      reply.header('content-disposition', `inline; filename="${photoFileName(po.poNumber, photo.contentType)}"`);
       return reply.send(photo.bytes);
     },
   );
@@ -256,7 +290,8 @@ export async function poRoutes(
       const counted = asked.filter((l) => l.received > 0);
       if (counted.length === 0) throw badRequest(PO_MESSAGES.nothingReceived);
 
-      const result = await ctx.tx((tx) =>
+      // Two receipts with one key on two POs at once both pass the look-up; the key's primary key refuses the second.
+      const result = await conflictOnUnique(PO_MESSAGES.receiptOtherPo, () => ctx.tx((tx) =>
         recordReceipt(tx, ctx, pos, {
           receiptId,
           poId,
@@ -270,8 +305,9 @@ export async function poRoutes(
           receivedAt: new Date(),
           requestId: request.id,
           mayAccess: (projectId) => canAccessProject(auth, projectId),
+          maySeeClosed: can(auth, 'po', 'list', 'read'),
         }),
-      );
+      ), 'receipts_pkey');
       reply.status(result.created ? 201 : 200);
       return { message: PO_MESSAGES.receiptCreated, po: (await pos.byId(ctx.db, poId))! };
     },
@@ -288,7 +324,7 @@ export async function poRoutes(
       if (!reason) throw badRequest(PO_MESSAGES.shortCloseReason);
       await ctx.tx(async (tx) => {
         const locked = await pos.lock(tx, id);
-        if (!locked || !canAccessProject(auth, locked.po.project_id)) throw notFound(PO_MESSAGES.notFound);
+        if (!locked || !maySeePo(auth, { projectId: locked.po.project_id, status: locked.po.status })) throw notFound(PO_MESSAGES.notFound);
         if (request.body.version !== undefined && request.body.version !== locked.po.version)
           throw conflict('This purchase order was changed by someone else since you opened it. Reload it and try again.');
         if (locked.po.status === 'Closed') throw conflict(PO_MESSAGES.closed);
@@ -320,7 +356,7 @@ export async function poRoutes(
           projectName: po.projectId.name,
           projectCode: po.projectId.projectCode,
           boqNumber: po.boqId.boqId,
-          deliverySite: `${po.projectId.name} (${po.projectId.projectCode})`,
+          deliverySite: deliveryAddress(po.projectId, await pos.deliveryPlaces(ctx.db, po._id)),
           approvedBy: po.approvedBy?.name ?? '',
         },
         // The PO's own integers again (its rupees and units came from them, exactly).

@@ -442,6 +442,20 @@ export function ledgerRepository(schema: string) {
     },
 
     /**
+     * The dashboard's payables: what is owed across vendors (the sum of the positive outstanding
+     * balances, in paise; an advance paid to one vendor does not lower what is owed to another) and
+     * the overbilling cases waiting for a decision.
+     */
+    async payables(db: Queryable): Promise<{ outstandingPaise: number; openCases: number }> {
+      const res = await db.query<{ owed: string; open_cases: number }>(
+        `SELECT coalesce(sum(outstanding_paise) FILTER (WHERE outstanding_paise > 0), 0)::text AS owed,
+                (SELECT count(*) FROM ${s}.overbill_cases WHERE status = 'Open')::int AS open_cases
+           FROM ${s}.ledger_accounts`,
+      );
+      return { outstandingPaise: Number(res.rows[0]!.owed), openCases: Number(res.rows[0]!.open_cases) };
+    },
+
+    /**
      * The vendor accounts list (SPEC §2 "Vendor ledger list"): every vendor (each has an account row
      * from its creation, at 0 until its first entry), with the count of matches (capped as
      * pagedSearch caps it) and of open overbilling cases across all vendors.

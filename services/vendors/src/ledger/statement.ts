@@ -1,15 +1,15 @@
 /**
  * A vendor's statement of account for a period (GET /vendorTransaction/{id}/statement): the
  * balance brought forward (the entries dated before the period), the entries dated in it in date
- * order with a running balance, and the balance carried forward. As PDF (pdfkit, A4, the standard
- * Helvetica fonts as the printed PO) or XLSX (exceljs, numbers as numbers, text neutralised).
+ * order with a running balance, and the balance carried forward. As PDF (pdfkit, A4, Helvetica for
+ * English and the Noto Sans fonts of the Indian scripts, as the printed PO: the kit's PdfText) or XLSX (exceljs, numbers as numbers, text neutralised).
  *
  * Columns as a creditor's account is kept: Credit adds to what is owed (a PO, approved overbilling,
  * the reversal of a payment), Debit lowers it (a payment, a credit note, the reversal of a PO).
  * All arithmetic in integer paise; the balance is what the business owes the vendor.
  */
 import { formatPaise, fromPaise, sumPaise, type LedgerEntryType } from '@erp/contracts';
-import { loadExcelJs, loadPdfKit, safeCells } from '@erp/service-kit';
+import { loadExcelJs, loadPdfKit, PdfText, pdfSafeText, safeCells } from '@erp/service-kit';
 
 export interface StatementLine {
   date: string;
@@ -127,19 +127,11 @@ export async function statementXlsx(s: StatementInput): Promise<Buffer> {
 // ---- PDF -----------------------------------------------------------------------------------------
 
 /**
- * Text the standard PDF fonts can draw (WinAnsi): '₹' as 'Rs.', control characters as spaces, any
- * other character they lack as '?', never thrown.
+ * Text the PDF's fonts can draw: '₹' as 'Rs.', control characters as spaces, the Indian scripts
+ * kept (drawn in their Noto Sans fonts), any other character they lack as '?', never thrown.
  */
 export function pdfText(text: string): string {
-  let out = '';
-  for (const ch of String(text ?? '').normalize('NFC')) {
-    const cp = ch.codePointAt(0) ?? 0x3f;
-    if (cp === 0x20b9) out += 'Rs.';
-    else if (cp < 0x20 || (cp >= 0x7f && cp < 0xa0)) out += ' ';
-    else if (cp < 0x100 || cp === 0x2013 || cp === 0x2014 || cp === 0x2019 || cp === 0x2026) out += ch;
-    else out += '?';
-  }
-  return out;
+  return pdfSafeText(text).replace(/\n/g, ' ');
 }
 
 const clip = (text: string, max: number) => {
@@ -191,11 +183,11 @@ export async function statementPdf(s: StatementInput): Promise<Buffer> {
   const fixed = COLS.reduce((sum, c) => sum + c.width, 0);
   const cols = COLS.map((c) => (c.width === 0 ? { ...c, width: width - fixed } : c));
   let y = MARGIN;
+  const texts = new PdfText(pdf);
 
   const text = (value: string, x: number, at: number, w: number, opts: { font?: string; size?: number; color?: string; align?: 'left' | 'right' } = {}) => {
-    pdf.font(opts.font ?? FONT).fontSize(opts.size ?? 8).fillColor(opts.color ?? '#000000');
-    pdf.text(value, x, at, { width: w, align: opts.align ?? 'left', lineGap: 1 });
-    return pdf.heightOfString(value, { width: w, lineGap: 1 });
+    pdf.fillColor(opts.color ?? '#000000');
+    return texts.draw(value, x, at, w, { font: opts.font ?? FONT, size: opts.size ?? 8, align: opts.align ?? 'left', lineGap: 1 });
   };
 
   // Header: company, title, vendor, period.
@@ -238,8 +230,7 @@ export async function statementPdf(s: StatementInput): Promise<Buffer> {
     y += 16;
   };
   const row = (cells: string[], bold = false) => {
-    pdf.font(bold ? BOLD : FONT).fontSize(7.5);
-    const h = Math.max(...cells.map((cell, i) => pdf.heightOfString(cell || ' ', { width: cols[i]!.width - 6, lineGap: 1 }))) + 5;
+    const h = Math.max(...cells.map((cell, i) => texts.height(cell || ' ', cols[i]!.width - 6, { font: bold ? BOLD : FONT, size: 7.5, lineGap: 1 }))) + 5;
     if (y + h > PAGE_BOTTOM) {
       pdf.addPage();
       y = MARGIN;

@@ -1,7 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyInstance } from 'fastify';
 import {
+  can,
   CreateVendorBody,
+  fromPaise,
   ErrorResponse,
   IdParams,
   normalizeVendorStatus,
@@ -28,7 +30,7 @@ const listWrite = { module: 'vendors', sub: 'list', level: 'write' } as const;
 const createWrite = { module: 'vendors', sub: 'create', level: 'write' } as const;
 
 export async function vendorRoutes(app: FastifyInstance, deps: VendorsDeps): Promise<void> {
-  const { ctx, vendors } = deps;
+  const { ctx, vendors, ledger } = deps;
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   async function publish(tx: Queryable, id: string, request: FastifyRequest, actorId: string): Promise<Vendor> {
@@ -54,9 +56,17 @@ export async function vendorRoutes(app: FastifyInstance, deps: VendorsDeps): Pro
 
   r.get(
     '/vendors/stats',
-    // Every signed-in member sees the dashboard counts (as /auth/stats).
+    // Every signed-in member sees the vendor count (as /auth/stats): every vendor, as the vendor
+    // list counts them (decision 0033). What is owed and the overbilling cases only to those who
+    // may read vendor accounts.
     { schema: { tags: ['vendors'], response: { 200: StatsResponse, 401: ErrorResponse } } },
-    async () => ({ totalVendor: await vendors.count(ctx.db, 'active') }),
+    async (request) => {
+      const auth = requireSignedIn(request);
+      const totalVendor = await vendors.count(ctx.db);
+      if (!can(auth, 'vendors', 'accounts', 'read')) return { totalVendor };
+      const { outstandingPaise, openCases } = await ledger.payables(ctx.db);
+      return { totalVendor, outstandingPayables: fromPaise(outstandingPaise), openOverbilling: openCases };
+    },
   );
 
   r.get(

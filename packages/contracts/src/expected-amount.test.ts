@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { lineAmount, toHundredths, toPaise } from '@erp/contracts';
-import { expectedReceiptAmount } from './expected-amount.js';
+import { lineAmount, toHundredths, toPaise } from './money.js';
+import { checkInvoiceAmount, expectedReceiptAmount } from './expected-amount.js';
 
 describe('expectedReceiptAmount', () => {
   it('prices the demo delivery: 20 of 45 CBM at ₹1,450 + ₹72.50 GST, with its share of a ₹1,500 + ₹270 fleet', () => {
@@ -64,6 +64,35 @@ describe('expectedReceiptAmount', () => {
         const b = expectedReceiptAmount([{ accepted: 100, unitTotalPaise: Math.min(goods + 1, total) }], { linesTotalPaise: total, fleetPaise: fleet, fleetGstPaise: 0 });
         expect(a.fleetSharePaise).toBeLessThanOrEqual(fleet);
         expect(b.fleetSharePaise).toBeGreaterThanOrEqual(a.fleetSharePaise);
+      }),
+    );
+  });
+});
+
+describe('checkInvoiceAmount: 1% of the expected amount or ₹1, whichever is larger', () => {
+  it('lets an invoice within 1% of a large amount pass, and warns just beyond it, either way', () => {
+    // ₹31,236.67 expected: 1% is ₹312.37 (31,236.67 x 0.01 = 312.3667, rounded)
+    expect(checkInvoiceAmount(3_123_667 + 31_237, 3_123_667)).toEqual({ differencePaise: 31_237, tolerancePaise: 31_237, beyondTolerance: false });
+    expect(checkInvoiceAmount(3_123_667 + 31_238, 3_123_667).beyondTolerance).toBe(true);
+    expect(checkInvoiceAmount(3_123_667 - 31_237, 3_123_667).beyondTolerance).toBe(false);
+    expect(checkInvoiceAmount(3_123_667 - 31_238, 3_123_667)).toMatchObject({ differencePaise: -31_238, beyondTolerance: true });
+  });
+
+  it('allows ₹1 on small amounts (a vendor rounding to the rupee is no mistake)', () => {
+    expect(checkInvoiceAmount(5_100, 5_000)).toEqual({ differencePaise: 100, tolerancePaise: 100, beyondTolerance: false });
+    expect(checkInvoiceAmount(5_101, 5_000).beyondTolerance).toBe(true);
+    expect(checkInvoiceAmount(100, 0).beyondTolerance).toBe(false);
+    expect(checkInvoiceAmount(101, 0).beyondTolerance).toBe(true);
+  });
+
+  it('an invoice of exactly the expected amount never warns, and the tolerance is never below ₹1', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e10 }), fc.integer({ min: 0, max: 1e10 }), (expected, invoice) => {
+        const same = checkInvoiceAmount(expected, expected);
+        expect(same.beyondTolerance).toBe(false);
+        const c = checkInvoiceAmount(invoice, expected);
+        expect(c.tolerancePaise).toBeGreaterThanOrEqual(100);
+        expect(c.beyondTolerance).toBe(Math.abs(invoice - expected) > c.tolerancePaise);
       }),
     );
   });
