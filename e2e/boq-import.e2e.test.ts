@@ -118,9 +118,9 @@ describe('an Admin makes a BOQ for a new project from a spreadsheet', () => {
     await hint.getByRole('button', { name: 'Please enter a BOQ name' }).click();
     await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('boq-name');
     await page.getByLabel('BOQ Name').fill(BOQ_NAME);
-    // SPEC §5: the description keeps letters, whitespace, periods and commas only.
+    // The description keeps what was typed, digits and symbols too (decision 0039).
     await page.getByLabel('Description').fill('Slabs & beams: floors 1-4, tower A.');
-    await expect(page.getByLabel('Description').inputValue()).resolves.toBe('Slabs  beams floors , tower A.');
+    await expect(page.getByLabel('Description').inputValue()).resolves.toBe('Slabs & beams: floors 1-4, tower A.');
   });
 
   it('imports the spreadsheet: the zero-quantity row is refused with its reason, the good lines are added', async () => {

@@ -204,8 +204,8 @@ describe('the Employee raises an indent on the confirmed BOQ', () => {
       await fromBoq.getByRole('button', { name: `Add ${item}` }).click();
     await dialog.getByText('3 items added').waitFor();
     // An item on the indent is marked and cannot be added twice.
-    await fromBoq.getByRole('button', { name: `${CEMENT}, added` }).waitFor();
-    await expect(fromBoq.getByRole('button', { name: `${CEMENT}, added` }).isDisabled()).resolves.toBe(true);
+    await fromBoq.getByRole('button', { name: new RegExp(`^${CEMENT} Balance: .* Added$`) }).waitFor();
+    await expect(fromBoq.getByRole('button', { name: new RegExp(`^${CEMENT} Balance: .* Added$`) }).isDisabled()).resolves.toBe(true);
     await page.waitForTimeout(300); // the dialog's entrance
     await screen(page, 'desktop-indent-item-picker');
     // Typing narrows both groups; an item added stays listed, marked, with the spec's words under it.
@@ -298,6 +298,14 @@ describe('the Purchaser compares vendors and sends it for approval', () => {
     const row = page.getByRole('row').filter({ hasText: indentNo });
     await row.getByText(TITLE).waitFor();
     await row.getByText('3 items').waitFor();
+    // Quantities per unit, never bags, CBM and pieces added together (decision 0037).
+    const units = (await row.locator('.units').textContent()) ?? '';
+    expect(units).toContain('4,800 pcs');
+    expect(units).toContain('250 bags');
+    expect(units).toMatch(/[\d,.]+ CBM/);
+    expect(units).not.toMatch(/^\s*[\d,.]+\s*$/);
+    await settled(page);
+    await snap(page, 'desktop-indent-compare-queue');
     await row.getByRole('link', { name: `Compare ${indentNo}` }).click();
     await page.waitForURL(`**/indent/compare/${indentId}`);
     await page.getByRole('heading', { name: 'Compare Vendors' }).waitFor();
@@ -307,6 +315,19 @@ describe('the Purchaser compares vendors and sends it for approval', () => {
     expect(headings).toEqual([`1. ${BLOCKS}`, `2. ${CEMENT}`, `3. ${SAND}`]);
     await itemCard(page, SAND).getByText(OVER_TEXT).waitFor();
     await page.getByText('0 of 3 items selected').waitFor();
+  });
+
+  it('the compare screen shows no error before the user tries to save, and the first problem after', async () => {
+    const bar = page.getByRole('group', { name: 'Save or send' });
+    await bar.getByText('To send for approval, choose a vendor for 3 items.').waitFor();
+    await expect(page.getByText(/Please select a vendor for/).count()).resolves.toBe(0);
+    await expect(bar.locator('.hint.problem').count()).resolves.toBe(0);
+    await settled(page);
+    await snap(page, 'desktop-indent-compare-untouched');
+    await bar.getByRole('button', { name: 'Save Selections' }).click();
+    await toastWith(page, 'Validation Error', `Please select a vendor for ${BLOCKS}`);
+    await bar.locator('.hint.problem').getByText(`Please select a vendor for ${BLOCKS} (and 2 more)`).waitFor();
+    await dismissToasts(page);
   });
 
   it('auto-selects the lowest price for every item', async () => {
@@ -460,6 +481,8 @@ describe('the Employee reworks the indent and sends it again', () => {
     await notice.getByText(COMMENT).waitFor();
     await notice.getByText(/Demo Admin/).waitFor();
     await page.getByRole('region', { name: 'History' }).getByText('Sent back for rework').waitFor();
+    // The items' header gives each unit's quantity, never one sum across units.
+    await page.getByText(/^3 items · 4,800 pcs · 250 bags · [\d,.]+ CBM$/).waitFor();
     await snap(page, 'desktop-indent-detail-sent-back');
     await page.getByRole('link', { name: 'Back to Indent List' }).first().click();
     await page.waitForURL('**/indent/list');
@@ -478,7 +501,9 @@ describe('the Employee reworks the indent and sends it again', () => {
     await page.getByLabel(`Quantity of ${CEMENT}`).fill('300');
     await snap(page, 'desktop-indent-edit-rework');
     await page.getByRole('button', { name: 'Send for Comparison' }).click();
-    await toastWith(page, 'Indent Added Successfully', indentNo);
+    // A send after rework says what happened (decision 0037); 'Indent Added Successfully' is a first send's.
+    await toastWith(page, 'Indent sent for comparison again', indentNo);
+    await expect(page.getByText('Indent Added Successfully').count()).resolves.toBe(0);
     await page.waitForURL('**/indent/list');
     expect(errors).toEqual([]);
   });
@@ -654,7 +679,7 @@ describe('phone size: the Employee’s list, the indent with its POs, the form',
     await page.getByRole('button', { name: 'Filters' }).click();
     const panel = page.getByRole('dialog', { name: 'Filters' });
     await panel.getByRole('combobox', { name: 'Filter by project' }).waitFor();
-    await panel.getByRole('tab', { name: 'Approved' }).click();
+    await panel.getByRole('button', { name: 'Approved', pressed: false }).click();
     await page.waitForURL(/status=approved/);
     await page.waitForTimeout(300); // the panel's entrance
     await screen(page, 'phone-indent-filters');

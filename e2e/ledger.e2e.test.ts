@@ -108,7 +108,7 @@ describe('vendor account ledgers', () => {
     expect(owed).toEqual([...owed].sort((a, b) => b - a));
     vendorId = accounts.result.find((a) => a.name === VENDOR)!._id;
     await page
-      .getByRole('link', { name: new RegExp(`Overbilling queue, ${accounts.openOverbilling} open`) })
+      .getByRole('link', { name: new RegExp(`Overbilling queue\\s*${accounts.openOverbilling} open`, 'i') })
       .waitFor();
     await shot(page, 'desktop-ledger-accounts');
 
@@ -308,12 +308,12 @@ describe('vendor account ledgers', () => {
   it('the Admin sees the overbilling queue with Approve and Reject; the Accountant reads it only', async () => {
     await page.goto('/vendors/overbilling');
     await page.getByRole('heading', { name: 'Overbilling Queue' }).waitFor();
-    await page.getByRole('tab', { name: 'Open' }).waitFor();
+    await page.getByRole('button', { name: 'Open', pressed: true }).waitFor();
     await expect(page.getByRole('button', { name: /^Approve overbilling/ }).count()).resolves.toBe(0);
 
     const admin = await signedIn(PHONES.admin);
     await admin.page.goto('/vendors/account-ledger');
-    await admin.page.getByRole('link', { name: /^Overbilling queue/ }).click();
+    await admin.page.getByRole('link', { name: /^Overbilling queue/i }).click();
     await admin.page.waitForURL('**/vendors/overbilling');
     const open = await api<{ totalItems: number }>(
       admin.page,
@@ -633,6 +633,8 @@ describe('the chain: an approved indent’s PO, a payment, a credit note and an 
     await p.getByLabel('Invoice Number').fill(invoice);
     await p.getByLabel('Invoice Amount (₹)').fill(billed.toFixed(2));
     await p.getByRole('button', { name: 'Confirm Receipt' }).click();
+    // Twice the expected amount: the screen asks once more; sending stays allowed (decision 0037).
+    await p.getByRole('alertdialog').or(p.getByRole('dialog')).getByRole('button', { name: 'Send Anyway' }).click();
     await toast(p, 'Successfully Receipt Create');
     await p.waitForURL('**/po/list');
     expect(employee.errors).toEqual([]);
@@ -663,7 +665,7 @@ describe('the chain: an approved indent’s PO, a payment, a credit note and an 
     const order = needPo();
     const a = admin.page;
     await a.goto('/vendors/account-ledger');
-    await a.getByRole('link', { name: /^Overbilling queue/ }).click();
+    await a.getByRole('link', { name: /^Overbilling queue/i }).click();
     await a.waitForURL('**/vendors/overbilling');
     const caseRow = a.getByRole('table').getByRole('row').filter({ hasText: invoice }).first();
     await caseRow.getByRole('link', { name: order.poNumber }).waitFor();

@@ -42,8 +42,11 @@ interface Summary {
   indentId: { indentId: string };
 }
 interface Detail extends Summary {
-  items: Array<{ itemId: string; item: { name: string }; totalOrdered: number; totalReceived: number; pending: number }>;
+  items: Array<{ itemId: string; item: { name: string }; totalOrdered: number; totalReceived: number; pending: number; unitTotal: number }>;
 }
+
+/** Rupees as the screens write them: '₹3,52,702.00'. */
+const rupees = (value: number) => `₹${value.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** The API as the signed-in screen calls it (its token from localStorage). */
 async function api<T>(p: Page, url: string): Promise<T> {
@@ -142,14 +145,40 @@ describe('purchase orders and goods receipts', () => {
     await next.click();
 
     await page.getByLabel('Invoice Number').fill(`DSS/26-27/${suffix}`);
+    // The accepted 4,900 kg at the PO's locked price with GST (the steel PO has no fleet cost).
+    const unitTotal = steel.items.find((l) => l.item.name === STEEL)!.unitTotal;
+    const expected = Math.round(4900 * unitTotal * 100) / 100;
+    await page.getByText(`Expected ${rupees(expected)} at the PO's prices with GST`).waitFor();
     await page.getByLabel('Invoice Amount (₹)').fill('299000');
     await page.getByLabel('Global Notes').fill('Truck MH12 QW 4521');
     await page.locator('input[type=file]').setInputFiles(INVOICE_PHOTO);
     await page.getByRole('img', { name: /Invoice photo/ }).waitFor();
+    // The receipt warns when the invoice differs from the expected amount (beyond 1% or ₹1), before sending.
+    const short = rupees(expected - 299000);
+    await page.getByText(`The invoice amount is ${short} less than expected (${rupees(expected)}`).waitFor();
+    await shot(page, 'desktop-po-receipt-step2-warning');
+    await page.getByRole('button', { name: 'Confirm Receipt' }).click();
+    const ask = page.getByRole('alertdialog').or(page.getByRole('dialog')).filter({ hasText: 'Invoice is less than expected' });
+    await ask.waitFor();
+    await page.waitForTimeout(300); // the dialog's entrance
+    await page.screenshot({ path: path.join(screenshotDir, 'desktop-po-receipt-amount-check.png') });
+    // Check Amount: nothing is sent, the amount can be corrected.
+    await ask.getByRole('button', { name: 'Check Amount' }).click();
+    await expect(ask.count()).resolves.toBe(0);
+    expect(new URL(page.url()).pathname).toBe(`/po/${steel._id}/receipt`);
+    await page.getByLabel('Invoice Amount (₹)').fill(String(expected));
+    await expect(page.getByText(/less than expected/).count()).resolves.toBe(0);
     await shot(page, 'desktop-po-receipt-step2');
     await page.getByRole('button', { name: 'Confirm Receipt' }).click();
     await toast(page, 'Successfully Receipt Create');
     await page.waitForURL('**/po/list');
+    // The list offers the PO just received (decision 0037).
+    const notice = page.getByRole('status', { name: 'Receipt recorded' });
+    await notice.getByText(`Receipt recorded on ${steel.poNumber}.`).waitFor();
+    await shot(page, 'desktop-po-list-after-receipt');
+    await notice.getByRole('link', { name: `View PO ${steel.poNumber}` }).click();
+    await page.waitForURL(`**/po/${steel._id}`);
+    await page.getByText('Unit prices locked on Admin approval').waitFor();
 
     const after = await api<Detail>(page, `/po/${steel._id}`);
     expect(after.status).toBe('Partial');
@@ -180,7 +209,10 @@ describe('purchase orders and goods receipts', () => {
     }
     await page.getByRole('button', { name: /Add Invoices & Photos/ }).click();
     await page.getByLabel('Invoice Number').fill(`DSS/26-27/${suffix}-2`);
-    await page.getByLabel('Invoice Amount (₹)').fill('612000');
+    // The amount the screen expects, within the tolerance: sent without a question.
+    const hint = (await page.getByText(/^The invoice's total, with GST\. Expected ₹/).textContent()) ?? '';
+    const expected = /Expected ₹([\d,]+\.\d\d)/.exec(hint)![1]!.replace(/,/g, '');
+    await page.getByLabel('Invoice Amount (₹)').fill(String(Number(expected) + 1));
     await page.getByRole('button', { name: 'Confirm Receipt' }).click();
     await toast(page, 'Successfully Receipt Create');
     await page.waitForURL('**/po/list');
@@ -199,6 +231,15 @@ describe('purchase orders and goods receipts', () => {
     const phone = await signedIn(PHONES.employee, PHONE);
     await phone.page.goto('/po/open');
     await phone.page.getByRole('link', { name: /^Receive PO-/ }).first().waitFor();
+    // The search box's placeholder fits the phone's box whole (it was cut off).
+    const fits = await phone.page.getByRole('searchbox').first().evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return { text: input.placeholder, width: context.measureText(input.placeholder).width, room };
+    });
+    expect(fits.width, JSON.stringify(fits)).toBeLessThanOrEqual(fits.room);
     await shot(phone.page, 'phone-po-open');
     await phone.page.getByRole('link', { name: /^Receive PO-/ }).first().click();
     await phone.page.waitForURL('**/receipt');

@@ -137,7 +137,9 @@ describe('an Admin creates a project and assigns an Employee', () => {
     await page.getByText('1 Dec 2026').waitFor();
     await page.getByText(project.location).waitFor();
     await page.getByRole('list', { name: 'Team members' }).getByText(EMPLOYEE.name).waitFor();
-    await page.getByText(/contact an administrator/).waitFor();
+    // The Admin assigns employees (decision 0039): a way to do it, not "contact an administrator".
+    await page.getByRole('link', { name: 'Assign Employees' }).waitFor();
+    await expect(page.getByText(/contact an administrator/).count()).resolves.toBe(0);
     await settled(page);
     await shot(page, 'desktop-project-detail');
   });
@@ -280,6 +282,9 @@ describe('the Employee sees only the projects assigned to them', () => {
     await expect(page.getByRole('link', { name: /^Edit / }).count()).resolves.toBe(0);
     await page.getByRole('link', { name: `Open ${project.name}` }).click();
     await page.getByRole('heading', { name: project.name }).waitFor();
+    // Someone who cannot assign is told whom to ask.
+    await page.getByText(/contact an administrator/).waitFor();
+    await expect(page.getByRole('link', { name: 'Assign Employees' }).count()).resolves.toBe(0);
     await shot(page, 'desktop-project-detail-employee');
     expect(errors).toEqual([]);
     await context.close();

@@ -16,5 +16,6 @@ export default createModuleFederationConfig({
   // No mf-manifest/types for the host: nothing consumes them.
   manifest: false,
   dts: false,
-  experiments: { asyncStartup: true },
+  // provideExternalRuntime: the remotes run on this runtime instead of each bringing its own (decision 0042).
+  experiments: { asyncStartup: true, provideExternalRuntime: true },
 });

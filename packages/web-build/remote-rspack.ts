@@ -27,8 +27,14 @@ const devEntry = fileURLToPath(new URL('./dev-entry.ts', import.meta.url));
 
 const readJson = (url: URL) => JSON.parse(readFileSync(url, 'utf8')) as { version: string; dependencies: Record<string, string> };
 
-/** The same singletons as the shell, required at the versions this remote was built against. Nothing eager. */
-function federation(base: string, name: string) {
+/**
+ * The same singletons as the shell, required at the versions this remote was built against. Nothing eager.
+ * `externalRuntime`: the remote runs on the federation runtime the shell provides (its
+ * `provideExternalRuntime`) instead of bringing a second copy of its core in remoteEntry.js (66 of
+ * mfe-indent's 122 KB, and its evaluation on every first visit; decision 0042). The standalone dev host has no shell, so
+ * its build keeps the runtime.
+ */
+function federation(base: string, name: string, { externalRuntime }: { externalRuntime: boolean }) {
   return createModuleFederationConfig({
     name,
     filename: 'remoteEntry.js',
@@ -36,6 +42,7 @@ function federation(base: string, name: string) {
     shared: sharedSingletons(new URL('.', base), { role: 'remote' }),
     manifest: true,
     dts: false,
+    ...(externalRuntime ? { experiments: { externalRuntime: true } } : {}),
   });
 }
 
@@ -68,7 +75,10 @@ export function remoteConfig({ dir: base, name }: RemoteOptions) {
   return defineConfig((env: Record<string, unknown>, argv: { mode?: string }) => {
     const production = (argv.mode ?? 'production') === 'production';
     const devHost = Boolean(env.devHost);
-    const plugins: RspackPluginInstance[] = [new ModuleFederationPlugin(federation(base, name)), new ModuleDescriptorPlugin(base, name)];
+    const plugins: RspackPluginInstance[] = [
+      new ModuleFederationPlugin(federation(base, name, { externalRuntime: !devHost })),
+      new ModuleDescriptorPlugin(base, name),
+    ];
     // The dev host is the same for every remote: its entry imports the remote's app and module.json by alias.
     const entry: Record<string, string> = devHost ? { 'dev-host': devEntry } : {};
     if (devHost) {

@@ -4,12 +4,12 @@
  */
 import { getToken, subscribeSession } from '@erp/sdk';
 import { AppRouter, ErrorPanel, Navigate, NotFound, Spinner, useLocation, useRoutes, type RouteObject } from '@erp/ui';
-import { lazy, Suspense, useEffect, useState, useSyncExternalStore } from 'react';
+import { Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import styled from 'styled-components';
 import { setCurrentUser, useCurrentUser } from './current-user';
 import { getMe } from './features/auth/api/get-me';
 import { remoteForPath } from './modules';
-import { signedInScreen, signInScreen } from './screens';
+import { dashboardScreen, signedInScreen, signInScreen } from './screens';
 
 const Centered = styled.div`
   min-height: 100vh;
@@ -81,14 +81,12 @@ function RemoteArea() {
   return remoteForPath(pathname) ? null : <NotFound pathname={pathname} />;
 }
 
-const DashboardPage = lazy(() => import('./features/dashboard/components/dashboard-page').then((m) => ({ default: m.DashboardPage })));
-
 const ROUTES: RouteObject[] = [
   { path: '/', element: <Home /> },
   {
     element: <SignedIn />,
     children: [
-      { path: 'dashboard', element: <DashboardPage /> },
+      { path: 'dashboard', element: <dashboardScreen.Screen /> },
       { path: '*', element: <RemoteArea /> },
     ],
   },

@@ -1,11 +1,11 @@
 /**
- * Starts the shell: reads the remotes file and the signed-in member, draws the layout (so the remotes'
- * outlet exists), then registers the applications and starts single-spa.
+ * Starts the shell: reads the remotes file and the signed-in member, registers the applications (so
+ * the current path's remote starts loading), draws the layout (so the remotes' outlet exists), then
+ * starts single-spa.
  */
 import { getToken } from '@erp/sdk';
 import { GlobalStyle, Toaster } from '@erp/ui';
-import { StrictMode } from 'react';
-import { flushSync } from 'react-dom';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 import { start } from 'single-spa';
 import { App } from './app';
@@ -14,7 +14,7 @@ import { getMe } from './features/auth/api/get-me';
 import { watchRemoteErrors } from './remote-errors';
 import { fetchRemotesConfig } from './remotes';
 import { registerApplications } from './root-config';
-import { signedInScreen, signInScreen } from './screens';
+import { dashboardScreen, signedInScreen, signInScreen } from './screens';
 
 async function main(): Promise<void> {
   const signedIn = getToken() !== null;
@@ -24,27 +24,55 @@ async function main(): Promise<void> {
     signedIn ? getMe().catch(() => null) : Promise.resolve(null),
     // Fetch the screen's code alongside the data instead of after it.
     signedIn ? signedInScreen.preload() : signInScreen.preload(),
+    // The dashboard too when it is what shows ('/' sends a member there): rendered without a
+    // fallback, it is not held back by React's 300 ms between a fallback and what replaces it.
+    signedIn && ['/', '/dashboard'].includes(window.location.pathname)
+      ? dashboardScreen.preload().catch(() => undefined)
+      : null,
   ]);
   if (me) setCurrentUser(me.user);
   // The token was refused (401 cleared it): the sign-in page shows after all.
   else if (!getToken()) await signInScreen.preload();
 
-  const container = document.getElementById('root');
-  if (!container) throw new Error('#root is missing from index.html');
-  const root = createRoot(container);
-  flushSync(() => {
-    root.render(
-      <StrictMode>
-        <GlobalStyle />
-        <App />
-        <Toaster />
-      </StrictMode>,
-    );
-  });
-
+  // Registering before start() makes single-spa fetch the code of the remote this path shows
+  // (manifest, entry, first chunks) now, while the shell renders; it mounts only after start().
   watchRemoteErrors();
   registerApplications();
+
+  const container = document.getElementById('root');
+  if (!container) throw new Error('#root is missing from index.html');
+  // Rendered as a transition: React yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole first render (a phone's input stays responsive).
+  // single-spa starts once the layout, with the remotes' outlet, is in the document. A first render
+  // that throws rejects, so the plain 'could not start' message below shows instead of a blank page.
+  let failed: (error: unknown) => void = () => undefined;
+  const root = createRoot(container, {
+    onUncaughtError(error) {
+      console.error(error);
+      failed(error);
+    },
+  });
+  await new Promise<void>((committed, reject) => {
+    failed = reject;
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <GlobalStyle />
+          <App />
+          <Toaster />
+          <Committed onCommit={committed} />
+        </StrictMode>,
+      );
+    });
+  });
+
   start({ urlRerouteOnly: true });
+}
+
+/** Tells the start-up that the first render is in the document (its effects run after the commit). */
+function Committed({ onCommit }: { onCommit: () => void }) {
+  useEffect(onCommit, [onCommit]);
+  return null;
 }
 
 main().catch((error: unknown) => {

@@ -4,7 +4,7 @@
  * navigation, the dashboard's cards and quick actions. Nothing here names a module: a remote left
  * out of the configuration has no menu entries and its paths fall through to the not-found page.
  */
-import { matchesRoutes, MODULE_KEYS, type ModuleDescriptor, type ModuleKey } from '@erp/contracts';
+import { can, matchesRoutes, MODULE_KEYS, type MemberAccess, type ModuleDescriptor, type ModuleKey } from '@erp/contracts';
 import { isIconName, type IconName } from '@erp/ui';
 import type { NavGroup } from './nav-config';
 
@@ -67,7 +67,15 @@ export function readDescriptor(raw: unknown, name: string): ModuleDescriptor | n
     dashboard: {
       cards: list(dashboard.cards)
         .filter((c) => text(c.stat) && text(c.label))
-        .map((c) => ({ stat: c.stat as string, label: c.label as string, icon: icon(c.icon, 'file'), order: order(c.order) })),
+        // A permission that is not whole (an unknown module, or no sub-module) is dropped: the card shows to everyone, as before it had one.
+        .map((c) => ({
+          stat: c.stat as string,
+          label: c.label as string,
+          icon: icon(c.icon, 'file'),
+          order: order(c.order),
+          ...(isModuleKey(c.module) && text(c.sub) ? { module: c.module, sub: c.sub } : {}),
+          ...(c.format === 'money' ? { format: 'money' as const } : {}),
+        })),
       quickActions: list(dashboard.quickActions)
         .filter((a) => text(a.label) && isPath(a.path) && isModuleKey(a.module) && text(a.sub))
         .map((a) => ({ label: a.label as string, path: a.path as string, icon: icon(a.icon, 'arrowRight'), module: a.module as ModuleKey, sub: a.sub as string, order: order(a.order) })),
@@ -106,13 +114,29 @@ export interface DashboardCard {
   stat: string;
   label: string;
   icon: IconName;
+  /** Shown only to members who can read this sub-module (none: to everyone). */
+  module?: ModuleKey;
+  sub?: string;
+  /** 'money': rupees, without decimals; otherwise a count. */
+  format: 'count' | 'money';
 }
 
 export function dashboardCards(modules: readonly DeployedModule[] = deployed): DashboardCard[] {
   return modules
     .flatMap((m) => m.descriptor.dashboard.cards)
     .sort(byOrder)
-    .map((c) => ({ stat: c.stat, label: c.label, icon: icon(c.icon, 'file') }));
+    .map((c) => ({
+      stat: c.stat,
+      label: c.label,
+      icon: icon(c.icon, 'file'),
+      ...(c.module && c.sub ? { module: c.module, sub: c.sub } : {}),
+      format: c.format === 'money' ? ('money' as const) : ('count' as const),
+    }));
+}
+
+/** The cards this member sees: those without a permission, and those of sub-modules they can read. */
+export function visibleCards(cards: readonly DashboardCard[], user: Pick<MemberAccess, 'role' | 'permissions'> | null): DashboardCard[] {
+  return cards.filter((c) => !c.module || (user !== null && can(user, c.module, c.sub ?? null, 'read')));
 }
 
 export interface QuickAction {

@@ -4,3 +4,6 @@ import { preloadable } from './preloadable';
 export const signInScreen = preloadable(() => import('./features/auth/components/sign-in-page').then((m) => m.SignInPage));
 
 export const signedInScreen = preloadable(() => import('./signed-in-app').then((m) => m.SignedInApp));
+
+/** The dashboard, the signed-in member's first screen at '/' and '/dashboard'. */
+export const dashboardScreen = preloadable(() => import('./features/dashboard/components/dashboard-page').then((m) => m.DashboardPage));

@@ -1,9 +1,11 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { lazyPart, useOpenedOnce, usePreload } from './lazy-part';
+import { keepClear } from './overlays/keep-clear';
 import { theme } from './theme';
 
-export const DialogFooter = styled.div`
+/** A dialog's buttons; toasts never cover them (data-keep-clear, decision 0038). */
+export const DialogFooter = styled.div.attrs(keepClear)`
   display: flex;
   justify-content: flex-end;
   gap: 0.5rem;

@@ -7,7 +7,7 @@ export const GlobalStyle = createGlobalStyle`
     --erp-background: #ffffff;
     --erp-foreground: #0f172a;
     --erp-muted: #f1f5f9;
-    --erp-muted-foreground: #64748b;
+    --erp-muted-foreground: #556274;
     --erp-border: #e2e8f0;
     --erp-input: #cbd5e1;
     --erp-ring: #94a3b8;

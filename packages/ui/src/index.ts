@@ -18,6 +18,7 @@ export { Sheet, type SheetProps, type SheetSide } from './sheet';
 export { Popover, loadPopover, type PopoverProps } from './popover';
 export { toast, dismissToast, type ToastOptions, type ToastVariant } from './toast';
 export { Toaster } from './toaster';
+export { keepClear } from './overlays/keep-clear';
 export { EmptyState, type EmptyStateProps } from './empty-state';
 export { Skeleton } from './skeleton';
 export { Spinner } from './spinner';

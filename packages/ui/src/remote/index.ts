@@ -19,3 +19,4 @@ export { Tabs, type TabItem, type TabsProps } from './tabs';
 export { Switch, type SwitchProps } from './switch';
 export { ListSkeleton } from './list-skeleton';
 export { SearchPicker, type PickerOption, type PickerSearch, type SearchPickerProps } from './search-picker';
+export { DateInput, type DateInputProps } from './date-input';

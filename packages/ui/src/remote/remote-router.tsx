@@ -2,13 +2,42 @@ import { AppRouter, matchRoutes, NotFound, useLocation, useRoutes, type RouteObj
 import { lazy, Suspense, type ComponentType } from 'react';
 import { PageSkeleton } from './page-skeleton';
 
+/** What a lazy screen's route carries in its `handle`: fetches the screen's code ahead of rendering. */
+interface ScreenHandle {
+  preloadScreen: () => Promise<unknown>;
+}
+
 /**
  * A route whose screen is its own chunk, loaded when first visited. `id` names the screen (unique
- * per route: 'list', 'list#index'); tests read which screen a path shows.
+ * per route: 'list', 'list#index'); tests read which screen a path shows. Once its code is loaded
+ * (`preloadScreenFor` before a mount) it renders directly, without a Suspense fallback: React holds
+ * the content that replaces a fallback until 300 ms after the fallback showed, and the screen's
+ * data requests start only when it renders (decision 0042).
  */
-export function lazyScreen(id: string, load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'id' | 'element'> {
-  const Screen = lazy(load);
-  return { id, element: <Screen /> };
+export function lazyScreen(id: string, load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'id' | 'element' | 'handle'> {
+  let loaded: ComponentType | null = null;
+  let pending: Promise<{ default: ComponentType }> | null = null;
+  const preload = () =>
+    (pending ??= load().then((module) => {
+      loaded = module.default;
+      return module;
+    }));
+  const Lazy = lazy(preload);
+  function Screen() {
+    const Component = loaded ?? Lazy;
+    return <Component />;
+  }
+  const handle: ScreenHandle = { preloadScreen: preload };
+  return { id, element: <Screen />, handle };
+}
+
+/**
+ * Fetches the code of the screens this path shows under these sections. Never rejects: a screen that
+ * cannot load fails when it renders, inside the remote's error boundary, as it always did.
+ */
+export async function preloadScreenFor(sections: RemoteSection[], pathname: string): Promise<void> {
+  const matches = matchRoutes(remoteRoutes(sections), pathname) ?? [];
+  await Promise.all(matches.map((m) => (m.route.handle as Partial<ScreenHandle> | undefined)?.preloadScreen?.().catch(() => undefined)));
 }
 
 /** One URL prefix of a remote (its module.json `routes`) and the screens under it. */

@@ -1,9 +1,9 @@
 import * as RadixTabs from '@radix-ui/react-tabs';
 import { theme } from '@erp/ui';
 import type { ReactNode } from 'react';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 
-const List = styled(RadixTabs.List)`
+const listStyle = css`
   display: inline-flex;
   max-width: 100%;
   overflow-x: auto;
@@ -11,6 +11,14 @@ const List = styled(RadixTabs.List)`
   padding: 0.25rem;
   border-radius: ${theme.radius.md};
   background: ${theme.color.muted};
+`;
+
+const List = styled(RadixTabs.List)`
+  ${listStyle}
+`;
+
+const FilterGroup = styled.div`
+  ${listStyle}
 `;
 
 const Trigger = styled(RadixTabs.Trigger)`
@@ -55,8 +63,34 @@ export interface TabsProps {
   'aria-label': string;
 }
 
-/** Tabs on Radix Tabs (arrow keys, roving focus, tab/tabpanel roles), styled. */
+/**
+ * Tabs on Radix Tabs (arrow keys, roving focus, tab/tabpanel roles), styled. Tabs without panels
+ * (status filters of a list: what they choose is the list below) are a group of toggle buttons
+ * (`aria-pressed`) of the same look instead: a tab must control a tabpanel that exists, and a
+ * filter has none (axe: aria-valid-attr-value).
+ */
 export function Tabs({ tabs, value, onValueChange, 'aria-label': label }: TabsProps) {
+  if (tabs.every((tab) => tab.content === undefined)) {
+    return (
+      <FilterGroup role="group" aria-label={label}>
+        {tabs.map((tab) => (
+          <Trigger
+            as="button"
+            type="button"
+            key={tab.value}
+            aria-pressed={tab.value === value}
+            data-state={tab.value === value ? 'active' : 'inactive'}
+            disabled={tab.disabled}
+            onClick={() => {
+              if (tab.value !== value) onValueChange(tab.value);
+            }}
+          >
+            {tab.label}
+          </Trigger>
+        ))}
+      </FilterGroup>
+    );
+  }
   return (
     <RadixTabs.Root value={value} onValueChange={onValueChange} activationMode="manual">
       <List aria-label={label}>

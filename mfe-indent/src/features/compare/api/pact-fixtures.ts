@@ -81,6 +81,7 @@ export const indentMatcher = (over: Record<string, unknown> = {}) => ({
   items: eachLike(lineMatcher()),
   itemCount: integer(1),
   totalQuantity: number(120.5),
+  quantityByUnit: eachLike({ unit: string('bags'), quantity: number(120.5) }),
   pos: [],
   history: eachLike({ at: TIME, by: actor, from: null, to: regex(STATUS, 'compare'), comment: string('') }),
   fleet: [],
@@ -111,10 +112,10 @@ export const compareMatcher = (over: Record<string, unknown> = {}) => ({
 });
 
 export const summaryMatcher = (over: Record<string, unknown> = {}) => {
-  const { items: _items, itemCount: _count, totalQuantity: _total, pos: _pos, history: _history, fleet: _fleet, ...head } = indentMatcher();
+  const { items: _items, itemCount: _count, totalQuantity: _total, quantityByUnit: _byUnit, pos: _pos, history: _history, fleet: _fleet, ...head } = indentMatcher();
   return {
     ...head,
-    items: like({ count: integer(4), totalQuantity: number(13595), totalAmount: number(0) }),
+    items: like({ count: integer(4), totalQuantity: number(13595), totalAmount: number(0), byUnit: eachLike({ unit: string('bags'), quantity: number(250) }) }),
     overBoqLines: integer(1),
     poCount: integer(0),
     ...over,

@@ -25,7 +25,7 @@ import { PoPreviewPanel } from '../../po-preview/po-preview-panel';
 import { previewOf } from '../../po-preview/preview-input';
 import { useIndentCompare } from '../api/get-indent-compare';
 import { useSaveCompare } from '../api/save-compare';
-import { clearChoice, compareBody, compareProblems, savedCompareChoice, selectedCount, selectLowest } from '../hooks/compare-logic';
+import { clearChoice, compareBody, compareHint, compareProblems, savedCompareChoice, selectedCount, selectLowest } from '../hooks/compare-logic';
 import { useChoices, useVendorChoices, type SelectionStore } from '../hooks/selection-store';
 import { useProgressiveCount } from '../hooks/use-progressive';
 import { useLatest, useSyncedStore } from '../hooks/use-synced-store';
@@ -96,6 +96,8 @@ interface CompareActionsProps {
   store: SelectionStore;
   lines: readonly IndentLine[];
   pending: CompareBody['status'] | null;
+  /** The member tried to save or send: problems show as errors from then on. */
+  attempted: boolean;
   onSave: (status: CompareBody['status']) => void;
 }
 
@@ -103,19 +105,20 @@ interface CompareActionsProps {
  * Save Selections and Send for Approval. Send for Approval is disabled while a problem exists; on
  * desktop Save Selections stays enabled and checks on click, on phones it is disabled too (SPEC §5).
  */
-function CompareActions({ store, lines, pending, onSave }: CompareActionsProps) {
+function CompareActions({ store, lines, pending, attempted, onSave }: CompareActionsProps) {
   const phone = useIsMobile();
   const choices = useChoices(store);
   const problems = useMemo(() => compareProblems(lines, choices), [lines, choices]);
   const blocked = problems.length > 0;
   const busy = pending !== null;
+  // Before an attempt, what is left to do in neutral words; red only once the member tried (decision 0037).
+  const hint = compareHint(problems, attempted);
   return (
     <ActionBar role="group" aria-label="Save or send">
-      {blocked ? (
-        <span className="hint problem" role="status">
-          <Icon name="alert" size={14} />
-          {problems[0]!.message}
-          {problems.length > 1 && ` (and ${formatNumber(problems.length - 1)} more)`}
+      {hint ? (
+        <span className={hint.problem ? 'hint problem' : 'hint'} role="status">
+          {hint.problem && <Icon name="alert" size={14} />}
+          {hint.text}
         </span>
       ) : (
         <span className="hint" role="status">
@@ -260,7 +263,7 @@ function CompareWorkspace({ indent, canWrite, refetch, refetching }: CompareWork
           <SelectedCount store={store} lines={indent.items} />
         </Toolbar>
       )}
-      {!readOnly && <CompareActions store={store} lines={indent.items} pending={pending} onSave={run} />}
+      {!readOnly && <CompareActions store={store} lines={indent.items} pending={pending} attempted={showErrors} onSave={run} />}
       {indent.items.length === 0 ? (
         <EmptyState icon="inbox" title="No items on this indent" description="Items added to the indent appear here with their vendor prices." />
       ) : (

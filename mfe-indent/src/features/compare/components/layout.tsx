@@ -1,5 +1,5 @@
 /** The frame both detail screens share: item cards beside a sticky side column, and the sticky bar of buttons. */
-import { theme } from '@erp/ui';
+import { keepClear, theme } from '@erp/ui';
 import styled from 'styled-components';
 
 export const Workspace = styled.div`
@@ -55,7 +55,7 @@ export const Toolbar = styled.div`
  * The buttons that finish the page, kept in view under the header while the cards scroll (at the
  * top: the toasts take the bottom right on desktops and the bottom on phones).
  */
-export const ActionBar = styled.div`
+export const ActionBar = styled.div.attrs(keepClear)`
   position: sticky;
   top: calc(${theme.layout.header} + 0.5rem);
   z-index: ${theme.z.sticky};

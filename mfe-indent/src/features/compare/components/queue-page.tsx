@@ -7,19 +7,20 @@ import type { IndentListResponse, IndentSummary } from '@erp/contracts';
 import { errorMessage } from '@erp/sdk';
 import { EmptyState, ErrorPanel, formatDate, formatNumber, PageHeader, Spinner, theme, type IconName } from '@erp/ui';
 import { DataTable, ListSkeleton, type Column } from '@erp/ui/remote';
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { actorName, formatQty } from '../../shared/hooks/indent-format';
+import { actorName, unitTotalsText } from '../../shared/hooks/indent-format';
 
 export const Stacked = styled.span`
   display: grid;
   font-weight: 500;
   & > small { font-weight: 400; color: ${theme.color.mutedForeground}; font-size: 0.8125rem; }
+  & > small > .unit { white-space: nowrap; }
 `;
 
 /**
  * The queues' columns (SPEC §2): Indent #, Project, who sent it and when (`person` says which), and
- * Items as the total quantity; a queue adds its own after them.
+ * Items (SPEC: 'Items (total quantity)') as the line count with the total per unit; a queue adds its own after them.
  */
 export function queueColumns(person: { header: string; who: (r: IndentSummary) => IndentSummary['createdBy']; when: (r: IndentSummary) => string | null }): Column<IndentSummary>[] {
   return [
@@ -58,14 +59,25 @@ export function queueColumns(person: { header: string; who: (r: IndentSummary) =
       id: 'items',
       header: 'Items',
       align: 'right',
-      cell: (r) => (
-        <Stacked>
-          {formatQty(r.items.totalQuantity)}
-          <small>
+      // Quantities per unit, never added across units (decision 0037): '3 items' over '250 bags · 45 CBM · 4,800 pcs'.
+      cell: (r) => {
+        const units = unitTotalsText(r.items.byUnit, 3);
+        return (
+          <Stacked>
             {r.items.count} {r.items.count === 1 ? 'item' : 'items'}
-          </small>
-        </Stacked>
-      ),
+            {units.all && (
+              <small className="units" title={units.shown === units.all ? undefined : units.all}>
+                {units.shown.split(' · ').map((part, i) => (
+                  <Fragment key={i}>
+                    {i > 0 && ' · '}
+                    <span className="unit">{part}</span>
+                  </Fragment>
+                ))}
+              </small>
+            )}
+          </Stacked>
+        );
+      },
     },
   ];
 }

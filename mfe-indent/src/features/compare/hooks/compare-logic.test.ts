@@ -1,6 +1,6 @@
 import { INDENT_MESSAGES } from '@erp/contracts';
 import { describe, expect, it } from 'vitest';
-import { clearChoice, compareBody, compareProblems, LOWEST_REASON, savedCompareChoice, selectedCount, selectLowest } from './compare-logic';
+import { clearChoice, compareBody, compareHint, compareProblems, LOWEST_REASON, savedCompareChoice, selectedCount, selectLowest } from './compare-logic';
 import { NO_CHOICE, type Choice } from './selection-store';
 import { line, option, V } from './test-lines';
 
@@ -28,7 +28,7 @@ describe('compare: what stops a save (SPEC §5)', () => {
   it('asks for a reason when the vendor is not the lowest; blank, spaces or the default are no reason', () => {
     for (const reason of ['', '   ', LOWEST_REASON]) {
       const problems = compareProblems(lines, choices({ a: { vendorId: V.high, reason }, b: { vendorId: V.low, reason: '' } }));
-      expect(problems).toEqual([{ itemId: 'a', message: INDENT_MESSAGES.reasonRequired('Item a') }]);
+      expect(problems).toEqual([{ itemId: 'a', kind: 'reason', message: INDENT_MESSAGES.reasonRequired('Item a') }]);
     }
   });
 
@@ -83,5 +83,29 @@ describe('compare: the count of selected items', () => {
   it('counts lines with options only', () => {
     const lines = [line('a'), line('b'), line('c', { vendors: [] })];
     expect(selectedCount(lines, (id) => (id === 'a' ? V.low : null))).toEqual({ selected: 1, selectable: 2 });
+  });
+});
+
+describe('compare: the action bar’s hint shows errors only after an attempt (decision 0037)', () => {
+  const lines = [line('a'), line('b')];
+
+  it('before any save or send, says what is left to do in neutral words, never the red error', () => {
+    const hint = compareHint(compareProblems(lines, new Map()), false);
+    expect(hint).toEqual({ text: 'To send for approval, choose a vendor for 2 items.', problem: false });
+    expect(hint!.text).not.toContain(INDENT_MESSAGES.selectVendor('Item a'));
+    const reason = compareHint(compareProblems(lines, choices({ a: { vendorId: V.high, reason: '' }, b: { vendorId: V.low, reason: '' } })), false);
+    expect(reason).toEqual({ text: 'To send for approval, give the reason for the non-lowest choice.', problem: false });
+    const both = compareHint(compareProblems([...lines, line('c')], choices({ a: { vendorId: V.high, reason: '' } })), false);
+    expect(both!.text).toBe('To send for approval, choose a vendor for 2 items and give the reason for 1 item not at the lowest price.');
+  });
+
+  it('after an attempt, shows the first problem in the spec’s words as an error', () => {
+    expect(compareHint(compareProblems(lines, new Map()), true)).toEqual({ text: `${INDENT_MESSAGES.selectVendor('Item a')} (and 1 more)`, problem: true });
+    expect(compareHint(compareProblems([line('a')], new Map()), true)).toEqual({ text: INDENT_MESSAGES.selectVendor('Item a'), problem: true });
+  });
+
+  it('says nothing when every item is ready', () => {
+    expect(compareHint([], true)).toBeNull();
+    expect(compareHint([], false)).toBeNull();
   });
 });

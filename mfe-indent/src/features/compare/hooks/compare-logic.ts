@@ -30,6 +30,8 @@ export const meaningfulReason = (reason: string): boolean => {
 export interface LineProblem {
   itemId: string;
   message: string;
+  /** A vendor to choose, or a reason to give for a non-lowest one. */
+  kind: 'vendor' | 'reason';
 }
 
 /** What stops a save, in line order: a line with options needs a vendor; a non-lowest one needs a reason. */
@@ -39,10 +41,30 @@ export function compareProblems(lines: readonly IndentLine[], choices: Choices):
     if (line.vendors.length === 0) continue;
     const choice = choices.get(line.itemId) ?? NO_CHOICE;
     const option = optionOf(line, choice.vendorId);
-    if (!option) problems.push({ itemId: line.itemId, message: INDENT_MESSAGES.selectVendor(line.itemName) });
-    else if (!option.isLowest && !meaningfulReason(choice.reason)) problems.push({ itemId: line.itemId, message: INDENT_MESSAGES.reasonRequired(line.itemName) });
+    if (!option) problems.push({ itemId: line.itemId, kind: 'vendor', message: INDENT_MESSAGES.selectVendor(line.itemName) });
+    else if (!option.isLowest && !meaningfulReason(choice.reason))
+      problems.push({ itemId: line.itemId, kind: 'reason', message: INDENT_MESSAGES.reasonRequired(line.itemName) });
   }
   return problems;
+}
+
+/**
+ * What the action bar says while something stops a send (decision 0037: errors show after an
+ * attempt). Before the member tried to save or send: what is left to do, in neutral words. After an
+ * attempt: the first problem in the spec's words, marked as an error. Null when nothing stops it.
+ */
+export function compareHint(problems: readonly LineProblem[], attempted: boolean): { text: string; problem: boolean } | null {
+  const [first] = problems;
+  if (!first) return null;
+  if (attempted) return { text: problems.length > 1 ? `${first.message} (and ${problems.length - 1} more)` : first.message, problem: true };
+  const vendors = problems.filter((p) => p.kind === 'vendor').length;
+  const reasons = problems.length - vendors;
+  const items = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
+  const parts = [
+    ...(vendors > 0 ? [`choose a vendor for ${items(vendors)}`] : []),
+    ...(reasons > 0 ? [`give the reason for ${reasons === 1 && vendors === 0 ? 'the non-lowest choice' : `${items(reasons)} not at the lowest price`}`] : []),
+  ];
+  return { text: `To send for approval, ${parts.join(' and ')}.`, problem: false };
 }
 
 /** Auto-select Lowest (All): every line with options takes its lowest vendor (a typed reason stays, unused). */

@@ -30,7 +30,7 @@ import {
   canReceivePos,
   canReviewIndent,
 } from '../../shared/hooks/indent-access';
-import { formatQty } from '../../shared/hooks/indent-format';
+import { unitTotalsText } from '../../shared/hooks/indent-format';
 import { IndentHistory } from './indent-history';
 import { IndentLinesTable } from './indent-lines-table';
 import { BoqPosPage } from './boq-pos-page';
@@ -241,8 +241,8 @@ export function IndentDetailPage({ id, focus }: IndentDetailPageProps) {
             </CardTitle>
             <CardDescription>
               <Total>
-                {indent.itemCount} {indent.itemCount === 1 ? 'item' : 'items'} · total quantity{' '}
-                {formatQty(indent.totalQuantity)}
+                {indent.itemCount} {indent.itemCount === 1 ? 'item' : 'items'}
+                {indent.quantityByUnit.length > 0 && ` · ${unitTotalsText(indent.quantityByUnit).all}`}
               </Total>
             </CardDescription>
           </CardHeader>

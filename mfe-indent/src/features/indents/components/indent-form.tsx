@@ -6,7 +6,7 @@ import {
   type Indent,
   type IndentResponse,
 } from '@erp/contracts';
-import { Button, Icon, Spinner, theme, toast, useNavigate } from '@erp/ui';
+import { Button, Icon, keepClear, Spinner, theme, toast, useNavigate } from '@erp/ui';
 import { focusField, FormSection, FormShell, useFormKit, type FormKit } from '@erp/ui/remote';
 import { useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
@@ -22,6 +22,7 @@ import {
   type IndentSaveStatus,
   valuesToBody,
 } from '../hooks/indent-form-values';
+import { sentForComparisonTitle } from '../../shared/hooks/indent-format';
 import { IndentInfoSection } from './indent-info-section';
 import { IndentLines, lineButtonId, type LineRow, type LinesContextValue } from './indent-lines';
 import { ItemPickerDialog } from './item-picker-dialog';
@@ -63,7 +64,7 @@ const Empty = styled.p`
  * navigation, where this bar would be: there it is first in the form and sticks under the header, as
  * the compare and approval screens' buttons do.
  */
-const Bar = styled.div`
+const Bar = styled.div.attrs(keepClear)`
   position: sticky;
   bottom: 0.75rem;
   z-index: ${theme.z.sticky};
@@ -208,9 +209,10 @@ export function IndentForm({ indent, initial, requester, reload, onDraftSaved }:
         });
         onDraftSaved(result.indent);
       } else {
-        // SPEC §8 'Indent Added Successfully', for a new indent and a draft sent on alike (the edit form is the create form).
+        // SPEC §8 'Indent Added Successfully' for a first send (a new indent, or a draft sent on); a draft
+        // sent back for rework says it went for comparison again (decision 0037).
         toast({
-          title: INDENT_MESSAGES.added,
+          title: sentForComparisonTitle(result.indent.history),
           description: `${result.indent.indentId} · ${result.indent.title}`,
           variant: 'success',
         });

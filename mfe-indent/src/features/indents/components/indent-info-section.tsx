@@ -1,6 +1,6 @@
 import type { Indent } from '@erp/contracts';
 import { Badge, Field, formatDate, Input, Textarea, theme } from '@erp/ui';
-import { FormField, FormSection, type FormKit } from '@erp/ui/remote';
+import { DateInput, FormField, FormSection, type FormKit } from '@erp/ui/remote';
 import { memo } from 'react';
 import styled from 'styled-components';
 import { indentStatusLabel, projectLabel } from '../../shared/hooks/indent-format';
@@ -124,7 +124,7 @@ export const IndentInfoSection = memo(function IndentInfoSection({
           label="Site/Location"
           control={<Input placeholder="e.g. Tower A, level 4" autoComplete="off" maxLength={200} />}
         />
-        <FormField kit={kit} name="neededBy" label="Needed By" control={<Input type="date" />} />
+        <FormField kit={kit} name="neededBy" label="Needed By" render={(p) => <DateInput {...p} value={String(p.value)} />} />
         <Field label="Requester" htmlFor="indent-requester">
           <Input id="indent-requester" value={requester} readOnly aria-readonly="true" />
         </Field>

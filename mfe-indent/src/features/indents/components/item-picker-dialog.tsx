@@ -187,14 +187,13 @@ export function ItemPickerDialog({
     const isAdded = added.has(item._id);
     return (
       <li key={item._id}>
-        <Choice
-          type="button"
-          onClick={() => onAdd(item)}
-          disabled={isAdded}
-          aria-label={isAdded ? `${item.name}, added` : `Add ${item.name}`}
-        >
+        {/* Named by what it shows ("Add River sand Balance: 40 CBM", "River sand Balance: 40 CBM
+            Added"), not by a label of its own: voice control speaks the visible words
+            (axe: label-content-name-mismatch). */}
+        <Choice type="button" onClick={() => onAdd(item)} disabled={isAdded}>
+          {!isAdded && <span className="sr-only">Add </span>}
           <span>
-            <strong>{item.name}</strong>
+            <strong>{item.name}</strong>{' '}
             <small>
               {boq ? `Balance: ${qtyWithUnit(boq.balanceQuantity, boq.unit || item.unit)}` : item.unit}
             </small>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { overBoqText, type IndentHistoryEntry } from '@erp/contracts';
+import { INDENT_MESSAGES, overBoqText, type IndentHistoryEntry } from '@erp/contracts';
 import {
   boqLabel,
   formatDay,
@@ -10,7 +10,9 @@ import {
   overBoqBy,
   poStatusLabel,
   projectLabel,
+  sentForComparisonTitle,
   transitionLabel,
+  unitTotalsText,
 } from './indent-format';
 
 const by = { _id: 'a', name: 'Demo Admin' };
@@ -99,5 +101,38 @@ describe('history', () => {
     ];
     expect(lastSendBack(history)?.comment).toBe('Quantities too high');
     expect(lastSendBack([entry(null, 'draft', 't')])).toBeUndefined();
+  });
+});
+
+describe('quantities per unit (decision 0037)', () => {
+  const byUnit = [
+    { unit: 'bags', quantity: 250 },
+    { unit: 'CBM', quantity: 45.5 },
+    { unit: 'pcs', quantity: 4800 },
+    { unit: 'kg', quantity: 1250.25 },
+  ];
+  it('writes each unit’s total on its own, never one sum across units', () => {
+    expect(unitTotalsText(byUnit).all).toBe('250 bags · 45.5 CBM · 4,800 pcs · 1,250.25 kg');
+    expect(unitTotalsText(byUnit).all).not.toContain('6,345.75');
+    expect(unitTotalsText([])).toEqual({ shown: '', all: '' });
+  });
+  it('shows the first units and how many more when space is short', () => {
+    expect(unitTotalsText(byUnit, 3).shown).toBe('250 bags · 45.5 CBM · 4,800 pcs · +1 more unit');
+    expect(unitTotalsText(byUnit.slice(0, 3), 3).shown).toBe('250 bags · 45.5 CBM · 4,800 pcs');
+  });
+});
+
+describe('the send-for-comparison toast (decision 0037)', () => {
+  it('is the spec’s words for a first send, and says it went again after a send-back', () => {
+    expect(sentForComparisonTitle([entry(null, 'compare', '2026-01-01T10:00:00Z')])).toBe(INDENT_MESSAGES.added);
+    expect(sentForComparisonTitle([entry(null, 'draft', '2026-01-01T10:00:00Z'), entry('draft', 'compare', '2026-01-02T10:00:00Z')])).toBe(INDENT_MESSAGES.added);
+    expect(
+      sentForComparisonTitle([
+        entry(null, 'compare', '2026-01-01T10:00:00Z'),
+        entry('compare', 'approval', '2026-01-02T10:00:00Z'),
+        entry('approval', 'draft', '2026-01-03T10:00:00Z', 'Make it 300 bags'),
+        entry('draft', 'compare', '2026-01-04T10:00:00Z'),
+      ]),
+    ).toBe('Indent sent for comparison again');
   });
 });

@@ -5,6 +5,7 @@
  */
 import {
   fromHundredths,
+  INDENT_MESSAGES,
   INDENT_STATUS_LABELS,
   overBalance,
   toHundredths,
@@ -59,6 +60,24 @@ export function formatQty(value: number): string {
 /** '120 bags' */
 export function qtyWithUnit(value: number, unit: string): string {
   return `${formatQty(value)} ${unit}`.trim();
+}
+
+/**
+ * An indent's quantities per unit in words: '250 bags · 45 CBM · 4,800 pcs' (decision 0037:
+ * quantities in different units are never added together). With `max`, the first `max` units and
+ * '+2 more units'; `all` is every unit (a tooltip, a screen reader's label).
+ */
+export function unitTotalsText(byUnit: ReadonlyArray<{ unit: string; quantity: number }>, max = Infinity): { shown: string; all: string } {
+  const parts = byUnit.map((u) => qtyWithUnit(u.quantity, u.unit));
+  const all = parts.join(' · ');
+  if (parts.length <= max) return { shown: all, all };
+  const rest = parts.length - max;
+  return { shown: `${parts.slice(0, max).join(' · ')} · +${rest} more ${rest === 1 ? 'unit' : 'units'}`, all };
+}
+
+/** 'Indent Added Successfully' for a first send; after a send-back, what happened: it went for comparison again. */
+export function sentForComparisonTitle(history: readonly IndentHistoryEntry[]): string {
+  return lastSendBack(history) ? INDENT_MESSAGES.sentAgain : INDENT_MESSAGES.added;
 }
 
 /**

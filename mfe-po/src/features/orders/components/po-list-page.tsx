@@ -11,6 +11,7 @@ import {
 import { useSeenVendors } from '../hooks/use-seen-vendors';
 import { ProjectFilter, StatusTabs, VendorFilter } from './po-filters';
 import { PoListTable } from './po-table';
+import { ReceiptRecordedNotice } from './receipt-recorded-notice';
 
 /**
  * /po and /po/list (SPEC §2 "PO list"): search on the server (PO, BoQ, vendor id or name), the Status,
@@ -67,6 +68,7 @@ export function PoListPage() {
         description: 'Purchase orders are generated, one per vendor, when an indent is approved.',
       }}
     >
+      <ReceiptRecordedNotice />
       {list.data && <PoListTable pos={list.data.result} />}
     </ListPage>
   );

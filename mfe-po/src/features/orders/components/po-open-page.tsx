@@ -18,6 +18,8 @@ import { useSeenVendors } from '../hooks/use-seen-vendors';
 import { ProjectFilter, StatusTabs, VendorFilter } from './po-filters';
 import { OPEN_COLUMNS, OpenPoTable } from './po-table';
 
+export const OPEN_SEARCH_PLACEHOLDER = { desktop: 'Search PO ID, BoQ ID, Vendor ID, Vendor Name...', phone: 'Search PO, BoQ, vendor...' } as const;
+
 /** The phone's sort: the select and the direction button side by side, a row of their own. */
 const SortRow = styled.div`
   display: flex;
@@ -66,8 +68,10 @@ export function PoOpenPage() {
       allowed={allowed}
       deniedText="You don't have permission to view open purchase orders."
       search={search}
-      searchPlaceholder="Search PO ID, BoQ ID, Vendor ID, Vendor Name..."
-      searchLabel="Search open purchase orders"
+      // A phone's search box (beside the Filters button) holds about 25 characters: the PO list's long
+      // words were cut off there (decision 0037); the box's label names everything it searches.
+      searchPlaceholder={phone ? OPEN_SEARCH_PLACEHOLDER.phone : OPEN_SEARCH_PLACEHOLDER.desktop}
+      searchLabel="Search open purchase orders by PO ID, BoQ ID, vendor ID or vendor name"
       filters={
         <>
           <StatusTabs tabs={OPEN_STATUS_TABS} value={status} onChange={(value) => search.setFilter('status', value)} />

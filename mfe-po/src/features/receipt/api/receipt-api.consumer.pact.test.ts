@@ -42,9 +42,9 @@ const TIME = string('2026-11-25T10:00:00.000Z');
 const DAY = regex('^[0-9]{4}-[0-9]{2}-[0-9]{2}$', INVOICE_DATE);
 const actor = like({ _id: uuid(), name: string('Demo Admin') });
 
-/** A tiny JPEG (the service knows a photo by its first bytes). */
+/** A small JPEG that decodes whole (8 x 6 px): the service decodes every upload and keeps a re-encoded copy. */
 const JPEG = Buffer.from(
-  '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
+  '/9j/2wBDABALDA4MChAODQ4SERATGCgaGBYWGDEjJR0oOjM9PDkzODdASFxOQERXRTc4UG1RV19iZ2hnPk1xeXBkeFxlZ2P/2wBDARESEhgVGC8aGi9jQjhCY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2NjY2P/wAARCAAGAAgDASIAAhEBAxEB/8QAFQABAQAAAAAAAAAAAAAAAAAAAAT/xAAUEAEAAAAAAAAAAAAAAAAAAAAA/8QAFQEBAQAAAAAAAAAAAAAAAAAABQb/xAAUEQEAAAAAAAAAAAAAAAAAAAAA/9oADAMBAAIRAxEAPwCAAaoH/9k=',
   'base64',
 );
 

@@ -3,15 +3,17 @@
  * Number, Invoice Date; decision 0022: the real invoice amount). Each field subscribes to its own
  * value; the summary is worked out once (the lines cannot change on this step).
  */
-import { RECEIPT_TEXT } from '@erp/contracts';
+import { RECEIPT_TEXT, type ExpectedAmount } from '@erp/contracts';
 import { Field, Input, Textarea, theme } from '@erp/ui';
-import { FormSection } from '@erp/ui/remote';
+import { DateInput, FormSection } from '@erp/ui/remote';
 import { memo, useMemo, useState, type ReactElement } from 'react';
 import styled from 'styled-components';
 import { useFieldValue, type ReceiptField, type ReceiptStore } from '../hooks/receipt-store';
 import {
+  expectedAmountText,
   hundredthsWithUnit,
   invoiceProblems,
+  invoiceWarning,
   receiptFieldId,
   receiptSummary,
   sanitizeAmount,
@@ -148,14 +150,47 @@ function InvoiceField({ store, field, label, required, hint, showErrors, disable
   );
 }
 
+const Warning = styled.div`
+  padding: 0.625rem 0.875rem;
+  border: 1px solid #fde68a;
+  border-radius: ${theme.radius.md};
+  background: #fffbeb;
+  font-size: 0.875rem;
+  & > strong {
+    display: block;
+    margin-bottom: 0.125rem;
+  }
+`;
+
+/**
+ * The invoice amount against what the accepted goods should cost (decision 0037): a warning while
+ * it differs beyond the tolerance. Sending stays allowed (Confirm Receipt asks once more).
+ */
+function InvoiceAmountCheck({ store, expected }: { store: ReceiptStore; expected: ExpectedAmount | null }) {
+  const amount = useFieldValue(store, 'invoiceAmount');
+  const warning = invoiceWarning(amount, expected);
+  return (
+    <div className="span-2" role="status" aria-live="polite">
+      {warning && (
+        <Warning>
+          <strong>{warning.title}</strong>
+          {warning.text}
+        </Warning>
+      )}
+    </div>
+  );
+}
+
 export interface InvoiceFieldsProps {
   store: ReceiptStore;
   showErrors: boolean;
   disabled: boolean;
+  /** What the invoice should come to, for the accepted quantities (null while nothing is accepted). */
+  expected: ExpectedAmount | null;
 }
 
-/** Global Notes, Invoice Number, Invoice Date, Invoice Amount. */
-export function InvoiceFields({ store, showErrors, disabled }: InvoiceFieldsProps) {
+/** Global Notes, Invoice Number, Invoice Date, Invoice Amount (with the amount expected). */
+export function InvoiceFields({ store, showErrors, disabled, expected }: InvoiceFieldsProps) {
   const today = todayInIndia();
   const common = { store, showErrors, disabled };
   return (
@@ -212,12 +247,11 @@ export function InvoiceFields({ store, showErrors, disabled }: InvoiceFieldsProp
           label="Invoice Date"
           required
           render={(p) => (
-            <Input
+            <DateInput
               id={p.id}
-              type="date"
               value={p.value}
               max={today}
-              onChange={(e) => p.onChange(e.target.value)}
+              onChange={p.onChange}
               onBlur={p.onBlur}
               disabled={p.disabled}
               aria-required="true"
@@ -233,7 +267,7 @@ export function InvoiceFields({ store, showErrors, disabled }: InvoiceFieldsProp
           field="invoiceAmount"
           label="Invoice Amount (₹)"
           required
-          hint="The invoice's total, with GST"
+          hint={expected ? `The invoice's total, with GST. ${expectedAmountText(expected)}.` : "The invoice's total, with GST"}
           render={(p) => (
             <AmountWrap>
               <span aria-hidden="true">₹</span>
@@ -254,6 +288,7 @@ export function InvoiceFields({ store, showErrors, disabled }: InvoiceFieldsProp
           )}
         />
       </Tall>
+      <InvoiceAmountCheck store={store} expected={expected} />
     </FormSection>
   );
 }

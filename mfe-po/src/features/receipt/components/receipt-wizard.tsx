@@ -12,12 +12,13 @@
  */
 import { PO_MESSAGES, type PurchaseOrder } from '@erp/contracts';
 import { ApiError, errorMessage } from '@erp/sdk';
-import { Button, ConfirmDialog, Icon, Spinner, theme, toast, useNavigate } from '@erp/ui';
+import { Button, ConfirmDialog, Icon, keepClear, Spinner, theme, toast, useNavigate } from '@erp/ui';
 import { FormSection, focusField, useUnsavedChanges } from '@erp/ui/remote';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import styled from 'styled-components';
 import { poKeys } from '../../orders/api/po-keys';
+import { receiptRecordedState } from '../../orders/components/receipt-recorded-notice';
 import { poPath } from '../../orders/hooks/po-format';
 import { receivePo } from '../api/receive-po';
 import { uploadPhoto } from '../api/upload-photo';
@@ -37,7 +38,9 @@ import {
   checkStepOne,
   emptyReceiptValues,
   hasEntries,
+  invoiceWarning,
   receiptContract,
+  receiptExpectedAmount,
   receiptFieldId,
   receivableLines,
   type ReceiptLineInfo,
@@ -143,7 +146,7 @@ const Banner = styled.div<{ $tone: 'error' | 'info' | 'warning' }>`
  * the toasts and the bottom navigation, as the indent form's bar does; the buttons are full height
  * touch targets.
  */
-const Bar = styled.div`
+const Bar = styled.div.attrs(keepClear)`
   position: sticky;
   bottom: 0.75rem;
   z-index: ${theme.z.sticky};
@@ -312,6 +315,8 @@ export function ReceiptWizard({ po, refetch }: ReceiptWizardProps) {
   const [showErrors, setShowErrors] = useState(false);
   const [recordedAlready, setRecordedAlready] = useState<string | null>(null);
   const [askDiscard, setAskDiscard] = useState(false);
+  /** The invoice differs from the expected amount beyond the tolerance: asked once more before sending. */
+  const [askAmount, setAskAmount] = useState<ReturnType<typeof invoiceWarning>>(null);
   const [generation, setGeneration] = useState(0);
   const [focusRequest, setFocusRequest] = useState<{ field: string } | null>(null);
   const stepRef = useRef<HTMLLIElement | null>(null);
@@ -459,8 +464,10 @@ export function ReceiptWizard({ po, refetch }: ReceiptWizardProps) {
 
   // --- Sending ------------------------------------------------------------------------------------
   const contract = useMemo(() => receiptContract(po._id, receiptId, lines), [po._id, receiptId, lines]);
+  // What the invoice should come to (decision 0037); the lines cannot change on step 2, so it is worked out per step.
+  const expected = useMemo(() => (step === 2 ? receiptExpectedAmount(po, store.get(), lines) : null), [po, store, lines, step]);
 
-  const confirm = async () => {
+  const confirm = async (amountChecked = false) => {
     if (sending) return;
     const values = store.get();
     const [first] = contract.problems(values);
@@ -469,6 +476,12 @@ export function ReceiptWizard({ po, refetch }: ReceiptWizardProps) {
       toast({ title: first.message, variant: 'destructive' });
       if (first.field.startsWith('lines')) setStep(1);
       setFocusRequest({ field: first.field });
+      return;
+    }
+    // An invoice far from the expected amount: asked once before sending; sending stays allowed.
+    const warning = amountChecked ? null : invoiceWarning(values.invoiceAmount, receiptExpectedAmount(po, values, lines));
+    if (warning) {
+      setAskAmount(warning);
       return;
     }
     setSending(true);
@@ -489,11 +502,12 @@ export function ReceiptWizard({ po, refetch }: ReceiptWizardProps) {
       finished.current = true;
       forgetDraft(po._id);
       allowLeave();
-      toast({ title: PO_MESSAGES.receiptCreated, variant: 'success' });
+      toast({ title: PO_MESSAGES.receiptCreated, description: `${po.poNumber} · ${po.vendor.name}`, variant: 'success' });
       queryClient.setQueryData(poKeys('po', po._id), answer.po);
       void queryClient.invalidateQueries({ queryKey: poKeys() });
       void queryClient.invalidateQueries({ queryKey: ['indent'] });
-      void navigate(LIST);
+      // SPEC: on to /po/list; the list offers the PO just received ('View PO', decision 0037).
+      void navigate(LIST, { state: receiptRecordedState(po._id, po.poNumber) });
     } catch (error) {
       if (isNetworkError(error)) {
         setSendFailed(true);
@@ -589,7 +603,7 @@ export function ReceiptWizard({ po, refetch }: ReceiptWizardProps) {
       ) : (
         <>
           <ReceiptSummary store={store} lines={lines} />
-          <InvoiceFields key={generation} store={store} showErrors={showErrors} disabled={sending} />
+          <InvoiceFields key={generation} store={store} showErrors={showErrors} disabled={sending} expected={expected} />
           <InvoicePhoto store={store} photo={photo} onPhoto={setPhoto} kept={photoKept} disabled={sending} serverError={photoError} />
           <Bar role="region" aria-label="Receipt actions">
             <Button className="primary" size="lg" onClick={() => void confirm()} disabled={sending} aria-busy={sending || undefined}>
@@ -610,6 +624,21 @@ export function ReceiptWizard({ po, refetch }: ReceiptWizardProps) {
         description="It has not been sent yet. What you entered stays on this device and comes back when you open this receipt again."
         cancelLabel="Stay"
         confirmLabel="Leave"
+      />
+      <ConfirmDialog
+        open={askAmount !== null}
+        title={askAmount?.title ?? ''}
+        description={`${askAmount?.text ?? ''} Send the receipt with this amount?`}
+        cancelLabel="Check Amount"
+        confirmLabel="Send Anyway"
+        onCancel={() => {
+          setAskAmount(null);
+          setFocusRequest({ field: 'invoiceAmount' });
+        }}
+        onConfirm={() => {
+          setAskAmount(null);
+          void confirm(true);
+        }}
       />
       <ConfirmDialog
         open={askDiscard}

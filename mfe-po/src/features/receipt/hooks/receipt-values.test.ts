@@ -6,11 +6,14 @@ import {
   checkLine,
   checkStepOne,
   emptyReceiptValues,
+  expectedAmountText,
   hasEntries,
   invoiceProblems,
+  invoiceWarning,
   parseHundredths,
   parsePaise,
   receiptContract,
+  receiptExpectedAmount,
   receiptField,
   receiptSummary,
   receivableLines,
@@ -231,5 +234,56 @@ describe('what was entered', () => {
     expect(receiptSummary(values, lines)).toEqual([
       { itemId: CEMENT, name: 'Cement OPC 53', unit: 'bags', received: 2050, rejected: 50, accepted: 2000, remark: '' },
     ]);
+  });
+});
+
+describe('the expected invoice amount and the warning before sending (decision 0037)', () => {
+  // The demo delivery: 45 CBM of sand at ₹1,450 + ₹72.50 GST, fleet ₹1,500 + ₹270 GST.
+  const sandPo = {
+    amount: 68_512.5 + 1_770,
+    fleet: { amount: 1_500, gst: 270 },
+    items: [{ ...poLine(SAND, 'River sand', 'CBM', 45, 0), price: 1_450, gst: 72.5, unitTotal: 1_522.5 }],
+  } as Pick<PurchaseOrder, 'items' | 'amount' | 'fleet'>;
+  const sandLines = receivableLines(sandPo);
+  const typed = (received: string, rejected = '', invoiceAmount = '') => {
+    const values = emptyReceiptValues(sandLines, TODAY);
+    values.lines[SAND] = { received, rejected, remark: '' };
+    return { ...values, invoiceAmount };
+  };
+
+  it('prices the accepted quantities at the PO’s prices with GST and their share of the fleet, as the PO service does', () => {
+    // 20 CBM x 1,522.50 = 30,450.00; fleet share 1,770 x 30,450 / 68,512.50 = 786.67
+    expect(receiptExpectedAmount(sandPo, typed('20'), sandLines)).toEqual({ goodsPaise: 3_045_000, fleetSharePaise: 78_667, totalPaise: 3_123_667 });
+    // Rejected goods are not billed: 22 received, 2 rejected is the same 20 accepted.
+    expect(receiptExpectedAmount(sandPo, typed('22', '2'), sandLines)!.totalPaise).toBe(3_123_667);
+    expect(expectedAmountText(receiptExpectedAmount(sandPo, typed('20'), sandLines)!)).toBe(
+      "Expected ₹31,236.67 at the PO's prices: goods with GST ₹30,450.00 + fleet share ₹786.67",
+    );
+  });
+
+  it('expects nothing while nothing is accepted', () => {
+    expect(receiptExpectedAmount(sandPo, typed(''), sandLines)).toBeNull();
+    expect(receiptExpectedAmount(sandPo, typed('5', '5'), sandLines)).toBeNull();
+  });
+
+  it('warns when the invoice differs by more than 1% (or ₹1), either way, and not within it', () => {
+    const expected = receiptExpectedAmount(sandPo, typed('20'), sandLines);
+    expect(invoiceWarning('31236.67', expected)).toBeNull();
+    // 1% of ₹31,236.67 is ₹312.37: ₹311.33 more passes, ₹363.33 more is warned about.
+    expect(invoiceWarning('31548', expected)).toBeNull();
+    const over = invoiceWarning('31600', expected);
+    expect(over).toMatchObject({ title: 'Invoice is more than expected', over: true });
+    expect(over!.text).toContain('₹363.33 more than expected (₹31,236.67');
+    expect(over!.text).toContain('overbilling case');
+    const under = invoiceWarning('25000.50', expected);
+    expect(under).toMatchObject({ title: 'Invoice is less than expected', over: false });
+    expect(under!.text).toContain('₹6,236.17 less than expected');
+  });
+
+  it('says nothing before an amount is typed, or when it is not an amount', () => {
+    const expected = receiptExpectedAmount(sandPo, typed('20'), sandLines);
+    expect(invoiceWarning('', expected)).toBeNull();
+    expect(invoiceWarning('12..5', expected)).toBeNull();
+    expect(invoiceWarning('100', null)).toBeNull();
   });
 });

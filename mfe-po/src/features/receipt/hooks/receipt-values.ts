@@ -8,6 +8,9 @@
  */
 import {
   amountTooLarge,
+  checkInvoiceAmount,
+  expectedReceiptAmount,
+  formatPaise,
   fromHundredths,
   fromPaise,
   MAX_PAISE,
@@ -15,6 +18,8 @@ import {
   RECEIPT_TEXT,
   ReceiptBody,
   toHundredths,
+  toPaise,
+  type ExpectedAmount,
   type Hundredths,
   type Paise,
   type PoLine,
@@ -368,4 +373,67 @@ export function receiptSummary(values: ReceiptValues, lines: readonly ReceiptLin
     });
   }
   return summary;
+}
+
+/**
+ * What the invoice should come to (decision 0037): the accepted quantities of this receipt at the
+ * PO's locked prices with GST, plus its share of the PO's fleet cost and fleet GST, by the same
+ * function the PO service puts in the receipt's event (contracts' expectedReceiptAmount). Null when
+ * nothing is accepted or the PO's figures cannot be read.
+ */
+export function receiptExpectedAmount(
+  po: Pick<PurchaseOrder, 'items' | 'amount' | 'fleet'>,
+  values: ReceiptValues,
+  lines: readonly ReceiptLineInfo[],
+): ExpectedAmount | null {
+  try {
+    const unitTotals = new Map(po.items.map((l) => [l.itemId, toPaise(l.unitTotal)]));
+    const accepted = receiptSummary(values, lines).filter((l) => l.accepted > 0);
+    if (accepted.length === 0) return null;
+    const fleetPaise = toPaise(po.fleet.amount);
+    const fleetGstPaise = toPaise(po.fleet.gst);
+    const linesTotalPaise = toPaise(po.amount) - fleetPaise - fleetGstPaise;
+    return expectedReceiptAmount(
+      accepted.map((l) => ({ accepted: l.accepted, unitTotalPaise: unitTotals.get(l.itemId) ?? 0 })),
+      { linesTotalPaise: Math.max(0, linesTotalPaise), fleetPaise, fleetGstPaise },
+    );
+  } catch {
+    return null;
+  }
+}
+
+/** 'Expected ₹31,236.67: goods with GST ₹30,450.00 + fleet share ₹786.67' (no fleet part without one). */
+export function expectedAmountText(expected: ExpectedAmount): string {
+  const total = `Expected ${formatPaise(expected.totalPaise)} at the PO's prices`;
+  return expected.fleetSharePaise > 0
+    ? `${total}: goods with GST ${formatPaise(expected.goodsPaise)} + fleet share ${formatPaise(expected.fleetSharePaise)}`
+    : `${total} with GST`;
+}
+
+export interface InvoiceWarning {
+  title: string;
+  text: string;
+  /** The invoice asks for more than expected (the vendor's ledger opens an overbilling case). */
+  over: boolean;
+}
+
+/**
+ * A warning when the typed invoice amount differs from the expected amount beyond the tolerance
+ * (contracts' checkInvoiceAmount: 1% or ₹1, whichever is larger). Sending stays allowed; null when
+ * within it, or when there is no amount or no expected amount yet.
+ */
+export function invoiceWarning(invoiceAmount: string, expected: ExpectedAmount | null): InvoiceWarning | null {
+  const paise = parsePaise(invoiceAmount);
+  if (expected === null || paise === null || Number.isNaN(paise) || paise > MAX_PAISE) return null;
+  const check = checkInvoiceAmount(paise, expected.totalPaise);
+  if (!check.beyondTolerance) return null;
+  const over = check.differencePaise > 0;
+  const by = formatPaise(Math.abs(check.differencePaise));
+  return {
+    title: over ? 'Invoice is more than expected' : 'Invoice is less than expected',
+    text: over
+      ? `The invoice amount is ${by} more than expected (${formatPaise(expected.totalPaise)} for the accepted quantities at the PO's prices). Check the amount; if it is right, the vendor's ledger opens an overbilling case for the difference.`
+      : `The invoice amount is ${by} less than expected (${formatPaise(expected.totalPaise)} for the accepted quantities at the PO's prices). Check the amount and the quantities before sending.`,
+    over,
+  };
 }

@@ -1,4 +1,4 @@
-import { Button, Card, CardContent, CardHeader, CardTitle, formatINR, Icon, Spinner, theme } from '@erp/ui';
+import { Button, Card, CardContent, CardHeader, CardTitle, formatINR, Icon, keepClear, Spinner, theme } from '@erp/ui';
 import { forwardRef, useState } from 'react';
 import styled from 'styled-components';
 import type { BoqSaveStatus, SaveBlocker } from '../hooks/boq-form-values';
@@ -150,7 +150,8 @@ export const ActionsCard = forwardRef<HTMLElement, { state: BoqActionState }>(fu
   );
 });
 
-const Bar = styled.div`
+/** Toasts never cover it (data-keep-clear, decision 0038). */
+const Bar = styled.div.attrs(keepClear)`
   position: sticky;
   bottom: 0;
   z-index: ${theme.z.sticky};

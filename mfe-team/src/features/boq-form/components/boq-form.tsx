@@ -275,7 +275,6 @@ export function BoqForm({ boq, initial, reload }: BoqFormProps) {
                 kit={kit}
                 name="description"
                 label="Description"
-                hint="Letters, spaces, periods and commas"
                 clean={cleanBoqDescription}
                 control={<Textarea placeholder="Scope of this estimate" maxLength={2000} rows={3} />}
               />

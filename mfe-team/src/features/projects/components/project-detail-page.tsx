@@ -1,4 +1,4 @@
-import { can } from '@erp/contracts';
+import { can, isAdmin } from '@erp/contracts';
 import { ApiError, errorMessage } from '@erp/sdk';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle, EmptyState, ErrorPanel, formatDateShort, Icon, LinkButton, PageHeader, theme } from '@erp/ui';
 import { PageSkeleton, useCurrentUser } from '@erp/ui/remote';
@@ -48,6 +48,10 @@ const Note = styled.p`
   margin: 0.75rem 0 0;
 `;
 
+const AssignRow = styled.div`
+  margin-top: 0.75rem;
+`;
+
 const Big = styled.p`
   font-size: 1.75rem;
   font-weight: 600;
@@ -73,6 +77,8 @@ const dateOr = (value: string) => formatDateShort(value) || 'Not set';
 export function ProjectDetailPage({ id }: { id: string }) {
   const user = useCurrentUser();
   const canEdit = can(user, 'team', 'addProject', 'write');
+  // Who is on a project is the Admin's to set (decision 0015): the Admin gets the way to do it, others whom to ask.
+  const canAssign = isAdmin(user);
   const project = useProject(id);
 
   if (project.isPending) return <PageSkeleton />;
@@ -146,10 +152,22 @@ export function ProjectDetailPage({ id }: { id: string }) {
                 ))}
               </People>
             )}
-            <Note>
-              {p.employees.length === 0 ? 'No employees are assigned to this project yet. ' : ''}
-              To assign employees to this project, contact an administrator.
-            </Note>
+            {canAssign ? (
+              <>
+                {p.employees.length === 0 && <Note>No employees are assigned to this project yet.</Note>}
+                <AssignRow>
+                  <LinkButton to={`/team/project-edit?id=${encodeURIComponent(p._id)}`} variant="outline" size="sm">
+                    <Icon name="users" />
+                    Assign Employees
+                  </LinkButton>
+                </AssignRow>
+              </>
+            ) : (
+              <Note>
+                {p.employees.length === 0 ? 'No employees are assigned to this project yet. ' : ''}
+                To assign employees to this project, contact an administrator.
+              </Note>
+            )}
           </CardContent>
         </Card>
         <Card as="section" aria-labelledby="project-boqs">

@@ -1,6 +1,6 @@
 import { PROJECT_STATUS_LABELS, PROJECT_STATUSES, type Project, type ProjectResponse } from '@erp/contracts';
 import { Button, Icon, Input, Select, Textarea, toast, useNavigate } from '@erp/ui';
-import { FormActions, FormButtons, FormField, FormSection, FormShell, useFormKit } from '@erp/ui/remote';
+import { DateInput, FormActions, FormButtons, FormField, FormSection, FormShell, useFormKit } from '@erp/ui/remote';
 import { useCreateProject, useUpdateProject } from '../api/save-project';
 import { projectConflict, projectContract, projectProblemToast, projectToValues, valuesToBody, type ProjectFormValues } from '../hooks/project-form-values';
 import { EmployeeAssignment } from './employee-assignment';
@@ -70,8 +70,8 @@ export function ProjectForm({ mode, project, initial, canAssign, reload }: Proje
           control={<Input placeholder="e.g. PRJ-0012" autoComplete="off" maxLength={30} />}
         />
         <FormField kit={kit} name="location" label="Location" className="span-2" control={<Input placeholder="e.g. Baner, Pune" autoComplete="off" maxLength={300} />} />
-        <FormField kit={kit} name="startDate" label="Start Date" control={<Input type="date" />} />
-        <FormField kit={kit} name="targetCompletionDate" label="Target Completion Date" control={<Input type="date" />} />
+        <FormField kit={kit} name="startDate" label="Start Date" render={(p) => <DateInput {...p} value={String(p.value)} />} />
+        <FormField kit={kit} name="targetCompletionDate" label="Target Completion Date" render={(p) => <DateInput {...p} value={String(p.value)} />} />
         <FormField kit={kit} name="status" label="Status" control={statusSelect} />
         <FormField
           kit={kit}

@@ -69,7 +69,7 @@ export function TeamAvatars({ employees }: { employees: ProjectEmployee[] }) {
   if (employees.length === 0) return <Muted>No employees</Muted>;
   const names = employees.map((e) => e.name).join(', ');
   return (
-    <Row title={names} aria-label={`${employees.length} assigned: ${names}`}>
+    <Row role="group" title={names} aria-label={`${employees.length} assigned: ${names}`}>
       <Stack aria-hidden="true">
         {employees.slice(0, SHOWN).map((e) => (
           <Avatar key={e._id}>{initials(e.name)}</Avatar>

@@ -65,8 +65,12 @@ export function projectRules(values: ProjectFormValues): FormProblem[] {
   const problems: FormProblem[] = [];
   const code = values.projectCode.trim();
   if (code !== '' && !CODE.test(code)) problems.push({ field: 'projectCode', message: PROJECT_CODE_RULE });
+  // A date field holds yyyy-mm-dd once what was typed is a date, else the text typed (decision 0038).
+  const typed = (value: string) => value !== '' && !/^\d{4}-\d{2}-\d{2}/.test(value);
+  if (typed(values.startDate)) problems.push({ field: 'startDate', message: 'Enter the start date as dd-mm-yyyy' });
+  if (typed(values.targetCompletionDate)) problems.push({ field: 'targetCompletionDate', message: 'Enter the target completion date as dd-mm-yyyy' });
   // YYYY-MM-DD compares as text.
-  if (values.startDate && values.targetCompletionDate && values.startDate > values.targetCompletionDate) {
+  if (values.startDate && values.targetCompletionDate && !typed(values.startDate) && !typed(values.targetCompletionDate) && values.startDate > values.targetCompletionDate) {
     problems.push({ field: 'startDate', message: START_AFTER_TARGET });
   }
   return problems;

@@ -1,4 +1,4 @@
-import { PHONE_INPUT_MAX, typedMobile } from '@erp/contracts';
+import { mobileHint, PHONE_INPUT_MAX, typedMobile } from '@erp/contracts';
 import { Input, Textarea, theme } from '@erp/ui';
 import { FormField, FormSection, type FormKit } from '@erp/ui/remote';
 import styled from 'styled-components';
@@ -42,7 +42,7 @@ export function IdentitySection({ kit }: IdentitySectionProps) {
         name="phoneNumber"
         label="Phone Number"
         required
-        hint="10-digit mobile number used to sign in"
+        hint={(kit.values.phoneNumber !== '' && mobileHint(kit.values.phoneNumber)) || '10-digit mobile number used to sign in'}
         clean={typedMobile}
         checkOnBlur
         wrap={(input) => (

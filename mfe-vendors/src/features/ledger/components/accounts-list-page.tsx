@@ -50,14 +50,10 @@ export function AccountsListPage() {
       deniedText={LEDGER_MESSAGES.accessDenied}
       actions={
         <>
-          <LinkButton
-            to="/vendors/overbilling"
-            variant="outline"
-            aria-label={open === undefined ? 'Overbilling queue' : `Overbilling queue, ${open} open`}
-          >
+          <LinkButton to="/vendors/overbilling" variant="outline">
             <Icon name="alert" />
             Overbilling Queue
-            {open !== undefined && <Badge variant={open > 0 ? 'destructive' : 'secondary'}>{open}</Badge>}
+            {open !== undefined && <Badge variant={open > 0 ? 'destructive' : 'secondary'}>{open} open</Badge>}
           </LinkButton>
           {canAddPayment(user) && (
             <LinkButton to="/vendors/payment">

@@ -4,7 +4,7 @@ import { DataTable, type Column, type ListSort } from '@erp/ui/remote';
 import styled from 'styled-components';
 import { VendorStatusBadge } from '../../vendors/components/vendor-status-badge';
 import { formatLedgerDate, ledgerPath } from '../hooks/ledger-format';
-import { Rupees } from './rupees';
+import { Balance, Rupees } from './rupees';
 
 const Name = styled.span`
   display: grid;
@@ -63,7 +63,7 @@ export const ACCOUNT_COLUMNS: Column<VendorAccount>[] = [
     sortDescFirst: true,
     cell: (a) => (
       <Strong>
-        <Rupees value={a.outstanding} />
+        <Balance value={a.outstanding} />
       </Strong>
     ),
   },

@@ -1,6 +1,6 @@
 import { CREDIT_NOTE_REASONS, PAYMENT_METHODS } from '@erp/contracts';
 import { Input, Select, Textarea, theme } from '@erp/ui';
-import { FormField, type FormKit } from '@erp/ui/remote';
+import { DateInput, FormField, type FormKit } from '@erp/ui/remote';
 import styled from 'styled-components';
 import type { CreditNoteFormValues } from '../hooks/credit-note-form-values';
 import { sanitizeAmount, type PaymentFormValues } from '../hooks/payment-form-values';
@@ -35,7 +35,7 @@ export function PaymentFields({ kit, today }: { kit: FormKit<PaymentFormValues>;
           name="date"
           label="Date"
           required
-          control={<Input type="date" max={today} aria-required="true" />}
+          render={(p) => <DateInput {...p} value={String(p.value)} max={today} aria-required="true" />}
         />
       </Pair>
       <Pair>
@@ -106,7 +106,7 @@ export function CreditNoteFields({ kit, today }: { kit: FormKit<CreditNoteFormVa
           name="date"
           label="Date"
           required
-          control={<Input type="date" max={today} aria-required="true" />}
+          render={(p) => <DateInput {...p} value={String(p.value)} max={today} aria-required="true" />}
         />
       </Pair>
       <FormField

@@ -1,7 +1,7 @@
 import type { LedgerSummary } from '@erp/contracts';
 import { Card, Link, theme } from '@erp/ui';
 import styled from 'styled-components';
-import { formatLedgerDate } from '../hooks/ledger-format';
+import { balanceParts, formatLedgerDate } from '../hooks/ledger-format';
 import { Rupees } from './rupees';
 
 const Cards = styled.dl`
@@ -61,12 +61,14 @@ export interface LedgerSummaryCardsProps {
 /** The summary cards (SPEC §2 "Vendor ledger detail"): Outstanding, Paid, Credit Notes, Open Overbilling (count and amount). */
 export function LedgerSummaryCards({ summary, overbillingPath }: LedgerSummaryCardsProps) {
   const open = summary.openOverbilling;
+  // Paid beyond what was owed: the card says so ('Advance to Vendor') instead of a negative outstanding.
+  const balance = balanceParts(summary.outstanding);
   return (
     <Cards aria-label="Ledger summary">
       <SummaryCard>
-        <dt>Outstanding</dt>
+        <dt>{balance.label}</dt>
         <dd>
-          <Rupees value={summary.outstanding} />
+          <Rupees value={balance.amount} />
         </dd>
         <dd>
           {summary.lastActivity

@@ -4,7 +4,7 @@ import { DataTable, type Column } from '@erp/ui/remote';
 import { useMemo } from 'react';
 import styled from 'styled-components';
 import { enteredByName, entryTypeVariant, formatLedgerDate, poPath } from '../hooks/ledger-format';
-import { Rupees } from './rupees';
+import { Balance, Rupees } from './rupees';
 
 const Muted = styled.span`
   color: ${theme.color.mutedForeground};
@@ -126,7 +126,7 @@ const columns: Column<LedgerEntry>[] = [
     align: 'right',
     cell: (e) => (
       <Strong>
-        <Rupees value={e.balanceAfter} />
+        <Balance value={e.balanceAfter} />
       </Strong>
     ),
   },

@@ -4,7 +4,7 @@ import { FormActions, FormShell, useFormKit } from '@erp/ui/remote';
 import { useState } from 'react';
 import { useAddPayment } from '../api/add-payment';
 import { indiaToday } from '../hooks/ledger-dates';
-import { exactRupees, ledgerRupees } from '../hooks/ledger-format';
+import { afterPayment, balanceText, exactRupees, ledgerRupees, sentenceCase } from '../hooks/ledger-format';
 import {
   newPaymentValues,
   parseAmount,
@@ -15,6 +15,7 @@ import {
 } from '../hooks/payment-form-values';
 import { newRequestKey } from '../hooks/request-key';
 import { PaymentFields } from './entry-fields';
+import { useOverpaymentCheck } from './overpayment';
 
 export interface PaymentDialogProps {
   vendor: PaymentVendor;
@@ -27,7 +28,8 @@ export interface PaymentDialogProps {
  * India), Method (NEFT), Reference, Notes. Mounted once per opening, so its request key is made once
  * per opening: a double-click or a resend records one payment. On success: 'Payment Added', closed,
  * the ledger refreshed; a 409 (a reference already on the ledger) or a 400 shows the service's
- * message and keeps what was typed.
+ * message and keeps what was typed. A payment above what is owed asks first: the rest becomes an
+ * advance to the vendor (decision 0033), which the service records as asked.
  */
 export function PaymentDialog({ vendor, onClose }: PaymentDialogProps) {
   const [today] = useState(() => indiaToday());
@@ -42,7 +44,7 @@ export function PaymentDialog({ vendor, onClose }: PaymentDialogProps) {
     onSaved: (response) => {
       toast({
         title: LEDGER_MESSAGES.paymentAdded,
-        description: `${exactRupees(response.entry.amount) ?? ledgerRupees(response.entry.amount)} to ${vendor.name}. Outstanding now ${ledgerRupees(response.summary.outstanding)}.`,
+        description: `${exactRupees(response.entry.amount) ?? ledgerRupees(response.entry.amount)} to ${vendor.name}. Now ${balanceText(response.summary.outstanding)}.`,
         variant: 'success',
       });
       onClose();
@@ -51,22 +53,22 @@ export function PaymentDialog({ vendor, onClose }: PaymentDialogProps) {
   });
   const close = () => kit.discard(onClose);
   const amount = parseAmount(kit.values.amount);
+  const overpayment = useOverpaymentCheck(kit, vendor);
 
   return (
     <Dialog
       open
       onOpenChange={(next) => !next && !kit.saving && close()}
       title="Add Payment"
-      description={`To ${vendor.name} (${vendor.vendorId}). Outstanding ${ledgerRupees(vendor.outstanding)}${
-        amount > 0 && Number.isFinite(amount)
-          ? `, ${ledgerRupees(vendor.outstanding - amount)} after this payment`
-          : ''
+      description={`To ${vendor.name} (${vendor.vendorId}). ${sentenceCase(balanceText(vendor.outstanding))}${
+        amount > 0 && Number.isFinite(amount) ? `, ${afterPayment(vendor.outstanding - amount)} after this payment` : ''
       }.`}
     >
-      <FormShell kit={kit}>
+      <FormShell kit={{ ...kit, onSubmit: overpayment.submit }}>
         <PaymentFields kit={kit} today={today} />
         <FormActions kit={kit} onCancel={close} saveLabel="Add Payment" />
       </FormShell>
+      {overpayment.dialog}
     </Dialog>
   );
 }

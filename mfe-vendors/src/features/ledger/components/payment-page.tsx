@@ -18,7 +18,7 @@ import { useAddPayment } from '../api/add-payment';
 import { canAddPayment, canReadLedgers } from '../hooks/ledger-access';
 import { indiaToday } from '../hooks/ledger-dates';
 import { parseId } from '../hooks/ledger-filters';
-import { exactRupees, ledgerPath, ledgerRupees } from '../hooks/ledger-format';
+import { balanceText, exactRupees, ledgerPath, ledgerRupees } from '../hooks/ledger-format';
 import {
   newPaymentValues,
   parseAmount,
@@ -29,7 +29,8 @@ import {
 } from '../hooks/payment-form-values';
 import { newRequestKey } from '../hooks/request-key';
 import { PaymentFields } from './entry-fields';
-import { Rupees } from './rupees';
+import { useOverpaymentCheck } from './overpayment';
+import { Balance } from './rupees';
 
 const ACCOUNTS = '/vendors/account-ledger';
 
@@ -135,7 +136,7 @@ function PaymentForm({ vendor: preset }: { vendor: PaymentVendor | null }) {
     onSaved: (response) => {
       toast({
         title: LEDGER_MESSAGES.paymentAdded,
-        description: `${exactRupees(response.entry.amount) ?? ledgerRupees(response.entry.amount)} to ${response.entry.vendor.name}. Outstanding now ${ledgerRupees(response.summary.outstanding)}.`,
+        description: `${exactRupees(response.entry.amount) ?? ledgerRupees(response.entry.amount)} to ${response.entry.vendor.name}. Now ${balanceText(response.summary.outstanding)}.`,
         variant: 'success',
       });
       void navigate(ledgerPath(response.entry.vendor._id));
@@ -144,6 +145,7 @@ function PaymentForm({ vendor: preset }: { vendor: PaymentVendor | null }) {
   });
   const vendor = kit.values.vendor;
   const amount = parseAmount(kit.values.amount);
+  const overpayment = useOverpaymentCheck(kit, vendor);
 
   return (
     <Narrow>
@@ -151,7 +153,7 @@ function PaymentForm({ vendor: preset }: { vendor: PaymentVendor | null }) {
         title="Record Payment"
         description="A payment made to a vendor: it lowers what the business owes them"
       />
-      <FormShell kit={kit}>
+      <FormShell kit={{ ...kit, onSubmit: overpayment.submit }}>
         <FormSection title="Vendor" description="Who was paid">
           <Fields>
             <FormField
@@ -186,12 +188,12 @@ function PaymentForm({ vendor: preset }: { vendor: PaymentVendor | null }) {
                 <span>
                   Outstanding with {vendor.name}:{' '}
                   <strong>
-                    <Rupees value={vendor.outstanding} />
+                    <Balance value={vendor.outstanding} />
                   </strong>
                   {amount > 0 && Number.isFinite(amount) && (
                     <>
                       {' '}
-                      · after this payment <Rupees value={vendor.outstanding - amount} />
+                      · after this payment <Balance value={vendor.outstanding - amount} />
                     </>
                   )}
                 </span>
@@ -209,6 +211,7 @@ function PaymentForm({ vendor: preset }: { vendor: PaymentVendor | null }) {
         </FormSection>
         <FormActions kit={kit} onCancel={() => void navigate(ACCOUNTS)} saveLabel="Add Payment" />
       </FormShell>
+      {overpayment.dialog}
     </Narrow>
   );
 }

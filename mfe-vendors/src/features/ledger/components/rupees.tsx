@@ -1,6 +1,6 @@
 import { theme } from '@erp/ui';
 import styled from 'styled-components';
-import { exactRupees, exactSigned, ledgerRupees, signedRupees } from '../hooks/ledger-format';
+import { balanceParts, exactRupees, exactSigned, ledgerRupees, signedRupees } from '../hooks/ledger-format';
 
 const Amount = styled.span<{ $tone?: 'plus' | 'minus' | undefined }>`
   font-variant-numeric: tabular-nums;
@@ -52,5 +52,19 @@ export function Rupees({ value, signed = false, className }: RupeesProps) {
       <span aria-hidden="true">{text}</span>
       <Exact>{exact}</Exact>
     </Amount>
+  );
+}
+
+/**
+ * A vendor's balance: the amount owed as Rupees, or, below zero, 'Advance ₹500' (more was paid
+ * than was owed; the vendor holds it), never a negative outstanding.
+ */
+export function Balance({ value, className }: { value: number; className?: string }) {
+  const { label, amount } = balanceParts(value);
+  if (label === 'Outstanding') return <Rupees value={value} className={className} />;
+  return (
+    <span className={className}>
+      Advance <Rupees value={amount} />
+    </span>
   );
 }

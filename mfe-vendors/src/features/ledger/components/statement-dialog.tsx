@@ -1,5 +1,6 @@
 import { errorMessage } from '@erp/sdk';
-import { Button, Dialog, DialogFooter, Field, Input, theme, toast } from '@erp/ui';
+import { Button, Dialog, DialogFooter, Field, theme, toast } from '@erp/ui';
+import { DateInput } from '@erp/ui/remote';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useDownloadStatement } from '../api/download-statement';
@@ -127,22 +128,20 @@ export function StatementDialog({ vendorId, vendorCode, vendorName, onClose }: S
         </Choices>
         <Pair>
           <Field label="From" htmlFor="statement-from" required>
-            <Input
+            <DateInput
               id="statement-from"
-              type="date"
               value={dates.from}
               max={dates.to || undefined}
-              onChange={(e) => setDate('from', e.target.value)}
+              onChange={(value) => setDate('from', value)}
               aria-invalid={problem ? true : undefined}
             />
           </Field>
           <Field label="To" htmlFor="statement-to" required>
-            <Input
+            <DateInput
               id="statement-to"
-              type="date"
               value={dates.to}
               min={dates.from || undefined}
-              onChange={(e) => setDate('to', e.target.value)}
+              onChange={(value) => setDate('to', value)}
               aria-invalid={problem ? true : undefined}
             />
           </Field>

@@ -95,3 +95,27 @@ it("a vendor's ledger is /vendors/ledger-detail?id={id}", () => {
     '/vendors/ledger-detail?id=6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
   );
 });
+
+describe('a balance paid beyond what was owed (decision 0033)', () => {
+  it('names a negative outstanding an advance to the vendor, never a negative outstanding', async () => {
+    const { balanceParts, balanceText } = await import('./ledger-format');
+    expect(balanceParts(12000)).toEqual({ label: 'Outstanding', amount: 12000 });
+    expect(balanceParts(0)).toEqual({ label: 'Outstanding', amount: 0 });
+    expect(balanceParts(-500.5)).toEqual({ label: 'Advance to Vendor', amount: 500.5 });
+    expect(balanceText(-500)).toBe('an advance of ₹500 to the vendor');
+    expect(balanceText(1234567)).toBe('outstanding ₹12,34,567');
+    const { afterPayment } = await import('./ledger-format');
+    expect(afterPayment(250)).toBe('₹250');
+    expect(afterPayment(-250)).toBe('an advance of ₹250 to the vendor');
+  });
+
+  it('tells how much of a payment goes beyond what is owed, in paise', async () => {
+    const { paymentAdvance } = await import('./ledger-format');
+    expect(paymentAdvance(1000, 1000)).toBe(0);
+    expect(paymentAdvance(1000, 999.99)).toBe(0);
+    expect(paymentAdvance(1000, 1500.1)).toBe(500.1);
+    expect(paymentAdvance(0.3, 0.5)).toBe(0.2);
+    // Already an advance: the whole payment adds to it.
+    expect(paymentAdvance(-200, 300)).toBe(300);
+  });
+});

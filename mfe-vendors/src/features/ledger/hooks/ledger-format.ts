@@ -4,7 +4,7 @@
  * never hides paise silently: where an amount has paise its exact value goes with it (a tooltip and
  * the accessible name). Plain functions, tested without a DOM.
  */
-import { formatPaise, toPaise, type LedgerEntry, type LedgerEntryType } from '@erp/contracts';
+import { formatPaise, fromPaise, toPaise, type LedgerEntry, type LedgerEntryType } from '@erp/contracts';
 
 const wholeRupees = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
 
@@ -28,6 +28,35 @@ export function ledgerRupees(rupees: number): string {
   const whole = Math.round(Math.abs(paise) / 100);
   const sign = paise < 0 && whole > 0 ? '-' : '';
   return `${sign}₹${wholeRupees.format(whole)}`;
+}
+
+/**
+ * A vendor's balance as words and a positive amount: what the business owes ('Outstanding'), or,
+ * when more was paid than was owed, the advance it holds with the vendor ('Advance to Vendor').
+ */
+export function balanceParts(outstanding: number): { label: 'Outstanding' | 'Advance to Vendor'; amount: number } {
+  const paise = paiseOf(outstanding);
+  return paise < 0 ? { label: 'Advance to Vendor', amount: fromPaise(-paise) } : { label: 'Outstanding', amount: fromPaise(paise) };
+}
+
+/** A balance in a sentence: 'outstanding ₹12,000' or 'an advance of ₹500 to the vendor'. */
+export function balanceText(outstanding: number): string {
+  const { label, amount } = balanceParts(outstanding);
+  return label === 'Outstanding' ? `outstanding ${ledgerRupees(amount)}` : `an advance of ${ledgerRupees(amount)} to the vendor`;
+}
+
+/** What is left after a payment: '₹12,000' (still owed) or 'an advance of ₹500 to the vendor'. */
+export function afterPayment(outstanding: number): string {
+  return balanceParts(outstanding).label === 'Outstanding' ? ledgerRupees(outstanding) : balanceText(outstanding);
+}
+
+export const sentenceCase = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** How much of a payment goes beyond what is owed (rupees; 0 when it does not), in paise arithmetic. */
+export function paymentAdvance(outstanding: number, amount: number): number {
+  const owed = Math.max(0, paiseOf(outstanding));
+  const paid = paiseOf(amount);
+  return paid > owed ? fromPaise(paid - owed) : 0;
 }
 
 /** The exact amount with paise ('₹1,234.50') when the whole-rupee text leaves paise out; null when it is exact. */

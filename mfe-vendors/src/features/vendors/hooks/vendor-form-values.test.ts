@@ -20,9 +20,9 @@ describe('a phone number pasted with a country code or spaces on the vendor form
     expect(sanitize.phone(pasted)).toBe('9876543210');
   });
 
-  it('a number that is not a mobile stays as typed and is shown as invalid', () => {
-    expect(sanitize.phone('98765 432101')).toBe('98765 432101');
-    expect(validateCreate({ ...filled, phoneNumber: sanitize.phone('98765 432101') })).toEqual({ field: 'phoneNumber', message: 'Enter a valid 10-digit phone number.' });
+  it('keeps ten digits at most, as the field allows no more (SPEC §5; decision 0039)', () => {
+    expect(sanitize.phone('98765 432101')).toBe('9876543210');
+    expect(validateCreate({ ...filled, phoneNumber: sanitize.phone('98765 4321') })).toEqual({ field: 'phoneNumber', message: 'Enter a valid 10-digit phone number.' });
   });
 });
 

@@ -1,4 +1,4 @@
-import { Button, ConfirmDialog, Field, Spinner, theme } from '@erp/ui';
+import { Button, ConfirmDialog, Field, keepClear, Spinner, theme } from '@erp/ui';
 import { cloneElement, type ChangeEvent, type ReactElement, type ReactNode } from 'react';
 import { useController, type FieldPath, type FieldValues } from 'react-hook-form';
 import styled from 'styled-components';
@@ -96,8 +96,11 @@ export function FormShell<V extends FieldValues>({ kit, children, leaveDescripti
   );
 }
 
-/** The row of a form's buttons: right-aligned, stacked full width on phones (the primary on top). */
-export const FormButtons = styled.div`
+/**
+ * The row of a form's buttons: right-aligned, stacked full width on phones (the primary on top).
+ * Toasts never cover it (data-keep-clear, decision 0038).
+ */
+export const FormButtons = styled.div.attrs(keepClear)`
   display: flex;
   justify-content: flex-end;
   align-items: center;

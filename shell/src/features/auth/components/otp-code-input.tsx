@@ -2,6 +2,7 @@
 import { OTP_LENGTH, sanitizeOtpInput } from '@erp/contracts';
 import { theme } from '@erp/ui';
 import { OTPInput, REGEXP_ONLY_DIGITS_AND_CHARS } from 'input-otp';
+import type { Ref } from 'react';
 import styled from 'styled-components';
 
 const Slots = styled.div`
@@ -10,13 +11,13 @@ const Slots = styled.div`
   justify-content: center;
 `;
 
-const Slot = styled.div<{ $active: boolean }>`
+const Slot = styled.div<{ $active: boolean; $invalid: boolean }>`
   position: relative;
   display: grid;
   place-items: center;
   width: 2.75rem;
   height: 3rem;
-  border: 1px solid ${(p) => (p.$active ? theme.color.primary : theme.color.input)};
+  border: 1px solid ${(p) => (p.$invalid ? theme.color.destructive : p.$active ? theme.color.primary : theme.color.input)};
   border-radius: ${theme.radius.md};
   box-shadow: ${(p) => (p.$active ? '0 0 0 3px rgba(148, 163, 184, 0.35)' : 'none')};
   font-size: 1.25rem;
@@ -39,11 +40,16 @@ export interface OtpCodeInputProps {
   onChange: (value: string) => void;
   onComplete?: () => void;
   disabled?: boolean;
+  /** The last code was refused: the boxes are marked and described by the message beside them. */
+  invalid?: boolean;
+  describedBy?: string;
+  ref?: Ref<HTMLInputElement>;
 }
 
-export default function OtpCodeInput({ id, value, onChange, onComplete, disabled }: OtpCodeInputProps) {
+export default function OtpCodeInput({ id, value, onChange, onComplete, disabled, invalid = false, describedBy, ref }: OtpCodeInputProps) {
   return (
     <OTPInput
+      ref={ref}
       id={id}
       maxLength={OTP_LENGTH}
       value={value}
@@ -56,10 +62,12 @@ export default function OtpCodeInput({ id, value, onChange, onComplete, disabled
       autoFocus
       disabled={disabled}
       aria-label="One-time code"
+      aria-invalid={invalid || undefined}
+      aria-describedby={describedBy}
       render={({ slots }) => (
         <Slots>
           {slots.map((slot, index) => (
-            <Slot key={index} $active={slot.isActive}>
+            <Slot key={index} $active={slot.isActive} $invalid={invalid}>
               {slot.char ?? (slot.hasFakeCaret ? <Caret /> : null)}
             </Slot>
           ))}

@@ -1,7 +1,7 @@
-import { isValidPhone, PHONE_INPUT_MAX, typedMobile } from '@erp/contracts';
+import { isValidPhone, mobileHint, PHONE_INPUT_MAX, typedMobile } from '@erp/contracts';
 import { errorMessage, setSession } from '@erp/sdk';
 import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Icon, Input, Skeleton, Spinner, theme, toast, useNavigate } from '@erp/ui';
-import { lazy, Suspense, useEffect, useState, type FormEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { setCurrentUser } from '../../../current-user';
 import { useSendOtp } from '../api/send-otp';
@@ -112,12 +112,22 @@ export function SignInPage() {
   const [phoneLeft, setPhoneLeft] = useState(false);
   const [codeSent, setCodeSent] = useState(false);
   const [code, setCode] = useState('');
+  /** Why the last code was refused, shown beside the code boxes until the next one is typed. */
+  const [codeError, setCodeError] = useState<string | null>(null);
+  const codeRef = useRef<HTMLInputElement>(null);
+  const [refusals, setRefusals] = useState(0);
+  // After a refused code the emptied boxes take the focus (once they are enabled again).
+  useEffect(() => {
+    if (refusals > 0) codeRef.current?.focus();
+  }, [refusals]);
   /** When another code may be asked for (ms since the epoch). */
   const [resendAt, setResendAt] = useState<number | null>(null);
   const resendIn = useSecondsUntil(resendAt);
   const sendOtp = useSendOtp();
   const verifyOtp = useVerifyOtp();
   const phoneInvalid = phoneLeft && phone !== '' && !isValidPhone(phone);
+  // What the number still lacks (SPEC §5: Send OTP is refused until it has 10 digits), said under the field.
+  const phoneHint = mobileHint(phone);
 
   // Sending (step 1) and resending (step 2) alike: a refusal inside the resend wait keeps (or
   // brings) the user on the code entry, with what they typed, and counts down from the service's wait.
@@ -164,14 +174,27 @@ export function SignInPage() {
           toast({ title: 'Login successful', variant: 'success' });
           void navigate('/dashboard', { replace: true });
         },
-        onError: (error) => toast({ title: errorMessage(error), variant: 'destructive' }),
+        onError: (error) => {
+          // The message beside the boxes, and the boxes emptied and focused for the next try.
+          const message = errorMessage(error);
+          setCodeError(message);
+          setCode('');
+          setRefusals((n) => n + 1);
+          toast({ title: message, variant: 'destructive' });
+        },
       },
     );
+  };
+
+  const typeCode = (next: string) => {
+    setCode(next);
+    if (next !== '') setCodeError(null);
   };
 
   const changeNumber = () => {
     setCodeSent(false);
     setCode('');
+    setCodeError(null);
   };
 
   return (
@@ -194,7 +217,7 @@ export function SignInPage() {
           <CardContent>
             {!codeSent ? (
               <Form onSubmit={onSend} noValidate>
-                <Field label="Mobile Number" htmlFor="phone" error={phoneInvalid ? 'Enter a valid 10-digit mobile number' : undefined}>
+                <Field label="Mobile Number" htmlFor="phone" error={phoneInvalid ? 'Enter a valid 10-digit mobile number' : undefined} hint={phoneHint}>
                   <PhoneRow>
                     <span aria-hidden="true">+91</span>
                     <Input
@@ -214,7 +237,7 @@ export function SignInPage() {
                     />
                   </PhoneRow>
                 </Field>
-                <Wide type="submit" size="lg" disabled={!isValidPhone(phone) || sendOtp.isPending}>
+                <Wide type="submit" size="lg" disabled={!isValidPhone(phone) || sendOtp.isPending} aria-describedby={phoneHint ? 'phone-msg' : undefined}>
                   {sendOtp.isPending && <Spinner />}
                   Send OTP
                 </Wide>
@@ -227,9 +250,17 @@ export function SignInPage() {
                     <Input id="phone" name="phone" type="tel" value={phone} readOnly />
                   </PhoneRow>
                 </Field>
-                <Field label="Enter OTP" htmlFor="otp">
+                <Field label="Enter OTP" htmlFor="otp" error={codeError ?? undefined}>
                   <Suspense fallback={<Skeleton $height="3rem" />}>
-                    <OtpCodeInput id="otp" value={code} onChange={setCode} disabled={verifyOtp.isPending} />
+                    <OtpCodeInput
+                      ref={codeRef}
+                      id="otp"
+                      value={code}
+                      onChange={typeCode}
+                      disabled={verifyOtp.isPending}
+                      invalid={codeError !== null}
+                      describedBy="otp-msg"
+                    />
                   </Suspense>
                 </Field>
                 <Wide type="submit" size="lg" disabled={verifyOtp.isPending}>

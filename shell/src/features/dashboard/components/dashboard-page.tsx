@@ -3,7 +3,7 @@ import { errorMessage } from '@erp/sdk';
 import { ErrorPanel, PageHeader, theme } from '@erp/ui';
 import styled from 'styled-components';
 import { useCurrentUser } from '../../../current-user';
-import { dashboardCards, quickActions } from '../../../modules';
+import { dashboardCards, quickActions, visibleCards } from '../../../modules';
 import { useDashboard } from '../api/get-dashboard';
 import { QuickActionCard } from './quick-action-card';
 import { StatCard } from './stat-card';
@@ -28,13 +28,14 @@ const Actions = styled.div`
 
 /**
  * Dashboard (SPEC §2): the counts and quick actions the deployed modules declare (the spec's five
- * counts and four actions once every module is deployed), the actions only where this member may go.
+ * counts and four actions once every module is deployed), each card and action only for members who
+ * can read what it counts or opens: an Accountant sees what is owed and the overbilling cases.
  */
 export function DashboardPage() {
   const { data, isPending, isError, error, refetch, isRefetching } = useDashboard();
   const user = useCurrentUser();
 
-  const cards = dashboardCards();
+  const cards = visibleCards(dashboardCards(), user);
   const actions = quickActions().filter((action) => user !== null && can(user, action.module, action.sub, 'read'));
 
   return (
@@ -54,6 +55,7 @@ export function DashboardPage() {
               key={card.stat}
               label={card.label}
               icon={card.icon}
+              format={card.format}
               value={data?.[card.stat as keyof Omit<DashboardResponse, 'unavailable'>]}
               unavailable={data?.unavailable?.includes(card.stat) ?? false}
               loading={isPending}

@@ -1,4 +1,4 @@
-import { Card, formatNumber, Icon, Skeleton, theme, type IconName } from '@erp/ui';
+import { Card, formatINR, formatNumber, Icon, Skeleton, theme, type IconName } from '@erp/ui';
 import styled from 'styled-components';
 
 const Body = styled(Card)`
@@ -56,9 +56,14 @@ export interface StatCardProps {
   loading: boolean;
   /** The service that owns this count did not answer: say so instead of showing 0. */
   unavailable?: boolean;
+  /** 'money': rupees without decimals (as the ledgers show them). */
+  format?: 'count' | 'money';
 }
 
-export function StatCard({ label, value, icon, loading, unavailable = false }: StatCardProps) {
+export const statText = (value: number | undefined, format: 'count' | 'money' = 'count'): string =>
+  format === 'money' ? formatINR(value ?? 0, 0) : formatNumber(value ?? 0);
+
+export function StatCard({ label, value, icon, loading, unavailable = false, format = 'count' }: StatCardProps) {
   return (
     <Body>
       <Top>
@@ -75,7 +80,7 @@ export function StatCard({ label, value, icon, loading, unavailable = false }: S
           <span>Not available right now</span>
         </Unavailable>
       ) : (
-        <Value>{formatNumber(value ?? 0)}</Value>
+        <Value>{statText(value, format)}</Value>
       )}
     </Body>
   );

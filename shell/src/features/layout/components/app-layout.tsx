@@ -1,6 +1,6 @@
 import { getUserName } from '@erp/sdk';
 import { ErrorPanel, Outlet, theme, useIsMobile, useLocation } from '@erp/ui';
-import { useEffect } from 'react';
+import { useEffect, type MouseEvent } from 'react';
 import { triggerAppChange } from 'single-spa';
 import styled from 'styled-components';
 import { useCurrentUser } from '../../../current-user';
@@ -26,7 +26,35 @@ const Column = styled.div`
   flex-direction: column;
 `;
 
+/**
+ * The first thing Tab reaches: hidden until focused, then shown over the header; it moves the focus
+ * to the content (without changing the URL, which the routers and the leave guards watch).
+ */
+const SkipLink = styled.a`
+  position: fixed;
+  top: 0.5rem;
+  left: 0.5rem;
+  z-index: ${theme.z.toast + 1};
+  padding: 0.5rem 1rem;
+  border-radius: ${theme.radius.md};
+  background: ${theme.color.primary};
+  color: ${theme.color.primaryForeground};
+  font-weight: 600;
+  text-decoration: none;
+  white-space: nowrap;
+  &:focus { outline: 2px solid ${theme.color.ring}; outline-offset: 2px; }
+  &:not(:focus) { width: 1px; height: 1px; padding: 0; overflow: hidden; clip-path: inset(50%); }
+`;
+
+const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {
+  event.preventDefault();
+  document.getElementById(MAIN_ID)?.focus();
+};
+
+const MAIN_ID = 'main-content';
+
 const Content = styled.main`
+  &:focus { outline: none; }
   flex: 1;
   width: 100%;
   max-width: 90rem;
@@ -66,6 +94,9 @@ export function AppLayout() {
 
   return (
     <Root>
+      <SkipLink href={`#${MAIN_ID}`} onClick={skipToContent}>
+        Skip to main content
+      </SkipLink>
       {!isMobile && <AppSidebar expanded={expanded} onExpand={toggleSidebar} pathname={pathname} search={search} />}
       <Column>
         <AppHeader
@@ -76,7 +107,7 @@ export function AppLayout() {
           userName={storedName || 'Admin'}
           role={user?.role}
         />
-        <Content id="main-content">
+        <Content id={MAIN_ID} tabIndex={-1}>
           <Outlet />
           {failure && <FailurePanel failure={failure} label={failedLabel} />}
           {/* Remotes render here; React never touches its children. */}

@@ -125,7 +125,7 @@ export function AppSidebar({ expanded, onExpand, pathname, search }: AppSidebarP
 
   return (
     <Aside $expanded={expanded} aria-label="Main navigation">
-      <Brand to="/dashboard" $expanded={expanded} aria-label="ERP Management System, go to dashboard">
+      <Brand to="/dashboard" $expanded={expanded} aria-label={expanded ? undefined : 'ERP Management System, go to dashboard'}>
         <Mark>
           <Icon name="clipboard" />
         </Mark>
