@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ItemsSnapshot, ItemUpserted, ReceiptRecorded, type Boq, type BoqConsumedData, type EventEnvelope, type Project, type ReceiptRecordedData } from '@erp/contracts';
 import { buildEnvelope } from '@erp/service-kit';
-import { announceItems, newBoq, newItems, startProjects, type ProjectsHarness, type TestItem } from './helpers.js';
+import { announceItems, confirmedBoq, newBoq, newItems, type ProjectsHarness, startProjects, type TestItem } from './helpers.js';
 
 let h: ProjectsHarness;
 let project: Project;
@@ -15,11 +15,6 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-async function confirmedBoq(): Promise<Boq> {
-  const res = await h.call('admin', 'POST', '/boq', newBoq(project._id, items, { status: 'confirmed' }));
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().boq as Boq;
-}
 
 /** A goods receipt as the PO service announces it. */
 function receipt(boqId: string | null, lines: Array<[TestItem, number]>, receiptId: string = randomUUID()): EventEnvelope<ReceiptRecordedData> {
@@ -60,7 +55,7 @@ async function consumed(id: string): Promise<Array<[number, number, number]>> {
 
 describe('consumption from goods receipts', () => {
   it('adds each receipt line to the BOQ line’s consumed quantity and lowers its balance', async () => {
-    const boq = await confirmedBoq();
+    const boq = await confirmedBoq(h, project._id, items);
     await publish(receipt(boq._id, [[items[0]!, 12.5], [items[1]!, 0.25]]));
     await publish(receipt(boq._id, [[items[0]!, 7.5]]));
     expect(await consumed(boq._id)).toEqual([
@@ -73,7 +68,7 @@ describe('consumption from goods receipts', () => {
   });
 
   it('announces, with each receipt, the BOQ number’s consumed total of every item it counted', async () => {
-    const boq = await confirmedBoq();
+    const boq = await confirmedBoq(h, project._id, items);
     await publish(receipt(boq._id, [[items[0]!, 12.5], [items[1]!, 0.25]]));
     await publish(receipt(boq._id, [[items[0]!, 7.5]]));
     expect(await consumedEvents(boq.boqId)).toEqual([
@@ -91,7 +86,7 @@ describe('consumption from goods receipts', () => {
   });
 
   it('announces nothing new for a redelivered event or a re-emitted receipt, and only the items a receipt newly counts', async () => {
-    const boq = await confirmedBoq();
+    const boq = await confirmedBoq(h, project._id, items);
     const first = receipt(boq._id, [[items[0]!, 10]]);
     await publish(first);
     await publish(first);
@@ -104,19 +99,19 @@ describe('consumption from goods receipts', () => {
   });
 
   it('shows a negative balance when more was received than planned', async () => {
-    const boq = await confirmedBoq();
+    const boq = await confirmedBoq(h, project._id, items);
     await publish(receipt(boq._id, [[items[2]!, 150.75]]));
     expect((await consumed(boq._id))[2]).toEqual([102, 150.75, -48.75]);
   });
 
   it('counts an item listed on two lines of one receipt as their sum', async () => {
-    const boq = await confirmedBoq();
+    const boq = await confirmedBoq(h, project._id, items);
     await publish(receipt(boq._id, [[items[0]!, 1], [items[0]!, 2]]));
     expect((await consumed(boq._id))[0]).toEqual([100, 3, 97]);
   });
 
   it('counts a redelivered event once (the inbox) and a re-emitted receipt once (its receiptId)', async () => {
-    const boq = await confirmedBoq();
+    const boq = await confirmedBoq(h, project._id, items);
     const first = receipt(boq._id, [[items[0]!, 10]]);
     await publish(first);
     // The same envelope again, as a bus redelivers it.
@@ -129,7 +124,7 @@ describe('consumption from goods receipts', () => {
   });
 
   it('keeps the consumed quantities across a revision (they belong to the BOQ number)', async () => {
-    const boq = await confirmedBoq();
+    const boq = await confirmedBoq(h, project._id, items);
     await publish(receipt(boq._id, [[items[1]!, 40]]));
     const draft = (await h.call('admin', 'POST', `/boq/${boq._id}/revise`)).json().boq as Boq;
     expect(draft.items[1]).toMatchObject({ plannedQty: 101, consumedQuantity: 40, balanceQuantity: 61 });
@@ -162,7 +157,7 @@ describe('consumption from goods receipts', () => {
   });
 
   it('loses nothing when the handler fails half-way: the retry applies the whole receipt once', async () => {
-    const boq = await confirmedBoq();
+    const boq = await confirmedBoq(h, project._id, items);
     // The second line's consumption cannot be written until the "fault" is cleared.
     await h.db.query(`CREATE TABLE projects.test_fault (item_id uuid PRIMARY KEY)`);
     await h.db.query(`CREATE FUNCTION projects.test_fault() RETURNS trigger LANGUAGE plpgsql AS $$

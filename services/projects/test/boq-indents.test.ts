@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IndentUpserted, type Boq, type BoqSummary, type EventEnvelope, type IndentUpsertedData, type Project } from '@erp/contracts';
 import { buildEnvelope } from '@erp/service-kit';
 import { indentCountMoves } from '../src/indent-counts.js';
-import { newBoq, newItems, startProjects, type ProjectsHarness, type TestItem } from './helpers.js';
+import { confirmedBoq, newItems, type ProjectsHarness, startProjects, type TestItem } from './helpers.js';
 
 describe('how an indent moves the BOQ counts', () => {
   it('moves nothing while it stays on one BOQ number, and one down and one up when it moves', () => {
@@ -27,11 +27,6 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-async function confirmedBoq(): Promise<Boq> {
-  const res = await h.call('admin', 'POST', '/boq', newBoq(project._id, items, { status: 'confirmed' }));
-  expect(res.statusCode, res.body).toBe(201);
-  return res.json().boq as Boq;
-}
 
 /** An indent as the indent service announces it. */
 function indent(boqId: string, version: number, over: Partial<IndentUpsertedData> = {}): EventEnvelope<IndentUpsertedData> {
@@ -60,7 +55,7 @@ async function counted(boq: Boq): Promise<[number, number]> {
 
 describe('the BOQ list’s Indents, from the indent service’s events', () => {
   it('counts each indent raised against the BOQ, drafts included, on the list and the page', async () => {
-    const boq = await confirmedBoq();
+    const boq = await confirmedBoq(h, project._id, items);
     const first = indent(boq._id, 1);
     await deliver(first, indent(boq._id, 1, { status: 'compare' }), indent(boq._id, 3, { status: 'approved' }));
     expect(await counted(boq)).toEqual([3, 3]);
@@ -70,8 +65,8 @@ describe('the BOQ list’s Indents, from the indent service’s events', () => {
   });
 
   it('changes nothing when an event is delivered again or an older one arrives late', async () => {
-    const boq = await confirmedBoq();
-    const other = await confirmedBoq();
+    const boq = await confirmedBoq(h, project._id, items);
+    const other = await confirmedBoq(h, project._id, items);
     const id = randomUUID();
     const moved = indent(other._id, 3, { indentId: id });
     await deliver(moved);
@@ -85,8 +80,8 @@ describe('the BOQ list’s Indents, from the indent service’s events', () => {
   });
 
   it('moves a draft edited onto another BOQ from the first BOQ’s count to the other’s', async () => {
-    const boq = await confirmedBoq();
-    const other = await confirmedBoq();
+    const boq = await confirmedBoq(h, project._id, items);
+    const other = await confirmedBoq(h, project._id, items);
     const id = randomUUID();
     await deliver(indent(boq._id, 1, { indentId: id }));
     expect(await counted(boq)).toEqual([1, 1]);
@@ -96,7 +91,7 @@ describe('the BOQ list’s Indents, from the indent service’s events', () => {
   });
 
   it('keeps the count of the BOQ number through a revision, and counts indents of either revision', async () => {
-    const boq = await confirmedBoq();
+    const boq = await confirmedBoq(h, project._id, items);
     await deliver(indent(boq._id, 1), indent(boq._id, 1));
     const revised = await h.call('admin', 'POST', `/boq/${boq._id}/revise`);
     expect(revised.statusCode, revised.body).toBe(201);
@@ -108,7 +103,7 @@ describe('the BOQ list’s Indents, from the indent service’s events', () => {
   });
 
   it('counts an indent of a BOQ it does not know for no BOQ', async () => {
-    const boq = await confirmedBoq();
+    const boq = await confirmedBoq(h, project._id, items);
     await deliver(indent(randomUUID(), 1), indent('not-a-uuid', 1));
     expect(await counted(boq)).toEqual([0, 0]);
   });

@@ -1,7 +1,7 @@
 import { createTestHarness, grantAccess, type GrantedAccess, type GrantOptions, type TestHarness } from '@erp/service-kit/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { randomUUID } from 'node:crypto';
-import { ItemUpserted, type Project } from '@erp/contracts';
+import { ItemUpserted, type Boq, type Project } from '@erp/contracts';
 import { buildEnvelope, type KitConfig } from '@erp/service-kit';
 import { expect } from 'vitest';
 import { projectsService } from '../src/app.js';
@@ -107,4 +107,11 @@ export function newBoq(projectId: string, items: Array<{ itemId: string; unit: s
     items: items.map((it, i) => ({ item: it.itemId, plannedQty: 100 + i, unit: it.unit, rate: 380.5, remark: i === 0 ? 'First floor' : '' })),
     ...over,
   };
+}
+
+/** A confirmed BOQ of `items` on the project, made through the API as the Admin. */
+export async function confirmedBoq(h: ProjectsHarness, projectId: string, items: Array<{ itemId: string; unit: string }>): Promise<Boq> {
+  const res = await h.call('admin', 'POST', '/boq', newBoq(projectId, items, { status: 'confirmed' }));
+  expect(res.statusCode, res.body).toBe(201);
+  return res.json().boq as Boq;
 }

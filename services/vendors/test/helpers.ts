@@ -1,4 +1,5 @@
 import { createTestHarness, grantAccess, type GrantedAccess, type TestHarness } from '@erp/service-kit/testing';
+import type { Vendor } from '@erp/contracts';
 import type { KitConfig } from '@erp/service-kit';
 import type { LightMyRequestResponse } from 'fastify';
 import { vendorsService } from '../src/app.js';
@@ -63,4 +64,9 @@ export function newVendor(over: Record<string, unknown> = {}) {
     notes: 'Cement and blocks',
     ...over,
   };
+}
+
+/** A new vendor, created through the API as the Purchaser. */
+export async function createVendor(h: VendorsHarness): Promise<Vendor> {
+  return (await h.call('purchaser', 'POST', '/vendors', newVendor())).json().vendor as Vendor;
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VendorItemsChanged, type Vendor } from '@erp/contracts';
 import { buildEnvelope } from '@erp/service-kit';
-import { newVendor, startVendors, type VendorsHarness } from './helpers.js';
+import { createVendor, startVendors, type VendorsHarness } from './helpers.js';
 
 let h: VendorsHarness;
 beforeAll(async () => {
@@ -9,9 +9,6 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-async function create(): Promise<Vendor> {
-  return (await h.call('purchaser', 'POST', '/vendors', newVendor())).json().vendor as Vendor;
-}
 
 /** The catalog announcing a vendor's active item count, as it would on the bus. */
 async function itemsChanged(vendorId: string, activeItems: number, sequence: number) {
@@ -27,7 +24,7 @@ async function details(id: string): Promise<Vendor> {
 
 describe('item counts from the catalog', () => {
   it('shows the active item count the catalog announces, without bumping the vendor version', async () => {
-    const v = await create();
+    const v = await createVendor(h);
     await itemsChanged(v._id, 4, 1);
     await expect.poll(async () => (await details(v._id)).totalItems).toBe(4);
     expect((await details(v._id)).version).toBe(1);
@@ -36,7 +33,7 @@ describe('item counts from the catalog', () => {
   });
 
   it('keeps the newest count when an older event arrives late', async () => {
-    const v = await create();
+    const v = await createVendor(h);
     await itemsChanged(v._id, 7, 5);
     await expect.poll(async () => (await details(v._id)).totalItems).toBe(7);
     await itemsChanged(v._id, 3, 4);
@@ -47,7 +44,7 @@ describe('item counts from the catalog', () => {
   });
 
   it('changes nothing when the same event is delivered again', async () => {
-    const v = await create();
+    const v = await createVendor(h);
     const first = await itemsChanged(v._id, 5, 10);
     await expect.poll(async () => (await details(v._id)).totalItems).toBe(5);
     // Reset the stored sequence so only the inbox can stop the redelivery from applying.

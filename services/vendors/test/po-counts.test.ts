@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PoCreated, PoStatusChanged, type PoStatusChangedData, type Vendor } from '@erp/contracts';
 import { buildEnvelope, type EventEnvelope } from '@erp/service-kit';
 import { applyPoFact, contribution, handlePoCreatedForCounts, handlePoStatusForCounts } from '../src/po-counts.js';
-import { newVendor, startVendors, type VendorsHarness } from './helpers.js';
+import { createVendor, startVendors, type VendorsHarness } from './helpers.js';
 import { onPostgres, poCreatedData } from './ledger-helpers.js';
 
 describe('a PO as the vendor counts keep it', () => {
@@ -28,9 +28,6 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-async function create(): Promise<Vendor> {
-  return (await h.call('purchaser', 'POST', '/vendors', newVendor())).json().vendor as Vendor;
-}
 
 async function deliver(...envelopes: EventEnvelope[]): Promise<void> {
   for (const e of envelopes) await h.bus.publish(e);
@@ -49,7 +46,7 @@ async function counts(v: Vendor): Promise<{ totalPO: number; openPO: number; lis
 
 describe('PO counts on the vendor list and page', () => {
   it('counts every PO and the Open or Partial ones, on the list and the page, without bumping the vendor version', async () => {
-    const v = await create();
+    const v = await createVendor(h);
     const a = randomUUID();
     const b = randomUUID();
     await deliver(created(v._id, a), created(v._id, b), created(v._id));
@@ -62,7 +59,7 @@ describe('PO counts on the vendor list and page', () => {
   });
 
   it('counts nothing twice when the same events are delivered again', async () => {
-    const v = await create();
+    const v = await createVendor(h);
     const poId = randomUUID();
     const first = created(v._id, poId);
     const closed = statusChanged(poId, 'Closed', 2);
@@ -75,7 +72,7 @@ describe('PO counts on the vendor list and page', () => {
   });
 
   it('is right when a status change arrives before its PO was announced, and when an older status arrives late', async () => {
-    const v = await create();
+    const v = await createVendor(h);
     const poId = randomUUID();
     await deliver(statusChanged(poId, 'Partial', 2));
     // No vendor known for it yet: counted for nobody.
@@ -89,7 +86,7 @@ describe('PO counts on the vendor list and page', () => {
   });
 
   it('keeps the stored counts equal to the POs it holds, whatever the order of many events', async () => {
-    const v = await create();
+    const v = await createVendor(h);
     const pos = Array.from({ length: 6 }, () => randomUUID());
     const events = pos.flatMap((poId, i) => [created(v._id, poId), ...(i % 2 ? [statusChanged(poId, 'Partial', 2)] : []), ...(i % 3 === 0 ? [statusChanged(poId, 'Closed', 3)] : [])]);
     // A fixed shuffle: reversed, then every other one.
@@ -107,7 +104,7 @@ describe('PO counts on the vendor list and page', () => {
 
 describe.skipIf(!onPostgres)('PO counts under events handled at the same moment (PostgreSQL)', () => {
   it('loses no count when many POs of one vendor, and a PO’s created and status events, are handled side by side', async () => {
-    const v = await create();
+    const v = await createVendor(h);
     const pos = Array.from({ length: 12 }, () => randomUUID());
     // Each in its own transaction on its own connection, all at once (as two instances and the
     // consumer's per-PO order key allow): created, and for half of them a status change racing it.
