@@ -350,10 +350,19 @@ export class System {
   /** An indent from the demo BOQ sent for comparison (Employee); returns its id and number. */
   async raiseIndent(title: string, quantity = 10): Promise<{ id: string; number: string }> {
     const demo = await this.demoBoq();
-    const created = await this.ok<{ indent: { _id: string; indentId: string } }>('employee', 'POST', '/indent', {
-      body: { title, projectId: demo.projectId, boqId: demo.boqId, status: 'compare', items: demo.items.map((l) => ({ item: l.itemId, quantity })) },
-    });
-    return { id: created.indent._id, number: created.indent.indentId };
+    const body = { title, projectId: demo.projectId, boqId: demo.boqId, status: 'compare', items: demo.items.map((l) => ({ item: l.itemId, quantity })) };
+    // The project (and the Employee's assignment to it) reach each indent instance as events: right
+    // after a start an instance may not know them for a moment, and answers 404 until it does. Once
+    // in CI (2026-11-28, not seen again locally) one did, 163 ms into a test: ask again for up to 10 s.
+    for (const until = Date.now() + 10_000; ; ) {
+      const a = await this.api<{ indent: { _id: string; indentId: string } }>('employee', 'POST', '/indent', { body });
+      if (a.status === 404 && Date.now() < until) {
+        await sleep(250);
+        continue;
+      }
+      if (a.status < 200 || a.status >= 300) throw new Error(`POST /indent as employee: ${shown(a)}`);
+      return { id: a.body.indent._id, number: a.body.indent.indentId };
+    }
   }
 
   /** The Purchaser picks the lowest vendor of every line and sends it for approval. */
