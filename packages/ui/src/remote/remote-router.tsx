@@ -1,5 +1,5 @@
 import { AppRouter, matchRoutes, NotFound, useLocation, useRoutes, type RouteObject } from '@erp/ui';
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { PageSkeleton } from './page-skeleton';
 
 /** What a lazy screen's route carries in its `handle`: fetches the screen's code ahead of rendering. */
@@ -24,7 +24,9 @@ export function lazyScreen(id: string, load: () => Promise<{ default: ComponentT
     }));
   const Lazy = lazy(preload);
   function Screen() {
-    const Component = loaded ?? Lazy;
+    // Chosen once per mount: switching from Lazy to the loaded component on a later render would be
+    // another component type to React, and remount the screen (losing what was typed).
+    const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
     return <Component />;
   }
   const handle: ScreenHandle = { preloadScreen: preload };
