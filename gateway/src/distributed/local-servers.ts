@@ -5,7 +5,7 @@
  * handles to stop and start a server under load.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
 import path from 'node:path';
 
@@ -27,13 +27,47 @@ export function answers(port: number, host = '127.0.0.1'): Promise<boolean> {
 }
 
 /** A port nothing listens on now (the system picks it). */
-export function freePort(): Promise<number> {
+/**
+ * A port to listen on, free now. Taken below the kernel's ephemeral range (ip_local_port_range,
+ * 32768 and up by default): a port from that range can meanwhile become the local end of some
+ * process's outgoing connection (to PostgreSQL, NATS or another service), which then holds it for as
+ * long as the connection lives, and the process it was meant for fails with EADDRINUSE (seen in CI,
+ * where three test files start topologies side by side).
+ */
+export async function freePort(): Promise<number> {
+  const low = ephemeralLow();
+  const from = Math.max(1024, low - 12_000);
+  for (let i = 0; i < 50; i++) {
+    const port = from + Math.floor(Math.random() * (low - from));
+    if (await bindable(port)) return port;
+  }
+  return listenOn(0);
+}
+
+function ephemeralLow(): number {
+  try {
+    const low = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+    return Number.isInteger(low) && low > 2048 ? low : 32768;
+  } catch {
+    return 32768;
+  }
+}
+
+async function bindable(port: number): Promise<boolean> {
+  try {
+    return (await listenOn(port)) === port;
+  } catch {
+    return false;
+  }
+}
+
+function listenOn(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const s = createServer();
     s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
+    s.listen(port, '127.0.0.1', () => {
+      const bound = (s.address() as { port: number }).port;
+      s.close(() => resolve(bound));
     });
   });
 }
