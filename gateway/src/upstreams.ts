@@ -36,6 +36,7 @@ import httpProxy from '@fastify/http-proxy';
 import { Agent, buildConnector, Dispatcher, request as undiciRequest } from 'undici';
 import { Readable } from 'node:stream';
 import { Counter, Gauge, type Registry } from 'prom-client';
+import { NOT_HANDLED_HEADER } from '@erp/service-kit';
 import { MODULES } from './modules.js';
 
 export const DEFAULT_HEALTH_INTERVAL_MS = 1000;
@@ -55,7 +56,7 @@ const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 export type InstanceState = 'up' | 'down';
 /** How a request sent to an instance ended, for the gateway's metrics. */
-export type Outcome = 'answered' | 'refused' | 'stopping' | 'reset' | 'timeout' | 'error';
+export type Outcome = 'answered' | 'refused' | 'stopping' | 'starting' | 'reset' | 'timeout' | 'error';
 
 /** What the pools tell the gateway's metrics (optional). */
 export interface UpstreamObserver {
@@ -351,6 +352,16 @@ export class UpstreamPool {
       onResponse: (_request, _reply, raw) => {
         // What reply-from hands over (its types say a ServerResponse).
         const res = raw as unknown as { statusCode: number; headers: Record<string, unknown>; stream: Readable };
+        if (res.statusCode === 503 && res.headers[NOT_HANDLED_HEADER] === 'starting') {
+          // The instance is still starting (restarted since the last health poll): it answered
+          // without handling the request, so it may go elsewhere whatever its method.
+          res.stream.resume();
+          this.outcome(inst, 'starting');
+          this.setState(inst, false, 'starting (answered 503 to a request it did not handle)');
+          for (const header of Object.keys(res.headers)) reply.removeHeader(header);
+          if (!sendAgain(false, 'the instance is starting')) void this.sendUnavailable(reply);
+          return;
+        }
         if (res.statusCode === 503 && mayBeStoppingAnswer(res.headers)) {
           // Fastify's answer while it closes, given before any handler ran: the request was not
           // handled, whatever its method, and this instance is going away.
@@ -631,7 +642,8 @@ export class Upstreams {
  * The pools' metrics, in the gateway's registry (its /metrics): `gateway_upstream_up{service,instance}`
  * (1 up, 0 down) and `gateway_upstream_requests_total{service,instance,outcome}`, outcome one of
  * answered, refused (could not connect: sent elsewhere or 503), stopping (the instance answered
- * Fastify's 503 while closing: sent elsewhere or 503), reset (the connection broke), timeout, error.
+ * Fastify's 503 while closing: sent elsewhere or 503), starting (the instance answered that it has
+ * not started: sent elsewhere or 503), reset (the connection broke), timeout, error.
  */
 export function upstreamMetrics(registry: Registry): UpstreamObserver {
   const up = new Gauge({
@@ -642,7 +654,7 @@ export function upstreamMetrics(registry: Registry): UpstreamObserver {
   });
   const requests = new Counter({
     name: 'gateway_upstream_requests_total',
-    help: 'Requests the gateway sent to an instance of a service, by how they ended: answered, refused, stopping, reset, timeout, error',
+    help: 'Requests the gateway sent to an instance of a service, by how they ended: answered, refused, stopping, starting, reset, timeout, error',
     labelNames: ['service', 'instance', 'outcome'],
     registers: [registry],
   });

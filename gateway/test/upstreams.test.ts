@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTokenService, loadSessionKeys, sessionJwks, type Bus } from '@erp/service-kit';
+import { createTokenService, listenWhileStarting, loadSessionKeys, sessionJwks, type Bus } from '@erp/service-kit';
 import { createTestBus, deleteTestStream, mintToken, testConfig } from '@erp/service-kit/testing';
 import { buildGateway } from '../src/app.js';
 import { loadGatewayConfig, type GatewayConfig } from '../src/config.js';
@@ -433,6 +433,28 @@ describe('an instance that is stopping', () => {
     } finally {
       await g.close();
       await closing.stop();
+      await other.stop();
+    }
+  });
+
+  it('sends a write that an instance restarted since the last health poll answered with its starting 503 (not handled) to another instance', async () => {
+    const restarted = await new FakeInstance('restarted').start();
+    const other = await new FakeInstance('other').start();
+    const g = await startGateway({ po: `${restarted.url},${other.url}` });
+    const port = Number(new URL(restarted.url).port);
+    await restarted.stop();
+    // The process came back and listens while it connects to its database and bus (startup.ts);
+    // the health poll (every 10 minutes here) has not seen it go.
+    const starting = await listenWhileStarting({ port, host: '127.0.0.1', name: 'po' });
+    try {
+      const res = await call(g, 'POST', '/po/create', { amount: 250 });
+      expect(res.status).toBe(200);
+      expect(res.json).toMatchObject({ instance: 'other', body: { amount: 250 } });
+      expect(other.count('/po/create')).toBe(1);
+      expect((await health(g)).body.checks.po!.instances[restarted.url]).toBe('down');
+    } finally {
+      await g.close();
+      await starting.close();
       await other.stop();
     }
   });

@@ -100,6 +100,12 @@ export interface StartingServer {
 }
 
 /**
+ * Marks an answer given by a process that has not started: the request was not handled, so the
+ * gateway may send it, whatever its method, to another instance (gateway/src/upstreams.ts).
+ */
+export const NOT_HANDLED_HEADER = 'x-erp-not-handled';
+
+/**
  * A bare HTTP server on the service's port while it starts: /health/live 200, /health/ready 503
  * {status: 'starting', message}, everything else 503 {message} with retry-after. Every answer
  * closes its connection, so nothing is held when the service's own server takes the port over.
@@ -115,7 +121,7 @@ export async function listenWhileStarting(o: { port: number; host: string; name:
     // The body of a request is not read: the connection closes after the answer.
     if (req.method === 'GET' && path === '/health/live') return send(res, 200, { status: 'live' });
     if (req.method === 'GET' && path === '/health/ready') return send(res, 503, { status: 'starting', message });
-    return send(res, 503, { message: `The ${o.name} service is starting. Please try again in a few seconds.` }, { 'retry-after': '5' });
+    return send(res, 503, { message: `The ${o.name} service is starting. Please try again in a few seconds.` }, { 'retry-after': '5', [NOT_HANDLED_HEADER]: 'starting' });
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
