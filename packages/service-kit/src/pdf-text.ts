@@ -9,6 +9,7 @@
  *
  * One module for every document: the font choice, the runs and the layout are the same everywhere.
  */
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type PDFDocument from 'pdfkit';
 
@@ -116,19 +117,22 @@ const FONT_PACKAGES: Record<IndicScript, string> = {
 };
 
 const require = createRequire(import.meta.url);
-const fontFiles = new Map<string, string>();
+const fontBytes = new Map<string, Buffer>();
 
-/** The TTF file of the script's Noto Sans font (regular or bold), from its npm package. */
-export function indicFontFile(script: IndicScript, bold: boolean): string {
+/**
+ * The TTF of the script's Noto Sans font (regular or bold), from its npm package: read once per
+ * process, not for every document that draws the script.
+ */
+export function indicFont(script: IndicScript, bold: boolean): Buffer {
   const key = `${script}:${bold}`;
-  let file = fontFiles.get(key);
-  if (!file) {
+  let bytes = fontBytes.get(key);
+  if (!bytes) {
     const name = FONT_PACKAGES[script];
     const weight = bold ? '700Bold' : '400Regular';
-    file = require.resolve(`@expo-google-fonts/noto-sans-${script}/${weight}/NotoSans${name}_${weight}.ttf`);
-    fontFiles.set(key, file);
+    bytes = readFileSync(require.resolve(`@expo-google-fonts/noto-sans-${script}/${weight}/NotoSans${name}_${weight}.ttf`));
+    fontBytes.set(key, bytes);
   }
-  return file;
+  return bytes;
 }
 
 const fontName = (script: IndicScript, bold: boolean) => `NotoSans${FONT_PACKAGES[script]}${bold ? '-Bold' : ''}`;
@@ -186,7 +190,7 @@ export class PdfText {
     const bold = /bold/i.test(style.font);
     const name = fontName(script, bold);
     if (!this.registered.has(name)) {
-      this.pdf.registerFont(name, indicFontFile(script, bold));
+      this.pdf.registerFont(name, indicFont(script, bold));
       this.registered.add(name);
     }
     return name;

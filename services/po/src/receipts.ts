@@ -5,7 +5,7 @@
  */
 import { expectedReceiptAmount, fromHundredths, fromPaise, PO_MESSAGES, PoStatusChanged, ReceiptRecorded, type PoStatus } from '@erp/contracts';
 import { badRequest, conflict, event, notFound, type PendingEvent, type Queryable, type ServiceContext } from '@erp/service-kit';
-import { pendingOf, statusOf, type PurchaseOrdersRepository, type RecordedReceipt } from './repositories/purchase-orders.js';
+import { pendingOf, statusOf, type PurchaseOrdersRepository } from './repositories/purchase-orders.js';
 
 /** One line as asked: the PO line's item, hundredths received and rejected on site, its remark. */
 export interface AskedLine {
@@ -35,12 +35,15 @@ export interface ReceiptInput {
   maySeeClosed?: boolean;
 }
 
+/** A recorded receipt as it was asked (lines: received = accepted + rejected): what a resend with the same key must repeat. */
+export type RecordedReceipt = Pick<ReceiptInput, 'poId' | 'invoiceNumber' | 'invoiceDate' | 'invoiceAmountPaise' | 'remarks' | 'photoId' | 'lines'>;
+
 /**
  * Whether a receipt sent with a used key is the one recorded under it: the same PO, invoice (number,
  * date, amount), remarks, photo and lines (item, received, rejected, remark; in any order). Who sent
  * it and when are not compared: a resend comes later, perhaps after the member signed in again.
  */
-export function sameReceipt(recorded: RecordedReceipt, asked: Pick<ReceiptInput, 'poId' | 'invoiceNumber' | 'invoiceDate' | 'invoiceAmountPaise' | 'remarks' | 'photoId' | 'lines'>): boolean {
+export function sameReceipt(recorded: RecordedReceipt, asked: RecordedReceipt): boolean {
   if (
     recorded.poId !== asked.poId ||
     recorded.invoiceNumber !== asked.invoiceNumber ||
@@ -51,7 +54,7 @@ export function sameReceipt(recorded: RecordedReceipt, asked: Pick<ReceiptInput,
     recorded.lines.length !== asked.lines.length
   )
     return false;
-  const key = (l: { item: string; received: number; rejected: number; remarks: string }) => JSON.stringify([l.item.toLowerCase(), l.received, l.rejected, l.remarks]);
+  const key = (l: AskedLine) => JSON.stringify([l.item.toLowerCase(), l.received, l.rejected, l.remarks]);
   const had = new Set(recorded.lines.map(key));
   return asked.lines.every((l) => had.has(key(l)));
 }

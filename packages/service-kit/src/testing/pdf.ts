@@ -64,11 +64,6 @@ export function withoutSpaces(text: string): string {
   return text.replace(/\s+/g, '');
 }
 
-/** The characters of `text` without white space, sorted: equal for a name whatever order extraction gave. */
-export function charBag(text: string): string {
-  return [...text.replace(/\s+/g, '')].sort().join('');
-}
-
 /** Whether every character of `name` (with its count) is in `text`. */
 export function containsChars(text: string, name: string): boolean {
   const have = new Map<string, number>();
@@ -79,4 +74,23 @@ export function containsChars(text: string, name: string): boolean {
     have.set(ch, n - 1);
   }
   return true;
+}
+
+/**
+ * What is wrong with a document that should draw every INDIAN_NAMES name, each inside the text
+ * `drawnAs(name)` gives: a script whose Noto Sans font (and Devanagari's bold) is not embedded, or a
+ * name that does not come back from the text (exactly, for the `exact` ones, but for white space;
+ * character for character for every one). Empty when all is well; the text is returned for more checks.
+ */
+export async function indianNameProblems(pdf: Buffer, drawnAs: (name: string) => string): Promise<{ problems: string[]; text: string }> {
+  const problems: string[] = [];
+  const fonts = embeddedFonts(pdf);
+  for (const n of INDIAN_NAMES) if (!fonts.some((f) => f.startsWith(n.font))) problems.push(`${n.font} is not embedded`);
+  if (!fonts.includes('NotoSansDevanagari-Bold')) problems.push('NotoSansDevanagari-Bold is not embedded');
+  const text = await pdfToText(pdf);
+  for (const n of INDIAN_NAMES) {
+    if (n.exact && !withoutSpaces(text).includes(withoutSpaces(n.name))) problems.push(`${n.script}: ${n.name} does not come back as typed`);
+    if (!containsChars(text, drawnAs(n.name))) problems.push(`${n.script}: the characters of ${drawnAs(n.name)} are not all in the text`);
+  }
+  return { problems, text };
 }

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fromHundredths, fromPaise, PO_STATUSES, type PoReceipt, type PoSort, type PoStatus, type PoSummary, type PurchaseOrder } from '@erp/contracts';
+import type { RecordedReceipt } from '../receipts.js';
 import { cappedTotal, checkedPaging, containsPattern, countBound, generationSql, isUuid, type CappedTotal, type Database, type Queryable } from '@erp/service-kit';
 import type { PlannedPo } from '../plan.js';
 
@@ -71,18 +72,6 @@ interface ReceiptLineRow {
   accepted_hundredths: number | string;
   rejected_hundredths: number | string;
   remarks: string;
-}
-
-/** A recorded receipt as it was asked: what a resend with the same key must repeat. */
-export interface RecordedReceipt {
-  poId: string;
-  invoiceNumber: string;
-  invoiceDate: string;
-  invoiceAmountPaise: number;
-  remarks: string;
-  photoId: string | null;
-  /** Per line: the PO line's item, hundredths received (accepted + rejected) and rejected, its remark. */
-  lines: Array<{ item: string; received: number; rejected: number; remarks: string }>;
 }
 
 /** A receipt as the route has checked it: per PO line what was accepted and rejected (hundredths). */

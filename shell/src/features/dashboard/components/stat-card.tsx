@@ -24,10 +24,13 @@ const Label = styled.p`
   color: ${theme.color.mutedForeground};
 `;
 
-const Value = styled.p`
+const Value = styled.p<{ $long: boolean }>`
   font-size: 1.75rem;
   font-weight: 700;
   line-height: 1.1;
+  overflow-wrap: anywhere;
+  /* Two cards a row on a phone: a figure in lakhs or crores (₹13,44,738) would run past the card. */
+  ${theme.media.mobile} { ${(p) => (p.$long ? 'font-size: 1.25rem;' : '')} }
 `;
 
 const Badge = styled.span`
@@ -64,6 +67,7 @@ export const statText = (value: number | undefined, format: 'count' | 'money' = 
   format === 'money' ? formatINR(value ?? 0, 0) : formatNumber(value ?? 0);
 
 export function StatCard({ label, value, icon, loading, unavailable = false, format = 'count' }: StatCardProps) {
+  const text = statText(value, format);
   return (
     <Body>
       <Top>
@@ -80,7 +84,7 @@ export function StatCard({ label, value, icon, loading, unavailable = false, for
           <span>Not available right now</span>
         </Unavailable>
       ) : (
-        <Value>{statText(value, format)}</Value>
+        <Value $long={text.length > 7}>{text}</Value>
       )}
     </Body>
   );
