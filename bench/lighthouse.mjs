@@ -16,7 +16,7 @@
 // @opentelemetry/api to a version the service tests cannot load. It drives a Chromium started here
 // (Playwright, remote debugging port) whose storage holds the member's session.
 import { execFile, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -27,6 +27,7 @@ const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE ?? 'lighthouse@12.8.2';
 const run = promisify(execFile);
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+let reportCount = 0;
 const chromePath = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 async function startSystem(dir) {
@@ -96,6 +97,11 @@ async function measure(browser, base, screen) {
     await run('npx', ['--yes', ...args], { maxBuffer: 64 * 1024 * 1024 });
   }
   const lhr = JSON.parse(readFileSync(out, 'utf8'));
+  // BENCH_REPORTS=<dir> keeps every run's full report (the trace's findings: LCP element, chains, tasks).
+  if (process.env.BENCH_REPORTS) {
+    mkdirSync(process.env.BENCH_REPORTS, { recursive: true });
+    copyFileSync(out, path.join(process.env.BENCH_REPORTS, `${screen.name.replace(/\W+/g, '-')}-${reportCount++}.json`));
+  }
   const a = lhr.audits;
   return {
     score: Math.round(lhr.categories.performance.score * 100),
@@ -123,7 +129,9 @@ try {
     const system = await startSystem(s.dir);
     started.push(system);
     s.system = system;
-    s.screens = await screens(system.base);
+    // BENCH_SCREENS=indent-list,goods-receipt measures only those (names with dashes).
+    const only = process.env.BENCH_SCREENS?.split(',');
+    s.screens = (await screens(system.base)).filter((x) => !only || only.includes(x.name.replace(/\W+/g, '-')));
     s.runs = new Map();
   }
   for (let run = 0; run < RUNS; run++) {

@@ -7,7 +7,7 @@ import zlib from 'node:zlib';
 import { ensureInstalled, fingerprint, log, root, runNpm, upToDate, writeStamp, run, webApps } from './lib.mjs';
 
 export const WEB_APPS = webApps();
-const SHARED_WEB_INPUTS = ['packages/ui/src', 'packages/sdk/src', 'packages/contracts/src', 'package-lock.json', 'tsconfig.web.json'];
+const SHARED_WEB_INPUTS = ['packages/ui/src', 'packages/sdk/src', 'packages/contracts/src', 'packages/web-build', 'package-lock.json', 'tsconfig.web.json'];
 
 /** Write .br and .gz next to every text asset; the gateway serves them to browsers that accept them. */
 function precompress(dir) {

@@ -83,6 +83,47 @@ export function createDescriptorReader() {
   };
 }
 
+type RemotePreload = NonNullable<RemoteEntry['preload']>;
+
+/** Names of built files, never a path out of the remote's folder. */
+const fileNames = (value: unknown): string[] | null =>
+  Array.isArray(value) && value.every((f) => typeof f === 'string' && /^[\w.-]+$/.test(f) && f !== '..') ? (value as string[]) : null;
+
+/**
+ * What the shell may preload for a remote served from `urlBase` (/mfe/<name>/): the preload.json its
+ * build wrote (packages/web-build, RemotePreloadPlugin), as URLs. Null when there is none or it is not
+ * of that form: the shell then loads the remote as it always did.
+ */
+export function createPreloadReader() {
+  const cache = new Map<string, { mtimeMs: number; preload: RemotePreload | null }>();
+  return async function read(distDir: string, urlBase: string): Promise<RemotePreload | null> {
+    const file = path.join(distDir, 'preload.json');
+    let mtimeMs: number;
+    try {
+      ({ mtimeMs } = await stat(file));
+    } catch {
+      return null;
+    }
+    const hit = cache.get(file);
+    if (hit && hit.mtimeMs === mtimeMs) return hit.preload;
+    let preload: RemotePreload | null = null;
+    try {
+      const raw = JSON.parse(await readFile(file, 'utf8')) as { entry?: unknown; scripts?: unknown; shared?: Record<string, unknown> };
+      const entry = fileNames([raw.entry])?.[0];
+      const scripts = fileNames(raw.scripts);
+      const shared = Object.entries(raw.shared ?? {}).map(([name, files]) => [name, fileNames(files)] as const);
+      if (entry && scripts && shared.every(([, files]) => files)) {
+        const url = (f: string) => `${urlBase}${f}`;
+        preload = { entry: url(entry), scripts: scripts.map(url), shared: Object.fromEntries(shared.map(([name, files]) => [name, files!.map(url)])) };
+      }
+    } catch {
+      preload = null;
+    }
+    cache.set(file, { mtimeMs, preload });
+    return preload;
+  };
+}
+
 export interface RemotesSource {
   /** URL path under /mfe/ -> directory of the remote's built files. */
   remoteDirs: Record<string, string>;
@@ -110,6 +151,7 @@ export function remoteReleases(distDir: string): Record<string, string> {
  */
 export function createRemotesConfig(source: RemotesSource, log: { error(obj: object, msg: string): void }) {
   const readDescriptor = createDescriptorReader();
+  const readPreload = createPreloadReader();
   let lastGoodFile: RemoteOverrides = {};
   /** name -> where the gateway serves it, to resolve a pinned version. */
   const local = new Map<string, { urlPath: string; dir: string }>();
@@ -135,7 +177,9 @@ export function createRemotesConfig(source: RemotesSource, log: { error(obj: obj
     if (where && release) {
       try {
         const module = await readDescriptor(release);
-        if (module) return { entry: `/mfe/${where.urlPath}/${version}/mf-manifest.json`, module, version };
+        const base = `/mfe/${where.urlPath}/${version}/`;
+        const preload = await readPreload(release, base);
+        if (module) return { entry: `${base}mf-manifest.json`, module, version, ...(preload && { preload }) };
       } catch (error) {
         log.error({ err: error, remote: name, version }, 'a kept release’s module.json is not valid');
       }
@@ -149,16 +193,17 @@ export function createRemotesConfig(source: RemotesSource, log: { error(obj: obj
     const found = await Promise.all(
       Object.entries(source.remoteDirs).map(async ([urlPath, dir]) => {
         try {
-          return { urlPath, dir, module: await readDescriptor(dir) };
+          const [module, preload] = await Promise.all([readDescriptor(dir), readPreload(dir, `/mfe/${urlPath}/`)]);
+          return { urlPath, dir, module, preload };
         } catch (error) {
           log.error({ err: error, remote: urlPath }, 'a remote’s module.json is not valid; the remote is left out');
-          return { urlPath, dir, module: null };
+          return { urlPath, dir, module: null, preload: null };
         }
       }),
     );
-    for (const { urlPath, dir, module } of found) {
+    for (const { urlPath, dir, module, preload } of found) {
       if (!module) continue;
-      out[module.name] = { entry: `/mfe/${urlPath}/mf-manifest.json`, module };
+      out[module.name] = { entry: `/mfe/${urlPath}/mf-manifest.json`, module, ...(preload && { preload }) };
       local.set(module.name, { urlPath, dir });
     }
     for (const changes of [source.remoteOverrides, await fileOverrides()]) {

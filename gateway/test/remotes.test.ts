@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DashboardResponse, matchesRoutes, ModuleDescriptor, MODULES as PERMISSION_MODULES, type ModuleKey } from '@erp/contracts';
+import { DashboardResponse, matchesRoutes, ModuleDescriptor, MODULES as PERMISSION_MODULES, RemotesConfig, type ModuleKey } from '@erp/contracts';
 import { schemaProblem } from '@erp/service-kit';
 import { describe, expect, it } from 'vitest';
 import { MODULES } from '../src/modules.js';
@@ -33,6 +33,28 @@ describe('/config/remotes.json', () => {
     const dist = remoteFolder(root, 'mfe-vendors', { 'dist/module.json': descriptor('mfe_vendors', '/vendors') });
     const config = await createRemotesConfig({ remoteDirs: { vendors: dist }, remoteOverrides: {} }, silent)();
     expect(config).toEqual({ mfe_vendors: { entry: '/mfe/vendors/mf-manifest.json', module: descriptor('mfe_vendors', '/vendors') } });
+  });
+
+  it("passes on the scripts its build says its app loads first, as URLs under the remote's path, so the shell can ask for them at once", async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'remotes-'));
+    const preload = { entry: 'remoteEntry.js', scripts: ['__federation_expose_app.1a2b3c.js'], shared: { '@erp/ui/remote': ['285.aa.js', '733.bb.js'] } };
+    const dist = remoteFolder(root, 'mfe-vendors', { 'dist/module.json': descriptor('mfe_vendors', '/vendors'), 'dist/preload.json': preload });
+    const config = await createRemotesConfig({ remoteDirs: { vendors: dist }, remoteOverrides: {} }, silent)();
+    expect(config.mfe_vendors?.preload).toEqual({
+      entry: '/mfe/vendors/remoteEntry.js',
+      scripts: ['/mfe/vendors/__federation_expose_app.1a2b3c.js'],
+      shared: { '@erp/ui/remote': ['/mfe/vendors/285.aa.js', '/mfe/vendors/733.bb.js'] },
+    });
+    expect(schemaProblem(RemotesConfig, config)).toBeNull();
+  });
+
+  it('passes on no preload list that names a file outside the remote, or is not of that form (the shell then loads the remote as before)', async () => {
+    const root = mkdtempSync(path.join(os.tmpdir(), 'remotes-'));
+    const outside = remoteFolder(root, 'mfe-team', { 'dist/module.json': descriptor('mfe_team', '/team'), 'dist/preload.json': { entry: 'remoteEntry.js', scripts: ['../../secret.js'], shared: {} } });
+    const broken = remoteFolder(root, 'mfe-vendors', { 'dist/module.json': descriptor('mfe_vendors', '/vendors'), 'dist/preload.json': '{"entry": "remoteEntry.js", "scri' });
+    const config = await createRemotesConfig({ remoteDirs: { team: outside, vendors: broken }, remoteOverrides: {} }, silent)();
+    expect(config.mfe_team).toEqual({ entry: '/mfe/team/mf-manifest.json', module: descriptor('mfe_team', '/team') });
+    expect(config.mfe_vendors).toEqual({ entry: '/mfe/vendors/mf-manifest.json', module: descriptor('mfe_vendors', '/vendors') });
   });
 
   it('knows the paths of a remote whose build is missing from its source, so the shell shows its error panel there', async () => {

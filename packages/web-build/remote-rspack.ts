@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@rspack/cli';
 import { rspack, type RspackPluginInstance } from '@rspack/core';
 import { createModuleFederationConfig, ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { RemotePreloadPlugin } from './preload-startup';
 import { sharedSingletons } from './shared';
 import { webConfig } from './web-config';
 
@@ -78,6 +79,7 @@ export function remoteConfig({ dir: base, name }: RemoteOptions) {
     const plugins: RspackPluginInstance[] = [
       new ModuleFederationPlugin(federation(base, name, { externalRuntime: !devHost })),
       new ModuleDescriptorPlugin(base, name),
+      new RemotePreloadPlugin('remoteEntry.js'),
     ];
     // The dev host is the same for every remote: its entry imports the remote's app and module.json by alias.
     const entry: Record<string, string> = devHost ? { 'dev-host': devEntry } : {};

@@ -6,6 +6,8 @@
  *
  * '@erp/ui/remote' (the remote kit: list page, tables, forms, tabs on their libraries) is shared by the
  * remotes only: one copy per page, fetched with the first remote, never by the shell at '/' (decision 0013).
+ * '@erp/ui/remote-form' (the form kit: react-hook-form and TypeBox's checker) likewise, apart, so that
+ * a screen without a form does not fetch it (decision 0042).
  *
  * react-router-dom is not shared by itself: a shared package is bundled whole (60 KB gzipped for
  * react-router), so @erp/ui re-exports the part of its API the apps use, tree-shaken into @erp/ui's
@@ -24,7 +26,7 @@ const readJson = (url: URL) => JSON.parse(readFileSync(url, 'utf8')) as PackageJ
 const THIRD_PARTY = ['react', 'react-dom', 'styled-components', '@tanstack/react-query'] as const;
 const OURS = { '@erp/ui': 'ui', '@erp/sdk': 'sdk' } as const;
 /** Shared between remotes only (the shell does not use it, so it does not provide it). */
-const REMOTE_KIT = { '@erp/ui/remote': 'ui' } as const;
+const REMOTE_KIT = { '@erp/ui/remote': 'ui', '@erp/ui/remote-form': 'ui' } as const;
 
 /** `appDir`: the app's folder URL (e.g. new URL('.', import.meta.url) of its config); remotes require versions strictly and share the remote kit. */
 export function sharedSingletons(appDir: URL, { role }: { role: 'shell' | 'remote' }) {

@@ -12,14 +12,15 @@ import { App } from './app';
 import { setCurrentUser } from './current-user';
 import { getMe } from './features/auth/api/get-me';
 import { watchRemoteErrors } from './remote-errors';
-import { fetchRemotesConfig } from './remotes';
+import { fetchRemotesConfig, preloadRemoteFor } from './remotes';
 import { registerApplications } from './root-config';
 import { dashboardScreen, signedInScreen, signInScreen } from './screens';
 
 async function main(): Promise<void> {
   const signedIn = getToken() !== null;
   const [, me] = await Promise.all([
-    fetchRemotesConfig(),
+    // A signed-in member's remote starts loading as soon as the file says which one it is.
+    fetchRemotesConfig().then(() => signedIn && preloadRemoteFor(window.location.pathname)),
     // A stale token answers 401, which clears the session: the sign-in page shows.
     signedIn ? getMe().catch(() => null) : Promise.resolve(null),
     // Fetch the screen's code alongside the data instead of after it.

@@ -16,6 +16,8 @@ export interface DeployedModule {
   descriptor: ModuleDescriptor;
   /** Why it must not run (a pinned version that is not the one served): its paths show this in the error panel. */
   problem?: string;
+  /** Its remoteEntry.js, first scripts and shared libraries' chunks, from remotes.json (a remote this gateway serves). */
+  preload?: { entry: string; scripts: string[]; shared: Record<string, string[]> };
 }
 
 let deployed: readonly DeployedModule[] = [];

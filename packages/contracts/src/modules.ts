@@ -78,6 +78,23 @@ export const RemoteEntry = Type.Object(
     module: Type.Optional(ModuleDescriptor),
     /** The version this deployment pins: the shell refuses to run another, saying which it found. */
     version: Type.Optional(Type.String({ maxLength: 60 })),
+    /**
+     * For a remote this gateway serves, from its build's preload.json: its remoteEntry.js, the scripts
+     * its './app' loads first (the entry and the exposed module's chunks) and, per shared library they
+     * consume, that library's chunks. The shell loads the remote from `entry` (no manifest to wait for)
+     * and asks for the rest at once instead of one round trip after another (decision 0042); the
+     * federation runtime still decides which shared copy runs.
+     */
+    preload: Type.Optional(
+      Type.Object(
+        {
+          entry: Type.String({ minLength: 1, maxLength: 500 }),
+          scripts: Type.Array(Type.String({ maxLength: 500 }), { maxItems: 100 }),
+          shared: Type.Record(Type.String(), Type.Array(Type.String({ maxLength: 500 }), { maxItems: 100 })),
+        },
+        { additionalProperties: false },
+      ),
+    ),
   },
   { additionalProperties: false },
 );

@@ -36,6 +36,6 @@ export { AppRouter, canLeave, addNavigationGuard, navigateOutsideRouter, useQuer
  * The part of react-router-dom the apps use, from this one shared instance (each app has its own
  * router; they must share the library for links and guards to work across them).
  */
-export { matchRoutes, Navigate, Outlet, useLocation, useNavigate, useParams, useRoutes, useSearchParams, type RouteObject } from 'react-router-dom';
+export { matchRoutes, Navigate, Outlet, useLocation, useNavigate, useParams, useRoutes, useSearchParams, type Params, type RouteObject } from 'react-router-dom';
 export { Link, type LinkProps } from './link';
 export { useNavigationGuard } from './use-navigation-guard';

@@ -10,7 +10,7 @@ import { toastServerError } from './server-error-toast';
  * One cache per remote (this file is bundled into each remote), kept across its mounts. A load that
  * fails with a server error (a service down: 503) also shows the server's message as a toast.
  */
-const queryClient = createQueryClient({ onServerError: (error) => toastServerError(error.message) });
+export const queryClient = createQueryClient({ onServerError: (error) => toastServerError(error.message) });
 
 export function RemoteRoot({ user, sections }: { user: Member; sections: RemoteSection[] }) {
   return (

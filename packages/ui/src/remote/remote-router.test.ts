@@ -1,3 +1,4 @@
+import { QueryClient } from '@tanstack/react-query';
 import { createElement, type ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
@@ -53,5 +54,49 @@ describe('preloadScreenFor', () => {
     const { loads, sections } = screens();
     await preloadScreenFor(sections, '/elsewhere/list');
     expect(loads).toEqual([]);
+  });
+
+  it("asks for the data the screen declared with its code, with the path's params, once while it is fresh", async () => {
+    const asked: string[] = [];
+    let release: () => void = () => undefined;
+    const codeArrived = new Promise<void>((r) => (release = r));
+    const detail = lazyScreen(
+      'detail',
+      async () => {
+        await codeArrived;
+        return { default: () => createElement('p', null, 'detail') };
+      },
+      (params, client) =>
+        client.prefetchQuery({
+          queryKey: ['thing', params.id],
+          queryFn: async () => {
+            asked.push(params.id!);
+            return { id: params.id };
+          },
+          staleTime: 30_000,
+        }),
+    );
+    const sections: RemoteSection[] = [{ path: '/things', children: [{ path: ':id', ...detail }] }];
+    const client = new QueryClient();
+    const preloading = preloadScreenFor(sections, '/things/42', client);
+    // The request left before the screen's code arrived.
+    await new Promise((r) => setTimeout(r, 0));
+    expect(asked).toEqual(['42']);
+    release();
+    await preloading;
+    expect(client.getQueryData(['thing', '42'])).toEqual({ id: '42' });
+    await preloadScreenFor(sections, '/things/42', client);
+    expect(asked).toEqual(['42']);
+  });
+
+  it('leaves a failed or throwing prefetch to the screen: the code still loads and nothing rejects', async () => {
+    const failing = lazyScreen('a', async () => ({ default: () => null }), () => Promise.reject(new Error('403')));
+    const throwing = lazyScreen('b', async () => ({ default: () => null }), () => {
+      throw new Error('bad params');
+    });
+    const sections: RemoteSection[] = [{ path: '/x', children: [{ path: 'a', ...failing }, { path: 'b', ...throwing }] }];
+    await expect(preloadScreenFor(sections, '/x/a', new QueryClient())).resolves.toBeUndefined();
+    await expect(preloadScreenFor(sections, '/x/b', new QueryClient())).resolves.toBeUndefined();
+    expect(renderToStaticMarkup(failing.element as ReactElement)).toBe('');
   });
 });

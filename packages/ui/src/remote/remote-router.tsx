@@ -1,11 +1,20 @@
-import { AppRouter, matchRoutes, NotFound, useLocation, useRoutes, type RouteObject } from '@erp/ui';
+import { AppRouter, matchRoutes, NotFound, useLocation, useRoutes, type Params, type RouteObject } from '@erp/ui';
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { PageSkeleton } from './page-skeleton';
 
 /** What a lazy screen's route carries in its `handle`: fetches the screen's code ahead of rendering. */
 interface ScreenHandle {
   preloadScreen: () => Promise<unknown>;
+  prefetch?: ScreenPrefetch;
 }
+
+/**
+ * The data a screen shows first, asked for while its code loads: `(params, queryClient) =>
+ * queryClient.prefetchQuery(xQueryOptions(params.id))` with the very query options the screen's hook
+ * uses, so the screen finds the answer (or the request in flight) instead of asking again.
+ */
+export type ScreenPrefetch = (params: Params, queryClient: QueryClient) => Promise<unknown> | void;
 
 /**
  * A route whose screen is its own chunk, loaded when first visited. `id` names the screen (unique
@@ -14,7 +23,11 @@ interface ScreenHandle {
  * the content that replaces a fallback until 300 ms after the fallback showed, and the screen's
  * data requests start only when it renders (decision 0042).
  */
-export function lazyScreen(id: string, load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'id' | 'element' | 'handle'> {
+export function lazyScreen(
+  id: string,
+  load: () => Promise<{ default: ComponentType }>,
+  prefetch?: ScreenPrefetch,
+): Pick<RouteObject, 'id' | 'element' | 'handle'> {
   let loaded: ComponentType | null = null;
   let pending: Promise<{ default: ComponentType }> | null = null;
   const preload = () =>
@@ -29,17 +42,31 @@ export function lazyScreen(id: string, load: () => Promise<{ default: ComponentT
     const [Component] = useState<ComponentType>(() => loaded ?? Lazy);
     return <Component />;
   }
-  const handle: ScreenHandle = { preloadScreen: preload };
+  const handle: ScreenHandle = { preloadScreen: preload, prefetch };
   return { id, element: <Screen />, handle };
 }
 
 /**
- * Fetches the code of the screens this path shows under these sections. Never rejects: a screen that
- * cannot load fails when it renders, inside the remote's error boundary, as it always did.
+ * Fetches the code of the screens this path shows under these sections and, given the remote's query
+ * cache, the data they declared (`prefetch`), both at once. Resolves when the code is in; never
+ * rejects: a screen that cannot load fails when it renders, inside the remote's error boundary, and
+ * a failed prefetch is the screen's query error, shown (and retried) by the screen as before.
  */
-export async function preloadScreenFor(sections: RemoteSection[], pathname: string): Promise<void> {
+export async function preloadScreenFor(sections: RemoteSection[], pathname: string, queryClient?: QueryClient): Promise<void> {
   const matches = matchRoutes(remoteRoutes(sections), pathname) ?? [];
-  await Promise.all(matches.map((m) => (m.route.handle as Partial<ScreenHandle> | undefined)?.preloadScreen?.().catch(() => undefined)));
+  await Promise.all(
+    matches.map((m) => {
+      const handle = m.route.handle as Partial<ScreenHandle> | undefined;
+      if (queryClient && handle?.prefetch) {
+        try {
+          void Promise.resolve(handle.prefetch(m.params, queryClient)).catch(() => undefined);
+        } catch {
+          // A prefetch that throws leaves the screen to ask for its data when it renders.
+        }
+      }
+      return handle?.preloadScreen?.().catch(() => undefined);
+    }),
+  );
 }
 
 /** One URL prefix of a remote (its module.json `routes`) and the screens under it. */

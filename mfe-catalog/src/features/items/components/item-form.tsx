@@ -1,6 +1,7 @@
 import type { Item } from '@erp/contracts';
 import { Button, ConfirmDialog, Icon, Input, Select, theme, toast, useNavigate } from '@erp/ui';
-import { FormActions, FormField, FormSection, FormShell, useFormKit } from '@erp/ui/remote';
+import { FormSection } from '@erp/ui/remote';
+import { FormActions, FormField, FormShell, useFormKit } from '@erp/ui/remote-form';
 import { useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { useCreateItem } from '../api/create-item';

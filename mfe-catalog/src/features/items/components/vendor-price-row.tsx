@@ -1,5 +1,6 @@
 import { Badge, Button, Field, formatINR, Icon, Input, theme } from '@erp/ui';
-import { FormField, Switch, type FormKit } from '@erp/ui/remote';
+import { Switch } from '@erp/ui/remote';
+import { FormField, type FormKit } from '@erp/ui/remote-form';
 import styled from 'styled-components';
 import { rowProblems, rowTotal, sanitizeAmount, type ItemFormValues, type RowProblems, type VendorRowValues } from '../hooks/item-form-values';
 import { VendorPicker } from './vendor-picker';

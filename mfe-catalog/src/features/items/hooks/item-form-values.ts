@@ -12,7 +12,7 @@ import {
   type Item,
   type VendorPriceInput,
 } from '@erp/contracts';
-import { formContract, type ConflictField, type FormProblem } from '@erp/ui/remote';
+import { formContract, type ConflictField, type FormProblem } from '@erp/ui/remote-form';
 import type { VendorOption } from '../api/search-vendors';
 
 export interface VendorRowValues {

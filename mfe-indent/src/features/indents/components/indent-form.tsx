@@ -7,7 +7,8 @@ import {
   type IndentResponse,
 } from '@erp/contracts';
 import { Button, Icon, keepClear, Spinner, theme, toast, useNavigate } from '@erp/ui';
-import { focusField, FormSection, FormShell, useFormKit, type FormKit } from '@erp/ui/remote';
+import { FormSection } from '@erp/ui/remote';
+import { focusField, FormShell, useFormKit, type FormKit } from '@erp/ui/remote-form';
 import { useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useBoqBalances } from '../api/get-boq-options';

@@ -1,6 +1,7 @@
 import type { Indent } from '@erp/contracts';
 import { Badge, Field, formatDate, Input, Textarea, theme } from '@erp/ui';
-import { DateInput, FormField, FormSection, type FormKit } from '@erp/ui/remote';
+import { DateInput, FormSection } from '@erp/ui/remote';
+import { FormField, type FormKit } from '@erp/ui/remote-form';
 import { memo } from 'react';
 import styled from 'styled-components';
 import { indentStatusLabel, projectLabel } from '../../shared/hooks/indent-format';

@@ -7,7 +7,8 @@
  */
 import type { BoqItemBalance } from '@erp/contracts';
 import { Button, Icon, Input, theme } from '@erp/ui';
-import { DataTable, FormField, type Column, type FormKit } from '@erp/ui/remote';
+import { DataTable, type Column } from '@erp/ui/remote';
+import { FormField, type FormKit } from '@erp/ui/remote-form';
 import { createContext, memo, useContext } from 'react';
 import styled from 'styled-components';
 import { OverBoqFlag } from '../../shared/components/over-boq';

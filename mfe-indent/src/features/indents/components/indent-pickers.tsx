@@ -1,5 +1,5 @@
 import { Select } from '@erp/ui';
-import type { FieldControlProps } from '@erp/ui/remote';
+import type { FieldControlProps } from '@erp/ui/remote-form';
 import { useBoqOptions } from '../api/get-boq-options';
 import { useProjectOptions } from '../api/get-project-options';
 import { boqLabel, projectLabel } from '../../shared/hooks/indent-format';

@@ -14,7 +14,7 @@ import {
   UpdateIndentBody,
   type Indent,
 } from '@erp/contracts';
-import { formContract, type FormProblem } from '@erp/ui/remote';
+import { formContract, type FormProblem } from '@erp/ui/remote-form';
 
 export interface IndentProjectValue {
   _id: string;

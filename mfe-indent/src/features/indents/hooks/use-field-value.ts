@@ -1,4 +1,4 @@
-import type { FormKit } from '@erp/ui/remote';
+import type { FormKit } from '@erp/ui/remote-form';
 import { useSyncExternalStore } from 'react';
 import type { FieldPath, FieldValues } from 'react-hook-form';
 

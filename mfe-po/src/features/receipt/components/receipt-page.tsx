@@ -6,7 +6,7 @@ import { PO_MESSAGES, type PurchaseOrder } from '@erp/contracts';
 import { ApiError, errorMessage } from '@erp/sdk';
 import { EmptyState, ErrorPanel, Icon, LinkButton, PageHeader } from '@erp/ui';
 import { PageSkeleton, useCurrentUser } from '@erp/ui/remote';
-import { useEffect, useState } from 'react';
+import { useDeferredValue, useEffect, useState } from 'react';
 import { usePo } from '../../orders/api/get-po';
 import { PoStatusBadge } from '../../orders/components/po-status-badge';
 import { canReceive } from '../../orders/hooks/po-access';
@@ -79,6 +79,9 @@ export function ReceiptPage({ poId }: { poId: string }) {
   const user = useCurrentUser();
   const allowed = canReceive(user);
   const query = usePo(poId, allowed);
+  // The wizard renders in the background once the PO arrives (a transition React interrupts every few
+  // ms) rather than in the query's synchronous update, which held a phone's main thread (decision 0042).
+  const po = useDeferredValue(query.data);
 
   if (!allowed) {
     return (
@@ -102,9 +105,8 @@ export function ReceiptPage({ poId }: { poId: string }) {
     );
   }
 
-  const po = query.data;
   if (!po) {
-    if (query.isPending) return <PageSkeleton />;
+    if (query.isPending || query.data) return <PageSkeleton />;
     const notFound = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
     return (
       <>

@@ -13,7 +13,8 @@
 import { PO_MESSAGES, type PurchaseOrder } from '@erp/contracts';
 import { ApiError, errorMessage } from '@erp/sdk';
 import { Button, ConfirmDialog, Icon, keepClear, Spinner, theme, toast, useNavigate } from '@erp/ui';
-import { FormSection, focusField, useUnsavedChanges } from '@erp/ui/remote';
+import { FormSection, useUnsavedChanges } from '@erp/ui/remote';
+import { focusField } from '@erp/ui/remote-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import styled from 'styled-components';

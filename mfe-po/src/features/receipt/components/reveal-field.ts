@@ -2,7 +2,7 @@
  * A field brought on screen and focused. A line far down a long PO is not rendered (the table is
  * virtualised): scroll toward it, frame by frame, until its row is there.
  */
-import { focusField } from '@erp/ui/remote';
+import { focusField } from '@erp/ui/remote-form';
 
 export function revealField(id: string, index: number, total: number, listId: string): void {
   let tries = 0;

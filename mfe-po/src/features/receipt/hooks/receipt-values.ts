@@ -25,7 +25,7 @@ import {
   type PoLine,
   type PurchaseOrder,
 } from '@erp/contracts';
-import { formContract, type FormContract, type FormProblem } from '@erp/ui/remote';
+import { formContract, type FormContract, type FormProblem } from '@erp/ui/remote-form';
 
 /** One line as typed. `received` and `rejected` are the inputs' text ('' when nothing was typed). */
 export interface ReceiptLineValues {

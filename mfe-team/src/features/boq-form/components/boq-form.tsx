@@ -1,6 +1,7 @@
 import { can, cleanBoqDescription, type Boq, type BoqImportLine, type BoqResponse } from '@erp/contracts';
 import { Button, ConfirmDialog, formatINR, Icon, Input, Spinner, Textarea, theme, toast, useNavigate } from '@erp/ui';
-import { focusField, FormField, FormShell, useCurrentUser, useFormKit, type FormKit } from '@erp/ui/remote';
+import { useCurrentUser } from '@erp/ui/remote';
+import { focusField, FormField, FormShell, useFormKit, type FormKit } from '@erp/ui/remote-form';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useCreateBoq, useUpdateBoq } from '../api/save-boq';

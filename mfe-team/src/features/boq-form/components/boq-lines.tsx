@@ -6,7 +6,8 @@
  */
 import { UNITS } from '@erp/contracts';
 import { Button, formatINR, Icon, Input, Select, theme } from '@erp/ui';
-import { DataTable, FormField, type Column, type FormKit } from '@erp/ui/remote';
+import { DataTable, type Column } from '@erp/ui/remote';
+import { FormField, type FormKit } from '@erp/ui/remote-form';
 import { createContext, useContext, useMemo, useSyncExternalStore, type RefObject } from 'react';
 import type { FieldPath } from 'react-hook-form';
 import styled from 'styled-components';

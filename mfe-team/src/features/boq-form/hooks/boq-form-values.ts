@@ -15,7 +15,7 @@ import {
   type Boq,
   type BoqImportLine,
 } from '@erp/contracts';
-import { formContract, type FormProblem } from '@erp/ui/remote';
+import { formContract, type FormProblem } from '@erp/ui/remote-form';
 
 /** An item of the item master as a line holds it (its unit is the line's default unit). */
 export interface BoqItemOption {

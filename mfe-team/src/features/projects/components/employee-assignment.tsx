@@ -1,6 +1,7 @@
 import type { ProjectEmployee } from '@erp/contracts';
 import { Badge, Button, Icon, Label, theme, toast } from '@erp/ui';
-import { FormSection, SearchPicker, type FormKit } from '@erp/ui/remote';
+import { FormSection, SearchPicker } from '@erp/ui/remote';
+import { type FormKit } from '@erp/ui/remote-form';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useEmployeeSearch, type EmployeeOption } from '../api/search-employees';

@@ -1,6 +1,7 @@
 import { PROJECT_STATUS_LABELS, PROJECT_STATUSES, type Project, type ProjectResponse } from '@erp/contracts';
 import { Button, Icon, Input, Select, Textarea, toast, useNavigate } from '@erp/ui';
-import { DateInput, FormActions, FormButtons, FormField, FormSection, FormShell, useFormKit } from '@erp/ui/remote';
+import { DateInput, FormSection } from '@erp/ui/remote';
+import { FormActions, FormButtons, FormField, FormShell, useFormKit } from '@erp/ui/remote-form';
 import { useCreateProject, useUpdateProject } from '../api/save-project';
 import { projectConflict, projectContract, projectProblemToast, projectToValues, valuesToBody, type ProjectFormValues } from '../hooks/project-form-values';
 import { EmployeeAssignment } from './employee-assignment';

@@ -9,7 +9,7 @@ import {
   type ProjectEmployee,
   type ProjectStatus,
 } from '@erp/contracts';
-import { formContract, type ConflictField, type FormProblem } from '@erp/ui/remote';
+import { formContract, type ConflictField, type FormProblem } from '@erp/ui/remote-form';
 
 /** In the order of the form's fields: the first problem in this order is the one toasted. */
 export interface ProjectFormValues {

@@ -1,6 +1,7 @@
 import { ROLES, type Role } from '@erp/contracts';
 import { Select } from '@erp/ui';
-import { FormField, FormSection, type FieldControlProps, type FormKit } from '@erp/ui/remote';
+import { FormSection } from '@erp/ui/remote';
+import { FormField, type FieldControlProps, type FormKit } from '@erp/ui/remote-form';
 import type { MemberFormValues } from '../hooks/member-form-values';
 
 export interface AccessStatusSectionProps {

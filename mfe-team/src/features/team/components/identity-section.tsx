@@ -1,6 +1,7 @@
 import { mobileHint, PHONE_INPUT_MAX, typedMobile } from '@erp/contracts';
 import { Input, Textarea, theme } from '@erp/ui';
-import { FormField, FormSection, type FormKit } from '@erp/ui/remote';
+import { FormSection } from '@erp/ui/remote';
+import { FormField, type FormKit } from '@erp/ui/remote-form';
 import styled from 'styled-components';
 import { sanitizeName, type MemberFormValues } from '../hooks/member-form-values';
 

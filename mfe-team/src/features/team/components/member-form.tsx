@@ -1,6 +1,6 @@
 import type { Member, Role } from '@erp/contracts';
 import { Button, ConfirmDialog, Icon, toast, useNavigate } from '@erp/ui';
-import { FormActions, FormButtons, FormShell, useFormKit } from '@erp/ui/remote';
+import { FormActions, FormButtons, FormShell, useFormKit } from '@erp/ui/remote-form';
 import { useState } from 'react';
 import { useCreateMember } from '../api/create-member';
 import { useUpdateMember } from '../api/update-member';

@@ -9,7 +9,7 @@ import {
   type ModulePermissions,
   type Role,
 } from '@erp/contracts';
-import { formContract, type ConflictField, type FormProblem } from '@erp/ui/remote';
+import { formContract, type ConflictField, type FormProblem } from '@erp/ui/remote-form';
 
 export interface MemberFormValues {
   name: string;

@@ -1,6 +1,6 @@
 import { LEDGER_MESSAGES } from '@erp/contracts';
 import { Dialog, toast } from '@erp/ui';
-import { FormActions, FormShell, useFormKit } from '@erp/ui/remote';
+import { FormActions, FormShell, useFormKit } from '@erp/ui/remote-form';
 import { useState } from 'react';
 import { useAddCreditNote } from '../api/add-credit-note';
 import {

@@ -1,6 +1,7 @@
 import { CREDIT_NOTE_REASONS, PAYMENT_METHODS } from '@erp/contracts';
 import { Input, Select, Textarea, theme } from '@erp/ui';
-import { DateInput, FormField, type FormKit } from '@erp/ui/remote';
+import { DateInput } from '@erp/ui/remote';
+import { FormField, type FormKit } from '@erp/ui/remote-form';
 import styled from 'styled-components';
 import type { CreditNoteFormValues } from '../hooks/credit-note-form-values';
 import { sanitizeAmount, type PaymentFormValues } from '../hooks/payment-form-values';

@@ -1,5 +1,5 @@
 import { ConfirmDialog } from '@erp/ui';
-import type { FormKit } from '@erp/ui/remote';
+import type { FormKit } from '@erp/ui/remote-form';
 import { useRef, useState, type BaseSyntheticEvent, type ReactNode } from 'react';
 import { ledgerRupees, paymentAdvance } from '../hooks/ledger-format';
 import { parseAmount, paymentContract, type PaymentFormValues, type PaymentVendor } from '../hooks/payment-form-values';

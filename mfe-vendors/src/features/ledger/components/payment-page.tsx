@@ -1,16 +1,8 @@
 import { LEDGER_MESSAGES } from '@erp/contracts';
 import { ApiError, errorMessage } from '@erp/sdk';
 import { EmptyState, ErrorPanel, Icon, LinkButton, PageHeader, theme, toast, useNavigate } from '@erp/ui';
-import {
-  FormActions,
-  FormField,
-  FormSection,
-  FormShell,
-  PageSkeleton,
-  SearchPicker,
-  useCurrentUser,
-  useFormKit,
-} from '@erp/ui/remote';
+import { FormSection, PageSkeleton, SearchPicker, useCurrentUser } from '@erp/ui/remote';
+import { FormActions, FormField, FormShell, useFormKit } from '@erp/ui/remote-form';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { usePaymentVendor, usePaymentVendorSearch } from '../api/search-vendors';

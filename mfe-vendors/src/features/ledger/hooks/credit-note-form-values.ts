@@ -4,7 +4,7 @@
  * with LEDGER_MESSAGES, and the amount and date rules the payment form has).
  */
 import { CreditNoteBody, DEFAULT_CREDIT_NOTE_REASON, type CreditNoteReason } from '@erp/contracts';
-import { formContract, type ConflictField } from '@erp/ui/remote';
+import { formContract, type ConflictField } from '@erp/ui/remote-form';
 import { indiaToday } from './ledger-dates';
 import { amountAndDateRules, parseAmount } from './payment-form-values';
 

@@ -12,7 +12,7 @@ import {
   PaymentBody,
   type PaymentMethod,
 } from '@erp/contracts';
-import { formContract, type ConflictField, type FormProblem } from '@erp/ui/remote';
+import { formContract, type ConflictField, type FormProblem } from '@erp/ui/remote-form';
 import { indiaToday, isDay } from './ledger-dates';
 
 /** The vendor paid: from the ledger open, or picked on /vendors/payment. */

@@ -1,6 +1,7 @@
 import { can } from '@erp/contracts';
 import { Badge, EmptyState, Icon, LinkButton, PageHeader, toast, useNavigate } from '@erp/ui';
-import { FormActions, FormShell, useCurrentUser, useFormKit } from '@erp/ui/remote';
+import { useCurrentUser } from '@erp/ui/remote';
+import { FormActions, FormShell, useFormKit } from '@erp/ui/remote-form';
 import { useCreateVendor } from '../api/create-vendor';
 import { emptyVendorValues, hasRequiredFields, NAME_TAKEN, valuesToBody, vendorContract } from '../hooks/vendor-form-values';
 import { VendorFields } from './vendor-fields';

@@ -1,7 +1,8 @@
 import { PHONE_INPUT_MAX } from '@erp/contracts';
 import { VENDOR_STATUSES } from '../hooks/vendor-statuses';
 import { Input, Select, Textarea } from '@erp/ui';
-import { FormField, FormSection, type FormFieldProps, type FormKit } from '@erp/ui/remote';
+import { FormSection } from '@erp/ui/remote';
+import { FormField, type FormFieldProps, type FormKit } from '@erp/ui/remote-form';
 import { sanitize, type VendorFormValues } from '../hooks/vendor-form-values';
 import { VENDOR_STATUS_LABEL } from './vendor-status-badge';
 

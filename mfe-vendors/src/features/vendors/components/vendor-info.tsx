@@ -1,6 +1,7 @@
 import { formatPhone, type Vendor } from '@erp/contracts';
 import { Button, Card, CardContent, CardHeader, CardTitle, formatDate, formatINR, Icon, theme, toast } from '@erp/ui';
-import { FormActions, FormShell, hasFormDraft, useFormKit } from '@erp/ui/remote';
+import { hasFormDraft } from '@erp/ui/remote';
+import { FormActions, FormShell, useFormKit } from '@erp/ui/remote-form';
 import { useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { useVendor } from '../api/get-vendor';

@@ -16,7 +16,7 @@ import {
   type Vendor,
   type VendorStatus,
 } from '@erp/contracts';
-import { formContract, type ConflictField, type FormProblem } from '@erp/ui/remote';
+import { formContract, type ConflictField, type FormProblem } from '@erp/ui/remote-form';
 
 export interface VendorFormValues {
   name: string;

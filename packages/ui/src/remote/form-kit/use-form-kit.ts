@@ -2,9 +2,9 @@ import { ApiError, errorMessage } from '@erp/sdk';
 import { toast, type ConfirmDialogProps, type ToastOptions } from '@erp/ui';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type BaseSyntheticEvent } from 'react';
 import { useForm, type DefaultValues, type FieldPath, type FieldValues, type PathValue, type UseFormReturn } from 'react-hook-form';
-import { useUnsavedChanges } from '../use-unsaved-changes';
 import type { FormContract, FormProblem } from './contract';
-import { formDrafts, type DraftAddress } from './drafts';
+// Through the shared remote kit, so the drafts and the navigation guard are the page's one copy.
+import { formDrafts, useUnsavedChanges, type DraftAddress } from '@erp/ui/remote';
 
 /** The record a form edits, as the API gives it: its id and the version it was read at (a save sends that version; stale -> 409). */
 export interface FormRecord {
