@@ -17,7 +17,11 @@ const workspaces = rootPkg.workspaces
   });
 
 function readDirs(parent) {
-  return existsSync(parent) ? readdirSync(parent).filter((d) => statSync(path.join(parent, d)).isDirectory()).map((d) => `${parent}/${d}`) : [];
+  return existsSync(parent)
+    ? readdirSync(parent)
+        .filter((d) => statSync(path.join(parent, d)).isDirectory())
+        .map((d) => `${parent}/${d}`)
+    : [];
 }
 
 /** Which roles each role may import from. */
@@ -34,7 +38,9 @@ const NODE_ONLY = ['@erp/service-kit'];
 const BROWSER_ONLY = ['@erp/ui', '@erp/sdk'];
 
 function boundaryRules(ws) {
-  const refused = workspaces.filter((other) => other.name !== ws.name && !ALLOWED[ws.role].includes(other.role)).map((o) => o.name);
+  const refused = workspaces
+    .filter((other) => other.name !== ws.name && !ALLOWED[ws.role].includes(other.role))
+    .map((o) => o.name);
   if (ws.role === 'shell' || ws.role === 'remote') refused.push(...NODE_ONLY);
   if (ws.role === 'service' || ws.role === 'gateway') refused.push(...BROWSER_ONLY);
   if (ws.name === '@erp/contracts') refused.push(...NODE_ONLY, ...BROWSER_ONLY);
@@ -45,17 +51,26 @@ function boundaryRules(ws) {
         'error',
         {
           paths: [
-            ...[...new Set(refused)].map((name) => ({ name, message: `A ${ws.role} may not import ${name} (ARCHITECTURE §2 boundaries).` })),
+            ...[...new Set(refused)].map((name) => ({
+              name,
+              message: `A ${ws.role} may not import ${name} (ARCHITECTURE §2 boundaries).`,
+            })),
             ...(ws.role === 'shell' || ws.role === 'remote'
               ? ['react-router-dom', 'react-router'].map((name) => ({
                   name,
-                  message: 'Import the router from @erp/ui: one instance serves every app, and a second copy breaks navigation between them (packages/web-build/shared.ts).',
+                  message:
+                    'Import the router from @erp/ui: one instance serves every app, and a second copy breaks navigation between them (packages/web-build/shared.ts).',
                 }))
               : []),
           ],
           patterns: [
             ...(refused.length > 0
-              ? [{ group: [...new Set(refused)].map((n) => `${n}/*`), message: `A ${ws.role} may not import this package (ARCHITECTURE §2 boundaries).` }]
+              ? [
+                  {
+                    group: [...new Set(refused)].map((n) => `${n}/*`),
+                    message: `A ${ws.role} may not import this package (ARCHITECTURE §2 boundaries).`,
+                  },
+                ]
               : []),
             {
               regex: '^(\\.\\./)+(packages|services|gateway|shell|mfe-[^/]+|e2e|bench)/',

@@ -10,7 +10,13 @@ export default defineConfig({
   resolve: { conditions },
   ssr: { resolve: { conditions } },
   test: {
-    include: [phase === 'provider' ? '**/*.provider.pact.test.ts' : phase === 'consumer' ? '**/*.consumer.pact.test.ts' : '**/*.pact.test.ts'],
+    include: [
+      phase === 'provider'
+        ? '**/*.provider.pact.test.ts'
+        : phase === 'consumer'
+          ? '**/*.consumer.pact.test.ts'
+          : '**/*.pact.test.ts',
+    ],
     exclude: ['**/node_modules/**', '**/dist/**'],
     fileParallelism: false,
     testTimeout: 60_000,

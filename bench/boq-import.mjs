@@ -32,7 +32,15 @@ async function boqWorkbook() {
     const qty = Math.round((10 + ((i * 37) % 5000) + ((i * 7) % 100) / 100) * 100) / 100;
     const rate = Math.round((50 + ((i * 13) % 9000) + ((i * 3) % 100) / 100) * 100) / 100;
     const name = i % 3 === 0 ? itemName(i).toUpperCase() : itemName(i);
-    ws.addRow([i + 1, name, UNITS[i % UNITS.length], qty, rate, i % 10 === 0 ? `Block ${1 + (i % 4)}, floor ${i % 14}` : '', Math.round(qty * rate * 100) / 100]);
+    ws.addRow([
+      i + 1,
+      name,
+      UNITS[i % UNITS.length],
+      qty,
+      rate,
+      i % 10 === 0 ? `Block ${1 + (i % 4)}, floor ${i % 14}` : '',
+      Math.round(qty * rate * 100) / 100,
+    ]);
   }
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
@@ -41,15 +49,22 @@ const sys = await startProcess('gateway/dist/main.js', env);
 try {
   const auth = { authorization: `Bearer ${await signIn(sys.base)}` };
   // 1. The item master: the catalog imports the items; their item_upserted events reach the projects service.
-  const csv = ['Item Name,Unit,Vendor,Price,GST,MOQ,Status,Notes', ...Array.from({ length: LINES }, (_, i) => `"${itemName(i)}",${UNITS[i % UNITS.length]},,,,,,`)].join('\n');
+  const csv = [
+    'Item Name,Unit,Vendor,Price,GST,MOQ,Status,Notes',
+    ...Array.from({ length: LINES }, (_, i) => `"${itemName(i)}",${UNITS[i % UNITS.length]},,,,,,`),
+  ].join('\n');
   const form = new FormData();
   form.append('file', new Blob([csv], { type: 'text/csv' }), 'items.csv');
-  let job = await json(await fetch(`${sys.base}/api/v1/items/import`, { method: 'POST', headers: auth, body: form }));
+  let job = await json(
+    await fetch(`${sys.base}/api/v1/items/import`, { method: 'POST', headers: auth, body: form }),
+  );
   while (job.status === 'running') {
     await new Promise((r) => setTimeout(r, 200));
     job = await json(await fetch(`${sys.base}/api/v1/items/import/${job._id}`, { headers: auth }));
   }
-  console.log(`catalog import of ${LINES} items: created ${job.created}, refused ${job.refused} (${job.status})`);
+  console.log(
+    `catalog import of ${LINES} items: created ${job.created}, refused ${job.refused} (${job.status})`,
+  );
 
   const file = await boqWorkbook();
   console.log(`BOQ workbook: ${LINES} lines, ${(file.length / 1024).toFixed(0)} KB`);
@@ -57,7 +72,9 @@ try {
     const body = new FormData();
     body.append('file', new Blob([file]), 'tender-boq.xlsx');
     const t0 = performance.now();
-    const p = await json(await fetch(`${sys.base}/api/v1/boq/import`, { method: 'POST', headers: auth, body }));
+    const p = await json(
+      await fetch(`${sys.base}/api/v1/boq/import`, { method: 'POST', headers: auth, body }),
+    );
     return { p, ms: performance.now() - t0 };
   };
   // 2. Wait until the projects service knows every item (the events are asynchronous).
@@ -68,7 +85,9 @@ try {
     if (first.p.lines.length === LINES || Date.now() > until) break;
     await new Promise((r) => setTimeout(r, 500));
   }
-  console.log(`preview: ${first.p.lines.length} lines accepted, ${first.p.refused.length} refused, ${first.p.unknownItems.length} unknown items`);
+  console.log(
+    `preview: ${first.p.lines.length} lines accepted, ${first.p.refused.length} refused, ${first.p.unknownItems.length} unknown items`,
+  );
   if (first.p.lines.length !== LINES) throw new Error('the projects service did not learn every item');
 
   // 3. Timed: the preview, then saving a BOQ from its lines, RUNS times.
@@ -87,13 +106,22 @@ try {
         projectId: project._id,
         name: `Bench tender BOQ ${tag} ${run + 1}`,
         status: 'draft',
-        items: p.lines.map((l) => ({ item: l.item._id, plannedQty: l.plannedQty, unit: l.unit, rate: l.rate, remark: l.remark })),
+        items: p.lines.map((l) => ({
+          item: l.item._id,
+          plannedQty: l.plannedQty,
+          unit: l.unit,
+          rate: l.rate,
+          remark: l.remark,
+        })),
       }),
     });
-    saveStatus = res.status === 201 ? 'saved' : `save answered ${res.status}: ${(await res.text()).slice(0, 200)}`;
+    saveStatus =
+      res.status === 201 ? 'saved' : `save answered ${res.status}: ${(await res.text()).slice(0, 200)}`;
     if (res.status === 201) await res.arrayBuffer();
     totals.push(performance.now() - t0);
-    console.log(`run ${run + 1}: preview ${ms.toFixed(0)} ms, preview + save ${(totals.at(-1) ?? 0).toFixed(0)} ms (${saveStatus})`);
+    console.log(
+      `run ${run + 1}: preview ${ms.toFixed(0)} ms, preview + save ${(totals.at(-1) ?? 0).toFixed(0)} ms (${saveStatus})`,
+    );
   }
   const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
   const worstTotal = Math.max(...totals) / 1000;

@@ -75,10 +75,20 @@ const generateBoqsSql = (perProject) => [
   `UPDATE projects.projects p SET boq_count = (SELECT count(DISTINCT boq_number) FROM projects.boqs b WHERE b.project_id = p.id AND b.status <> 'superseded')`,
   `SELECT setval('projects.boq_number_seq', 900000)`,
 ];
-const maintenance = ['VACUUM ANALYZE projects.projects', 'VACUUM ANALYZE projects.item_snapshots', 'VACUUM ANALYZE projects.boqs', 'VACUUM ANALYZE projects.boq_lines', 'VACUUM ANALYZE projects.boq_consumption', 'VACUUM ANALYZE projects.boq_counts'];
+const maintenance = [
+  'VACUUM ANALYZE projects.projects',
+  'VACUUM ANALYZE projects.item_snapshots',
+  'VACUUM ANALYZE projects.boqs',
+  'VACUUM ANALYZE projects.boq_lines',
+  'VACUUM ANALYZE projects.boq_consumption',
+  'VACUUM ANALYZE projects.boq_counts',
+];
 
 // The demo started once, the data generated with SQL, then the system started again on it.
-const { sys, fresh, kind, dataDir } = await startOnGeneratedData([generateProjectsSql(PROJECTS), ...generateBoqsSql(BOQS_PER_PROJECT), ...maintenance], `${PROJECTS - 2} projects, ${PROJECTS * BOQS_PER_PROJECT} BOQs of ${LINES} lines and one of ${BIG_LINES}`);
+const { sys, fresh, kind, dataDir } = await startOnGeneratedData(
+  [generateProjectsSql(PROJECTS), ...generateBoqsSql(BOQS_PER_PROJECT), ...maintenance],
+  `${PROJECTS - 2} projects, ${PROJECTS * BOQS_PER_PROJECT} BOQs of ${LINES} lines and one of ${BIG_LINES}`,
+);
 try {
   const admin = { authorization: `Bearer ${await signIn(sys.base)}` };
   const employee = { authorization: `Bearer ${await signIn(sys.base, '9000000004')}` };
@@ -86,13 +96,26 @@ try {
   const boqs = (headers, query) => fetch(`${sys.base}/api/v1/boq/all?${query}`, { headers }).then(json);
 
   // 3. The demo Employee on EMPLOYEE_PROJECTS projects, assigned through the API.
-  const seen = await assignEmployee({ base: sys.base, admin, employee, user, projects: PROJECTS, count: EMPLOYEE_PROJECTS });
+  const seen = await assignEmployee({
+    base: sys.base,
+    admin,
+    employee,
+    user,
+    projects: PROJECTS,
+    count: EMPLOYEE_PROJECTS,
+  });
   const all = await boqs(admin, 'limit=1');
   const mine = await boqs(employee, 'limit=1');
-  console.log(`BOQs listed: ${all.totalItems}${all.totalCapped ? '+' : ''}; the Employee (${user.name}) is on ${seen} projects and sees ${mine.totalItems} BOQs`);
+  console.log(
+    `BOQs listed: ${all.totalItems}${all.totalCapped ? '+' : ''}; the Employee (${user.name}) is on ${seen} projects and sees ${mine.totalItems} BOQs`,
+  );
   const [big] = (await boqs(admin, 'limit=1&keyword=complete%20works%2C%20all%20towers')).result;
   // A project in the middle of the list, with its BOQs.
-  const [project] = (await fetch(`${sys.base}/api/v1/project?limit=1&offset=${Math.floor(PROJECTS / 2)}`, { headers: admin }).then(json)).result;
+  const [project] = (
+    await fetch(`${sys.base}/api/v1/project?limit=1&offset=${Math.floor(PROJECTS / 2)}`, {
+      headers: admin,
+    }).then(json)
+  ).result;
 
   const cases = [
     ['first page', admin, 'boq/all?limit=100&offset=0', LIST_BUDGET_MS],
@@ -113,7 +136,9 @@ try {
     let stop = false;
     const done = (async () => {
       while (!stop) {
-        const current = await fetch(`${sys.base}/api/v1/project/${project._id}`, { headers: admin }).then(json);
+        const current = await fetch(`${sys.base}/api/v1/project/${project._id}`, { headers: admin }).then(
+          json,
+        );
         await json(
           await fetch(`${sys.base}/api/v1/project/${project._id}`, {
             method: 'PATCH',
@@ -135,11 +160,22 @@ try {
     if (only && !name.includes(only)) continue;
     const stopWriting = writing ? keepWriting() : null;
     const answer = await fetch(`${sys.base}/api/v1/${path}`, { headers }).then(json);
-    const shape = answer.result ? { rows: answer.result.length, totalItems: answer.totalItems } : { lines: answer.items.length };
+    const shape = answer.result
+      ? { rows: answer.result.length, totalItems: answer.totalItems }
+      : { lines: answer.items.length };
     // CPU per answer (the system's, PostgreSQL's) is steadier than latency on a shared machine.
-    const cpu = { system: () => cpuMs(sys.pid), ...(fresh ? { postgres: () => postgresCpuMs(fresh.name) } : {}) };
+    const cpu = {
+      system: () => cpuMs(sys.pid),
+      ...(fresh ? { postgres: () => postgresCpuMs(fresh.name) } : {}),
+    };
     const before = saved;
-    const r = await load({ url: `${sys.base}/api/v1/${path}`, headers, connections: CONNECTIONS, durationMs: DURATION_MS, cpu });
+    const r = await load({
+      url: `${sys.base}/api/v1/${path}`,
+      headers,
+      connections: CONNECTIONS,
+      durationMs: DURATION_MS,
+      cpu,
+    });
     await stopWriting?.();
     results[name] = { ...shape, budget, ...r, ...(writing ? { writes: saved - before } : {}) };
     console.log(`${name.padEnd(18)} ${JSON.stringify(results[name])}`);

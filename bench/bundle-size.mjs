@@ -20,7 +20,9 @@ import { gzipSync } from 'node:zlib';
 import { startProcess } from './lib/system.mjs';
 
 const dist = fileURLToPath(new URL('../shell/dist', import.meta.url));
-const system = process.argv[2] ? null : await startProcess('gateway/dist/main.js', { SEED_DEMO: 'true', OTP_RESEND_SECONDS: '0' });
+const system = process.argv[2]
+  ? null
+  : await startProcess('gateway/dist/main.js', { SEED_DEMO: 'true', OTP_RESEND_SECONDS: '0' });
 const base = (process.argv[2] ?? system.base).replace(/\/$/, '');
 const phone = process.argv[3] ?? '9000000001';
 const BUDGET_SHELL = 170 * 1024;
@@ -40,7 +42,9 @@ function staticReport() {
     total += size;
     console.log(`   ${kb(size).padStart(9)}  ${src}`);
   }
-  console.log(`   ${kb(total).padStart(9)}  total (the rest is loaded by the federation runtime at start-up; see below)`);
+  console.log(
+    `   ${kb(total).padStart(9)}  total (the rest is loaded by the federation runtime at start-up; see below)`,
+  );
 }
 
 async function live() {
@@ -53,7 +57,14 @@ async function live() {
   }
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
 
@@ -95,16 +106,22 @@ async function live() {
     console.log(`\n== ${title}`);
     for (const r of [...shell, ...remote]) console.log(`   ${kb(r.size).padStart(9)}  ${r.path}`);
     console.log(`   ${kb(sum(shell)).padStart(9)}  shell origin total`);
-    if (remote.length) console.log(`   ${kb(sum(remote)).padStart(9)}  mfe remote total (remoteEntry + its chunks)`);
+    if (remote.length)
+      console.log(`   ${kb(sum(remote)).padStart(9)}  mfe remote total (remoteEntry + its chunks)`);
     console.log(`   ${kb(sum(rows)).padStart(9)}  all JS`);
     if (showShared) {
       console.log('   shared singletons in use (name: version from provider):');
-      for (const [name, list] of Object.entries(shared)) console.log(`     ${name}: ${list.join(', ')}${list.length > 1 ? '   <-- LOADED TWICE' : ''}`);
+      for (const [name, list] of Object.entries(shared))
+        console.log(`     ${name}: ${list.join(', ')}${list.length > 1 ? '   <-- LOADED TWICE' : ''}`);
     }
     return { shell: sum(shell), remote: sum(remote), all: sum(rows), files };
   }
 
-  const signedOut = report("'/' signed out (sign-in page)", await capture((page) => page.goto(`${base}/`)), false);
+  const signedOut = report(
+    "'/' signed out (sign-in page)",
+    await capture((page) => page.goto(`${base}/`)),
+    false,
+  );
 
   const otp = await capture(async (page) => {
     await page.goto(`${base}/`);
@@ -119,42 +136,61 @@ async function live() {
   });
   report("'/' signed out, through Send OTP and Login (adds the code entry chunk)", otp, false);
 
-  const signedIn = report("'/' signed in (redirects to the dashboard)", await capture((page) => page.goto(`${base}/`)), true);
+  const signedIn = report(
+    "'/' signed in (redirects to the dashboard)",
+    await capture((page) => page.goto(`${base}/`)),
+    true,
+  );
   // Each deployed remote's first screen (its first menu entry), as a deep link. The chunks a remote
   // serves for shared singletons (react-query, the remote kit @erp/ui/remote: one copy per page,
   // whichever remote provides it) are told apart from its own code with its mf-manifest.json.
   const config = await (await fetch(`${base}/config/remotes.json`)).json();
   const remotes = [];
   for (const [name, entry] of Object.entries(config)) {
-    const first = [...(entry.module?.nav ?? [])].sort((a, b) => (a.order ?? 0) - (b.order ?? 0)).find((n) => !n.path.includes('?'));
+    const first = [...(entry.module?.nav ?? [])]
+      .sort((a, b) => (a.order ?? 0) - (b.order ?? 0))
+      .find((n) => !n.path.includes('?'));
     if (!first) continue;
     const manifestUrl = new URL(entry.entry, base);
     const manifest = await (await fetch(manifestUrl)).json();
     const sharedFiles = new Map();
     for (const shared of manifest.shared ?? []) {
-      for (const file of [...(shared.assets?.js?.sync ?? []), ...(shared.assets?.js?.async ?? [])]) sharedFiles.set(new URL(file, manifestUrl).pathname, shared.name);
+      for (const file of [...(shared.assets?.js?.sync ?? []), ...(shared.assets?.js?.async ?? [])])
+        sharedFiles.set(new URL(file, manifestUrl).pathname, shared.name);
     }
     const title = `deep link ${first.path} signed in (${name})`;
-    const result = report(title, await capture(async (page) => {
-      await page.goto(`${base}${first.path}`);
-      await page.locator('main h1, main h2').first().waitFor({ timeout: 20000 });
-    }), true);
+    const result = report(
+      title,
+      await capture(async (page) => {
+        await page.goto(`${base}${first.path}`);
+        await page.locator('main h1, main h2').first().waitFor({ timeout: 20000 });
+      }),
+      true,
+    );
     let shared = 0;
     for (const [url, size] of result.files) {
       const path = new URL(url).pathname;
       if (sharedFiles.has(path)) shared += size;
     }
-    console.log(`   ${kb(shared).padStart(9)}  of the remote total: shared singletons it provided (${[...new Set(sharedFiles.values())].join(', ')})`);
-    console.log(`   ${kb(result.remote - shared).padStart(9)}  the remote's own code (remoteEntry + first route)`);
+    console.log(
+      `   ${kb(shared).padStart(9)}  of the remote total: shared singletons it provided (${[...new Set(sharedFiles.values())].join(', ')})`,
+    );
+    console.log(
+      `   ${kb(result.remote - shared).padStart(9)}  the remote's own code (remoteEntry + first route)`,
+    );
     remotes.push({ name, own: result.remote - shared });
   }
   await browser.close();
 
   console.log('\n== budgets');
   const worstShell = Math.max(signedOut.shell, signedIn.shell);
-  console.log(`   shell initial JS at '/': ${kb(signedOut.shell)} signed out, ${kb(signedIn.shell)} signed in (budget ${kb(BUDGET_SHELL)}) ${worstShell <= BUDGET_SHELL ? 'OK' : 'OVER'}`);
+  console.log(
+    `   shell initial JS at '/': ${kb(signedOut.shell)} signed out, ${kb(signedIn.shell)} signed in (budget ${kb(BUDGET_SHELL)}) ${worstShell <= BUDGET_SHELL ? 'OK' : 'OVER'}`,
+  );
   for (const r of remotes) {
-    console.log(`   ${r.name} remoteEntry + first route beyond shared singletons: ${kb(r.own)} (budget ${kb(BUDGET_REMOTE)}) ${r.own <= BUDGET_REMOTE ? 'OK' : 'OVER'}`);
+    console.log(
+      `   ${r.name} remoteEntry + first route beyond shared singletons: ${kb(r.own)} (budget ${kb(BUDGET_REMOTE)}) ${r.own <= BUDGET_REMOTE ? 'OK' : 'OVER'}`,
+    );
   }
 }
 

@@ -46,7 +46,14 @@ import os from 'node:os';
 import { Pool } from 'undici';
 import { percentile } from './lib/load.mjs';
 import { cpuMs, json, postgresCpuMs, signIn } from './lib/system.mjs';
-import { cleanup, interrupted, pgClient, startDistributed, streamPending, streamSubjectCounts } from './lib/distributed.mjs';
+import {
+  cleanup,
+  interrupted,
+  pgClient,
+  startDistributed,
+  streamPending,
+  streamSubjectCounts,
+} from './lib/distributed.mjs';
 
 const RATE = Number(process.env.BENCH_RATE ?? 50);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 300);
@@ -66,7 +73,13 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const r1 = (x) => Math.round(x * 10) / 10;
 const stats = (values) => {
   const s = [...values].sort((a, b) => a - b);
-  return { n: s.length, p50: r1(percentile(s, 50)), p95: r1(percentile(s, 95)), p99: r1(percentile(s, 99)), max: r1(s.at(-1) ?? NaN) };
+  return {
+    n: s.length,
+    p50: r1(percentile(s, 50)),
+    p95: r1(percentile(s, 95)),
+    p99: r1(percentile(s, 99)),
+    max: r1(s.at(-1) ?? NaN),
+  };
 };
 const fmt = (s) => `n ${s.n}, p50 ${s.p50} ms, p95 ${s.p95} ms, p99 ${s.p99} ms, max ${s.max} ms`;
 
@@ -89,38 +102,62 @@ try {
   const run = await startDistributed();
   const { topology, schemaOf } = run;
   const base = topology.gatewayUrl;
-  console.log(`distributed topology ready in ${((Date.now() - t0) / 1000).toFixed(1)} s: ${topology.processes.map((p) => p.id).join(', ')} (database ${run.database}, NATS namespace ${run.natsNamespace})`);
+  console.log(
+    `distributed topology ready in ${((Date.now() - t0) / 1000).toFixed(1)} s: ${topology.processes.map((p) => p.id).join(', ')} (database ${run.database}, NATS namespace ${run.natsNamespace})`,
+  );
   const admin = { authorization: `Bearer ${await signIn(base)}` };
   const purchaser = { authorization: `Bearer ${await signIn(base, '9000000002')}` };
   const employee = { authorization: `Bearer ${await signIn(base, '9000000004')}` };
-  const pool = new Pool(base, { connections: 256, pipelining: 1, headersTimeout: 120_000, bodyTimeout: 120_000 });
+  const pool = new Pool(base, {
+    connections: 256,
+    pipelining: 1,
+    headersTimeout: 120_000,
+    bodyTimeout: 120_000,
+  });
   const call = async (who, method, path, body) => {
-    const res = await pool.request({ method, path: `/api/v1${path}`, headers: { ...who, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+    const res = await pool.request({
+      method,
+      path: `/api/v1${path}`,
+      headers: { ...who, ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
     const text = await res.body.text();
     return { status: res.statusCode, body: text ? JSON.parse(text) : null };
   };
   const ok = async (who, method, path, body) => {
     const r = await call(who, method, path, body);
-    if (r.status >= 300) throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
+    if (r.status >= 300)
+      throw new Error(`${method} ${path}: ${r.status} ${JSON.stringify(r.body).slice(0, 300)}`);
     return r.body;
   };
 
   // The demo BOQ, and the indent service knowing it and its prices (from the other services' events).
   let boq;
   for (const until = Date.now() + 60_000; !boq; await sleep(300)) {
-    boq = (await json(await fetch(`${base}/api/v1/boq/all?status=confirmed&limit=100`, { headers: employee }))).result[0];
+    boq = (
+      await json(await fetch(`${base}/api/v1/boq/all?status=confirmed&limit=100`, { headers: employee }))
+    ).result[0];
     if (!boq && Date.now() > until) throw new Error('no confirmed demo BOQ after 60 s');
   }
   const boqLines = (await ok(employee, 'GET', `/boq/items/${boq._id}`)).result;
   const lines = LINES ? boqLines.slice(0, LINES) : boqLines.filter((l) => TEST_ITEMS.includes(l.name));
-  const indentBody = (n) => ({ title: `Bench indent ${n}`, projectId: boq.projectId._id, boqId: boq._id, status: 'compare', items: lines.map((l) => ({ item: l.itemId, quantity: QUANTITY })) });
+  const indentBody = (n) => ({
+    title: `Bench indent ${n}`,
+    projectId: boq.projectId._id,
+    boqId: boq._id,
+    status: 'compare',
+    items: lines.map((l) => ({ item: l.itemId, quantity: QUANTITY })),
+  });
   for (const until = Date.now() + 60_000; ; await sleep(500)) {
     const probe = await call(employee, 'POST', '/indent', indentBody(0));
     if (probe.status === 201) {
       const c = await ok(purchaser, 'GET', `/indent/compare/${probe.body.indent._id}`);
       if (c.items.every((l) => l.vendors.length > 0)) break;
     }
-    if (Date.now() > until) throw new Error(`the indent service never took an indent with prices: ${probe.status} ${JSON.stringify(probe.body).slice(0, 300)}`);
+    if (Date.now() > until)
+      throw new Error(
+        `the indent service never took an indent with prices: ${probe.status} ${JSON.stringify(probe.body).slice(0, 300)}`,
+      );
   }
 
   // 1. Preparation.
@@ -151,17 +188,28 @@ try {
       status: 'approval',
       pricesVersion: c.pricesVersion,
       version: c.version,
-      items: c.items.map((l) => ({ itemId: l.itemId, selectedVendor: l.vendors.find((v) => v.isLowest).vendorId })),
+      items: c.items.map((l) => ({
+        itemId: l.itemId,
+        selectedVendor: l.vendors.find((v) => v.isLowest).vendorId,
+      })),
     });
     const review = await ok(admin, 'GET', `/indent/compare/${indent._id}`);
     prepared.push({
       id: indent._id,
-      lines: review.items.map((l) => ({ itemId: l.itemId, vendorId: l.selectedVendor, quantity: l.quantity })),
+      lines: review.items.map((l) => ({
+        itemId: l.itemId,
+        vendorId: l.selectedVendor,
+        quantity: l.quantity,
+      })),
       body: {
         status: 'approved',
         pricesVersion: review.pricesVersion,
         version: review.version,
-        items: review.items.map((l) => ({ itemId: l.itemId, selectedVendor: l.selectedVendor, price: l.vendors.find((v) => v.vendorId === l.selectedVendor).price })),
+        items: review.items.map((l) => ({
+          itemId: l.itemId,
+          selectedVendor: l.selectedVendor,
+          price: l.vendors.find((v) => v.vendorId === l.selectedVendor).price,
+        })),
       },
     });
   };
@@ -179,7 +227,9 @@ try {
   const vendorsPerIndent = new Set(prepared[0].lines.map((l) => l.vendorId)).size;
   console.log(
     `prepared ${prepared.length} indents waiting for approval in ${prepSeconds.toFixed(1)} s: ${viaApi} through the API in ${apiSeconds.toFixed(1)} s (${r1(viaApi / apiSeconds)} a second, 4 calls each, ${PREPARE_CONNECTIONS} at once)${
-      prepared.length > viaApi ? `, ${prepared.length - viaApi} copied from them in SQL in ${(prepSeconds - apiSeconds).toFixed(1)} s` : ''
+      prepared.length > viaApi
+        ? `, ${prepared.length - viaApi} copied from them in SQL in ${(prepSeconds - apiSeconds).toFixed(1)} s`
+        : ''
     }${prepErrors ? `, ${prepErrors} failed and replaced` : ''}; ${lines.length} lines each (${lines.map((l) => l.name).join(', ')}), ${vendorsPerIndent} vendors: ${vendorsPerIndent} POs an approval`,
   );
   // Let the preparation's own events settle, so the run starts from a quiet system.
@@ -193,7 +243,9 @@ try {
   const cpuAt = () => ({
     ...Object.fromEntries(procs.map((p) => [p.id, cpuMs(p.pid)])),
     postgres: postgresCpuMs(run.database),
-    ...Object.fromEntries(natsPids.map((pid) => [natsPids.length === 1 ? 'nats-server' : `nats-server(${pid})`, cpuMs(pid)])),
+    ...Object.fromEntries(
+      natsPids.map((pid) => [natsPids.length === 1 ? 'nats-server' : `nats-server(${pid})`, cpuMs(pid)]),
+    ),
     generator: (() => {
       const u = process.cpuUsage();
       return (u.user + u.system) / 1000;
@@ -264,8 +316,17 @@ try {
       const r = await call(employee, 'POST', '/poReceipt', {
         poId: po._id,
         receiptId: randomUUID(),
-        receivedItems: mine.map((l) => ({ item: l.itemId, receivedQuantity: l.quantity, rejectedQuantity: REJECTED, remarks: '' })),
-        invoice: { invoiceNumber: `BENCH/${po.poNumber}`, invoiceDate: new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10), invoiceAmount: 1 },
+        receivedItems: mine.map((l) => ({
+          item: l.itemId,
+          receivedQuantity: l.quantity,
+          rejectedQuantity: REJECTED,
+          remarks: '',
+        })),
+        invoice: {
+          invoiceNumber: `BENCH/${po.poNumber}`,
+          invoiceDate: new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10),
+          invoiceAmount: 1,
+        },
         remarks: 'Bench delivery',
       });
       if (r.status === 200 || r.status === 201) {
@@ -309,12 +370,18 @@ try {
   await Promise.all(approvals);
   const approvalsDone = performance.now();
   const cpuApprovals = cpuAt();
-  console.log(`approvals: ${sentCount} sent in ${sentWindow.toFixed(1)} s, the last answered ${((approvalsDone - start) / 1000).toFixed(1)} s after the first was sent`);
+  console.log(
+    `approvals: ${sentCount} sent in ${sentWindow.toFixed(1)} s, the last answered ${((approvalsDone - start) / 1000).toFixed(1)} s after the first was sent`,
+  );
   if (RECEIPTS) {
     const drainUntil = Date.now() + 300_000;
-    while ((inFlight > 0 || receiptQueue.length > 0) && Date.now() < drainUntil) await Promise.race([receiptsIdle, sleep(1000)]);
-    if (inFlight > 0 || receiptQueue.length > 0) countError('receipts not done 300 s after the last approval');
-    console.log(`receipts: ${receiptsDone} recorded for ${receiptIndentsDone} approved indents, the last ${((performance.now() - start) / 1000).toFixed(1)} s after the run began`);
+    while ((inFlight > 0 || receiptQueue.length > 0) && Date.now() < drainUntil)
+      await Promise.race([receiptsIdle, sleep(1000)]);
+    if (inFlight > 0 || receiptQueue.length > 0)
+      countError('receipts not done 300 s after the last approval');
+    console.log(
+      `receipts: ${receiptsDone} recorded for ${receiptIndentsDone} approved indents, the last ${((performance.now() - start) / 1000).toFixed(1)} s after the run began`,
+    );
   }
   const flowDone = performance.now();
   const windowEnd = (await db.query('SELECT now() AS t')).rows[0].t;
@@ -323,7 +390,11 @@ try {
 
   // 3. Settling.
   const settled = await settle(run, SETTLE_SECONDS);
-  console.log(settled.ok ? `settled ${settled.seconds.toFixed(1)} s after the flow` : `NOT SETTLED ${settled.why} (the counts below take that backlog for lost)`);
+  console.log(
+    settled.ok
+      ? `settled ${settled.seconds.toFixed(1)} s after the flow`
+      : `NOT SETTLED ${settled.why} (the counts below take that backlog for lost)`,
+  );
 
   // 4. Figures.
   const s = (name) => schemaOf[name];
@@ -348,23 +419,39 @@ try {
   const late = stats(lateMs);
   const achieved = answered / ((lastAnswer - start) / 1000);
   console.log('');
-  console.log(`approval call (POST /indent/approval through the gateway): ${fmt(approval)}; sent behind schedule: p95 ${late.p95} ms, max ${late.max} ms`);
-  console.log(`achieved: ${sentCount} approvals offered at ${r1(sentCount / sentWindow)}/s (target ${RATE}/s), ${answered} answered 200 at ${r1(achieved)}/s; receipts ${receiptsDone} (${r1(receiptsDone / ((flowDone - start) / 1000))}/s), ${fmt(stats(receiptMs))}${RECEIPTS ? `; PO lists read to find the POs: ${poReads} (${r1(poReads / Math.max(1, answered))} per approval)` : ''}`);
+  console.log(
+    `approval call (POST /indent/approval through the gateway): ${fmt(approval)}; sent behind schedule: p95 ${late.p95} ms, max ${late.max} ms`,
+  );
+  console.log(
+    `achieved: ${sentCount} approvals offered at ${r1(sentCount / sentWindow)}/s (target ${RATE}/s), ${answered} answered 200 at ${r1(achieved)}/s; receipts ${receiptsDone} (${r1(receiptsDone / ((flowDone - start) / 1000))}/s), ${fmt(stats(receiptMs))}${RECEIPTS ? `; PO lists read to find the POs: ${poReads} (${r1(poReads / Math.max(1, answered))} per approval)` : ''}`,
+  );
   console.log(`errors: ${errors.size === 0 ? 'none' : [...errors].map(([k, n]) => `${k} x${n}`).join(', ')}`);
-  console.log(`outbox lag erp.indent.approved.v1 (indent.outbox published_at - created_at): ${fmt(approvedLag)}`);
+  console.log(
+    `outbox lag erp.indent.approved.v1 (indent.outbox published_at - created_at): ${fmt(approvedLag)}`,
+  );
   console.log(`outbox lag erp.po.created.v1 (po.outbox): ${fmt(poLag)}`);
-  console.log(`approval written -> its POs written (po.purchase_orders.created_at - indent.outbox.created_at): ${fmt(toPo)}`);
+  console.log(
+    `approval written -> its POs written (po.purchase_orders.created_at - indent.outbox.created_at): ${fmt(toPo)}`,
+  );
 
   // CPU: per approval over the approvals' window, and the whole flow's.
   const span = (a, b) => (b - a) / 1000;
   const cpuLine = (c0, c1, seconds, per) =>
     Object.keys(c0)
       .filter((k) => c0[k] != null && c1[k] != null)
-      .map((k) => `${k} ${r1((c1[k] - c0[k]) / per)} ms (${Math.round(((c1[k] - c0[k]) / 1000 / seconds) * 100)}%)`)
+      .map(
+        (k) =>
+          `${k} ${r1((c1[k] - c0[k]) / per)} ms (${Math.round(((c1[k] - c0[k]) / 1000 / seconds) * 100)}%)`,
+      )
       .join(', ');
-  console.log(`CPU per approval while approving (and share of one core): ${cpuLine(cpu0, cpuApprovals, span(start, approvalsDone), Math.max(1, answered))}`);
-  console.log(`CPU per approval over the whole flow (the receipts and every event included): ${cpuLine(cpu0, cpu1, span(start, flowDone), Math.max(1, answered))}`);
-  const sumCpu = (c0, c1) => Object.keys(c0).reduce((t, k) => t + (c0[k] != null && c1[k] != null ? c1[k] - c0[k] : 0), 0);
+  console.log(
+    `CPU per approval while approving (and share of one core): ${cpuLine(cpu0, cpuApprovals, span(start, approvalsDone), Math.max(1, answered))}`,
+  );
+  console.log(
+    `CPU per approval over the whole flow (the receipts and every event included): ${cpuLine(cpu0, cpu1, span(start, flowDone), Math.max(1, answered))}`,
+  );
+  const sumCpu = (c0, c1) =>
+    Object.keys(c0).reduce((t, k) => t + (c0[k] != null && c1[k] != null ? c1[k] - c0[k] : 0), 0);
   const cores = os.availableParallelism();
   console.log(
     `CPU over the whole flow: ${r1(sumCpu(cpu0, cpu1) / 1000)} s in ${r1(span(start, flowDone))} s (${r1(cores * span(start, flowDone))} s of ${cores} cores; nats-server counted whole, it may serve others too)`,
@@ -373,9 +460,15 @@ try {
   console.log(
     `PostgreSQL, sampled every 100 ms over the flow (${pgSamples.samples} samples): active backends mean ${r1(pgSamples.meanActive)}, max ${pgSamples.maxActive}; connections mean ${r1(pgSamples.meanConnections)}, max ${pgSamples.maxConnections}`,
   );
-  console.log(`  what the active backends were doing (share of samples x backends): ${pgSamples.top.map(([k, n]) => `${Math.round((n / pgSamples.total) * 100)}% ${k}`).join(' | ')}`);
-  console.log(`  waiting on: ${pgSamples.waits.map(([k, n]) => `${Math.round((n / pgSamples.total) * 100)}% ${k}`).join(', ')}`);
-  console.log(`  lock waits, the waiting statement and what holds the lock: ${pgSamples.blocks.map(([k, n]) => `${Math.round((n / pgSamples.total) * 100)}% ${k}`).join(' | ')}`);
+  console.log(
+    `  what the active backends were doing (share of samples x backends): ${pgSamples.top.map(([k, n]) => `${Math.round((n / pgSamples.total) * 100)}% ${k}`).join(' | ')}`,
+  );
+  console.log(
+    `  waiting on: ${pgSamples.waits.map(([k, n]) => `${Math.round((n / pgSamples.total) * 100)}% ${k}`).join(', ')}`,
+  );
+  console.log(
+    `  lock waits, the waiting statement and what holds the lock: ${pgSamples.blocks.map(([k, n]) => `${Math.round((n / pgSamples.total) * 100)}% ${k}`).join(' | ')}`,
+  );
 
   // Counting.
   const counts = await countAll(db, run, { windowStart, windowEnd, acceptedHundredths, receiptsDone });
@@ -384,7 +477,9 @@ try {
   console.log(`lost: ${counts.lost}, duplicated: ${counts.duplicated}`);
   console.log(
     `outbox lag p95 ${approvedLag.p95} ms (indent) / ${poLag.p95} ms (po) at ${r1(achieved)} approvals/s for ${SECONDS} s (budget ${LAG_BUDGET_MS} ms at 50/s for 300 s): ${
-      lagVerdict && counts.lost === 0 && counts.duplicated === 0 && achieved >= RATE * 0.98 ? 'within budget' : 'OVER BUDGET'
+      lagVerdict && counts.lost === 0 && counts.duplicated === 0 && achieved >= RATE * 0.98
+        ? 'within budget'
+        : 'OVER BUDGET'
     }${SECONDS < 300 || RATE < 50 ? ` (${[SECONDS < 300 ? 'shorter' : '', RATE < 50 ? 'slower' : ''].filter(Boolean).join(' and ')} than the budget run)` : ''}`,
   );
   await db.end();
@@ -431,8 +526,18 @@ function samplePostgres(url, database) {
         connections += rows.length;
         maxConnections = Math.max(maxConnections, rows.length);
         for (const x of busy) {
-          add(byQuery, x.state === 'idle in transaction' ? '(idle in transaction: the service between statements)' : x.q);
-          add(byWait, x.state === 'idle in transaction' ? 'the service (idle in transaction)' : x.wait_event_type ? `${x.wait_event_type}:${x.wait_event}` : 'CPU (no wait event)');
+          add(
+            byQuery,
+            x.state === 'idle in transaction' ? '(idle in transaction: the service between statements)' : x.q,
+          );
+          add(
+            byWait,
+            x.state === 'idle in transaction'
+              ? 'the service (idle in transaction)'
+              : x.wait_event_type
+                ? `${x.wait_event_type}:${x.wait_event}`
+                : 'CPU (no wait event)',
+          );
           if (x.blocker) add(byBlock, `${x.q.slice(0, 50)} -> behind: ${x.blocker}`);
         }
         await sleep(100);
@@ -450,7 +555,17 @@ function samplePostgres(url, database) {
       await loop;
       if (failed) console.log(`(sampling PostgreSQL stopped early: ${failed.message})`);
       const top = (m, n) => [...m].sort((a, b) => b[1] - a[1]).slice(0, n);
-      return { samples, total: Math.max(1, active), meanActive: active / Math.max(1, samples), maxActive, meanConnections: connections / Math.max(1, samples), maxConnections, top: top(byQuery, 8), waits: top(byWait, 6), blocks: top(byBlock, 6) };
+      return {
+        samples,
+        total: Math.max(1, active),
+        meanActive: active / Math.max(1, samples),
+        maxActive,
+        meanConnections: connections / Math.max(1, samples),
+        maxConnections,
+        top: top(byQuery, 8),
+        waits: top(byWait, 6),
+        blocks: top(byBlock, 6),
+      };
     },
   };
 }
@@ -461,19 +576,29 @@ function samplePostgres(url, database) {
  */
 async function copyIndents(db, schema, templates, count) {
   const copies = [];
-  for (let done = 0; done < count; ) {
+  for (let done = 0; done < count;) {
     const k = Math.min(1000, count - done);
     // Template of each copy, round robin.
     const from = Array.from({ length: k }, (_, i) => templates[(done + i) % templates.length]);
     const ids = from.map(() => randomUUID());
     await db.query('BEGIN');
     try {
-      const { rows } = await db.query(`UPDATE ${schema}.indent_numbers SET last = last + $1 RETURNING last - $1 AS first`, [k]);
+      const { rows } = await db.query(
+        `UPDATE ${schema}.indent_numbers SET last = last + $1 RETURNING last - $1 AS first`,
+        [k],
+      );
       const first = Number(rows[0].first);
       await db.query(`CREATE TEMP TABLE bench_copy (id uuid, template uuid, number bigint) ON COMMIT DROP`);
-      await db.query(`INSERT INTO bench_copy SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::bigint[])`, [ids, from.map((t) => t.id), ids.map((_, i) => first + 1 + i)]);
+      await db.query(`INSERT INTO bench_copy SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::bigint[])`, [
+        ids,
+        from.map((t) => t.id),
+        ids.map((_, i) => first + 1 + i),
+      ]);
       const cols = (
-        await db.query(`SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = 'indents' AND is_generated = 'NEVER' ORDER BY ordinal_position`, [schema])
+        await db.query(
+          `SELECT column_name FROM information_schema.columns WHERE table_schema = $1 AND table_name = 'indents' AND is_generated = 'NEVER' ORDER BY ordinal_position`,
+          [schema],
+        )
       ).rows.map((x) => x.column_name);
       const set = {
         id: 'c.id',
@@ -492,7 +617,10 @@ async function copyIndents(db, schema, templates, count) {
       );
       const copy = async (table, key, extra = {}) => {
         const cs = (
-          await db.query(`SELECT column_name, column_default FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2 AND is_generated = 'NEVER' ORDER BY ordinal_position`, [schema, table])
+          await db.query(
+            `SELECT column_name, column_default FROM information_schema.columns WHERE table_schema = $1 AND table_name = $2 AND is_generated = 'NEVER' ORDER BY ordinal_position`,
+            [schema, table],
+          )
         ).rows.filter((x) => !String(x.column_default ?? '').startsWith('nextval('));
         const names = cs.map((x) => x.column_name);
         await db.query(
@@ -528,20 +656,33 @@ async function settle(run, maxSeconds, stallSeconds = 30) {
     for (;;) {
       const schemas = Object.values(run.schemaOf);
       const pending = await db.query(
-        schemas.map((sc) => `SELECT '${sc}' AS s, (SELECT count(*) FROM ${sc}.outbox WHERE published_at IS NULL) AS unpublished, (SELECT count(*) FROM ${sc}.consumer_failures) AS failures`).join(' UNION ALL '),
+        schemas
+          .map(
+            (sc) =>
+              `SELECT '${sc}' AS s, (SELECT count(*) FROM ${sc}.outbox WHERE published_at IS NULL) AS unpublished, (SELECT count(*) FROM ${sc}.consumer_failures) AS failures`,
+          )
+          .join(' UNION ALL '),
       );
       const busy = pending.rows.filter((x) => Number(x.unpublished) > 0 || Number(x.failures) > 0);
       const js = await streamPending(run.natsNamespace);
       const jsBusy = Object.entries(js).filter(([, n]) => n > 0);
-      if (busy.length === 0 && jsBusy.length === 0) return { ok: true, seconds: (performance.now() - t) / 1000 };
-      const left = busy.reduce((sum, x) => sum + Number(x.unpublished) + Number(x.failures), 0) + jsBusy.reduce((sum, [, n]) => sum + n, 0);
+      if (busy.length === 0 && jsBusy.length === 0)
+        return { ok: true, seconds: (performance.now() - t) / 1000 };
+      const left =
+        busy.reduce((sum, x) => sum + Number(x.unpublished) + Number(x.failures), 0) +
+        jsBusy.reduce((sum, [, n]) => sum + n, 0);
       if (left < least) {
         least = left;
         shrunkAt = performance.now();
       }
-      const why = [...busy.map((x) => `${x.s}: ${x.unpublished} unpublished, ${x.failures} failed events waiting`), ...jsBusy.map(([c, n]) => `${c}: ${n} pending`)].join('; ');
-      if (performance.now() - t > maxSeconds * 1000) return { ok: false, why: `after ${maxSeconds} s: ${why}` };
-      if (performance.now() - shrunkAt > stallSeconds * 1000) return { ok: false, why: `no progress for ${stallSeconds} s: ${why}` };
+      const why = [
+        ...busy.map((x) => `${x.s}: ${x.unpublished} unpublished, ${x.failures} failed events waiting`),
+        ...jsBusy.map(([c, n]) => `${c}: ${n} pending`),
+      ].join('; ');
+      if (performance.now() - t > maxSeconds * 1000)
+        return { ok: false, why: `after ${maxSeconds} s: ${why}` };
+      if (performance.now() - shrunkAt > stallSeconds * 1000)
+        return { ok: false, why: `no progress for ${stallSeconds} s: ${why}` };
       await sleep(500);
     }
   } finally {
@@ -557,7 +698,9 @@ async function countAll(db, run, { windowStart, acceptedHundredths, receiptsDone
   const checks = [];
   const check = (what, lost, duplicated, detail) => {
     checks.push({ what, lost: n(lost), duplicated: n(duplicated) });
-    console.log(`  ${n(lost) === 0 && n(duplicated) === 0 ? 'ok  ' : 'FAIL'} ${what}: lost ${n(lost)}, duplicated ${n(duplicated)}${detail ? ` (${detail})` : ''}`);
+    console.log(
+      `  ${n(lost) === 0 && n(duplicated) === 0 ? 'ok  ' : 'FAIL'} ${what}: lost ${n(lost)}, duplicated ${n(duplicated)}${detail ? ` (${detail})` : ''}`,
+    );
   };
   console.log('\ncounted at the end (SQL over every schema):');
 
@@ -567,7 +710,12 @@ async function countAll(db, run, { windowStart, acceptedHundredths, receiptsDone
             (SELECT count(*) FROM ${s('indent')}.indents i WHERE status = 'approved' AND NOT EXISTS (SELECT 1 FROM ${s('indent')}.outbox o WHERE o.subject = 'erp.indent.approved.v1' AND (o.envelope->'data'->>'indentId')::uuid = i.id)) AS missing,
             (SELECT count(*) - count(DISTINCT envelope->'data'->>'indentId') FROM ${s('indent')}.outbox WHERE subject = 'erp.indent.approved.v1') AS extra`,
   );
-  check('approved indents -> erp.indent.approved.v1 (one each)', ev.missing, ev.extra, `${ev.approved} approved indents`);
+  check(
+    'approved indents -> erp.indent.approved.v1 (one each)',
+    ev.missing,
+    ev.extra,
+    `${ev.approved} approved indents`,
+  );
   const [pairs] = await q(
     `WITH expected AS (SELECT DISTINCT l.indent_id, l.selected_vendor AS vendor_id FROM ${s('indent')}.indent_lines l JOIN ${s('indent')}.indents i ON i.id = l.indent_id WHERE i.status = 'approved'),
           actual AS (SELECT indent_id, vendor_id, count(*) AS n FROM ${s('po')}.purchase_orders GROUP BY 1, 2)
@@ -576,9 +724,21 @@ async function countAll(db, run, { windowStart, acceptedHundredths, receiptsDone
             (SELECT coalesce(sum(n - 1), 0) FROM actual) + (SELECT count(*) FROM actual a WHERE NOT EXISTS (SELECT 1 FROM expected e WHERE e.indent_id = a.indent_id AND e.vendor_id = a.vendor_id)) AS extra,
             (SELECT count(*) FROM ${s('po')}.purchase_orders) AS pos`,
   );
-  check('approved indents -> POs (one per indent and vendor)', pairs.missing, pairs.extra, `${pairs.expected} expected, ${pairs.pos} POs`);
-  const [seq] = await q(`SELECT count(*) AS n, count(DISTINCT po_seq) AS d, coalesce(min(po_seq), 1) AS lo, coalesce(max(po_seq), 0) AS hi, (SELECT last_number FROM ${s('po')}.po_numbers) AS last FROM ${s('po')}.purchase_orders`);
-  check('PO numbers 1..N without gaps or repeats', n(seq.hi) - n(seq.d) + (n(seq.lo) - 1), n(seq.n) - n(seq.d), `${seq.n} POs, PO-${String(seq.lo).padStart(6, '0')}..PO-${String(seq.hi).padStart(6, '0')}, last number given ${seq.last}`);
+  check(
+    'approved indents -> POs (one per indent and vendor)',
+    pairs.missing,
+    pairs.extra,
+    `${pairs.expected} expected, ${pairs.pos} POs`,
+  );
+  const [seq] = await q(
+    `SELECT count(*) AS n, count(DISTINCT po_seq) AS d, coalesce(min(po_seq), 1) AS lo, coalesce(max(po_seq), 0) AS hi, (SELECT last_number FROM ${s('po')}.po_numbers) AS last FROM ${s('po')}.purchase_orders`,
+  );
+  check(
+    'PO numbers 1..N without gaps or repeats',
+    n(seq.hi) - n(seq.d) + (n(seq.lo) - 1),
+    n(seq.n) - n(seq.d),
+    `${seq.n} POs, PO-${String(seq.lo).padStart(6, '0')}..PO-${String(seq.hi).padStart(6, '0')}, last number given ${seq.last}`,
+  );
   const [ledger] = await q(
     `WITH adds AS (SELECT po_id, count(*) AS n FROM ${s('vendors')}.ledger_entries WHERE type = 'PO Add' GROUP BY po_id)
      SELECT (SELECT count(*) FROM ${s('po')}.purchase_orders p WHERE NOT EXISTS (SELECT 1 FROM adds a WHERE a.po_id = p.id)) AS missing,
@@ -592,7 +752,12 @@ async function countAll(db, run, { windowStart, acceptedHundredths, receiptsDone
             (SELECT count(*) FROM ${s('po')}.purchase_orders p JOIN ${s('indent')}.indent_pos x ON x.po_id = p.id
                LEFT JOIN ${s('indent')}.po_statuses ps ON ps.po_id = p.id WHERE coalesce(ps.status, x.status) <> p.status) AS stale`,
   );
-  check("every PO on its indent's list (indent.indent_pos), with its status", n(onIndent.missing) + n(onIndent.stale), onIndent.extra, `${onIndent.stale} with another status than the PO's`);
+  check(
+    "every PO on its indent's list (indent.indent_pos), with its status",
+    n(onIndent.missing) + n(onIndent.stale),
+    onIndent.extra,
+    `${onIndent.stale} with another status than the PO's`,
+  );
 
   // Receipts -> BOQ consumption (projects): each accepted receipt line counted once.
   const [cons] = await q(
@@ -620,15 +785,26 @@ async function countAll(db, run, { windowStart, acceptedHundredths, receiptsDone
       `SELECT (SELECT count(*) FROM ${schema}.outbox) AS rows, (SELECT count(*) FROM ${schema}.outbox WHERE published_at IS NULL) AS unpublished,
               (SELECT count(*) FROM ${schema}.dead_letters) AS dead, (SELECT count(*) FROM ${schema}.consumer_failures) AS failing`,
     );
-    check(`${service}: outbox published, no dead letters, no failed events waiting`, n(o.unpublished) + n(o.dead) + n(o.failing), 0, `${o.rows} outbox rows, ${o.unpublished} unpublished, ${o.dead} dead letters, ${o.failing} waiting for a retry`);
+    check(
+      `${service}: outbox published, no dead letters, no failed events waiting`,
+      n(o.unpublished) + n(o.dead) + n(o.failing),
+      0,
+      `${o.rows} outbox rows, ${o.unpublished} unpublished, ${o.dead} dead letters, ${o.failing} waiting for a retry`,
+    );
   }
 
   // Inbox rows = events, per consumer and subject, for the events written since the run began.
   // Which consumer takes which subject: what its inbox holds at all (the demo data went through
   // every consumer of the main flow).
   const schemas = Object.values(run.schemaOf);
-  const outboxAll = schemas.map((sc) => `SELECT id, subject, created_at FROM ${sc}.outbox`).join(' UNION ALL ');
-  const consumers = await q(schemas.map((sc) => `SELECT DISTINCT '${sc}' AS schema, consumer, subject FROM ${sc}.inbox`).join(' UNION ALL '));
+  const outboxAll = schemas
+    .map((sc) => `SELECT id, subject, created_at FROM ${sc}.outbox`)
+    .join(' UNION ALL ');
+  const consumers = await q(
+    schemas
+      .map((sc) => `SELECT DISTINCT '${sc}' AS schema, consumer, subject FROM ${sc}.inbox`)
+      .join(' UNION ALL '),
+  );
   let inboxLost = 0;
   let inboxExtra = 0;
   const perConsumer = [];
@@ -643,13 +819,24 @@ async function countAll(db, run, { windowStart, acceptedHundredths, receiptsDone
     );
     inboxLost += n(x.missing);
     inboxExtra += n(x.unknown);
-    if (n(x.events) > 0 || n(x.inbox) > 0) perConsumer.push(`${c.consumer} ${c.subject.replace(/^erp\./, '')} ${x.inbox}/${x.events}`);
+    if (n(x.events) > 0 || n(x.inbox) > 0)
+      perConsumer.push(`${c.consumer} ${c.subject.replace(/^erp\./, '')} ${x.inbox}/${x.events}`);
   }
-  check('inbox rows = events per consumer (written since the run began)', inboxLost, inboxExtra, perConsumer.join(', '));
+  check(
+    'inbox rows = events per consumer (written since the run began)',
+    inboxLost,
+    inboxExtra,
+    perConsumer.join(', '),
+  );
 
   // JetStream: one message per event id (duplicates within the window dropped by Nats-Msg-Id).
   const inStream = await streamSubjectCounts(run.natsNamespace);
-  const inOutbox = Object.fromEntries((await q(`SELECT subject, count(*) AS n FROM (${outboxAll}) o GROUP BY subject`)).map((x) => [x.subject, n(x.n)]));
+  const inOutbox = Object.fromEntries(
+    (await q(`SELECT subject, count(*) AS n FROM (${outboxAll}) o GROUP BY subject`)).map((x) => [
+      x.subject,
+      n(x.n),
+    ]),
+  );
   let streamLost = 0;
   let streamExtra = 0;
   for (const subject of new Set([...Object.keys(inStream), ...Object.keys(inOutbox)])) {
@@ -661,8 +848,13 @@ async function countAll(db, run, { windowStart, acceptedHundredths, receiptsDone
     'JetStream messages per subject = outbox rows',
     streamLost,
     streamExtra,
-    ['erp.indent.approved.v1', 'erp.po.created.v1', 'erp.po.receipt_recorded.v1', 'erp.po.status_changed.v1'].map((x) => `${x.replace(/^erp\./, '')} ${inStream[x] ?? 0}/${inOutbox[x] ?? 0}`).join(', '),
+    ['erp.indent.approved.v1', 'erp.po.created.v1', 'erp.po.receipt_recorded.v1', 'erp.po.status_changed.v1']
+      .map((x) => `${x.replace(/^erp\./, '')} ${inStream[x] ?? 0}/${inOutbox[x] ?? 0}`)
+      .join(', '),
   );
 
-  return { lost: checks.reduce((t, c) => t + c.lost, 0), duplicated: checks.reduce((t, c) => t + c.duplicated, 0) };
+  return {
+    lost: checks.reduce((t, c) => t + c.lost, 0),
+    duplicated: checks.reduce((t, c) => t + c.duplicated, 0),
+  };
 }

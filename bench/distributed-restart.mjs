@@ -41,13 +41,15 @@ async function timeProcess(p, t0, { start = true } = {}) {
     let live = await answers200(`${p.url}/health/live`);
     if (live === 404) live = await answers200(`${p.url}/health`);
     if (live === true) out.liveMs = performance.now() - t0;
-    else if (!p.running) throw new Error(`${p.id} exited (${p.lastExit?.signal ?? p.lastExit?.code}) before it listened`);
+    else if (!p.running)
+      throw new Error(`${p.id} exited (${p.lastExit?.signal ?? p.lastExit?.code}) before it listened`);
   }
   for (; out.readyMs === null && performance.now() < until; await sleep(25)) {
     let ready = await answers200(`${p.url}/health/ready`);
     if (ready === 404) ready = await answers200(`${p.url}/health`);
     if (ready === true) out.readyMs = performance.now() - t0;
-    else if (!p.running) throw new Error(`${p.id} exited (${p.lastExit?.signal ?? p.lastExit?.code}) before it was ready`);
+    else if (!p.running)
+      throw new Error(`${p.id} exited (${p.lastExit?.signal ?? p.lastExit?.code}) before it was ready`);
   }
   if (out.readyMs === null) throw new Error(`${p.id} was not ready within ${TIMEOUT_MS / 1000} s`);
   out.cpuMs = cpuMs(p.proc.pid);
@@ -78,10 +80,13 @@ let exitCode = 0;
 try {
   const t = performance.now();
   const { topology } = await startDistributed();
-  console.log(`distributed topology first started in ${((performance.now() - t) / 1000).toFixed(1)} s (new database: migrations and demo data): ${topology.processes.map((p) => p.id).join(', ')}`);
+  console.log(
+    `distributed topology first started in ${((performance.now() - t) / 1000).toFixed(1)} s (new database: migrations and demo data): ${topology.processes.map((p) => p.id).join(', ')}`,
+  );
   const headers = { authorization: `Bearer ${await signIn(topology.gatewayUrl)}` };
   const poList = `${topology.gatewayUrl}/api/v1/po?limit=10`;
-  if ((await answers200(poList, headers)) !== true) throw new Error('GET /api/v1/po does not answer 200 before the restarts');
+  if ((await answers200(poList, headers)) !== true)
+    throw new Error('GET /api/v1/po does not answer 200 before the restarts');
   const byService = (s) => topology.processes.filter((p) => p.service === s);
   const services = [...new Set(topology.processes.map((p) => p.service))].filter((s) => s !== 'gateway');
 
@@ -95,7 +100,8 @@ try {
       const t0 = performance.now();
       let timings;
       const system = (async () => {
-        for (; performance.now() < t0 + TIMEOUT_MS; await sleep(25)) if ((await answers200(poList, headers)) === true) return performance.now() - t0;
+        for (; performance.now() < t0 + TIMEOUT_MS; await sleep(25))
+          if ((await answers200(poList, headers)) === true) return performance.now() - t0;
         throw new Error(`GET /api/v1/po did not answer 200 within ${TIMEOUT_MS / 1000} s`);
       })();
       if (order === 'parallel') {

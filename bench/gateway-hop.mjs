@@ -26,15 +26,22 @@ async function compare(name, directUrls, gatewayUrl, headers, cpu, reference) {
   for (const connections of [1, 10]) {
     if (reference) {
       const alone = await load({ url: reference.url, headers, connections, durationMs: 6000, cpu });
-      console.log(`${name}, ${connections} connection(s): direct to ${reference.name} (for reference) ${JSON.stringify(alone)}`);
+      console.log(
+        `${name}, ${connections} connection(s): direct to ${reference.name} (for reference) ${JSON.stringify(alone)}`,
+      );
     }
     const direct = await load({ urls: [directUrls].flat(), headers, connections, durationMs: 6000, cpu });
     const via = await load({ url: gatewayUrl, headers, connections, durationMs: 6000, cpu });
     const added = Math.round((via.p50 - direct.p50) * 100) / 100;
-    console.log(`${name}, ${connections} connection(s): direct${[directUrls].flat().length > 1 ? ' (each instance in turn)' : ''} ${JSON.stringify(direct)}`);
+    console.log(
+      `${name}, ${connections} connection(s): direct${[directUrls].flat().length > 1 ? ' (each instance in turn)' : ''} ${JSON.stringify(direct)}`,
+    );
     console.log(`${name}, ${connections} connection(s): gateway ${JSON.stringify(via)}`);
     console.log(`${name}, ${connections} connection(s): the gateway hop adds ${added} ms at p50\n`);
-    if (connections === 1) verdicts.push(`${name}: gateway hop adds ${added} ms at p50 with one connection (budget 2 ms): ${added <= 2 ? 'within budget' : 'OVER BUDGET'}`);
+    if (connections === 1)
+      verdicts.push(
+        `${name}: gateway hop adds ${added} ms at p50 with one connection (budget 2 ms): ${added <= 2 ? 'within budget' : 'OVER BUDGET'}`,
+      );
   }
 }
 
@@ -48,10 +55,16 @@ if (!which || which === 'auth') {
   onCleanup('gateway', () => gateway.stop());
   try {
     const token = await signIn(gateway.base);
-    await compare('auth (teamList)', `${auth.base}/auth/teamList?limit=10`, `${gateway.base}/api/v1/auth/teamList?limit=10`, { authorization: `Bearer ${token}` }, {
-      auth: () => cpuMs(auth.pid),
-      gateway: () => cpuMs(gateway.pid),
-    });
+    await compare(
+      'auth (teamList)',
+      `${auth.base}/auth/teamList?limit=10`,
+      `${gateway.base}/api/v1/auth/teamList?limit=10`,
+      { authorization: `Bearer ${token}` },
+      {
+        auth: () => cpuMs(auth.pid),
+        gateway: () => cpuMs(gateway.pid),
+      },
+    );
   } finally {
     await cleanup();
   }
@@ -61,7 +74,9 @@ if (!which || which === 'distributed') {
   const { answers } = await gatewayDist('distributed/local-servers.js');
   const reachable = async (url, port) => answers(Number(new URL(url).port || port), new URL(url).hostname);
   if (!(await reachable(adminUrl, 5432)) || !(await reachable(natsUrl, 4222))) {
-    console.log(`distributed case skipped: PostgreSQL (${new URL(adminUrl).host}) and NATS (${new URL(natsUrl).host}) must both answer`);
+    console.log(
+      `distributed case skipped: PostgreSQL (${new URL(adminUrl).host}) and NATS (${new URL(natsUrl).host}) must both answer`,
+    );
   } else {
     try {
       const { topology } = await startDistributed();

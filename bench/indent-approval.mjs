@@ -19,7 +19,13 @@ const env = { SEED_DEMO: 'true', OTP_RESEND_SECONDS: '0' };
 const fresh = await freshBenchDatabase();
 if (fresh) env.DATABASE_URL = fresh.url;
 if (nats) env.NATS_URL = nats;
-const kind = fresh ? (nats ? 'PostgreSQL + NATS' : 'PostgreSQL, in-process bus') : nats ? 'PGlite + NATS' : 'embedded (PGlite, in-process bus)';
+const kind = fresh
+  ? nats
+    ? 'PostgreSQL + NATS'
+    : 'PostgreSQL, in-process bus'
+  : nats
+    ? 'PGlite + NATS'
+    : 'embedded (PGlite, in-process bus)';
 const budget = fresh && nats ? 500 : 300;
 const sys = await startProcess('gateway/dist/main.js', env);
 const run = Date.now().toString(36);
@@ -28,7 +34,13 @@ try {
   const purchaser = { authorization: `Bearer ${await signIn(sys.base, '9000000002')}` };
   const employee = { authorization: `Bearer ${await signIn(sys.base, '9000000004')}` };
   const api = async (headers, method, path, body) =>
-    json(await fetch(`${sys.base}/api/v1${path}`, { method, headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined }));
+    json(
+      await fetch(`${sys.base}/api/v1${path}`, {
+        method,
+        headers: { ...headers, ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      }),
+    );
   const { user } = await api(employee, 'GET', '/auth/me');
 
   const t0 = Date.now();
@@ -60,25 +72,43 @@ try {
     });
     items.push(item._id);
   }
-  const { project } = await api(admin, 'POST', '/project', { name: `Bench Towers ${run}`, projectCode: `PRJ-B${run.slice(-5).toUpperCase()}`, status: 'inProgress', employees: [user._id] });
+  const { project } = await api(admin, 'POST', '/project', {
+    name: `Bench Towers ${run}`,
+    projectCode: `PRJ-B${run.slice(-5).toUpperCase()}`,
+    status: 'inProgress',
+    employees: [user._id],
+  });
   const { boq } = await api(admin, 'POST', '/boq', {
     projectId: project._id,
     name: 'Bench BOQ',
     status: 'confirmed',
     items: items.map((id) => ({ item: id, plannedQty: 1000, unit: 'bags', rate: 350 })),
   });
-  console.log(`set up ${VENDORS} vendors, ${LINES} priced items, a project and a ${LINES}-line BOQ in ${Date.now() - t0} ms (${kind})`);
+  console.log(
+    `set up ${VENDORS} vendors, ${LINES} priced items, a project and a ${LINES}-line BOQ in ${Date.now() - t0} ms (${kind})`,
+  );
 
-  const indentBody = (n) => ({ title: `Bench indent ${n}`, projectId: project._id, boqId: boq._id, status: 'compare', items: items.map((id, i) => ({ item: id, quantity: 10 + (i % 7) })) });
+  const indentBody = (n) => ({
+    title: `Bench indent ${n}`,
+    projectId: project._id,
+    boqId: boq._id,
+    status: 'compare',
+    items: items.map((id, i) => ({ item: id, quantity: 10 + (i % 7) })),
+  });
   // The indent service knows the project, BOQ and prices once their events have arrived.
   let first;
-  for (const until = Date.now() + 60_000; ; ) {
-    const res = await fetch(`${sys.base}/api/v1/indent`, { method: 'POST', headers: { ...employee, 'content-type': 'application/json' }, body: JSON.stringify(indentBody(0)) });
+  for (const until = Date.now() + 60_000; ;) {
+    const res = await fetch(`${sys.base}/api/v1/indent`, {
+      method: 'POST',
+      headers: { ...employee, 'content-type': 'application/json' },
+      body: JSON.stringify(indentBody(0)),
+    });
     if (res.status === 201) {
       first = (await res.json()).indent;
       break;
     }
-    if (Date.now() > until) throw new Error(`the indent service never took the indent: ${res.status} ${await res.text()}`);
+    if (Date.now() > until)
+      throw new Error(`the indent service never took the indent: ${res.status} ${await res.text()}`);
     await new Promise((r) => setTimeout(r, 300));
   }
   for (;;) {
@@ -96,14 +126,21 @@ try {
       status: 'approval',
       pricesVersion: c.pricesVersion,
       version: c.version,
-      items: c.items.map((l) => ({ itemId: l.itemId, selectedVendor: l.vendors.find((v) => v.isLowest).vendorId })),
+      items: c.items.map((l) => ({
+        itemId: l.itemId,
+        selectedVendor: l.vendors.find((v) => v.isLowest).vendorId,
+      })),
     });
     const review = await api(admin, 'GET', `/indent/compare/${indent._id}`);
     const body = {
       status: 'approved',
       pricesVersion: review.pricesVersion,
       version: review.version,
-      items: review.items.map((l) => ({ itemId: l.itemId, selectedVendor: l.selectedVendor, price: l.vendors.find((v) => v.vendorId === l.selectedVendor).price })),
+      items: review.items.map((l) => ({
+        itemId: l.itemId,
+        selectedVendor: l.selectedVendor,
+        price: l.vendors.find((v) => v.vendorId === l.selectedVendor).price,
+      })),
     };
     const sent = performance.now();
     await api(admin, 'POST', `/indent/approval/${indent._id}`, body);
@@ -120,7 +157,9 @@ try {
   const sorted = [...latencies].sort((a, b) => a - b);
   const approvals = [...approveMs].sort((a, b) => a - b);
   const r = (x) => Math.round(x * 10) / 10;
-  console.log(`approval answer: p50 ${r(percentile(approvals, 50))} ms, p95 ${r(percentile(approvals, 95))} ms`);
+  console.log(
+    `approval answer: p50 ${r(percentile(approvals, 50))} ms, p95 ${r(percentile(approvals, 95))} ms`,
+  );
   console.log(
     `POs readable after the approval's answer (${RUNS} runs, ${LINES} lines, ${VENDORS} vendors, ${kind}): p50 ${r(percentile(sorted, 50))} ms, p95 ${r(percentile(sorted, 95))} ms, max ${r(sorted.at(-1))} ms (budget ${budget} ms): ${percentile(sorted, 95) <= budget ? 'within budget' : 'OVER BUDGET'}`,
   );

@@ -71,16 +71,30 @@ const generate = [
 // on the last of hundreds of pages (a plain VACUUM cannot shorten the table); a total then scans
 // them all. A live system writes them in short transactions, whose folded rows autovacuum clears.
 const compact = ['indent_counts'].map((t) => `VACUUM FULL indent.${t}`);
-const maintenance = ['indents', 'indent_lines', 'project_snapshots', 'boq_snapshots', 'boq_line_snapshots', 'item_snapshots', 'indent_counts', 'list_changes'].map((t) => `VACUUM ANALYZE indent.${t}`);
+const maintenance = [
+  'indents',
+  'indent_lines',
+  'project_snapshots',
+  'boq_snapshots',
+  'boq_line_snapshots',
+  'item_snapshots',
+  'indent_counts',
+  'list_changes',
+].map((t) => `VACUUM ANALYZE indent.${t}`);
 
-const { sys, fresh, kind, dataDir } = await startOnGeneratedData([...generate, ...compact, ...maintenance], `${INDENTS.toLocaleString('en-IN')} indents of ${LINES} lines over ${PROJECTS} projects`);
+const { sys, fresh, kind, dataDir } = await startOnGeneratedData(
+  [...generate, ...compact, ...maintenance],
+  `${INDENTS.toLocaleString('en-IN')} indents of ${LINES} lines over ${PROJECTS} projects`,
+);
 try {
   const admin = { authorization: `Bearer ${await signIn(sys.base)}` };
   const employee = { authorization: `Bearer ${await signIn(sys.base, '9000000004')}` };
   const indents = (headers, query) => fetch(`${sys.base}/api/v1/indent?${query}`, { headers }).then(json);
   const all = await indents(admin, 'limit=1');
   const mine = await indents(employee, 'limit=1');
-  console.log(`indents listed: ${all.totalItems}${all.totalCapped ? '+' : ''}; the demo Employee sees ${mine.totalItems}`);
+  console.log(
+    `indents listed: ${all.totalItems}${all.totalCapped ? '+' : ''}; the demo Employee sees ${mine.totalItems}`,
+  );
   const [middle] = (await indents(admin, `limit=1&offset=${Math.floor(INDENTS / 2)}`)).result;
 
   const cases = [
@@ -130,7 +144,13 @@ try {
           status: 'draft',
           version: current.version,
         };
-        await json(await fetch(`${sys.base}/api/v1/indent/${draft._id}`, { method: 'PUT', headers: { ...admin, 'content-type': 'application/json' }, body: JSON.stringify(body) }));
+        await json(
+          await fetch(`${sys.base}/api/v1/indent/${draft._id}`, {
+            method: 'PUT',
+            headers: { ...admin, 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          }),
+        );
         await new Promise((r) => setTimeout(r, 100));
       }
     })();
@@ -144,17 +164,34 @@ try {
   for (const [name, headers, path, kind] of cases) {
     if (only && !name.includes(only)) continue;
     const answer = await fetch(`${sys.base}/api/v1/${path}`, { headers }).then(json);
-    const cpu = { system: () => cpuMs(sys.pid), ...(fresh ? { postgres: () => postgresCpuMs(fresh.name) } : {}) };
+    const cpu = {
+      system: () => cpuMs(sys.pid),
+      ...(fresh ? { postgres: () => postgresCpuMs(fresh.name) } : {}),
+    };
     const stopWriting = kind === 'writing' ? keepWriting() : null;
     const before = saved;
-    const r = await load({ url: `${sys.base}/api/v1/${path}`, ...(kind === 'unkept' ? { nextPath: unkept(path) } : {}), headers, connections: CONNECTIONS, durationMs: DURATION_MS, cpu });
+    const r = await load({
+      url: `${sys.base}/api/v1/${path}`,
+      ...(kind === 'unkept' ? { nextPath: unkept(path) } : {}),
+      headers,
+      connections: CONNECTIONS,
+      durationMs: DURATION_MS,
+      cpu,
+    });
     await stopWriting?.();
-    results[name] = { rows: answer.result.length, totalItems: answer.totalItems, ...r, ...(stopWriting ? { writes: saved - before } : {}) };
+    results[name] = {
+      rows: answer.result.length,
+      totalItems: answer.totalItems,
+      ...r,
+      ...(stopWriting ? { writes: saved - before } : {}),
+    };
     console.log(`${name.padEnd(22)} ${JSON.stringify(results[name])}`);
   }
   console.log('');
   for (const [name, r] of Object.entries(results)) {
-    console.log(`Indents, ${name}: p95 ${r.p95} ms at ${CONNECTIONS} connections (budget ${BUDGET_MS} ms, stated for PostgreSQL; ${kind}): ${r.p95 <= BUDGET_MS ? 'within budget' : 'OVER BUDGET'}`);
+    console.log(
+      `Indents, ${name}: p95 ${r.p95} ms at ${CONNECTIONS} connections (budget ${BUDGET_MS} ms, stated for PostgreSQL; ${kind}): ${r.p95 <= BUDGET_MS ? 'within budget' : 'OVER BUDGET'}`,
+    );
   }
 } finally {
   await sys.stop();

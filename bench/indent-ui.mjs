@@ -23,21 +23,53 @@ const slowdowns = [1, ...(process.env.BENCH_CPU_SLOWDOWN ? [Number(process.env.B
 const sys = await startProcess('gateway/dist/main.js', { SEED_DEMO: 'true', OTP_RESEND_SECONDS: '0' });
 const base = `${sys.base}/api/v1`;
 async function login(phoneNumber) {
-  await fetch(`${base}/auth/sendOtp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phoneNumber }) });
+  await fetch(`${base}/auth/sendOtp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ phoneNumber }),
+  });
   const [sms] = await (await fetch(`${base}/dev/sms?phoneNumber=${phoneNumber}`)).json();
-  return json(await fetch(`${base}/auth/verifyOtp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phoneNumber, otp: sms.code }) }));
+  return json(
+    await fetch(`${base}/auth/verifyOtp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phoneNumber, otp: sms.code }),
+    }),
+  );
 }
 const api = async (who, method, path, body) =>
-  json(await fetch(`${base}${path}`, { method, headers: { authorization: `Bearer ${who.token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined }));
+  json(
+    await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${who.token}`,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    }),
+  );
 
-const browser = await chromium.launch({ executablePath: chrome, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'] });
+const browser = await chromium.launch({
+  executablePath: chrome,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-sync',
+  ],
+});
 try {
   const admin = await login('9000000001');
   const purchaser = await login('9000000002');
   const employee = await login('9000000004');
   // Wait for the demo data (vendors, the demo project's BOQ) to have reached every service.
   let vendors = [];
-  for (const until = Date.now() + 60_000; vendors.length < 2 && Date.now() < until; await new Promise((r) => setTimeout(r, 500))) {
+  for (
+    const until = Date.now() + 60_000;
+    vendors.length < 2 && Date.now() < until;
+    await new Promise((r) => setTimeout(r, 500))
+  ) {
     vendors = (await api(admin, 'GET', '/vendors/all?limit=100&status=active')).vendors ?? [];
   }
   const run = Date.now().toString(36);
@@ -54,13 +86,29 @@ try {
     items.push(item._id);
   }
   const [project] = (await api(employee, 'GET', '/project?limit=1')).result;
-  const { boq } = await api(admin, 'POST', '/boq', { projectId: project._id, name: `Bench fittings ${run}`, status: 'confirmed', items: items.map((id) => ({ item: id, plannedQty: 500, unit: 'pcs', rate: 130 })) });
-  const body = (status, n) => ({ title: `Bench 300 lines ${run} ${n}`, projectId: project._id, boqId: boq._id, status, items: items.map((id, i) => ({ item: id, quantity: 10 + (i % 9) })) });
+  const { boq } = await api(admin, 'POST', '/boq', {
+    projectId: project._id,
+    name: `Bench fittings ${run}`,
+    status: 'confirmed',
+    items: items.map((id) => ({ item: id, plannedQty: 500, unit: 'pcs', rate: 130 })),
+  });
+  const body = (status, n) => ({
+    title: `Bench 300 lines ${run} ${n}`,
+    projectId: project._id,
+    boqId: boq._id,
+    status,
+    items: items.map((id, i) => ({ item: id, quantity: 10 + (i % 9) })),
+  });
   let draft;
   for (const until = Date.now() + 60_000; !draft; await new Promise((r) => setTimeout(r, 500))) {
-    const res = await fetch(`${base}/indent`, { method: 'POST', headers: { authorization: `Bearer ${employee.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body('draft', 1)) });
+    const res = await fetch(`${base}/indent`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${employee.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body('draft', 1)),
+    });
     if (res.status === 201) draft = (await res.json()).indent;
-    else if (Date.now() > until) throw new Error(`the indent service never took the indent: ${await res.text()}`);
+    else if (Date.now() > until)
+      throw new Error(`the indent service never took the indent: ${await res.text()}`);
   }
   const toCompare = (await api(employee, 'POST', '/indent', body('compare', 2))).indent;
   const toApprove = (await api(employee, 'POST', '/indent', body('compare', 3))).indent;
@@ -70,7 +118,10 @@ try {
       await api(purchaser, 'POST', `/indent/compare/${toApprove._id}`, {
         status: 'approval',
         pricesVersion: c.pricesVersion,
-        items: c.items.map((l) => ({ itemId: l.itemId, selectedVendor: l.vendors.find((v) => v.isLowest).vendorId })),
+        items: c.items.map((l) => ({
+          itemId: l.itemId,
+          selectedVendor: l.vendors.find((v) => v.isLowest).vendorId,
+        })),
       });
       break;
     }
@@ -78,7 +129,13 @@ try {
   }
 
   async function pageAs(who, slowdown) {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true, baseURL: sys.base });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 1,
+      isMobile: true,
+      hasTouch: true,
+      baseURL: sys.base,
+    });
     const page = await context.newPage();
     await page.goto('/');
     await page.evaluate(({ token, user }) => {
@@ -131,7 +188,12 @@ try {
       const shown = await input.inputValue();
       if (shown !== '1234.56') throw new Error(`the quantity shows ${shown}`);
       const sorted = [...typed].sort((a, b) => a - b);
-      results.push([`typing a quantity (line 150 of ${LINES})${label}`, percentile(sorted, 95), TYPE_BUDGET_MS, `${typed.length} keystrokes, p50 ${Math.round(percentile(sorted, 50))} ms, max ${Math.round(sorted.at(-1))} ms`]);
+      results.push([
+        `typing a quantity (line 150 of ${LINES})${label}`,
+        percentile(sorted, 95),
+        TYPE_BUDGET_MS,
+        `${typed.length} keystrokes, p50 ${Math.round(percentile(sorted, 50))} ms, max ${Math.round(sorted.at(-1))} ms`,
+      ]);
       await context.close();
     }
     // Opening the compare and the approval screens from their queues.
@@ -148,15 +210,25 @@ try {
       await page.locator('section[data-item]').first().waitFor({ timeout: 30_000 });
       await page.getByText('PO Preview').first().waitFor({ timeout: 30_000 });
       const first = (await page.evaluate(() => performance.now())) - t0;
-      await page.waitForFunction((n) => document.querySelectorAll('section[data-item]').length >= n, LINES, { timeout: 60_000, polling: 50 });
+      await page.waitForFunction((n) => document.querySelectorAll('section[data-item]').length >= n, LINES, {
+        timeout: 60_000,
+        polling: 50,
+      });
       const all = (await page.evaluate(() => performance.now())) - t0;
-      results.push([`${name}: first cards and PO Preview${label}`, first, OPEN_BUDGET_MS, `all ${LINES} cards after ${Math.round(all)} ms`]);
+      results.push([
+        `${name}: first cards and PO Preview${label}`,
+        first,
+        OPEN_BUDGET_MS,
+        `all ${LINES} cards after ${Math.round(all)} ms`,
+      ]);
       await context.close();
     }
   }
   console.log('');
   for (const [name, ms, budget, note] of results) {
-    console.log(`Indent UI, ${name}: ${Math.round(ms)} ms (budget ${budget} ms; ${note}): ${ms <= budget ? 'within budget' : 'OVER BUDGET'}`);
+    console.log(
+      `Indent UI, ${name}: ${Math.round(ms)} ms (budget ${budget} ms; ${note}): ${ms <= budget ? 'within budget' : 'OVER BUDGET'}`,
+    );
   }
 } finally {
   await browser.close();

@@ -36,7 +36,9 @@ try {
   // naming a vendor it has not heard of yet are refused and the pass does less work.
   let listed = [];
   for (let tries = 0; tries < 300; tries++) {
-    listed = (await json(await fetch(`${sys.base}/api/v1/vendors/all?limit=100&status=active`, { headers: auth }))).vendors;
+    listed = (
+      await json(await fetch(`${sys.base}/api/v1/vendors/all?limit=100&status=active`, { headers: auth }))
+    ).vendors;
     if (listed.length > 0 && listed.every((v) => v.totalItems > 0)) break;
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -50,7 +52,9 @@ try {
     const body = new FormData();
     body.append('file', new Blob([csvFile(vendors, ROWS, tag, raise)], { type: 'text/csv' }), 'prices.csv');
     const t0 = performance.now();
-    let job = await json(await fetch(`${sys.base}/api/v1/items/import`, { method: 'POST', headers: auth, body }));
+    let job = await json(
+      await fetch(`${sys.base}/api/v1/items/import`, { method: 'POST', headers: auth, body }),
+    );
     while (job.status === 'running') {
       await new Promise((r) => setTimeout(r, 100));
       job = await json(await fetch(`${sys.base}/api/v1/items/import/${job._id}`, { headers: auth }));
@@ -62,7 +66,9 @@ try {
     );
   }
   const worst = Math.max(...results) / 1000;
-  console.log(`\nimport of ${ROWS} rows: ${worst.toFixed(1)} s at worst (budget 20 s, ${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}): ${worst <= 20 ? 'within budget' : 'OVER BUDGET'}`);
+  console.log(
+    `\nimport of ${ROWS} rows: ${worst.toFixed(1)} s at worst (budget 20 s, ${env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}): ${worst <= 20 ? 'within budget' : 'OVER BUDGET'}`,
+  );
 } finally {
   await sys.stop();
   await db?.drop();

@@ -75,13 +75,20 @@ const generate = [
   `UPDATE vendors.ledger_accounts a SET open_overbill_count = o.n, open_overbill_paise = o.amount
      FROM (SELECT vendor_id, count(*) AS n, sum(delta_paise) AS amount FROM vendors.overbill_cases WHERE status = 'Open' GROUP BY vendor_id) o
     WHERE o.vendor_id = a.vendor_id`,
-  ...['vendors', 'ledger_entries', 'ledger_accounts', 'overbill_cases'].map((t) => `VACUUM ANALYZE vendors.${t}`),
+  ...['vendors', 'ledger_entries', 'ledger_accounts', 'overbill_cases'].map(
+    (t) => `VACUUM ANALYZE vendors.${t}`,
+  ),
 ];
 
-const { sys, fresh, kind, dataDir } = await startOnGeneratedData(generate, `${VENDORS.toLocaleString('en-IN')} vendors, ${ENTRIES.toLocaleString('en-IN')} ledger entries (${BIG.toLocaleString('en-IN')} on one vendor)`);
+const { sys, fresh, kind, dataDir } = await startOnGeneratedData(
+  generate,
+  `${VENDORS.toLocaleString('en-IN')} vendors, ${ENTRIES.toLocaleString('en-IN')} ledger entries (${BIG.toLocaleString('en-IN')} on one vendor)`,
+);
 const results = {};
 const checks = [];
-const { runLedgerCheckCli } = await import(pathToFileURL(path.join(root, 'services/vendors/dist/ledger/check-cli.js')).href);
+const { runLedgerCheckCli } = await import(
+  pathToFileURL(path.join(root, 'services/vendors/dist/ledger/check-cli.js')).href
+);
 /** npm run ledger:check as the command runs it (its own connection), timed. */
 async function timedCheck(env) {
   const lines = [];
@@ -95,27 +102,80 @@ try {
   const admin = { authorization: `Bearer ${await signIn(sys.base)}` };
   const accountant = { authorization: `Bearer ${await signIn(sys.base, '9000000003')}` };
   const big = vendorUuid(1);
-  const ledger = await fetch(`${sys.base}/api/v1/vendorTransaction/${big}?limit=1`, { headers: accountant }).then(json);
-  const accounts = await fetch(`${sys.base}/api/v1/vendorTransaction?limit=1`, { headers: accountant }).then(json);
-  console.log(`the big ledger: ${ledger.totalItems} entries, outstanding ${ledger.summary.outstanding}; accounts listed: ${accounts.totalItems}, open overbilling ${accounts.openOverbilling}`);
+  const ledger = await fetch(`${sys.base}/api/v1/vendorTransaction/${big}?limit=1`, {
+    headers: accountant,
+  }).then(json);
+  const accounts = await fetch(`${sys.base}/api/v1/vendorTransaction?limit=1`, { headers: accountant }).then(
+    json,
+  );
+  console.log(
+    `the big ledger: ${ledger.totalItems} entries, outstanding ${ledger.summary.outstanding}; accounts listed: ${accounts.totalItems}, open overbilling ${accounts.openOverbilling}`,
+  );
 
   // The screens ask a ledger 25 entries a page and the accounts 100 a page (mfe-vendors' pacts).
   const cases = [
-    ['ledger of 50,000: first page (25) with summary', accountant, `vendorTransaction/${big}?limit=25&offset=0`, LEDGER_BUDGET_MS],
+    [
+      'ledger of 50,000: first page (25) with summary',
+      accountant,
+      `vendorTransaction/${big}?limit=25&offset=0`,
+      LEDGER_BUDGET_MS,
+    ],
     ['ledger of 50,000: first page (10)', accountant, `vendorTransaction/${big}?limit=10`, LEDGER_BUDGET_MS],
-    ['ledger of 50,000: last 3 months (25)', accountant, `vendorTransaction/${big}?limit=25&offset=0&range=3months`, LEDGER_BUDGET_MS],
-    ['ledger of 50,000: last month (25)', accountant, `vendorTransaction/${big}?limit=25&offset=0&range=lastMonth`, LEDGER_BUDGET_MS],
-    ['ledger of 50,000: page 40 (offset 975)', accountant, `vendorTransaction/${big}?limit=25&offset=975`, LEDGER_BUDGET_MS],
+    [
+      'ledger of 50,000: last 3 months (25)',
+      accountant,
+      `vendorTransaction/${big}?limit=25&offset=0&range=3months`,
+      LEDGER_BUDGET_MS,
+    ],
+    [
+      'ledger of 50,000: last month (25)',
+      accountant,
+      `vendorTransaction/${big}?limit=25&offset=0&range=lastMonth`,
+      LEDGER_BUDGET_MS,
+    ],
+    [
+      'ledger of 50,000: page 40 (offset 975)',
+      accountant,
+      `vendorTransaction/${big}?limit=25&offset=975`,
+      LEDGER_BUDGET_MS,
+    ],
     ['ledger of 50,000: first page (100)', accountant, `vendorTransaction/${big}?limit=100`, null],
-    ['ledger of 50,000: keyword (a UTR)', accountant, `vendorTransaction/${big}?limit=25&keyword=utr1n4`, null],
-    ['ledger of 50,000: first page (25), a payment every 100 ms', accountant, `vendorTransaction/${big}?limit=25&offset=0`, LEDGER_BUDGET_MS, 'writing'],
-    ['accounts by outstanding (100)', accountant, 'vendorTransaction?limit=100&offset=0&sort=-outstanding', ACCOUNTS_BUDGET_MS],
+    [
+      'ledger of 50,000: keyword (a UTR)',
+      accountant,
+      `vendorTransaction/${big}?limit=25&keyword=utr1n4`,
+      null,
+    ],
+    [
+      'ledger of 50,000: first page (25), a payment every 100 ms',
+      accountant,
+      `vendorTransaction/${big}?limit=25&offset=0`,
+      LEDGER_BUDGET_MS,
+      'writing',
+    ],
+    [
+      'accounts by outstanding (100)',
+      accountant,
+      'vendorTransaction?limit=100&offset=0&sort=-outstanding',
+      ACCOUNTS_BUDGET_MS,
+    ],
     ['accounts by outstanding (10)', accountant, 'vendorTransaction?limit=10', ACCOUNTS_BUDGET_MS],
-    ['accounts by outstanding, low first (100)', accountant, 'vendorTransaction?limit=100&sort=outstanding', ACCOUNTS_BUDGET_MS],
+    [
+      'accounts by outstanding, low first (100)',
+      accountant,
+      'vendorTransaction?limit=100&sort=outstanding',
+      ACCOUNTS_BUDGET_MS,
+    ],
     ['accounts by name (100)', accountant, 'vendorTransaction?limit=100&sort=name', null],
     ['accounts by last activity (100)', accountant, 'vendorTransaction?limit=100&sort=-lastActivity', null],
     ['accounts, keyword deccan (100)', accountant, 'vendorTransaction?limit=100&keyword=deccan', null],
-    ['accounts by outstanding (100), a payment every 100 ms', accountant, 'vendorTransaction?limit=100&offset=0&sort=-outstanding', ACCOUNTS_BUDGET_MS, 'writing'],
+    [
+      'accounts by outstanding (100), a payment every 100 ms',
+      accountant,
+      'vendorTransaction?limit=100&offset=0&sort=-outstanding',
+      ACCOUNTS_BUDGET_MS,
+      'writing',
+    ],
   ];
   let paid = 0;
   const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
@@ -128,7 +188,13 @@ try {
           await fetch(`${sys.base}/api/v1/vendorTransaction/${big}/payments`, {
             method: 'POST',
             headers: { ...admin, 'content-type': 'application/json' },
-            body: JSON.stringify({ amount: 10.5, date: today, method: 'IMPS', reference: `BENCH-${randomUUID()}`, requestKey: randomUUID() }),
+            body: JSON.stringify({
+              amount: 10.5,
+              date: today,
+              method: 'IMPS',
+              reference: `BENCH-${randomUUID()}`,
+              requestKey: randomUUID(),
+            }),
           }),
         );
         paid++;
@@ -144,27 +210,49 @@ try {
   for (const [name, headers, p, budget, how = ''] of cases) {
     if (only && !name.includes(only)) continue;
     const answer = await fetch(`${sys.base}/api/v1/${p}`, { headers }).then(json);
-    const cpu = { system: () => cpuMs(sys.pid), ...(fresh ? { postgres: () => postgresCpuMs(fresh.name) } : {}) };
+    const cpu = {
+      system: () => cpuMs(sys.pid),
+      ...(fresh ? { postgres: () => postgresCpuMs(fresh.name) } : {}),
+    };
     const before = paid;
     const stopWriting = how === 'writing' ? keepPaying() : null;
-    const r = await load({ url: `${sys.base}/api/v1/${p}`, headers, connections: CONNECTIONS, durationMs: DURATION_MS, cpu });
+    const r = await load({
+      url: `${sys.base}/api/v1/${p}`,
+      headers,
+      connections: CONNECTIONS,
+      durationMs: DURATION_MS,
+      cpu,
+    });
     await stopWriting?.();
-    results[name] = { budget, rows: answer.result.length, totalItems: answer.totalItems, ...r, ...(stopWriting ? { payments: paid - before } : {}) };
+    results[name] = {
+      budget,
+      rows: answer.result.length,
+      totalItems: answer.totalItems,
+      ...r,
+      ...(stopWriting ? { payments: paid - before } : {}),
+    };
     console.log(`${name.padEnd(58)} ${JSON.stringify(results[name])}`);
   }
   // On PostgreSQL the check reads while the system runs; PGlite is one process's database (below, after the stop).
-  if (fresh && (!only || 'check'.includes(only))) for (let i = 0; i < 3; i++) await timedCheck({ DATABASE_URL: fresh.url });
+  if (fresh && (!only || 'check'.includes(only)))
+    for (let i = 0; i < 3; i++) await timedCheck({ DATABASE_URL: fresh.url });
 } finally {
   await sys.stop();
-  if (!fresh && (!process.env.BENCH_CASE || 'check'.includes(process.env.BENCH_CASE))) await timedCheck({ DATA_DIR: dataDir });
+  if (!fresh && (!process.env.BENCH_CASE || 'check'.includes(process.env.BENCH_CASE)))
+    await timedCheck({ DATA_DIR: dataDir });
   rmSync(dataDir, { recursive: true, force: true });
   await fresh?.drop();
 }
 console.log('');
 for (const [name, r] of Object.entries(results)) {
-  const verdict = r.budget === null ? '(no budget of its own)' : r.p95 <= r.budget ? 'within budget' : 'OVER BUDGET';
-  console.log(`${name}: p95 ${r.p95} ms at ${CONNECTIONS} connections${r.budget ? ` (budget ${r.budget} ms on PostgreSQL; ${kind})` : ` (${kind})`}: ${verdict}`);
+  const verdict =
+    r.budget === null ? '(no budget of its own)' : r.p95 <= r.budget ? 'within budget' : 'OVER BUDGET';
+  console.log(
+    `${name}: p95 ${r.p95} ms at ${CONNECTIONS} connections${r.budget ? ` (budget ${r.budget} ms on PostgreSQL; ${kind})` : ` (${kind})`}: ${verdict}`,
+  );
 }
 for (const c of checks) {
-  console.log(`ledger:check over ${ENTRIES.toLocaleString('en-IN')} entries: ${c.ms} ms, exit ${c.code} (budget ${CHECK_BUDGET_MS} ms; ${kind}): ${c.ms <= CHECK_BUDGET_MS && c.code === 0 ? 'within budget' : 'OVER BUDGET or mismatches'}`);
+  console.log(
+    `ledger:check over ${ENTRIES.toLocaleString('en-IN')} entries: ${c.ms} ms, exit ${c.code} (budget ${CHECK_BUDGET_MS} ms; ${kind}): ${c.ms <= CHECK_BUDGET_MS && c.code === 0 ? 'within budget' : 'OVER BUDGET or mismatches'}`,
+  );
 }

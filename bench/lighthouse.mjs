@@ -36,7 +36,18 @@ async function startSystem(dir) {
   const entry = path.join(dir, 'gateway/dist/main.bundle.js');
   const child = spawn(process.execPath, [entry], {
     cwd: dir,
-    env: { ...process.env, PORT: String(port), DATA_DIR: data, SEED_DEMO: 'true', LOG_LEVEL: 'warn', NODE_ENV: 'test', OTP_RESEND_SECONDS: '0', OTP_MAX_PER_NUMBER_PER_HOUR: '1000', OTP_MAX_PER_IP_PER_HOUR: '5000', SIGN_IN_RATE_LIMIT_PER_MINUTE: '1000' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: data,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'test',
+      OTP_RESEND_SECONDS: '0',
+      OTP_MAX_PER_NUMBER_PER_HOUR: '1000',
+      OTP_MAX_PER_IP_PER_HOUR: '5000',
+      SIGN_IN_RATE_LIMIT_PER_MINUTE: '1000',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
@@ -58,7 +69,11 @@ async function screens(base) {
   // The demo's POs appear once their events have been handled: wait for an open one.
   let po;
   for (let i = 0; i < 120 && !po; i++) {
-    const list = await json(await fetch(`${base}/api/v1/po?limit=25&offset=0`, { headers: { authorization: `Bearer ${engineer}` } }));
+    const list = await json(
+      await fetch(`${base}/api/v1/po?limit=25&offset=0`, {
+        headers: { authorization: `Bearer ${engineer}` },
+      }),
+    );
     po = list.result.find((p) => p.status !== 'Closed');
     if (!po) await new Promise((r) => setTimeout(r, 500));
   }
@@ -86,7 +101,17 @@ async function measure(browser, base, screen) {
   await page.close();
   // Storage is kept (the session), the HTTP cache was cleared above: a first visit of a signed-in member.
   const out = path.join(browser.dir, 'report.json');
-  const args = [LIGHTHOUSE, `${base}${screen.path}`, `--port=${browser.port}`, '--disable-storage-reset', '--only-categories=performance', '--form-factor=mobile', '--output=json', `--output-path=${out}`, '--quiet'];
+  const args = [
+    LIGHTHOUSE,
+    `${base}${screen.path}`,
+    `--port=${browser.port}`,
+    '--disable-storage-reset',
+    '--only-categories=performance',
+    '--form-factor=mobile',
+    '--output=json',
+    `--output-path=${out}`,
+    '--quiet',
+  ];
   // Lighthouse sometimes fails to record the trace on a busy machine ("Runtime error encountered …
   // NO_NAVSTART"): that run is measured again, once.
   try {
@@ -100,7 +125,10 @@ async function measure(browser, base, screen) {
   // BENCH_REPORTS=<dir> keeps every run's full report (the trace's findings: LCP element, chains, tasks).
   if (process.env.BENCH_REPORTS) {
     mkdirSync(process.env.BENCH_REPORTS, { recursive: true });
-    copyFileSync(out, path.join(process.env.BENCH_REPORTS, `${screen.name.replace(/\W+/g, '-')}-${reportCount++}.json`));
+    copyFileSync(
+      out,
+      path.join(process.env.BENCH_REPORTS, `${screen.name.replace(/\W+/g, '-')}-${reportCount++}.json`),
+    );
   }
   const a = lhr.audits;
   return {
@@ -115,7 +143,11 @@ async function measure(browser, base, screen) {
 const median = (runs) => [...runs].sort((x, y) => x.score - y.score)[Math.floor(runs.length / 2)];
 
 const systems = [{ label: 'this checkout', dir: root }];
-if (process.env.BENCH_BASELINE) systems.push({ label: `baseline (${process.env.BENCH_BASELINE})`, dir: path.resolve(process.env.BENCH_BASELINE) });
+if (process.env.BENCH_BASELINE)
+  systems.push({
+    label: `baseline (${process.env.BENCH_BASELINE})`,
+    dir: path.resolve(process.env.BENCH_BASELINE),
+  });
 
 const started = [];
 const browser = { port: await freePort(), dir: mkdtempSync(path.join(os.tmpdir(), 'erp-lh-chrome-')) };
@@ -131,7 +163,9 @@ try {
     s.system = system;
     // BENCH_SCREENS=indent-list,goods-receipt measures only those (names with dashes).
     const only = process.env.BENCH_SCREENS?.split(',');
-    s.screens = (await screens(system.base)).filter((x) => !only || only.includes(x.name.replace(/\W+/g, '-')));
+    s.screens = (await screens(system.base)).filter(
+      (x) => !only || only.includes(x.name.replace(/\W+/g, '-')),
+    );
     s.runs = new Map();
   }
   for (let run = 0; run < RUNS; run++) {
@@ -144,7 +178,9 @@ try {
       }
     }
   }
-  console.log(`Lighthouse ${RUNS} runs per screen (mobile preset, simulated 4x CPU and slow 4G); the median run by score:`);
+  console.log(
+    `Lighthouse ${RUNS} runs per screen (mobile preset, simulated 4x CPU and slow 4G); the median run by score:`,
+  );
   for (const s of systems) {
     console.log(`\n${s.label}`);
     for (const [name, runs] of s.runs) {

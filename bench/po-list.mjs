@@ -30,7 +30,9 @@ const PRICE = (g, l) => `(2500 + (${g} * 13 + ${l} * 101) % 150000)::bigint`;
 const GST = (g, l) => `(${PRICE(g, l)} * 18 / 100)`;
 const TOTAL = (g, l) => `((${Q(g, l)} * (${PRICE(g, l)} + ${GST(g, l)}) + 50) / 100)`;
 // Newest tenth: 60% Open, 30% Partial; older: 4% Open, 6% Partial; the rest Closed.
-const STATUS = (g) => `CASE WHEN ${g} > ${Math.floor(POS * 0.9)} THEN (CASE WHEN (${g} * 37) % 10 < 6 THEN 'Open' WHEN (${g} * 37) % 10 < 9 THEN 'Partial' ELSE 'Closed' END)
+const STATUS = (
+  g,
+) => `CASE WHEN ${g} > ${Math.floor(POS * 0.9)} THEN (CASE WHEN (${g} * 37) % 10 < 6 THEN 'Open' WHEN (${g} * 37) % 10 < 9 THEN 'Partial' ELSE 'Closed' END)
                             ELSE (CASE WHEN (${g} * 37) % 50 < 2 THEN 'Open' WHEN (${g} * 37) % 50 < 5 THEN 'Partial' ELSE 'Closed' END) END`;
 
 const generate = [
@@ -98,9 +100,14 @@ const generate = [
 // would be cleared by the next autovacuum; the bench measures after it, not during it, with the
 // planner's statistics of the new rows and the visibility map that lets a page's numbers come from
 // an index alone.
-const maintenance = ['purchase_orders', 'po_lines', 'po_counts', 'list_changes'].map((t) => `VACUUM ANALYZE po.${t}`);
+const maintenance = ['purchase_orders', 'po_lines', 'po_counts', 'list_changes'].map(
+  (t) => `VACUUM ANALYZE po.${t}`,
+);
 
-const { sys, fresh, kind, dataDir } = await startOnGeneratedData([...generate, ...maintenance], `${POS.toLocaleString('en-IN')} POs of 3 lines over ${PROJECTS} projects and ${VENDORS} vendors`);
+const { sys, fresh, kind, dataDir } = await startOnGeneratedData(
+  [...generate, ...maintenance],
+  `${POS.toLocaleString('en-IN')} POs of 3 lines over ${PROJECTS} projects and ${VENDORS} vendors`,
+);
 try {
   const admin = { authorization: `Bearer ${await signIn(sys.base)}` };
   const employee = { authorization: `Bearer ${await signIn(sys.base, '9000000004')}` };
@@ -108,7 +115,9 @@ try {
   const all = await pos(admin, 'limit=1');
   const active = await pos(admin, 'limit=1&status=active');
   const mine = await pos(employee, 'limit=1');
-  console.log(`POs listed: ${all.totalItems}, active ${active.totalItems}; the demo Employee sees ${mine.totalItems}`);
+  console.log(
+    `POs listed: ${all.totalItems}, active ${active.totalItems}; the demo Employee sees ${mine.totalItems}`,
+  );
   const [middle] = (await pos(admin, `limit=1&offset=${Math.floor(POS / 2)}`)).result;
   const keyword = encodeURIComponent(middle.vendor.name.toLowerCase());
 
@@ -131,7 +140,12 @@ try {
     // Kept answers (decision 0023) are served again only until the data changes: the same pages while
     // a receipt is recorded every 100 ms (far more often than goods arrive), each a new generation.
     ['first page (10), a receipt every 100 ms', admin, 'po?limit=10&offset=0', 'writing'],
-    ['active by vendor (25), a receipt every 100 ms', admin, 'po?limit=25&offset=0&status=active&sort=vendor', 'writing'],
+    [
+      'active by vendor (25), a receipt every 100 ms',
+      admin,
+      'po?limit=25&offset=0&status=active&sort=vendor',
+      'writing',
+    ],
     // And what a page costs when it is not kept: each request a page size of 10 to 100 at an offset
     // up to 490, 4,550 pages in turn, so few are asked twice in a run and nearly every answer is built
     // by PostgreSQL; then the same while receipts are recorded.
@@ -139,7 +153,12 @@ try {
     // The receiving list's own page size: pages of 25 at offsets 0 to 4,999 in turn, 5,000 pages of
     // ~18 KB, more than the 32 MB of kept answers hold, so the cache never serves one.
     ['a new active page of 25 every request', admin, 'po?limit=25&offset=0&status=active', 'unkept25'],
-    ['a new active page by vendor every request', admin, 'po?limit=10&offset=0&status=active&sort=vendor', 'unkept'],
+    [
+      'a new active page by vendor every request',
+      admin,
+      'po?limit=10&offset=0&status=active&sort=vendor',
+      'unkept',
+    ],
     ['a new page every request, a receipt every 100 ms', admin, 'po?limit=10&offset=0', 'unkept writing'],
   ];
   let asked = 0;
@@ -189,17 +208,36 @@ try {
   for (const [name, headers, path, how = ''] of cases) {
     if (only && !name.includes(only)) continue;
     const answer = await fetch(`${sys.base}/api/v1/${path}`, { headers }).then(json);
-    const cpu = { system: () => cpuMs(sys.pid), ...(fresh ? { postgres: () => postgresCpuMs(fresh.name) } : {}) };
+    const cpu = {
+      system: () => cpuMs(sys.pid),
+      ...(fresh ? { postgres: () => postgresCpuMs(fresh.name) } : {}),
+    };
     const stopWriting = how.includes('writing') ? keepReceiving() : null;
     const before = received;
-    const r = await load({ url: `${sys.base}/api/v1/${path}`, ...(how.startsWith('unkept') ? { nextPath: (how.startsWith('unkept25') ? unkept25 : unkept)(path) } : {}), headers, connections: CONNECTIONS, durationMs: DURATION_MS, cpu });
+    const r = await load({
+      url: `${sys.base}/api/v1/${path}`,
+      ...(how.startsWith('unkept')
+        ? { nextPath: (how.startsWith('unkept25') ? unkept25 : unkept)(path) }
+        : {}),
+      headers,
+      connections: CONNECTIONS,
+      durationMs: DURATION_MS,
+      cpu,
+    });
     await stopWriting?.();
-    results[name] = { rows: answer.result.length, totalItems: answer.totalItems, ...r, ...(stopWriting ? { receipts: received - before } : {}) };
+    results[name] = {
+      rows: answer.result.length,
+      totalItems: answer.totalItems,
+      ...r,
+      ...(stopWriting ? { receipts: received - before } : {}),
+    };
     console.log(`${name.padEnd(26)} ${JSON.stringify(results[name])}`);
   }
   console.log('');
   for (const [name, r] of Object.entries(results)) {
-    console.log(`POs, ${name}: p95 ${r.p95} ms at ${CONNECTIONS} connections (budget ${BUDGET_MS} ms, stated for PostgreSQL; ${kind}): ${r.p95 <= BUDGET_MS ? 'within budget' : 'OVER BUDGET'}`);
+    console.log(
+      `POs, ${name}: p95 ${r.p95} ms at ${CONNECTIONS} connections (budget ${BUDGET_MS} ms, stated for PostgreSQL; ${kind}): ${r.p95 <= BUDGET_MS ? 'within budget' : 'OVER BUDGET'}`,
+    );
   }
 } finally {
   await sys.stop();

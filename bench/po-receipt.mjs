@@ -19,7 +19,11 @@ const env = { SEED_DEMO: 'true', OTP_RESEND_SECONDS: '0' };
 const fresh = await freshBenchDatabase();
 if (fresh) env.DATABASE_URL = fresh.url;
 if (process.env.BENCH_NATS_URL) env.NATS_URL = process.env.BENCH_NATS_URL;
-const kind = fresh ? (env.NATS_URL ? 'PostgreSQL + NATS' : 'PostgreSQL, in-process bus') : 'embedded (PGlite, in-process bus)';
+const kind = fresh
+  ? env.NATS_URL
+    ? 'PostgreSQL + NATS'
+    : 'PostgreSQL, in-process bus'
+  : 'embedded (PGlite, in-process bus)';
 const sys = await startProcess('gateway/dist/main.js', env);
 try {
   const employee = { authorization: `Bearer ${await signIn(sys.base, '9000000004')}` };
@@ -36,7 +40,11 @@ try {
   const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
   // A photo-sized JPEG that decodes (the service decodes every upload and keeps a re-encoded copy):
   // 2000 x 1500 px of noise, about 2 MB, as incompressible as a camera's.
-  const photo = await sharp(randomBytes(PHOTO_WIDTH * PHOTO_HEIGHT * 3), { raw: { width: PHOTO_WIDTH, height: PHOTO_HEIGHT, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+  const photo = await sharp(randomBytes(PHOTO_WIDTH * PHOTO_HEIGHT * 3), {
+    raw: { width: PHOTO_WIDTH, height: PHOTO_HEIGHT, channels: 3 },
+  })
+    .jpeg({ quality: 85 })
+    .toBuffer();
   console.log(`photo: ${PHOTO_WIDTH} x ${PHOTO_HEIGHT} px, ${(photo.length / 1024 / 1024).toFixed(2)} MB`);
   const times = [];
   const uploads = [];
@@ -44,7 +52,11 @@ try {
     const form = new FormData();
     form.append('photo', new Blob([photo], { type: 'image/jpeg' }), 'invoice.jpg');
     const t0 = performance.now();
-    const uploaded = await fetch(`${sys.base}/api/v1/po/${po._id}/photos`, { method: 'POST', headers: employee, body: form }).then(json);
+    const uploaded = await fetch(`${sys.base}/api/v1/po/${po._id}/photos`, {
+      method: 'POST',
+      headers: employee,
+      body: form,
+    }).then(json);
     const uploadMs = performance.now() - t0;
     await fetch(`${sys.base}/api/v1/poReceipt`, {
       method: 'POST',

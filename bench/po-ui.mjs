@@ -39,12 +39,31 @@ const slowdowns = [1, ...(process.env.BENCH_CPU_SLOWDOWN ? [Number(process.env.B
 const sys = await startProcess('gateway/dist/main.js', { SEED_DEMO: 'true', OTP_RESEND_SECONDS: '0' });
 const base = `${sys.base}/api/v1`;
 async function login(phoneNumber) {
-  await fetch(`${base}/auth/sendOtp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phoneNumber }) });
+  await fetch(`${base}/auth/sendOtp`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ phoneNumber }),
+  });
   const [sms] = await (await fetch(`${base}/dev/sms?phoneNumber=${phoneNumber}`)).json();
-  return json(await fetch(`${base}/auth/verifyOtp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phoneNumber, otp: sms.code }) }));
+  return json(
+    await fetch(`${base}/auth/verifyOtp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phoneNumber, otp: sms.code }),
+    }),
+  );
 }
 const api = async (who, method, path, body) =>
-  json(await fetch(`${base}${path}`, { method, headers: { authorization: `Bearer ${who.token}`, ...(body ? { 'content-type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined }));
+  json(
+    await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${who.token}`,
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    }),
+  );
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -57,12 +76,26 @@ function milestones({ lines }) {
   if (!receipt && !/^\/po\/[^/]+$/.test(location.pathname)) return;
   const m = (window.__milestones = { firstLine: null, ready: null });
   const list = () => document.querySelector(receipt ? '#receipt-lines ul' : 'ul[aria-label="Ordered items"]');
-  const firstLine = () => (receipt ? document.querySelector('#receipt-lines li[data-index] input[aria-label^="Received Qty, "]') : list()?.querySelector(':scope > li[data-index]'));
+  const firstLine = () =>
+    receipt
+      ? document.querySelector('#receipt-lines li[data-index] input[aria-label^="Received Qty, "]')
+      : list()?.querySelector(':scope > li[data-index]');
   const complete = () => {
     const ul = list();
-    if (!ul || !ul.querySelector(':scope > li[data-index]') || ul.getBoundingClientRect().height < lines * 100) return false;
-    if (receipt) return (document.getElementById('receipt-step-one-status')?.textContent ?? '').includes(`0 of ${lines} items`);
-    return Boolean(document.getElementById('po-deliveries')) && (document.getElementById('po-items')?.parentElement?.textContent ?? '').includes(`${lines} lines`);
+    if (
+      !ul ||
+      !ul.querySelector(':scope > li[data-index]') ||
+      ul.getBoundingClientRect().height < lines * 100
+    )
+      return false;
+    if (receipt)
+      return (document.getElementById('receipt-step-one-status')?.textContent ?? '').includes(
+        `0 of ${lines} items`,
+      );
+    return (
+      Boolean(document.getElementById('po-deliveries')) &&
+      (document.getElementById('po-items')?.parentElement?.textContent ?? '').includes(`${lines} lines`)
+    );
   };
   const afterPaint = (set) => setTimeout(() => set(performance.now()), 0);
   let candidate = null;
@@ -97,7 +130,17 @@ function milestones({ lines }) {
  */
 function installProbe() {
   if (window.__probe) return;
-  const p = (window.__probe = { on: false, active: false, lastScroll: 0, bursts: [], wheel: [], wheelParts: [], loaf: [], pendingWheel: null, pass: 0 });
+  const p = (window.__probe = {
+    on: false,
+    active: false,
+    lastScroll: 0,
+    bursts: [],
+    wheel: [],
+    wheelParts: [],
+    loaf: [],
+    pendingWheel: null,
+    pass: 0,
+  });
   const follow = () => {
     const pass = p.pass;
     const frames = [];
@@ -116,12 +159,31 @@ function installProbe() {
     };
     requestAnimationFrame(tick);
   };
-  p.start = () => Object.assign(p, { on: true, active: false, bursts: [], wheel: [], wheelParts: [], loaf: [], pendingWheel: null, pass: p.pass + 1 });
+  p.start = () =>
+    Object.assign(p, {
+      on: true,
+      active: false,
+      bursts: [],
+      wheel: [],
+      wheelParts: [],
+      loaf: [],
+      pendingWheel: null,
+      pass: p.pass + 1,
+    });
   p.stop = () => {
     p.on = false;
     p.active = false;
     const height = document.documentElement.scrollHeight;
-    return { bursts: p.bursts, wheel: p.wheel, wheelParts: p.wheelParts, loaf: p.loaf, loafSupported: p.loafSupported, scrollY, height, atEnd: scrollY + innerHeight >= height - 2 };
+    return {
+      bursts: p.bursts,
+      wheel: p.wheel,
+      wheelParts: p.wheelParts,
+      loaf: p.loaf,
+      loafSupported: p.loafSupported,
+      scrollY,
+      height,
+      atEnd: scrollY + innerHeight >= height - 2,
+    };
   };
   addEventListener(
     'wheel',
@@ -164,8 +226,13 @@ function installProbe() {
           // Style and layout at the end of the frame, and forced by scripts on the way.
           layout: e.styleAndLayoutStart > 0 ? e.startTime + e.duration - e.styleAndLayoutStart : 0,
           forced: scripts.reduce((sum, x) => sum + (x.forcedStyleAndLayoutDuration ?? 0), 0),
-          top: top ? `${top.invoker} ${top.sourceFunctionName || '(anonymous)'} @ ${(top.sourceURL ?? '').split('/').pop()}:${top.sourceCharPosition} ${Math.round(top.duration)} ms` : '',
-          invokers: scripts.map((x) => [`${x.invoker} @ ${(x.sourceURL ?? '').split('/').pop()}:${x.sourceCharPosition}`, x.duration]),
+          top: top
+            ? `${top.invoker} ${top.sourceFunctionName || '(anonymous)'} @ ${(top.sourceURL ?? '').split('/').pop()}:${top.sourceCharPosition} ${Math.round(top.duration)} ms`
+            : '',
+          invokers: scripts.map((x) => [
+            `${x.invoker} @ ${(x.sourceURL ?? '').split('/').pop()}:${x.sourceCharPosition}`,
+            x.duration,
+          ]),
         });
       }
     }).observe({ type: 'long-animation-frame', buffered: false });
@@ -193,13 +260,21 @@ function settled() {
 
 const summary = (values) => {
   const sorted = [...values].sort((a, b) => a - b);
-  return { n: sorted.length, p50: percentile(sorted, 50), p95: percentile(sorted, 95), max: sorted.at(-1) ?? NaN, over: sorted.filter((v) => v > BUDGET_MS).length };
+  return {
+    n: sorted.length,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    max: sorted.at(-1) ?? NaN,
+    over: sorted.filter((v) => v > BUDGET_MS).length,
+  };
 };
 const ms = (x) => (Number.isFinite(x) ? `${Math.round(x)} ms` : '–');
 
 /** Once a scroll has begun (or 1 s without one), until the probe's burst of frames has ended; polled with timers, not frames. */
 async function scrollDone(page) {
-  await page.waitForFunction(() => window.__probe.active, null, { polling: 10, timeout: 1000 }).catch(() => {});
+  await page
+    .waitForFunction(() => window.__probe.active, null, { polling: 10, timeout: 1000 })
+    .catch(() => {});
   await page.waitForFunction(() => !window.__probe.active, null, { polling: 50, timeout: 30_000 });
   await sleep(100);
 }
@@ -234,7 +309,10 @@ async function scrollPasses(page, cdp) {
       const y = 160;
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x: 195, y }] });
       for (let i = 1; i <= moves + 3; i++) {
-        await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: 195, y: y + (SWIPE_PX * Math.min(i, moves)) / moves }] });
+        await cdp.send('Input.dispatchTouchEvent', {
+          type: 'touchMove',
+          touchPoints: [{ x: 195, y: y + (SWIPE_PX * Math.min(i, moves)) / moves }],
+        });
         await sleep(16);
       }
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
@@ -261,8 +339,13 @@ function scrollRows(screen, label, passes) {
     const longest = loaf.reduce((a, b) => (b.duration > a.duration ? b : a));
     const median = (key) => ms(summary(loaf.map((l) => l[key])).p50);
     const byInvoker = new Map();
-    for (const [invoker, duration] of loaf.flatMap((l) => l.invokers)) byInvoker.set(invoker, (byInvoker.get(invoker) ?? 0) + duration);
-    const invokers = [...byInvoker].sort((a, b) => b[1] - a[1]).slice(0, 3).map(([k, v]) => `${k} ${ms(v)}`).join(', ');
+    for (const [invoker, duration] of loaf.flatMap((l) => l.invokers))
+      byInvoker.set(invoker, (byInvoker.get(invoker) ?? 0) + duration);
+    const invokers = [...byInvoker]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 3)
+      .map(([k, v]) => `${k} ${ms(v)}`)
+      .join(', ');
     return `; long animation frames ${loaf.length}, median ${median('duration')} (scripts ${median('scripts')}, style and layout ${median('layout')}, forced by scripts ${median('forced')}), longest ${ms(longest.duration)} (scripts ${ms(longest.scripts)}, style and layout ${ms(longest.layout)}; ${longest.top}); their scripts by invoker: ${invokers || 'none'}`;
   };
   rows.push([
@@ -274,12 +357,25 @@ function scrollRows(screen, label, passes) {
   if (t.error) rows.push([`${screen}: touch swipes${label}`, null, `not measured: ${t.error}`]);
   else {
     const tf = summary(intervals(t.bursts));
-    rows.push([`${screen}: frame interval, ${t.steps} touch swipes up${label}`, tf, `${tf.over} of ${tf.n} frames over 50 ms (${t.bursts.length} bursts)${loafNote(t.loaf, w.loafSupported)}; scrolled ${Math.round(t.scrolled).toLocaleString('en')} px`]);
+    rows.push([
+      `${screen}: frame interval, ${t.steps} touch swipes up${label}`,
+      tf,
+      `${tf.over} of ${tf.n} frames over 50 ms (${t.bursts.length} bursts)${loafNote(t.loaf, w.loafSupported)}; scrolled ${Math.round(t.scrolled).toLocaleString('en')} px`,
+    ]);
   }
   return rows;
 }
 
-const browser = await chromium.launch({ executablePath: chrome, args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-sync'] });
+const browser = await chromium.launch({
+  executablePath: chrome,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-sync',
+  ],
+});
 try {
   const admin = await login('9000000001');
   const purchaser = await login('9000000002');
@@ -304,13 +400,29 @@ try {
     items.push(item._id);
   }
   const [project] = (await api(employee, 'GET', '/project?limit=1')).result;
-  const { boq } = await api(admin, 'POST', '/boq', { projectId: project._id, name: `Bench fittings ${run}`, status: 'confirmed', items: items.map((id) => ({ item: id, plannedQty: 500, unit: 'pcs', rate: 130 })) });
-  const body = { title: `Bench 300-line PO ${run}`, projectId: project._id, boqId: boq._id, status: 'compare', items: items.map((id, i) => ({ item: id, quantity: 10 + (i % 9) })) };
+  const { boq } = await api(admin, 'POST', '/boq', {
+    projectId: project._id,
+    name: `Bench fittings ${run}`,
+    status: 'confirmed',
+    items: items.map((id) => ({ item: id, plannedQty: 500, unit: 'pcs', rate: 130 })),
+  });
+  const body = {
+    title: `Bench 300-line PO ${run}`,
+    projectId: project._id,
+    boqId: boq._id,
+    status: 'compare',
+    items: items.map((id, i) => ({ item: id, quantity: 10 + (i % 9) })),
+  };
   let indent;
   for (const until = Date.now() + 60_000; !indent; await sleep(500)) {
-    const res = await fetch(`${base}/indent`, { method: 'POST', headers: { authorization: `Bearer ${employee.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(`${base}/indent`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${employee.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     if (res.status === 201) indent = (await res.json()).indent;
-    else if (Date.now() > until) throw new Error(`the indent service never took the indent: ${await res.text()}`);
+    else if (Date.now() > until)
+      throw new Error(`the indent service never took the indent: ${await res.text()}`);
   }
   // Compare: every line to the one vendor (the lowest everywhere), sent for approval.
   for (const until = Date.now() + 60_000; ; await sleep(500)) {
@@ -323,7 +435,9 @@ try {
         items: c.items.map((l) => ({
           itemId: l.itemId,
           selectedVendor: vendor._id,
-          ...(l.vendors.find((v) => v.vendorId === vendor._id)?.isLowest ? {} : { reasonForSelection: 'Bench: one vendor for the whole indent' }),
+          ...(l.vendors.find((v) => v.vendorId === vendor._id)?.isLowest
+            ? {}
+            : { reasonForSelection: 'Bench: one vendor for the whole indent' }),
         })),
       });
       break;
@@ -336,7 +450,11 @@ try {
     status: 'approved',
     pricesVersion: review.pricesVersion,
     version: review.version,
-    items: review.items.map((l) => ({ itemId: l.itemId, selectedVendor: l.selectedVendor, price: l.vendors.find((v) => v.vendorId === l.selectedVendor).price })),
+    items: review.items.map((l) => ({
+      itemId: l.itemId,
+      selectedVendor: l.selectedVendor,
+      price: l.vendors.find((v) => v.vendorId === l.selectedVendor).price,
+    })),
   });
   let po;
   for (const until = Date.now() + 60_000; !po; await sleep(300)) {
@@ -350,7 +468,13 @@ try {
   console.log(`${po.poNumber}: ${po.items.length} lines for ${po.vendor.name}`);
 
   async function pageAs(who, slowdown) {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1, isMobile: true, hasTouch: true, baseURL: sys.base });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 1,
+      isMobile: true,
+      hasTouch: true,
+      baseURL: sys.base,
+    });
     await context.addInitScript(milestones, { lines: LINES });
     const page = await context.newPage();
     await page.goto('/');
@@ -364,7 +488,11 @@ try {
   }
   async function open(page, path) {
     await page.goto(path);
-    await page.waitForFunction(() => window.__milestones?.ready > 0 && window.__milestones.firstLine > 0, null, { timeout: 120_000, polling: 100 });
+    await page.waitForFunction(
+      () => window.__milestones?.ready > 0 && window.__milestones.firstLine > 0,
+      null,
+      { timeout: 120_000, polling: 100 },
+    );
     return page.evaluate(() => window.__milestones);
   }
 
@@ -375,8 +503,18 @@ try {
     {
       const { page, context, cdp } = await pageAs(employee, slowdown);
       const m = await open(page, `/po/${po._id}`);
-      results.push([`PO detail: deep link to the first line${label}`, { value: m.firstLine }, 'painted', 'none']);
-      results.push([`PO detail: deep link to Ordered Items ready${label}`, { value: m.ready }, `heading "${LINES} lines", Deliveries, full list height`, 'none']);
+      results.push([
+        `PO detail: deep link to the first line${label}`,
+        { value: m.firstLine },
+        'painted',
+        'none',
+      ]);
+      results.push([
+        `PO detail: deep link to Ordered Items ready${label}`,
+        { value: m.ready },
+        `heading "${LINES} lines", Deliveries, full list height`,
+        'none',
+      ]);
       for (const row of scrollRows('PO detail', label, await scrollPasses(page, cdp))) results.push(row);
       await context.close();
     }
@@ -384,8 +522,18 @@ try {
     {
       const { page, context, cdp } = await pageAs(employee, slowdown);
       const m = await open(page, `/po/${po._id}/receipt`);
-      results.push([`Receipt step 1: deep link to the first row${label}`, { value: m.firstLine }, 'a Received Qty input painted', 'none']);
-      results.push([`Receipt step 1: deep link to the list ready${label}`, { value: m.ready }, `"0 of ${LINES} items received", full list height`, 'none']);
+      results.push([
+        `Receipt step 1: deep link to the first row${label}`,
+        { value: m.firstLine },
+        'a Received Qty input painted',
+        'none',
+      ]);
+      results.push([
+        `Receipt step 1: deep link to the list ready${label}`,
+        { value: m.ready },
+        `"0 of ${LINES} items received", full list height`,
+        'none',
+      ]);
       for (const row of scrollRows('Receipt step 1', label, await scrollPasses(page, cdp))) results.push(row);
       await page.evaluate(() => {
         const t = (window.__typing = { times: [], keys: 0 });
@@ -410,7 +558,9 @@ try {
           true,
         );
       });
-      const picked = Array.from({ length: ROWS }, (_, k) => Math.round((k * (LINES - 1)) / Math.max(1, ROWS - 1)));
+      const picked = Array.from({ length: ROWS }, (_, k) =>
+        Math.round((k * (LINES - 1)) / Math.max(1, ROWS - 1)),
+      );
       for (const index of picked) {
         const labelText = `Received Qty, ${names[index]}`;
         // The list is window-virtualised: scroll toward the row until it is in the page, then centre it.
@@ -433,9 +583,17 @@ try {
               if (!first || !last) return false;
               const from = Number(first.dataset.index);
               const to = Number(last.dataset.index);
-              const rowHeight = (last.getBoundingClientRect().bottom - first.getBoundingClientRect().top) / Math.max(to - from + 1, 1);
+              const rowHeight =
+                (last.getBoundingClientRect().bottom - first.getBoundingClientRect().top) /
+                Math.max(to - from + 1, 1);
               const anchor = index < from ? first : last;
-              window.scrollTo({ top: scrollY + anchor.getBoundingClientRect().top + (index - Number(anchor.dataset.index)) * rowHeight - innerHeight / 2 });
+              window.scrollTo({
+                top:
+                  scrollY +
+                  anchor.getBoundingClientRect().top +
+                  (index - Number(anchor.dataset.index)) * rowHeight -
+                  innerHeight / 2,
+              });
               await frame();
             }
             return false;
@@ -454,9 +612,14 @@ try {
       await page.waitForTimeout(400);
       const typed = await page.evaluate(() => window.__typing);
       const status = await page.locator('#receipt-step-one-status').textContent();
-      if (!status.startsWith(`${picked.length} of ${LINES}`)) throw new Error(`the step's bar says "${status}"`);
+      if (!status.startsWith(`${picked.length} of ${LINES}`))
+        throw new Error(`the step's bar says "${status}"`);
       const s = summary(typed.times);
-      results.push([`Receipt step 1: typing a quantity, ${picked.length} rows${label}`, s, `${s.n} of ${typed.keys} keystrokes shown, ${s.over} over 50 ms; bar: "${status.trim()}"`]);
+      results.push([
+        `Receipt step 1: typing a quantity, ${picked.length} rows${label}`,
+        s,
+        `${s.n} of ${typed.keys} keystrokes shown, ${s.over} over 50 ms; bar: "${status.trim()}"`,
+      ]);
       await context.close();
     }
   }
@@ -465,11 +628,23 @@ try {
   const lines = results.map(([name, s, note, budget]) => {
     if (budget === 'none') return [name, ms(s.value), '', '', '(none)', 'info', note];
     if (!s) return [name, '', '', '', `${BUDGET_MS} ms`, 'not measured', note];
-    return [name, ms(s.p50), ms(s.p95), ms(s.max), `${BUDGET_MS} ms`, s.p95 <= BUDGET_MS ? 'within budget' : 'OVER BUDGET', note];
+    return [
+      name,
+      ms(s.p50),
+      ms(s.p95),
+      ms(s.max),
+      `${BUDGET_MS} ms`,
+      s.p95 <= BUDGET_MS ? 'within budget' : 'OVER BUDGET',
+      note,
+    ];
   });
   const head = ['Measure', 'p50 / value', 'p95', 'max', 'budget p95', 'verdict', 'notes'];
   const widths = head.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const fmt = (cells) => cells.map((c, i) => (i === 0 || i >= 5 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join(' | ').trimEnd();
+  const fmt = (cells) =>
+    cells
+      .map((c, i) => (i === 0 || i >= 5 ? c.padEnd(widths[i]) : c.padStart(widths[i])))
+      .join(' | ')
+      .trimEnd();
   console.log('');
   console.log(`PO UI, ${po.poNumber} (${LINES} lines), 390 x 844 phone viewport:`);
   console.log(fmt(head));

@@ -21,7 +21,10 @@ const BUDGET_MS = 30;
 const maintenance = ['VACUUM ANALYZE projects.projects'];
 
 // The demo started once, the data generated with SQL, then the system started again on it.
-const { sys, fresh, kind, dataDir } = await startOnGeneratedData([generateProjectsSql(PROJECTS), ...maintenance], `${PROJECTS - 2} projects`);
+const { sys, fresh, kind, dataDir } = await startOnGeneratedData(
+  [generateProjectsSql(PROJECTS), ...maintenance],
+  `${PROJECTS - 2} projects`,
+);
 try {
   const admin = { authorization: `Bearer ${await signIn(sys.base)}` };
   const employee = { authorization: `Bearer ${await signIn(sys.base, '9000000004')}` };
@@ -29,7 +32,14 @@ try {
   const list = (headers, query) => fetch(`${sys.base}/api/v1/project?${query}`, { headers }).then(json);
 
   // 3. The demo Employee on EMPLOYEE_PROJECTS projects in all, assigned through the API.
-  const seen = await assignEmployee({ base: sys.base, admin, employee, user, projects: PROJECTS, count: EMPLOYEE_PROJECTS });
+  const seen = await assignEmployee({
+    base: sys.base,
+    admin,
+    employee,
+    user,
+    projects: PROJECTS,
+    count: EMPLOYEE_PROJECTS,
+  });
   const all = await list(admin, 'limit=1');
   console.log(`projects: ${all.totalItems}; the Employee (${user.name}) sees ${seen}`);
 
@@ -46,8 +56,17 @@ try {
     if (only && !name.includes(only)) continue;
     const page = await list(headers, query);
     // CPU per answer (the system's, PostgreSQL's) is steadier than latency on a shared machine.
-    const cpu = { system: () => cpuMs(sys.pid), ...(fresh ? { postgres: () => postgresCpuMs(fresh.name) } : {}) };
-    const r = await load({ url: `${sys.base}/api/v1/project?${query}`, headers, connections: CONNECTIONS, durationMs: DURATION_MS, cpu });
+    const cpu = {
+      system: () => cpuMs(sys.pid),
+      ...(fresh ? { postgres: () => postgresCpuMs(fresh.name) } : {}),
+    };
+    const r = await load({
+      url: `${sys.base}/api/v1/project?${query}`,
+      headers,
+      connections: CONNECTIONS,
+      durationMs: DURATION_MS,
+      cpu,
+    });
     results[name] = { rows: page.result.length, totalItems: page.totalItems, ...r };
     console.log(`${name.padEnd(16)} ${JSON.stringify(results[name])}`);
   }

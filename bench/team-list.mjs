@@ -18,7 +18,7 @@ try {
           method: 'POST',
           headers,
           body: JSON.stringify({
-            name: `Member ${String.fromCharCode(65 + (n % 26))}${String.fromCharCode(65 + ((n / 26) | 0) % 26)} Bench`,
+            name: `Member ${String.fromCharCode(65 + (n % 26))}${String.fromCharCode(65 + (((n / 26) | 0) % 26))} Bench`,
             email: `member${n}@bench.example`,
             phoneNumber: String(8000000000 + n),
             status: n % 7 === 0 ? 'inactive' : 'active',
@@ -37,7 +37,12 @@ try {
   ];
   const results = {};
   for (const [name, path] of cases) {
-    const r = await load({ url: `${sys.base}${path}`, headers: { authorization: headers.authorization }, connections: 50, durationMs: 10_000 });
+    const r = await load({
+      url: `${sys.base}${path}`,
+      headers: { authorization: headers.authorization },
+      connections: 50,
+      durationMs: 10_000,
+    });
     results[name] = r;
     console.log(`${name.padEnd(15)} ${JSON.stringify(r)}`);
   }

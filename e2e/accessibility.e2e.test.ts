@@ -8,13 +8,24 @@ import { DESKTOP, PHONE, baseUrl, launch, latestCode } from './lib/browser';
 // The dialogs, side panels and menus people open most are checked open, and the receipt's second step.
 
 let browser: Browser;
-const PHONES = { admin: '9000000001', purchaser: '9000000002', accountant: '9000000003', employee: '9000000004' };
+const PHONES = {
+  admin: '9000000001',
+  purchaser: '9000000002',
+  accountant: '9000000003',
+  employee: '9000000004',
+};
 
 async function session(phoneNumber: string): Promise<{ token: string; name: string }> {
   const post = (path: string, body: unknown) =>
-    fetch(`${baseUrl}/api/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    fetch(`${baseUrl}/api/v1${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
   await post('/auth/sendOtp', { phoneNumber });
-  const answer = (await (await post('/auth/verifyOtp', { phoneNumber, otp: await latestCode(phoneNumber) })).json()) as { token: string; user: { name: string } };
+  const answer = (await (
+    await post('/auth/verifyOtp', { phoneNumber, otp: await latestCode(phoneNumber) })
+  ).json()) as { token: string; user: { name: string } };
   return { token: answer.token, name: answer.user.name };
 }
 
@@ -26,7 +37,10 @@ async function get<T>(token: string, path: string): Promise<T> {
 async function send<T>(token: string, method: string, path: string, body?: unknown): Promise<T> {
   const res = await fetch(`${baseUrl}/api/v1${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const json = (await res.json()) as T;
@@ -45,13 +59,24 @@ interface CompareView {
  * file left one in that stage, else one raised (and compared) here from the demo BOQ, as the site
  * engineer and the Purchaser would.
  */
-async function indentIn(status: 'draft' | 'compare' | 'approval' | 'approved', known: Row[]): Promise<string> {
+async function indentIn(
+  status: 'draft' | 'compare' | 'approval' | 'approved',
+  known: Row[],
+): Promise<string> {
   const found = known.find((i) => i.status === status);
   if (found) return found._id;
   if (status === 'approved') throw new Error('no approved indent: the demo always has one');
   const employee = (await session(PHONES.employee)).token;
-  const boq = (await send<{ result: Array<{ _id: string; projectId: { _id: string } }> }>(employee, 'GET', '/boq/all?status=confirmed&limit=100&offset=0')).result[0]!;
-  const lines = (await send<{ result: Array<{ itemId: string; name: string }> }>(employee, 'GET', `/boq/items/${boq._id}`)).result;
+  const boq = (
+    await send<{ result: Array<{ _id: string; projectId: { _id: string } }> }>(
+      employee,
+      'GET',
+      '/boq/all?status=confirmed&limit=100&offset=0',
+    )
+  ).result[0]!;
+  const lines = (
+    await send<{ result: Array<{ itemId: string; name: string }> }>(employee, 'GET', `/boq/items/${boq._id}`)
+  ).result;
   const priced = lines.filter((l) => ['Cement OPC 53', 'Binding wire', 'River sand'].includes(l.name));
   const created = await send<{ indent: { _id: string } }>(employee, 'POST', '/indent', {
     title: `Accessibility check (${status})`,
@@ -68,7 +93,9 @@ async function indentIn(status: 'draft' | 'compare' | 'approval' | 'approved', k
       status: 'approval',
       pricesVersion: c.pricesVersion,
       version: c.version,
-      items: c.items.filter((l) => l.vendors.length > 0).map((l) => ({ itemId: l.itemId, selectedVendor: l.vendors.find((v) => v.isLowest)!.vendorId })),
+      items: c.items
+        .filter((l) => l.vendors.length > 0)
+        .map((l) => ({ itemId: l.itemId, selectedVendor: l.vendors.find((v) => v.isLowest)!.vendorId })),
     });
   }
   return id;
@@ -76,7 +103,11 @@ async function indentIn(status: 'draft' | 'compare' | 'approval' | 'approved', k
 
 async function signedInPage(phoneNumber: string, viewport: typeof DESKTOP): Promise<Page> {
   const { token, name } = await session(phoneNumber);
-  const context = await browser.newContext({ viewport, baseURL: baseUrl, ...(viewport === PHONE ? { isMobile: true, hasTouch: true } : {}) });
+  const context = await browser.newContext({
+    viewport,
+    baseURL: baseUrl,
+    ...(viewport === PHONE ? { isMobile: true, hasTouch: true } : {}),
+  });
   await context.addInitScript(
     ([t, n]) => {
       if (!localStorage.getItem('token')) {
@@ -94,7 +125,9 @@ async function open(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await page.waitForLoadState('networkidle');
   await page.locator('main').first().waitFor();
-  await page.waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 15_000 }).catch(() => undefined);
+  await page
+    .waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 15_000 })
+    .catch(() => undefined);
   await page.waitForTimeout(300); // entrance transitions
 }
 
@@ -102,7 +135,13 @@ async function open(page: Page, path: string): Promise<void> {
  * Opens a dialog, panel or menu with `show`, waits for `opened` to appear, checks the page with it
  * open, and closes it again with Escape (so the next one starts from the plain screen).
  */
-async function withOpen(page: Page, found: string[], name: string, show: () => Promise<void>, opened: Locator): Promise<void> {
+async function withOpen(
+  page: Page,
+  found: string[],
+  name: string,
+  show: () => Promise<void>,
+  opened: Locator,
+): Promise<void> {
   await show();
   await opened.waitFor();
   await page.waitForTimeout(300); // entrance transitions
@@ -209,43 +248,109 @@ for (const [label, viewport] of [
       const page = await signedInPage(PHONES.admin, viewport);
       const phone = viewport === PHONE;
       const found: string[] = [];
-      const dialog = (name: string | RegExp) => page.getByRole('dialog', { name }).or(page.getByRole('alertdialog', { name }));
+      const dialog = (name: string | RegExp) =>
+        page.getByRole('dialog', { name }).or(page.getByRole('alertdialog', { name }));
 
       await open(page, '/dashboard');
       if (phone) {
         const bar = page.getByRole('navigation', { name: 'Main navigation' });
-        await withOpen(page, found, 'the Indent sheet', () => bar.getByRole('button', { name: 'Indent' }).click(), dialog('Indent'));
-        await withOpen(page, found, 'the User sheet', () => bar.getByRole('button', { name: 'User' }).click(), dialog('User'));
+        await withOpen(
+          page,
+          found,
+          'the Indent sheet',
+          () => bar.getByRole('button', { name: 'Indent' }).click(),
+          dialog('Indent'),
+        );
+        await withOpen(
+          page,
+          found,
+          'the User sheet',
+          () => bar.getByRole('button', { name: 'User' }).click(),
+          dialog('User'),
+        );
       } else {
         const userName = (await page.evaluate(() => localStorage.getItem('userName')))!;
-        await withOpen(page, found, 'the user menu', () => page.getByRole('banner').getByRole('button', { name: userName }).click(), page.getByRole('menu', { name: 'User menu' }));
+        await withOpen(
+          page,
+          found,
+          'the user menu',
+          () => page.getByRole('banner').getByRole('button', { name: userName }).click(),
+          page.getByRole('menu', { name: 'User menu' }),
+        );
       }
 
       await open(page, ledgerPath);
-      await withOpen(page, found, 'Add Payment on a vendor ledger', () => page.getByRole('button', { name: 'Add Payment' }).click(), dialog('Add Payment'));
-      await withOpen(page, found, 'Statement of Account', () => page.getByRole('button', { name: /Statement/ }).first().click(), dialog('Statement of Account'));
+      await withOpen(
+        page,
+        found,
+        'Add Payment on a vendor ledger',
+        () => page.getByRole('button', { name: 'Add Payment' }).click(),
+        dialog('Add Payment'),
+      );
+      await withOpen(
+        page,
+        found,
+        'Statement of Account',
+        () =>
+          page
+            .getByRole('button', { name: /Statement/ })
+            .first()
+            .click(),
+        dialog('Statement of Account'),
+      );
 
       await open(page, draftIndentPath);
       const picker = dialog('Select Item from Master');
-      await withOpen(page, found, 'Select Item from Master', async () => {
-        await page.getByRole('button', { name: 'Add Item' }).click();
-        await picker.getByRole('region', { name: /^Items of BOQ-/ }).getByRole('listitem').first().waitFor();
-      }, picker);
+      await withOpen(
+        page,
+        found,
+        'Select Item from Master',
+        async () => {
+          await page.getByRole('button', { name: 'Add Item' }).click();
+          await picker
+            .getByRole('region', { name: /^Items of BOQ-/ })
+            .getByRole('listitem')
+            .first()
+            .waitFor();
+        },
+        picker,
+      );
 
       await open(page, '/items/list');
-      await withOpen(page, found, 'Import Items', () => page.getByRole('button', { name: 'Import' }).click(), dialog('Import Items'));
+      await withOpen(
+        page,
+        found,
+        'Import Items',
+        () => page.getByRole('button', { name: 'Import' }).click(),
+        dialog('Import Items'),
+      );
 
       await open(page, openPoPath);
-      await withOpen(page, found, 'Short-close', () => page.getByRole('button', { name: 'Short-close' }).click(), dialog(/^Short-close /));
+      await withOpen(
+        page,
+        found,
+        'Short-close',
+        () => page.getByRole('button', { name: 'Short-close' }).click(),
+        dialog(/^Short-close /),
+      );
 
       if (phone) {
         await open(page, '/po/open');
-        await withOpen(page, found, 'the Filters panel of the PO list', () => page.getByRole('button', { name: /^Filters/ }).click(), dialog('Filters'));
+        await withOpen(
+          page,
+          found,
+          'the Filters panel of the PO list',
+          () => page.getByRole('button', { name: /^Filters/ }).click(),
+          dialog('Filters'),
+        );
       }
 
       // The receipt's second step, reached with a quantity typed on the first.
       await open(page, `${openPoPath}/receipt`);
-      await page.getByRole('spinbutton', { name: /^Received Qty/ }).first().fill('1');
+      await page
+        .getByRole('spinbutton', { name: /^Received Qty/ })
+        .first()
+        .fill('1');
       await page.getByRole('button', { name: 'Add Invoices & Photos' }).click();
       await page.getByRole('heading', { name: 'Receipt Summary' }).waitFor();
       await page.waitForTimeout(300);

@@ -58,7 +58,10 @@ async function toastWith(page: Page, title: string, description?: string) {
 async function dismissToasts(page: Page) {
   const close = page.getByRole('button', { name: 'Dismiss notification' }).locator('visible=true');
   for (let i = 0; i < 10 && (await close.count()) > 0; i++) {
-    await close.first().click({ timeout: 1_000 }).catch(() => undefined);
+    await close
+      .first()
+      .click({ timeout: 1_000 })
+      .catch(() => undefined);
     await page.waitForTimeout(150);
   }
 }
@@ -66,7 +69,8 @@ async function dismissToasts(page: Page) {
 /** The desktop Actions card (a sticky bar with the same buttons shows while the card is scrolled away). */
 const actions = (page: Page) => page.getByRole('region', { name: 'Actions', exact: true });
 
-const inr = (n: number) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 }).format(n);
+const inr = (n: number) =>
+  new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2 }).format(n);
 
 describe('an Admin makes a BOQ for a new project from a spreadsheet', () => {
   let page: Page;
@@ -94,7 +98,10 @@ describe('an Admin makes a BOQ for a new project from a spreadsheet', () => {
     await page.getByRole('button', { name: 'Save & Close' }).click();
     await page.waitForURL('**/team/projects');
     await page.getByPlaceholder('Search projects, codes, locations').fill(suffix);
-    await page.getByRole('row', { name: new RegExp(PROJECT) }).getByRole('link', { name: `Open ${PROJECT}` }).click();
+    await page
+      .getByRole('row', { name: new RegExp(PROJECT) })
+      .getByRole('link', { name: `Open ${PROJECT}` })
+      .click();
     await page.waitForURL(/\/team\/project\/[0-9a-f-]{36}$/);
     projectId = page.url().split('/').pop()!;
   });
@@ -120,13 +127,18 @@ describe('an Admin makes a BOQ for a new project from a spreadsheet', () => {
     await page.getByLabel('BOQ Name').fill(BOQ_NAME);
     // The description keeps what was typed, digits and symbols too (decision 0039).
     await page.getByLabel('Description').fill('Slabs & beams: floors 1-4, tower A.');
-    await expect(page.getByLabel('Description').inputValue()).resolves.toBe('Slabs & beams: floors 1-4, tower A.');
+    await expect(page.getByLabel('Description').inputValue()).resolves.toBe(
+      'Slabs & beams: floors 1-4, tower A.',
+    );
   });
 
   it('imports the spreadsheet: the zero-quantity row is refused with its reason, the good lines are added', async () => {
     await page.getByRole('button', { name: 'Import from Excel' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Import from Excel' });
-    await dialog.getByRole('list', { name: 'Expected columns' }).getByText('Quantity', { exact: true }).waitFor();
+    await dialog
+      .getByRole('list', { name: 'Expected columns' })
+      .getByText('Quantity', { exact: true })
+      .waitFor();
     await dialog.locator('input[type="file"]').setInputFiles(await workbook());
     await dialog.getByRole('button', { name: 'Read File' }).click();
     await dialog.getByText('3 lines ready').waitFor();
@@ -149,7 +161,9 @@ describe('an Admin makes a BOQ for a new project from a spreadsheet', () => {
     await expect(page.locator('#boq-items-3-item').count()).resolves.toBe(0);
     const summary = page.getByRole('region', { name: 'Summary' });
     await summary.getByText(inr(GOOD_TOTAL)).waitFor();
-    await expect(actions(page).getByRole('button', { name: 'Save as Draft' }).isEnabled()).resolves.toBe(true);
+    await expect(actions(page).getByRole('button', { name: 'Save as Draft' }).isEnabled()).resolves.toBe(
+      true,
+    );
   });
 
   it('refuses the same item twice: the picker shows it as Added', async () => {
@@ -164,11 +178,18 @@ describe('an Admin makes a BOQ for a new project from a spreadsheet', () => {
     await option.getByText('Added').waitFor();
     await page.keyboard.press('Escape');
     // A new empty line disables the buttons again, and the hint names it.
-    await expect(actions(page).getByRole('button', { name: 'Save as Draft' }).isDisabled()).resolves.toBe(true);
-    await page.locator('#boq-actions-hint').getByText('Please select an item for every line (line 4)').waitFor();
+    await expect(actions(page).getByRole('button', { name: 'Save as Draft' }).isDisabled()).resolves.toBe(
+      true,
+    );
+    await page
+      .locator('#boq-actions-hint')
+      .getByText('Please select an item for every line (line 4)')
+      .waitFor();
     await shot(page, 'desktop-boq-form');
     await page.getByRole('button', { name: 'Remove line 4' }).click();
-    await expect(actions(page).getByRole('button', { name: 'Save as Draft' }).isEnabled()).resolves.toBe(true);
+    await expect(actions(page).getByRole('button', { name: 'Save as Draft' }).isEnabled()).resolves.toBe(
+      true,
+    );
   });
 
   it('creates an item the master lacks from a second file, and skips a line whose item is already on the BOQ', async () => {
@@ -186,7 +207,9 @@ describe('an Admin makes a BOQ for a new project from a spreadsheet', () => {
     await dialog.getByRole('button', { name: 'Read File' }).click();
     const unknown = dialog.getByRole('group', { name: 'Items not in the item master' });
     await unknown.getByText(NEW_ITEM).waitFor();
-    await dialog.getByText('1 line of the file names an item already on this BOQ', { exact: false }).waitFor();
+    await dialog
+      .getByText('1 line of the file names an item already on this BOQ', { exact: false })
+      .waitFor();
     await expect(dialog.getByRole('button', { name: 'Add 0 lines' }).isDisabled()).resolves.toBe(true);
     // Items reach the projects service through events: the dialog reads the file again until the new one resolves.
     await dialog.getByRole('button', { name: 'Create 1 item in the item master' }).click();
@@ -281,7 +304,10 @@ describe('the demo Employee sees only their projects and BOQs', () => {
       )
       .toBe(1);
     await expect(page.getByRole('row').filter({ hasText: GODAVARI_BOQ }).count()).resolves.toBe(0);
-    const options = await page.getByRole('combobox', { name: 'Filter by project' }).locator('option').allTextContents();
+    const options = await page
+      .getByRole('combobox', { name: 'Filter by project' })
+      .locator('option')
+      .allTextContents();
     // Other flows on the same system may assign the demo Employee to projects of their own: the check
     // is that the two expected are there and the demo project they are not on is not.
     expect(options.some((o) => o.includes(PROJECT))).toBe(true);

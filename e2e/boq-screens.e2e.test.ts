@@ -24,15 +24,29 @@ const GODAVARI = '2c9d5e1f-6a7b-4c8d-9e0f-a1b2c3d4e5f6';
 const SKYLINE_BOQ = 'Civil and structural works, Tower A';
 const GODAVARI_BOQ = 'Foundations, floor slab and office block';
 
-interface Summary { _id: string; name: string; status: string; projectId: { _id: string } }
+interface Summary {
+  _id: string;
+  name: string;
+  status: string;
+  projectId: { _id: string };
+}
 
 /** The API as the signed-in screen calls it (its token from localStorage). */
-async function api<T>(p: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
+async function api<T>(
+  p: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: T }> {
   return p.evaluate(
     async ({ method, path, body }) => {
       const headers: Record<string, string> = { authorization: `Bearer ${localStorage.getItem('token')}` };
       if (body !== undefined) headers['content-type'] = 'application/json';
-      const res = await fetch(`/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const res = await fetch(`/api/v1${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       return { status: res.status, json: await res.json().catch(() => null) };
     },
     { method, path, body },
@@ -44,7 +58,8 @@ async function demoBoqs(p: Page): Promise<Summary[]> {
   for (let i = 0; i < 60; i++) {
     const { json } = await api<{ result: Summary[] }>(p, 'GET', '/boq/all?limit=100&offset=0');
     const found = json?.result ?? [];
-    if ([SKYLINE_BOQ, GODAVARI_BOQ].every((n) => found.some((b) => b.name === n && b.status === 'confirmed'))) return found;
+    if ([SKYLINE_BOQ, GODAVARI_BOQ].every((n) => found.some((b) => b.name === n && b.status === 'confirmed')))
+      return found;
     await p.waitForTimeout(500);
   }
   throw new Error('the demo BOQs did not appear');
@@ -57,7 +72,10 @@ async function toastWith(page: Page, title: string) {
 async function dismissToasts(page: Page) {
   const close = page.getByRole('button', { name: 'Dismiss notification' }).locator('visible=true');
   for (let i = 0; i < 10 && (await close.count()) > 0; i++) {
-    await close.first().click({ timeout: 1_000 }).catch(() => undefined);
+    await close
+      .first()
+      .click({ timeout: 1_000 })
+      .catch(() => undefined);
     await page.waitForTimeout(150);
   }
 }
@@ -80,7 +98,13 @@ describe('an Admin works with the BOQ list and detail', () => {
     // A draft to delete: two of the catalog's demo items.
     // Found by name: other flows may have added many items before this one runs.
     const byName = async (n: string) =>
-      (await api<{ result: Array<{ _id: string; name: string; unit: string }> }>(page, 'GET', `/items/all?limit=100&offset=0&keyword=${encodeURIComponent(n)}`)).json.result.find((i) => i.name === n)!;
+      (
+        await api<{ result: Array<{ _id: string; name: string; unit: string }> }>(
+          page,
+          'GET',
+          `/items/all?limit=100&offset=0&keyword=${encodeURIComponent(n)}`,
+        )
+      ).json.result.find((i) => i.name === n)!;
     const [cement, sand] = [await byName('Cement OPC 53'), await byName('River sand')];
     const created = await api<{ boq: { _id: string } }>(page, 'POST', '/boq', {
       projectId: SKYLINE,
@@ -102,15 +126,37 @@ describe('an Admin works with the BOQ list and detail', () => {
     await page.waitForURL('**/boq/list');
     await rowOf(page, SKYLINE_BOQ).waitFor();
     await rowOf(page, DRAFT_NAME).waitFor();
-    await expect(page.getByPlaceholder('Search by BOQ name, project, or ID...').isVisible()).resolves.toBe(true);
-    await expect(page.getByRole('main').getByRole('link', { name: 'Create BOQ' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByPlaceholder('Search by BOQ name, project, or ID...').isVisible()).resolves.toBe(
+      true,
+    );
+    await expect(page.getByRole('main').getByRole('link', { name: 'Create BOQ' }).isVisible()).resolves.toBe(
+      true,
+    );
     // The BOQ number and the project link.
-    await expect(rowOf(page, SKYLINE_BOQ).getByText(/^BOQ-\d{4,}/).count()).resolves.toBe(1);
-    await expect(rowOf(page, SKYLINE_BOQ).getByRole('link', { name: 'Skyline Residency, Pune' }).getAttribute('href')).resolves.toBe(`/team/project/${SKYLINE}`);
+    await expect(
+      rowOf(page, SKYLINE_BOQ)
+        .getByText(/^BOQ-\d{4,}/)
+        .count(),
+    ).resolves.toBe(1);
+    await expect(
+      rowOf(page, SKYLINE_BOQ).getByRole('link', { name: 'Skyline Residency, Pune' }).getAttribute('href'),
+    ).resolves.toBe(`/team/project/${SKYLINE}`);
     // Only a draft has Edit and Delete.
-    await expect(rowOf(page, SKYLINE_BOQ).getByRole('button', { name: /^Delete/ }).count()).resolves.toBe(0);
-    await expect(rowOf(page, DRAFT_NAME).getByRole('button', { name: `Delete ${DRAFT_NAME}` }).count()).resolves.toBe(1);
-    await expect(rowOf(page, DRAFT_NAME).getByRole('link', { name: `Edit ${DRAFT_NAME}` }).getAttribute('href')).resolves.toBe(`/boq/edit/${draftId}`);
+    await expect(
+      rowOf(page, SKYLINE_BOQ)
+        .getByRole('button', { name: /^Delete/ })
+        .count(),
+    ).resolves.toBe(0);
+    await expect(
+      rowOf(page, DRAFT_NAME)
+        .getByRole('button', { name: `Delete ${DRAFT_NAME}` })
+        .count(),
+    ).resolves.toBe(1);
+    await expect(
+      rowOf(page, DRAFT_NAME)
+        .getByRole('link', { name: `Edit ${DRAFT_NAME}` })
+        .getAttribute('href'),
+    ).resolves.toBe(`/boq/edit/${draftId}`);
     await shot(page, 'boq-list-desktop');
 
     await page.getByLabel('Filter by status').selectOption('draft');
@@ -129,7 +175,9 @@ describe('an Admin works with the BOQ list and detail', () => {
     await page.goto(`/boq/list?projectId=${GODAVARI}`);
     await rowOf(page, GODAVARI_BOQ).waitFor();
     await expect(rowOf(page, SKYLINE_BOQ).count()).resolves.toBe(0);
-    await expect(page.getByLabel('Filter by project').locator('option:checked').textContent()).resolves.toMatch(/^PRJ-\d{4} - /);
+    await expect(
+      page.getByLabel('Filter by project').locator('option:checked').textContent(),
+    ).resolves.toMatch(/^PRJ-\d{4} - /);
     await page.getByRole('button', { name: 'Clear Filters' }).first().click();
     await page.getByPlaceholder('Search by BOQ name, project, or ID...').fill(`Finishing works ${suffix}`);
     await page.waitForURL(/keyword=/);
@@ -143,23 +191,45 @@ describe('an Admin works with the BOQ list and detail', () => {
   });
 
   it('opens a confirmed BOQ: planned, consumed and balance of each line, the dates day-month-year', async () => {
-    await rowOf(page, SKYLINE_BOQ).getByRole('link', { name: `View ${SKYLINE_BOQ}` }).click();
+    await rowOf(page, SKYLINE_BOQ)
+      .getByRole('link', { name: `View ${SKYLINE_BOQ}` })
+      .click();
     await page.waitForURL(`**/boq/${skylineId}`);
     await page.getByRole('heading', { name: SKYLINE_BOQ }).waitFor();
     await expect(page.getByText('Confirmed', { exact: true }).first().isVisible()).resolves.toBe(true);
-    for (const header of ['Item Name', 'Planned', 'Consumed', 'Balance', 'Unit', 'Rate', 'Amount', 'Remark']) {
+    for (const header of [
+      'Item Name',
+      'Planned',
+      'Consumed',
+      'Balance',
+      'Unit',
+      'Rate',
+      'Amount',
+      'Remark',
+    ]) {
       await expect(page.getByRole('columnheader', { name: header, exact: true }).count()).resolves.toBe(1);
     }
     // Ready-mix concrete M25: 3,450 CBM planned, nothing received yet, 3,450 left.
     const rmc = page.getByRole('row').filter({ hasText: 'Ready-mix concrete M25' });
-    await expect(rmc.getByRole('cell').allTextContents()).resolves.toEqual(['Ready-mix concrete M25', '3,450', '0', '3,450', 'CBM', '₹5,200.00', '₹1,79,40,000.00', 'Raft, columns, beams and slabs']);
+    await expect(rmc.getByRole('cell').allTextContents()).resolves.toEqual([
+      'Ready-mix concrete M25',
+      '3,450',
+      '0',
+      '3,450',
+      'CBM',
+      '₹5,200.00',
+      '₹1,79,40,000.00',
+      'Raft, columns, beams and slabs',
+    ]);
     const facts = await page.locator('dl').first().textContent();
     expect(facts).toMatch(/Created Date\d{2}-\d{2}-\d{4}/);
     const lines = (await api<{ items: unknown[] }>(page, 'GET', `/boq/${skylineId}`)).json.items.length;
     expect(facts).toContain(`Total Items${lines}`);
     await expect(page.getByRole('table').getByRole('row').count()).resolves.toBe(lines + 1);
     expect(facts).toMatch(/Total Amount₹/);
-    await expect(page.getByRole('link', { name: 'Skyline Residency, Pune' }).getAttribute('href')).resolves.toBe(`/team/project/${SKYLINE}`);
+    await expect(
+      page.getByRole('link', { name: 'Skyline Residency, Pune' }).getAttribute('href'),
+    ).resolves.toBe(`/team/project/${SKYLINE}`);
     // A confirmed BOQ is revised, not edited or deleted.
     await expect(page.getByRole('button', { name: 'Revise' }).isVisible()).resolves.toBe(true);
     await expect(page.getByRole('link', { name: 'Edit', exact: true }).count()).resolves.toBe(0);
@@ -185,7 +255,9 @@ describe('an Admin works with the BOQ list and detail', () => {
   });
 
   it('deletes a draft only after the confirmation', async () => {
-    await rowOf(page, DRAFT_NAME).getByRole('button', { name: `Delete ${DRAFT_NAME}` }).click();
+    await rowOf(page, DRAFT_NAME)
+      .getByRole('button', { name: `Delete ${DRAFT_NAME}` })
+      .click();
     const dialog = page.getByRole('alertdialog', { name: 'Delete BOQ?' });
     await dialog.waitFor();
     await page.waitForTimeout(300);
@@ -193,7 +265,9 @@ describe('an Admin works with the BOQ list and detail', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await expect(rowOf(page, DRAFT_NAME).count()).resolves.toBe(1);
-    await rowOf(page, DRAFT_NAME).getByRole('button', { name: `Delete ${DRAFT_NAME}` }).click();
+    await rowOf(page, DRAFT_NAME)
+      .getByRole('button', { name: `Delete ${DRAFT_NAME}` })
+      .click();
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await toastWith(page, 'BOQ deleted');
     await rowOf(page, DRAFT_NAME).waitFor({ state: 'detached' });
@@ -213,29 +287,44 @@ describe('an Admin works with the BOQ list and detail', () => {
     await page.waitForURL(/\/boq\/edit\/[0-9a-f-]{36}$/);
     const revisionId = page.url().split('/').at(-1)!;
     expect(revisionId).not.toBe(godavariId);
-    const revision = await api<{ revision: number; status: string; boqId: string }>(page, 'GET', `/boq/${revisionId}`);
+    const revision = await api<{ revision: number; status: string; boqId: string }>(
+      page,
+      'GET',
+      `/boq/${revisionId}`,
+    );
     expect(revision.json).toMatchObject({ revision: 2, status: 'draft' });
     await dismissToasts(page);
     // The confirmed revision: still confirmed, pointing at its draft; the revisions listed.
     await page.goto(`/boq/${godavariId}`);
     await page.getByText(/A draft revision \(Rev 2\) is being prepared/).waitFor();
-    await expect(page.getByRole('link', { name: 'Edit Draft Revision' }).getAttribute('href')).resolves.toBe(`/boq/edit/${revisionId}`);
+    await expect(page.getByRole('link', { name: 'Edit Draft Revision' }).getAttribute('href')).resolves.toBe(
+      `/boq/edit/${revisionId}`,
+    );
     await expect(page.getByRole('button', { name: 'Revise' }).count()).resolves.toBe(0);
     const revisions = page.getByRole('list', { name: 'Revisions' });
-    await expect(revisions.getByRole('link', { name: 'Rev 2' }).getAttribute('href')).resolves.toBe(`/boq/${revisionId}`);
+    await expect(revisions.getByRole('link', { name: 'Rev 2' }).getAttribute('href')).resolves.toBe(
+      `/boq/${revisionId}`,
+    );
     await shot(page, 'boq-detail-revisions');
     // The draft revision's page: Rev 2, a draft, with Edit and Delete.
     await revisions.getByRole('link', { name: 'Rev 2' }).click();
     await page.waitForURL(`**/boq/${revisionId}`);
     await page.getByText(`${revision.json.boqId} · Rev 2`).waitFor();
-    await expect(page.getByRole('link', { name: 'Edit', exact: true }).getAttribute('href')).resolves.toBe(`/boq/edit/${revisionId}`);
+    await expect(page.getByRole('link', { name: 'Edit', exact: true }).getAttribute('href')).resolves.toBe(
+      `/boq/edit/${revisionId}`,
+    );
     // Deleting the draft revision goes back to the list; the confirmed one stays.
     await page.getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('alertdialog', { name: 'Delete BOQ?' }).getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Delete BOQ?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await page.waitForURL('**/boq/list');
     await toastWith(page, 'BOQ deleted');
     await rowOf(page, GODAVARI_BOQ).waitFor();
-    await expect((await api<{ status: string }>(page, 'GET', `/boq/${godavariId}`)).json.status).toBe('confirmed');
+    await expect((await api<{ status: string }>(page, 'GET', `/boq/${godavariId}`)).json.status).toBe(
+      'confirmed',
+    );
     await dismissToasts(page);
   });
 
@@ -244,7 +333,9 @@ describe('an Admin works with the BOQ list and detail', () => {
     const list = page.getByRole('list', { name: 'BOQs of Skyline Residency, Pune' });
     await list.getByRole('link', { name: SKYLINE_BOQ }).waitFor();
     await shot(page, 'boq-project-detail');
-    await expect(page.getByRole('main').getByRole('link', { name: 'Create BOQ' }).getAttribute('href')).resolves.toBe(`/boq/create?project=${SKYLINE}`);
+    await expect(
+      page.getByRole('main').getByRole('link', { name: 'Create BOQ' }).getAttribute('href'),
+    ).resolves.toBe(`/boq/create?project=${SKYLINE}`);
     await list.getByRole('link', { name: SKYLINE_BOQ }).click();
     await page.waitForURL(`**/boq/${skylineId}`);
   });
@@ -252,14 +343,30 @@ describe('an Admin works with the BOQ list and detail', () => {
   it('scrolls a 500-line BOQ (virtualised) and marks a balance below zero', async () => {
     // The service's answer for one BOQ, grown to 500 lines, some received beyond plan (receipts come
     // from the purchase orders, which this system does not have yet): the page reads it as it would.
-    const real = (await api<Record<string, unknown> & { items: Array<Record<string, unknown>> }>(page, 'GET', `/boq/${skylineId}`)).json;
+    const real = (
+      await api<Record<string, unknown> & { items: Array<Record<string, unknown>> }>(
+        page,
+        'GET',
+        `/boq/${skylineId}`,
+      )
+    ).json;
     const lines = Array.from({ length: 500 }, (_, i) => {
       const planned = 100 + i;
       const consumed = i % 50 === 7 ? planned + 12.5 : i % 3 === 0 ? 40.25 : 0;
-      return { ...real.items[i % real.items.length], _id: `line-${i}`, name: `Line item ${i + 1}`, plannedQty: planned, consumedQuantity: consumed, balanceQuantity: planned - consumed, remark: i % 50 === 7 ? 'Over plan' : '' };
+      return {
+        ...real.items[i % real.items.length],
+        _id: `line-${i}`,
+        name: `Line item ${i + 1}`,
+        plannedQty: planned,
+        consumedQuantity: consumed,
+        balanceQuantity: planned - consumed,
+        remark: i % 50 === 7 ? 'Over plan' : '',
+      };
     });
     await page.route(`**/api/v1/boq/${skylineId}`, (route) =>
-      route.request().method() === 'GET' ? route.fulfill({ json: { ...real, items: lines, itemCount: 500 } }) : route.continue(),
+      route.request().method() === 'GET'
+        ? route.fulfill({ json: { ...real, items: lines, itemCount: 500 } })
+        : route.continue(),
     );
     await page.goto(`/boq/${skylineId}`);
     await page.getByRole('heading', { name: SKYLINE_BOQ }).waitFor();
@@ -268,7 +375,9 @@ describe('an Admin works with the BOQ list and detail', () => {
     expect(rendered).toBeGreaterThan(5);
     expect(rendered).toBeLessThan(100);
     const over = page.getByRole('row').filter({ hasText: 'Line item 8' }).first();
-    await expect(over.getByRole('cell').nth(3).textContent()).resolves.toBe('-12.5 (more received than planned)');
+    await expect(over.getByRole('cell').nth(3).textContent()).resolves.toBe(
+      '-12.5 (more received than planned)',
+    );
     await over.scrollIntoViewIfNeeded();
     await page.screenshot({ path: path.join(screenshotDir, 'boq-detail-over-consumed.png') }); // the screen, not 500 lines
     // Scrolling down step by step reaches the last line.
@@ -311,11 +420,27 @@ describe('on a phone', () => {
   });
 
   it('shows each line as a card with its real planned, consumed, balance and remark', async () => {
-    await page.getByRole('listitem').filter({ hasText: SKYLINE_BOQ }).getByRole('link', { name: `View ${SKYLINE_BOQ}` }).click();
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: SKYLINE_BOQ })
+      .getByRole('link', { name: `View ${SKYLINE_BOQ}` })
+      .click();
     await page.getByRole('heading', { name: SKYLINE_BOQ }).waitFor();
-    const card = page.getByRole('list', { name: 'BOQ items' }).getByRole('listitem').filter({ hasText: 'TMT steel bar 12 mm' });
+    const card = page
+      .getByRole('list', { name: 'BOQ items' })
+      .getByRole('listitem')
+      .filter({ hasText: 'TMT steel bar 12 mm' });
     const pairs = await card.locator('div > dt, div > dd').allTextContents();
-    expect(pairs).toEqual(['Planned', '1,82,500 kg', 'Consumed', '0 kg', 'Balance', '1,82,500 kg', 'Remark', 'Slabs and beams, Fe 500D']);
+    expect(pairs).toEqual([
+      'Planned',
+      '1,82,500 kg',
+      'Consumed',
+      '0 kg',
+      'Balance',
+      '1,82,500 kg',
+      'Remark',
+      'Slabs and beams, Fe 500D',
+    ]);
     await shot(page, 'boq-detail-phone');
   });
 
@@ -332,7 +457,9 @@ describe('a Purchaser, who may read BOQs but not change them', () => {
     await page.goto('/boq/list');
     await rowOf(page, SKYLINE_BOQ).waitFor();
     await expect(page.getByRole('main').getByRole('link', { name: 'Create BOQ' }).count()).resolves.toBe(0);
-    await rowOf(page, SKYLINE_BOQ).getByRole('link', { name: `View ${SKYLINE_BOQ}` }).click();
+    await rowOf(page, SKYLINE_BOQ)
+      .getByRole('link', { name: `View ${SKYLINE_BOQ}` })
+      .click();
     await page.getByRole('heading', { name: SKYLINE_BOQ }).waitFor();
     await expect(page.getByRole('button', { name: 'Revise' }).count()).resolves.toBe(0);
     await expect(page.getByRole('button', { name: 'Export to Excel' }).isVisible()).resolves.toBe(true);

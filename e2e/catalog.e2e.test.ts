@@ -23,7 +23,10 @@ const item = `Ready mix concrete M30 ${tag}`;
 async function pickVendor(row: number, name: string) {
   const combo = page.locator(`[aria-label="Vendor price ${row + 1}"]`).getByRole('combobox');
   await combo.fill(name.slice(0, 12));
-  await page.getByRole('option', { name: new RegExp(name) }).first().click();
+  await page
+    .getByRole('option', { name: new RegExp(name) })
+    .first()
+    .click();
 }
 
 describe('item master and vendor master in a real browser', () => {
@@ -62,15 +65,29 @@ describe('item master and vendor master in a real browser', () => {
     const row = page.getByRole('row', { name: new RegExp(item) });
     await row.waitFor();
     // Best price is the lowest total per unit (5200 + 936); the range runs to 5350 + 963.
-    await expect(row.getByText(/6,136\.00/).first().isVisible()).resolves.toBe(true);
-    await expect(row.getByText(/6,313\.00/).first().isVisible()).resolves.toBe(true);
+    await expect(
+      row
+        .getByText(/6,136\.00/)
+        .first()
+        .isVisible(),
+    ).resolves.toBe(true);
+    await expect(
+      row
+        .getByText(/6,313\.00/)
+        .first()
+        .isVisible(),
+    ).resolves.toBe(true);
     await shot(page, 'desktop-item-list');
   });
 
   it('edits the price from the vendor’s detail and the item shows the change in its history', async () => {
     await page.goto('/vendors/list');
     await page.getByPlaceholder('Search by vendor name, ID or contact...').fill(vendorA);
-    await page.getByRole('row', { name: new RegExp(vendorA) }).getByRole('link').first().click();
+    await page
+      .getByRole('row', { name: new RegExp(vendorA) })
+      .getByRole('link')
+      .first()
+      .click();
     await page.waitForURL(/\/vendors\/detail/);
     await page.getByRole('button', { name: `Edit ${item}` }).click();
     await page.getByLabel(`Price for ${item}`, { exact: true }).fill('5400');
@@ -79,18 +96,31 @@ describe('item master and vendor master in a real browser', () => {
     await shot(page, 'desktop-vendor-detail');
     await page.goto('/items/list');
     await page.getByPlaceholder('Search items...').fill(item);
-    await page.getByRole('row', { name: new RegExp(item) }).getByRole('link').first().click();
+    await page
+      .getByRole('row', { name: new RegExp(item) })
+      .getByRole('link')
+      .first()
+      .click();
     await page.waitForURL(/\/items\/edit\?id=/);
     await page.getByText('Price History').first().waitFor();
-    await page.getByText(/5,200\.00/).first().waitFor();
-    await page.getByText(/5,400\.00/).first().waitFor();
+    await page
+      .getByText(/5,200\.00/)
+      .first()
+      .waitFor();
+    await page
+      .getByText(/5,400\.00/)
+      .first()
+      .waitFor();
     await shot(page, 'desktop-item-edit-history');
 
     // Removing a price and undoing it brings it back as it was: still active.
     const active = page.getByLabel(`Price from ${vendorA} is active`);
     await expect(active.isChecked()).resolves.toBe(true);
     await page.getByRole('button', { name: `Remove ${vendorA}` }).click();
-    await page.getByRole('alertdialog', { name: 'Remove vendor price?' }).getByRole('button', { name: 'Remove' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Remove vendor price?' })
+      .getByRole('button', { name: 'Remove' })
+      .click();
     await page.getByText('This price is removed when you save.').waitFor();
     await expect(active.isChecked()).resolves.toBe(false);
     await page.getByRole('button', { name: 'Undo' }).click();
@@ -100,8 +130,14 @@ describe('item master and vendor master in a real browser', () => {
   it('exports the items matching the search as CSV, under the server’s file name', async () => {
     await page.goto('/items/list');
     await page.getByPlaceholder('Search items...').fill(item);
-    await page.getByRole('row', { name: new RegExp(item) }).first().waitFor();
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Export CSV' }).click()]);
+    await page
+      .getByRole('row', { name: new RegExp(item) })
+      .first()
+      .waitFor();
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^items-\d{4}-\d{2}-\d{2}\.csv$/);
     const text = readFileSync((await download.path())!, 'utf8');
     expect(text.split(/\r?\n/)[0]).toBe('Item Name,Unit,Vendor,Price,GST,MOQ,Status,Notes');
@@ -112,7 +148,10 @@ describe('item master and vendor master in a real browser', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'erp-import-'));
     const file = path.join(dir, 'items.csv');
     const lines = ['Item Name,Unit,Vendor,Price,GST,MOQ,Status,Notes'];
-    for (let i = 1; i <= 1000; i++) lines.push(`Import test item ${tag}-${i},bags,Shree Ganesh Cement Traders,${(300 + (i % 90)).toFixed(2)},0,0,active,`);
+    for (let i = 1; i <= 1000; i++)
+      lines.push(
+        `Import test item ${tag}-${i},bags,Shree Ganesh Cement Traders,${(300 + (i % 90)).toFixed(2)},0,0,active,`,
+      );
     writeFileSync(file, lines.join('\n'));
     await page.goto('/items/list');
     await page.getByRole('button', { name: 'Import' }).click();
@@ -171,18 +210,29 @@ describe('item master and vendor master in a real browser', () => {
   it('a save from a stale item screen gets 409 and the screen keeps what the user typed', async () => {
     await page.goto('/items/list');
     await page.getByPlaceholder('Search items...').fill(item);
-    await page.getByRole('row', { name: new RegExp(item) }).getByRole('link').first().click();
+    await page
+      .getByRole('row', { name: new RegExp(item) })
+      .getByRole('link')
+      .first()
+      .click();
     await page.waitForURL(/\/items\/edit\?id=/);
     await page.getByLabel('Item Name').waitFor();
     const id = new URL(page.url()).searchParams.get('id')!;
     // Someone else saves the item meanwhile.
-    const status = await page.evaluate(async ({ id }) => {
-      const token = localStorage.getItem('token');
-      const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-      const current = await (await fetch(`/api/v1/items/${id}`, { headers })).json();
-      const res = await fetch(`/api/v1/items/${id}`, { method: 'PATCH', headers, body: JSON.stringify({ name: current.name, unit: 'tons', version: current.version }) });
-      return res.status;
-    }, { id });
+    const status = await page.evaluate(
+      async ({ id }) => {
+        const token = localStorage.getItem('token');
+        const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+        const current = await (await fetch(`/api/v1/items/${id}`, { headers })).json();
+        const res = await fetch(`/api/v1/items/${id}`, {
+          method: 'PATCH',
+          headers,
+          body: JSON.stringify({ name: current.name, unit: 'tons', version: current.version }),
+        });
+        return res.status;
+      },
+      { id },
+    );
     expect(status).toBe(200);
     await page.getByLabel('Item Name').fill(`${item} (edited)`);
     await page.getByLabel('Price (₹)').first().fill('5123.45');
@@ -216,7 +266,11 @@ describe('item master and vendor master in a real browser', () => {
     await page.getByRole('alert').filter({ hasText: 'Please enter a valid email address' }).first().waitFor();
     await page.getByPlaceholder('sales@vendor.com').fill('anil@example.com');
     await saveVendor.click();
-    await page.getByRole('alert').filter({ hasText: 'A vendor with this name already exists' }).first().waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'A vendor with this name already exists' })
+      .first()
+      .waitFor();
     expect(page.url()).toMatch(/\/vendors\/create$/);
     await expect(page.getByLabel('Contact Person').inputValue()).resolves.toBe('Anil Joshi');
   });
@@ -224,7 +278,11 @@ describe('item master and vendor master in a real browser', () => {
   it('vendor detail (path id too): titled validation toasts in edit mode, Vendor Updated, and removing a linked item', async () => {
     await page.goto('/vendors/list');
     await page.getByPlaceholder('Search by vendor name, ID or contact...').fill(vendorA);
-    await page.getByRole('row', { name: new RegExp(vendorA) }).getByRole('link').first().click();
+    await page
+      .getByRole('row', { name: new RegExp(vendorA) })
+      .getByRole('link')
+      .first()
+      .click();
     await page.waitForURL(/\/vendors\/detail\?id=/);
     const id = new URL(page.url()).searchParams.get('id')!;
     await page.goto(`/vendors/detail/${id}`);
@@ -233,7 +291,11 @@ describe('item master and vendor master in a real browser', () => {
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
     // Toasts sit bottom-right over Save Changes: each is read, then dismissed.
     const toastOf = async (title: string, description: string) => {
-      const toast = page.getByRole('alert').filter({ hasText: title }).filter({ hasText: description }).first();
+      const toast = page
+        .getByRole('alert')
+        .filter({ hasText: title })
+        .filter({ hasText: description })
+        .first();
       await toast.waitFor();
       await toast.getByRole('button', { name: 'Dismiss notification' }).click();
     };
@@ -254,13 +316,23 @@ describe('item master and vendor master in a real browser', () => {
     await toastOf('Missing Field', 'Vendor name is required.');
     await page.getByLabel('Vendor Name').fill(vendorA);
     await page.getByRole('button', { name: 'Save Changes' }).click();
-    await page.getByRole('status').filter({ hasText: 'Vendor Updated' }).filter({ hasText: 'Vendor information has been saved successfully.' }).first().waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Vendor Updated' })
+      .filter({ hasText: 'Vendor information has been saved successfully.' })
+      .first()
+      .waitFor();
     await page.getByText('+91 9822098229').first().waitFor();
 
     await page.getByRole('button', { name: `Remove ${item}` }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Remove vendor price?' });
     await confirm.getByRole('button', { name: 'Remove' }).click();
-    await page.getByRole('status').filter({ hasText: 'Item Removed' }).filter({ hasText: 'Vendor price removed' }).first().waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'Item Removed' })
+      .filter({ hasText: 'Vendor price removed' })
+      .first()
+      .waitFor();
     await page.getByText('No items linked yet').waitFor();
     expect(errors).toEqual([]);
   });

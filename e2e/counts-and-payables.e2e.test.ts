@@ -32,7 +32,10 @@ async function api<T>(p: Page, url: string, init: { method?: string; body?: unkn
     async ({ url, init }) => {
       const res = await fetch(`/api/v1${url}`, {
         method: init.method ?? 'GET',
-        headers: { authorization: `Bearer ${localStorage.getItem('token')}`, ...(init.body ? { 'content-type': 'application/json' } : {}) },
+        headers: {
+          authorization: `Bearer ${localStorage.getItem('token')}`,
+          ...(init.body ? { 'content-type': 'application/json' } : {}),
+        },
         ...(init.body ? { body: JSON.stringify(init.body) } : {}),
       });
       if (!res.ok) throw new Error(`${url}: ${res.status} ${await res.text()}`);
@@ -67,7 +70,10 @@ describe('counts kept from the events', () => {
     await page.goto('/vendors/list');
     const deccan = page.getByRole('row').filter({ hasText: 'Deccan Steel Suppliers' }).first();
     await deccan.waitFor();
-    const listed = await api<{ vendors: Array<{ name: string; totalPO: number; openPO: number }> }>(page, '/vendors/all?limit=100&offset=0');
+    const listed = await api<{ vendors: Array<{ name: string; totalPO: number; openPO: number }> }>(
+      page,
+      '/vendors/all?limit=100&offset=0',
+    );
     const of = (name: string) => listed.vendors.find((v) => v.name === name)!;
     expect(of('Deccan Steel Suppliers').totalPO).toBeGreaterThanOrEqual(1);
     expect(of('Godavari Sand and Aggregates').openPO).toBeGreaterThanOrEqual(1);
@@ -83,7 +89,10 @@ describe('counts kept from the events', () => {
     await page.goto('/boq/list');
     const row = page.getByRole('row').filter({ hasText: 'BOQ-0001' }).first();
     await row.waitFor();
-    const boqs = await api<{ result: Array<{ boqId: string; indentCount: number }> }>(page, '/boq/all?keyword=BOQ-0001&limit=100&offset=0');
+    const boqs = await api<{ result: Array<{ boqId: string; indentCount: number }> }>(
+      page,
+      '/boq/all?keyword=BOQ-0001&limit=100&offset=0',
+    );
     const count = boqs.result.find((b) => b.boqId === 'BOQ-0001')!.indentCount;
     expect(count).toBeGreaterThanOrEqual(4);
     await expect(cell(row, 'Indents')).resolves.toBe(String(count));
@@ -97,7 +106,10 @@ describe('each role’s dashboard', () => {
     for (const viewport of [DESKTOP, PHONE]) {
       const { page, context, errors } = await signedIn(PHONES.accountant, viewport);
       await page.goto('/dashboard');
-      const stats = await api<{ outstandingPayables: number; openOverbilling: number; totalVendor: number }>(page, '/dashboard');
+      const stats = await api<{ outstandingPayables: number; openOverbilling: number; totalVendor: number }>(
+        page,
+        '/dashboard',
+      );
       await page.getByText('Outstanding Payables', { exact: true }).waitFor();
       const owed = `₹${new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 }).format(Math.round(stats.outstandingPayables))}`;
       await content(page).getByText(owed, { exact: true }).first().waitFor();
@@ -135,7 +147,14 @@ describe('a payment above what is owed', () => {
       .join('')}`;
     const created = await api<{ vendor: { _id: string } }>(admin.page, '/vendors', {
       method: 'POST',
-      body: { name, contactPerson: 'Amit Kale', phoneNumber: '9876543210', email: 'amit.kale@example.com', address: 'Hadapsar, Pune 411028', paymentTerms: 30 },
+      body: {
+        name,
+        contactPerson: 'Amit Kale',
+        phoneNumber: '9876543210',
+        email: 'amit.kale@example.com',
+        address: 'Hadapsar, Pune 411028',
+        paymentTerms: 30,
+      },
     });
     await admin.context.close();
 
@@ -154,7 +173,10 @@ describe('a payment above what is owed', () => {
     // Changing the amount: nothing recorded.
     await ask.getByRole('button', { name: 'Change Amount' }).click();
     await ask.waitFor({ state: 'detached' });
-    const before = await api<{ result: unknown[] }>(page, `/vendorTransaction/${created.vendor._id}?limit=25&offset=0`);
+    const before = await api<{ result: unknown[] }>(
+      page,
+      `/vendorTransaction/${created.vendor._id}?limit=25&offset=0`,
+    );
     expect(before.result).toEqual([]);
     await dialog.getByRole('button', { name: 'Add Payment' }).click();
     await ask.getByRole('button', { name: 'Add Payment' }).click();
@@ -165,16 +187,28 @@ describe('a payment above what is owed', () => {
     await summary.getByText('₹5,000', { exact: true }).first().waitFor();
     await expect(summary.getByText('-₹5,000').count()).resolves.toBe(0);
     // The balance after the payment reads as the advance too.
-    await page.getByRole('table').getByRole('row').filter({ hasText: 'UTR-ADV-' }).getByText('Advance', { exact: false }).waitFor();
+    await page
+      .getByRole('table')
+      .getByRole('row')
+      .filter({ hasText: 'UTR-ADV-' })
+      .getByText('Advance', { exact: false })
+      .waitFor();
     await shot(page, 'desktop-ledger-advance');
     await page.setViewportSize(PHONE);
     await summary.getByText('Advance to Vendor', { exact: true }).waitFor();
     await shot(page, 'phone-ledger-advance');
-    await expect(page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).resolves.toBe(true);
+    await expect(
+      page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+    ).resolves.toBe(true);
     await page.setViewportSize(DESKTOP);
     await page.goto('/vendors/account-ledger');
     await page.getByPlaceholder('Search by vendor name or ID...').fill(name);
-    await page.getByRole('row').filter({ hasText: name }).getByText('Advance', { exact: false }).first().waitFor();
+    await page
+      .getByRole('row')
+      .filter({ hasText: name })
+      .getByText('Advance', { exact: false })
+      .first()
+      .waitFor();
     expect(errors).toEqual([]);
     await context.close();
   });

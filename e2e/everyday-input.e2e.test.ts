@@ -15,7 +15,8 @@ const tag = String(Date.now()).slice(-5);
 const PHONE_FIELD = 'Enter 10-digit mobile number';
 
 type Box = { x: number; y: number; width: number; height: number };
-const intersects = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+const intersects = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 describe('the sign-in mobile number', () => {
   let context: BrowserContext;
@@ -74,11 +75,16 @@ describe('the sign-in mobile number', () => {
     await message.getByText('Invalid or expired OTP').waitFor();
     await expect(code.inputValue()).resolves.toBe('');
     await expect(code.getAttribute('aria-invalid')).resolves.toBe('true');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('One-time code');
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe('One-time code');
     // The message sits right under the boxes.
-    const boxes = (await page.locator('[data-input-otp-container]').boundingBox()) ?? (await code.boundingBox());
+    const boxes =
+      (await page.locator('[data-input-otp-container]').boundingBox()) ?? (await code.boundingBox());
     const text = await message.boundingBox();
-    expect(boxes && text && text.y >= boxes.y + boxes.height - 1 && text.y - (boxes.y + boxes.height) < 24).toBe(true);
+    expect(
+      boxes && text && text.y >= boxes.y + boxes.height - 1 && text.y - (boxes.y + boxes.height) < 24,
+    ).toBe(true);
     await shot(page, 'desktop-sign-in-wrong-code');
     // Typing the next code takes the message away.
     await code.pressSequentially('A');
@@ -103,7 +109,11 @@ describe('a toast never covers the form’s Save & Close button', () => {
       await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
       await page.waitForTimeout(600);
       const buttons = page.locator('[data-keep-clear]').filter({ has: save });
-      const [toastBox, saveBox, rowBox] = await Promise.all([toast.boundingBox(), save.boundingBox(), buttons.boundingBox()]);
+      const [toastBox, saveBox, rowBox] = await Promise.all([
+        toast.boundingBox(),
+        save.boundingBox(),
+        buttons.boundingBox(),
+      ]);
       expect(toastBox && saveBox && rowBox).toBeTruthy();
       const vh = viewport.height;
       expect(saveBox!.y + saveBox!.height).toBeLessThanOrEqual(vh);
@@ -117,7 +127,11 @@ describe('a toast never covers the form’s Save & Close button', () => {
       const hovered = await toast.boundingBox();
       expect(intersects(hovered!, (await save.boundingBox())!)).toBe(false);
       await save.click({ timeout: 3_000 });
-      await expect.poll(() => page.locator('[data-sonner-toast]').filter({ hasText: 'Project name is required' }).count()).toBeGreaterThan(0);
+      await expect
+        .poll(() =>
+          page.locator('[data-sonner-toast]').filter({ hasText: 'Project name is required' }).count(),
+        )
+        .toBeGreaterThan(0);
       expect(errors).toEqual([]);
       await context.close();
     });
@@ -165,7 +179,11 @@ describe('dates', () => {
     await target.pressSequentially('12/31/2026');
     await expect(target.inputValue()).resolves.toBe('12-31-2026');
     await page.getByRole('button', { name: 'Save & Close' }).click();
-    await page.locator('[data-sonner-toast]').filter({ hasText: 'Enter the target completion date as dd-mm-yyyy' }).first().waitFor();
+    await page
+      .locator('[data-sonner-toast]')
+      .filter({ hasText: 'Enter the target completion date as dd-mm-yyyy' })
+      .first()
+      .waitFor();
     await target.fill('');
     await target.pressSequentially('31-12-2026');
     await expect(target.inputValue()).resolves.toBe('31-12-2026');
@@ -187,7 +205,13 @@ describe('dates', () => {
   });
 
   it('the date field fits a 390 px phone', async () => {
-    const phone = await browser.newContext({ viewport: PHONE, baseURL: baseUrl, locale: 'en-US', isMobile: true, hasTouch: true });
+    const phone = await browser.newContext({
+      viewport: PHONE,
+      baseURL: baseUrl,
+      locale: 'en-US',
+      isMobile: true,
+      hasTouch: true,
+    });
     const p = await phone.newPage();
     await signIn(p);
     await p.goto('/team/project-edit');
@@ -218,12 +242,17 @@ describe('an Admin', () => {
     await description.fill('RCC frame for G+12 (phase-1) & podium');
     await expect(description.inputValue()).resolves.toBe('RCC frame for G+12 (phase-1) & podium');
     await description.pressSequentially(', 3 lifts @ 2.5 m/s');
-    await expect(description.inputValue()).resolves.toBe('RCC frame for G+12 (phase-1) & podium, 3 lifts @ 2.5 m/s');
+    await expect(description.inputValue()).resolves.toBe(
+      'RCC frame for G+12 (phase-1) & podium, 3 lifts @ 2.5 m/s',
+    );
   });
 
   it('is offered a way to assign employees on a project, not told to contact an administrator', async () => {
     await page.goto('/team/projects');
-    await page.getByRole('row', { name: /PRJ-0001/ }).getByRole('link', { name: /^Open / }).click();
+    await page
+      .getByRole('row', { name: /PRJ-0001/ })
+      .getByRole('link', { name: /^Open / })
+      .click();
     await page.waitForURL(/\/team\/project\/[0-9a-f-]{36}$/);
     const assign = page.getByRole('link', { name: 'Assign Employees' });
     await assign.waitFor();
@@ -255,7 +284,10 @@ describe('a member’s phone number on the team form', () => {
     await page.goto('/team/edit');
     const phone = page.getByLabel('Phone Number');
     await phone.pressSequentially('98765');
-    await page.locator(`#${await phone.getAttribute('id')}-msg`).getByText('Enter 5 more digits').waitFor();
+    await page
+      .locator(`#${await phone.getAttribute('id')}-msg`)
+      .getByText('Enter 5 more digits')
+      .waitFor();
     await phone.pressSequentially('4321012');
     await expect(phone.inputValue()).resolves.toBe('9876543210');
     await context.close();

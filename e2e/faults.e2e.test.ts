@@ -26,13 +26,15 @@ const remotesFile = process.env.E2E_REMOTES_FILE;
 /** The gateway's answer for a service with no instance up (gateway/src/upstreams.ts, MODULES.po.title). */
 const PO_DOWN = 'The purchase orders service is not available right now. Please try again in a moment.';
 /** Demo items and vendors (services/catalog/src/seed.ts, services/vendors/src/seed.ts): one of them is on every first page. */
-const DEMO_ITEM = /Cement OPC 53|TMT steel bar|River sand|20 mm aggregate|Red clay bricks|Ready-mix concrete|Binding wire|Plywood 18 mm|AAC blocks|Structural steel|GI roofing|PVC pipe|Wall putty|Waterproofing|Vitrified tiles|Copper wire/;
+const DEMO_ITEM =
+  /Cement OPC 53|TMT steel bar|River sand|20 mm aggregate|Red clay bricks|Ready-mix concrete|Binding wire|Plywood 18 mm|AAC blocks|Structural steel|GI roofing|PVC pipe|Wall putty|Waterproofing|Vitrified tiles|Copper wire/;
 const DEMO_VENDOR = /Shree Ganesh Cement Traders|Deccan Steel Suppliers|Godavari Sand and Aggregates/;
 
 const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Main navigation' });
 const bottomBar = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 const content = (page: Page) => page.locator('#main-content');
-const toasts = (page: Page, text: string | RegExp) => page.locator('[data-sonner-toast]').filter({ hasText: text });
+const toasts = (page: Page, text: string | RegExp) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -76,13 +78,21 @@ describe('a service that is down (po, in a system of its own)', () => {
     };
     for (const name of ['DATABASE_URL', 'NATS_URL', 'REMOTES_FILE', 'REMOTES_JSON']) delete env[name];
     // The gateway as `npm start` runs it: its bundle when the build made one.
-    server = spawn(process.execPath, [serverEntry('gateway/dist/main.js') as string], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    server = spawn(process.execPath, [serverEntry('gateway/dist/main.js') as string], {
+      cwd: root,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     server.stdout?.on('data', (d: Buffer) => (output += d.toString()));
     server.stderr?.on('data', (d: Buffer) => (output += d.toString()));
     // It reports itself degraded (503 on /health): any answer means it is up.
     for (let i = 0; ; i++) {
-      if (server.exitCode !== null) throw new Error(`The second system exited (${server.exitCode}):\n${output}`);
-      const status = await fetch(`${base}/health/live`).then((r) => r.status, () => 0);
+      if (server.exitCode !== null)
+        throw new Error(`The second system exited (${server.exitCode}):\n${output}`);
+      const status = await fetch(`${base}/health/live`).then(
+        (r) => r.status,
+        () => 0,
+      );
       if (status === 200) break;
       if (i > 240) throw new Error(`The second system did not start within 60 s:\n${output}`);
       await new Promise((r) => setTimeout(r, 250));
@@ -106,9 +116,23 @@ describe('a service that is down (po, in a system of its own)', () => {
     // A session through the API: the code from the dev outbox.
     const phoneNumber = '9000000001';
     const json = { 'content-type': 'application/json' };
-    expect((await fetch(`${base}/api/v1/auth/sendOtp`, { method: 'POST', headers: json, body: JSON.stringify({ phoneNumber }) })).status).toBe(200);
-    const [sent] = (await fetch(`${base}/api/v1/dev/sms?phoneNumber=${phoneNumber}`).then((r) => r.json())) as Array<{ code: string }>;
-    const verified = await fetch(`${base}/api/v1/auth/verifyOtp`, { method: 'POST', headers: json, body: JSON.stringify({ phoneNumber, otp: sent!.code }) });
+    expect(
+      (
+        await fetch(`${base}/api/v1/auth/sendOtp`, {
+          method: 'POST',
+          headers: json,
+          body: JSON.stringify({ phoneNumber }),
+        })
+      ).status,
+    ).toBe(200);
+    const [sent] = (await fetch(`${base}/api/v1/dev/sms?phoneNumber=${phoneNumber}`).then((r) =>
+      r.json(),
+    )) as Array<{ code: string }>;
+    const verified = await fetch(`${base}/api/v1/auth/verifyOtp`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ phoneNumber, otp: sent!.code }),
+    });
     const { token } = (await verified.json()) as { token: string };
     const authorization = { authorization: `Bearer ${token}` };
 
@@ -116,8 +140,12 @@ describe('a service that is down (po, in a system of its own)', () => {
     expect(po.status).toBe(503);
     expect(po.headers.get('retry-after')).toBe('5');
     expect(await po.json()).toEqual({ message: PO_DOWN });
-    expect((await fetch(`${base}/api/v1/items/all?limit=10&offset=0`, { headers: authorization })).status).toBe(200);
-    expect((await fetch(`${base}/api/v1/vendors/all?limit=10&offset=0`, { headers: authorization })).status).toBe(200);
+    expect(
+      (await fetch(`${base}/api/v1/items/all?limit=10&offset=0`, { headers: authorization })).status,
+    ).toBe(200);
+    expect(
+      (await fetch(`${base}/api/v1/vendors/all?limit=10&offset=0`, { headers: authorization })).status,
+    ).toBe(200);
   });
 
   it('desktop: the PO list shows the gateway’s message as one error toast and its error state; the sidebar, dashboard, items and vendors keep working', async () => {
@@ -153,7 +181,8 @@ describe('a service that is down (po, in a system of its own)', () => {
     // The rest of the shell: the dashboard with the other modules' cards, from the sidebar.
     await page.goto('/');
     await page.waitForURL('**/dashboard');
-    for (const card of ['Team Members', 'Items', 'Vendors', 'Active BoQs', 'Open POs']) await content(page).getByText(card, { exact: true }).first().waitFor();
+    for (const card of ['Team Members', 'Items', 'Vendors', 'Active BoQs', 'Open POs'])
+      await content(page).getByText(card, { exact: true }).first().waitFor();
     await content(page).getByRole('heading', { name: 'Quick Actions' }).waitFor();
     await expect(content(page).getByText('Could not load the dashboard').count()).resolves.toBe(0);
     // Open POs is not shown as 0 while its service is down; the other counts are there.
@@ -211,15 +240,27 @@ describe.skipIf(!remotesFile)('a remote whose files are missing (mfe_po’s mani
 
   it('its routes show the shell’s error panel with Retry in the content area; the sidebar and the other modules keep working', async () => {
     // The same module (its routes and menu) with an entry whose files are gone: a deploy that lost them.
-    const deployed = (await fetch(`${baseUrl}/config/remotes.json`).then((r) => r.json())) as Record<string, { module: unknown }>;
+    const deployed = (await fetch(`${baseUrl}/config/remotes.json`).then((r) => r.json())) as Record<
+      string,
+      { module: unknown }
+    >;
     expect(deployed.mfe_po?.module).toBeTruthy();
-    writeFileSync(remotesFile!, JSON.stringify({ mfe_po: { entry: '/mfe/po/missing/mf-manifest.json', module: deployed.mfe_po!.module } }));
+    writeFileSync(
+      remotesFile!,
+      JSON.stringify({
+        mfe_po: { entry: '/mfe/po/missing/mf-manifest.json', module: deployed.mfe_po!.module },
+      }),
+    );
     expect((await fetch(`${baseUrl}/mfe/po/missing/mf-manifest.json`)).status).toBe(404);
 
     await page.goto('/po/list');
     const panel = content(page).getByRole('alert').filter({ hasText: 'This section could not be loaded' });
     await panel.waitFor();
-    await panel.getByText('The Purchase Orders module is not available right now. Check your connection and try again.').waitFor();
+    await panel
+      .getByText(
+        'The Purchase Orders module is not available right now. Check your connection and try again.',
+      )
+      .waitFor();
     await panel.getByRole('button', { name: 'Retry' }).waitFor();
     // Only the content area: the sidebar (with the module's own menu) and the header are there.
     await sidebar(page).getByRole('button', { name: 'Purchase Orders' }).waitFor();

@@ -41,7 +41,12 @@ describe('sign-in', () => {
 
     // The service still in its cool-down (as with a longer OTP_RESEND_SECONDS): 429 with its wait.
     await p.route('**/api/v1/auth/sendOtp', (route) =>
-      route.fulfill({ status: 429, contentType: 'application/json', headers: { 'retry-after': '27' }, body: JSON.stringify({ message: 'Please wait 27 seconds before requesting another OTP' }) }),
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        headers: { 'retry-after': '27' },
+        body: JSON.stringify({ message: 'Please wait 27 seconds before requesting another OTP' }),
+      }),
     );
     await p.clock.fastForward(31_000);
     await p.getByRole('button', { name: 'Resend OTP', exact: true }).waitFor();
@@ -82,7 +87,10 @@ describe('item form amounts', () => {
     await page.getByLabel('Unit').selectOption('pcs');
     const combo = page.locator('[aria-label="Vendor price 1"]').getByRole('combobox');
     await combo.fill('Shree Ganesh');
-    await page.getByRole('option', { name: /Shree Ganesh Cement Traders/ }).first().click();
+    await page
+      .getByRole('option', { name: /Shree Ganesh Cement Traders/ })
+      .first()
+      .click();
     await page.getByLabel('Price (₹)').first().fill('99999999999999');
     await page.getByLabel('GST (₹)').first().fill('99999999999999');
     await alert(page, 'Price cannot be more than ₹10,00,00,000.00').waitFor();
@@ -90,7 +98,10 @@ describe('item form amounts', () => {
     await expect(page.getByText('This screen stopped working').count()).resolves.toBe(0);
     await shot(page, 'desktop-item-amount-too-large');
     await page.getByRole('button', { name: 'Save & Close' }).click();
-    const tooLarge = alert(page, 'Validation Error: Vendor Shree Ganesh Cement Traders: Price cannot be more than ₹10,00,00,000.00');
+    const tooLarge = alert(
+      page,
+      'Validation Error: Vendor Shree Ganesh Cement Traders: Price cannot be more than ₹10,00,00,000.00',
+    );
     await tooLarge.waitFor();
     // Read, then dismissed (toasts keep clear of Save & Close: e2e/everyday-input).
     await tooLarge.getByRole('button', { name: 'Dismiss notification' }).click();
@@ -129,7 +140,10 @@ describe('the vendor account paths of the spec', () => {
   it.each(['/vendors/account-ledger', '/vendors/ledger'])('%s shows the vendor accounts', async (path) => {
     await page.goto(path);
     await page.getByRole('heading', { name: 'Vendor Accounts' }).waitFor();
-    await page.getByRole('link', { name: /Overbilling queue/i }).first().waitFor();
+    await page
+      .getByRole('link', { name: /Overbilling queue/i })
+      .first()
+      .waitFor();
   });
 
   it('/vendors/payment records a payment to any vendor', async () => {
@@ -147,7 +161,9 @@ describe('the vendor account paths of the spec', () => {
     await signIn(p, '9000000002');
     await p.goto('/vendors/ledger');
     await p.getByRole('heading', { name: 'Vendor Accounts' }).waitFor();
-    await expect.poll(() => p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+    await expect
+      .poll(() => p.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth))
+      .toBe(true);
     await shot(p, 'phone-vendor-accounts');
     await context.close();
   });
@@ -198,7 +214,10 @@ describe('vendor names and phones as people write them', () => {
     await search.fill(`गणेश ट्रेडर्स ${tag}`);
     await page.getByRole('row', { name: new RegExp(vendorName) }).waitFor();
     await search.fill(`patil-deshmukh & co. (pune) ${tag}`);
-    await page.getByRole('row', { name: new RegExp(tag) }).filter({ hasText: 'Patil-Deshmukh' }).waitFor();
+    await page
+      .getByRole('row', { name: new RegExp(tag) })
+      .filter({ hasText: 'Patil-Deshmukh' })
+      .waitFor();
     await shot(page, 'desktop-vendor-list-search-names');
     expect(errors).toEqual([]);
   });
@@ -217,14 +236,18 @@ describe('member form', () => {
     await expect(page.getByLabel('Phone Number').inputValue()).resolves.toBe(phone);
     await expect(page.getByLabel('Role').inputValue()).resolves.toBe('Employee');
     await expect(page.getByRole('radio', { name: /Selected projects only/ }).isChecked()).resolves.toBe(true);
-    await expect(page.getByRole('radio', { name: /All current and future projects/ }).isChecked()).resolves.toBe(false);
+    await expect(
+      page.getByRole('radio', { name: /All current and future projects/ }).isChecked(),
+    ).resolves.toBe(false);
 
     // Custom permissions, then a change of role: asked first; Keep leaves role and permissions as they were.
     await page.getByRole('button', { name: 'Full Access' }).click();
     await page.getByLabel('Role').selectOption('Purchaser');
     const ask = page.getByRole('alertdialog', { name: 'Change role to Purchaser?' });
     await ask.waitFor();
-    await expect(ask.innerText()).resolves.toContain("permissions will be reset to the Purchaser role's defaults");
+    await expect(ask.innerText()).resolves.toContain(
+      "permissions will be reset to the Purchaser role's defaults",
+    );
     await shot(page, 'desktop-member-role-change-confirm');
     await ask.getByRole('button', { name: 'Keep' }).click();
     await expect(page.getByLabel('Role').inputValue()).resolves.toBe('Employee');
@@ -252,8 +275,12 @@ describe('member form', () => {
     await shot(page, 'desktop-team-search-phone');
     const res = await page.evaluate(async (keyword) => {
       const token = localStorage.getItem('token');
-      const r = await fetch(`/api/v1/auth/teamList?keyword=${encodeURIComponent(keyword)}`, { headers: { authorization: `Bearer ${token}` } });
-      return (await r.json()) as { result: Array<{ permissions: { allProjects: boolean; projects: string[] } }> };
+      const r = await fetch(`/api/v1/auth/teamList?keyword=${encodeURIComponent(keyword)}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return (await r.json()) as {
+        result: Array<{ permissions: { allProjects: boolean; projects: string[] } }>;
+      };
     }, phone);
     expect(res.result[0]?.permissions).toMatchObject({ allProjects: false, projects: [] });
     expect(errors).toEqual([]);

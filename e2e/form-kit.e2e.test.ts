@@ -11,7 +11,13 @@ import {
   valuesToBody as itemBody,
   type ItemFormValues,
 } from '@erp/mfe-catalog/src/features/items/hooks/item-form-values';
-import { emptyMemberValues, hasRequiredFields as memberReady, memberContract, valuesToBody as memberBody, type MemberFormValues } from '@erp/mfe-team/src/features/team/hooks/member-form-values';
+import {
+  emptyMemberValues,
+  hasRequiredFields as memberReady,
+  memberContract,
+  valuesToBody as memberBody,
+  type MemberFormValues,
+} from '@erp/mfe-team/src/features/team/hooks/member-form-values';
 import {
   emptyVendorValues,
   hasRequiredFields as vendorReady,
@@ -38,7 +44,10 @@ const alert = (p: Page, text: string) => p.getByRole('alert').filter({ hasText: 
 const api = async (method: string, path: string, body?: unknown) => {
   const res = await fetch(`${baseUrl}/api/v1${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     ...(body === undefined ? {} : { body: JSON.stringify(body) }),
   });
   return { status: res.status, json: (await res.json()) as Record<string, unknown> };
@@ -49,7 +58,13 @@ const focused = (p: Page) =>
   p.evaluate(() => {
     const el = document.activeElement as HTMLElement | null;
     const box = (el?.closest('[data-form-field]') ?? el)?.getBoundingClientRect();
-    return { id: el?.id ?? '', invalid: el?.getAttribute('aria-invalid') ?? null, top: box?.top ?? -1, bottom: box?.bottom ?? -1, height: innerHeight };
+    return {
+      id: el?.id ?? '',
+      invalid: el?.getAttribute('aria-invalid') ?? null,
+      top: box?.top ?? -1,
+      bottom: box?.bottom ?? -1,
+      height: innerHeight,
+    };
   });
 
 describe('one rule for the form and the service: each bad body the form would send, through both', () => {
@@ -62,10 +77,22 @@ describe('one rule for the form and the service: each bad body the form would se
 
   it('item save (SPEC §5 "Item save", decision 0010 amounts)', async () => {
     const { json } = await api('GET', `/vendors/all?keyword=${encodeURIComponent('Shree Ganesh Cement')}`);
-    const found = (json.vendors as Array<{ _id: string; name: string; vendorId: string; status: 'active' }>)[0]!;
+    const found = (
+      json.vendors as Array<{ _id: string; name: string; vendorId: string; status: 'active' }>
+    )[0]!;
     const vendor = { _id: found._id, name: found.name, vendorId: found.vendorId, status: found.status };
-    const priced = (patch: Partial<ReturnType<typeof emptyVendorRow>>) => ({ ...emptyVendorRow(), vendor, price: '410', ...patch });
-    const base: ItemFormValues = { ...emptyItemValues(), name: `Parity item ${tag}`, unit: 'bags', vendors: [priced({})] };
+    const priced = (patch: Partial<ReturnType<typeof emptyVendorRow>>) => ({
+      ...emptyVendorRow(),
+      vendor,
+      price: '410',
+      ...patch,
+    });
+    const base: ItemFormValues = {
+      ...emptyItemValues(),
+      name: `Parity item ${tag}`,
+      unit: 'bags',
+      vendors: [priced({})],
+    };
     const cases: ItemFormValues[] = [
       { ...base, name: ' ' },
       { ...base, unit: '' },
@@ -81,7 +108,10 @@ describe('one rule for the form and the service: each bad body the form would se
       const said = await refused('POST', '/items', itemBody(values));
       // The form says the plain sentence next to the field and, in its toast, names the row's vendor
       // (SPEC §5: 'Vendor {name}: Price must be greater than 0'); the service says one of the two.
-      expect([first?.message, itemProblemToast(first!, values).title.replace(/^Validation Error: /, '')]).toContain(said);
+      expect([
+        first?.message,
+        itemProblemToast(first!, values).title.replace(/^Validation Error: /, ''),
+      ]).toContain(said);
     }
   });
 
@@ -116,18 +146,36 @@ describe('one rule for the form and the service: each bad body the form would se
         const created = await refused('POST', '/vendors', vendorBody(values));
         expect(vendorContract.create.problems(values)[0]?.message).toBe(created);
       }
-      const edited = await refused('PATCH', `/vendors/details/${existing._id}`, { ...vendorBody(values), version: existing.version });
+      const edited = await refused('PATCH', `/vendors/details/${existing._id}`, {
+        ...vendorBody(values),
+        version: existing.version,
+      });
       expect(vendorContract.update.problems(values)[0]?.message).toBe(edited);
     }
     // The edit says the spec's edit words, with a full stop.
     const blank = { ...base, name: ' ' };
     expect(vendorContract.update.problems(blank)[0]?.message).toBe('Vendor name is required.');
-    await expect(refused('PATCH', `/vendors/details/${existing._id}`, { ...vendorBody(blank), version: existing.version })).resolves.toBe('Vendor name is required.');
+    await expect(
+      refused('PATCH', `/vendors/details/${existing._id}`, {
+        ...vendorBody(blank),
+        version: existing.version,
+      }),
+    ).resolves.toBe('Vendor name is required.');
   });
 
   it('member add (SPEC §5 "Team form", decision 0010 names)', async () => {
-    const base: MemberFormValues = { ...emptyMemberValues(), name: 'Parity Member', email: `parity.${tag}@example.com`, phoneNumber: `96${tag}321` };
-    const cases: Array<Partial<MemberFormValues>> = [{ name: 'A' }, { name: '. -' }, { email: 'anita@example' }, { phoneNumber: '98765 4321' }];
+    const base: MemberFormValues = {
+      ...emptyMemberValues(),
+      name: 'Parity Member',
+      email: `parity.${tag}@example.com`,
+      phoneNumber: `96${tag}321`,
+    };
+    const cases: Array<Partial<MemberFormValues>> = [
+      { name: 'A' },
+      { name: '. -' },
+      { email: 'anita@example' },
+      { phoneNumber: '98765 4321' },
+    ];
     for (const patch of cases) {
       const values = { ...base, ...patch };
       expect(memberReady(values)).toBe(true);
@@ -184,18 +232,24 @@ describe('the first error on Save: a toast, the field marked, focused and in vie
 
   it('member form, desktop and phone: “Validation Error” with the problem, the name marked', async () => {
     for (const viewport of [DESKTOP, PHONE]) {
-      const { page: p, context } = viewport === DESKTOP ? { page, context: null } : await newPage(browser, PHONE);
+      const { page: p, context } =
+        viewport === DESKTOP ? { page, context: null } : await newPage(browser, PHONE);
       if (context) await signIn(p);
       await p.goto('/team/edit');
       await p.getByLabel('Full Name').fill('A');
       await p.getByLabel('Email').fill(`a.${tag}@example.com`);
       await p.getByLabel('Phone Number').fill(`95${tag}111`);
       await p.getByRole('button', { name: 'Save', exact: true }).click();
-      const toast = p.getByRole('alert').filter({ hasText: 'Validation Error' }).filter({ hasText: 'Name must be at least 2 characters' }).first();
+      const toast = p
+        .getByRole('alert')
+        .filter({ hasText: 'Validation Error' })
+        .filter({ hasText: 'Name must be at least 2 characters' })
+        .first();
       await toast.waitFor();
       await expect(focused(p)).resolves.toMatchObject({ id: 'member-name', invalid: 'true' });
       await p.waitForTimeout(400); // the toast's entrance
-      if (viewport === PHONE) await p.screenshot({ path: `${screenshotDir}/phone-form-kit-member-error-screen.png` });
+      if (viewport === PHONE)
+        await p.screenshot({ path: `${screenshotDir}/phone-form-kit-member-error-screen.png` });
       await shot(p, `${viewport === DESKTOP ? 'desktop' : 'phone'}-form-kit-member-error`);
       // The toast sits bottom-right over the buttons: read, then dismissed.
       await toast.getByRole('button', { name: 'Dismiss notification' }).click();
@@ -203,7 +257,10 @@ describe('the first error on Save: a toast, the field marked, focused and in vie
     }
     // Leave without the question: the member form above is discarded.
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await page.getByRole('alertdialog', { name: 'Discard Changes?' }).getByRole('button', { name: 'Discard Changes' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Discard Changes?' })
+      .getByRole('button', { name: 'Discard Changes' })
+      .click();
     await page.waitForURL('**/team/list');
   });
 });
@@ -215,7 +272,10 @@ describe('what was typed survives', () => {
     await p.getByLabel('Item Name').fill(name);
     await p.getByLabel('Unit').selectOption('pcs');
     await p.locator('[aria-label="Vendor price 1"]').getByRole('combobox').fill('Shree Ganesh');
-    await p.getByRole('option', { name: /Shree Ganesh Cement Traders/ }).first().click();
+    await p
+      .getByRole('option', { name: /Shree Ganesh Cement Traders/ })
+      .first()
+      .click();
     await p.getByLabel('Price (₹)').first().fill('410.5');
     await p.getByText('₹410.50').first().waitFor();
   };
@@ -223,7 +283,9 @@ describe('what was typed survives', () => {
     await p.getByText('Your unsaved changes were restored.').waitFor();
     await expect(p.getByLabel('Item Name').inputValue()).resolves.toBe(name);
     await expect(p.getByLabel('Unit').inputValue()).resolves.toBe('pcs');
-    await expect(p.locator('[aria-label="Vendor price 1"]').getByRole('combobox').inputValue()).resolves.toMatch(/Shree Ganesh Cement Traders/);
+    await expect(
+      p.locator('[aria-label="Vendor price 1"]').getByRole('combobox').inputValue(),
+    ).resolves.toMatch(/Shree Ganesh Cement Traders/);
     await expect(p.getByLabel('Price (₹)').first().inputValue()).resolves.toBe('410.5');
     await expect(p.getByLabel('GST (₹)').first().inputValue()).resolves.toBe(gst);
   };
@@ -238,7 +300,10 @@ describe('what was typed survives', () => {
     await shot(page, 'desktop-form-kit-draft-restored');
     // Still unsaved: leaving asks.
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await page.getByRole('alertdialog', { name: 'Discard Changes?' }).getByRole('button', { name: 'Keep Editing' }).click();
+    await page
+      .getByRole('alertdialog', { name: 'Discard Changes?' })
+      .getByRole('button', { name: 'Keep Editing' })
+      .click();
     await page.getByRole('button', { name: 'Discard them' }).click();
     await expect(page.getByLabel('Item Name').inputValue()).resolves.toBe('');
     await page.getByRole('button', { name: 'Cancel' }).click();
@@ -252,7 +317,8 @@ describe('what was typed survives', () => {
     await page.evaluate(() => {
       const proto = Intl.NumberFormat.prototype;
       const original = Object.getOwnPropertyDescriptor(proto, 'format')!;
-      (window as unknown as { restoreFormat: () => void }).restoreFormat = () => Object.defineProperty(proto, 'format', original);
+      (window as unknown as { restoreFormat: () => void }).restoreFormat = () =>
+        Object.defineProperty(proto, 'format', original);
       Object.defineProperty(proto, 'format', {
         configurable: true,
         get() {
@@ -283,7 +349,10 @@ describe('what was typed survives', () => {
     await page.goto(`/items/edit?id=${id}`);
     await page.getByLabel('Item Name').waitFor();
     const current = (await api('GET', `/items/${id}`)).json as { name: string; version: number };
-    expect((await api('PATCH', `/items/${id}`, { name: current.name, unit: 'tons', version: current.version })).status).toBe(200);
+    expect(
+      (await api('PATCH', `/items/${id}`, { name: current.name, unit: 'tons', version: current.version }))
+        .status,
+    ).toBe(200);
     await page.getByLabel('Item Name').fill(`${name} (mine)`);
     await page.getByRole('button', { name: 'Save & Close' }).click();
     const banner = alert(page, 'Not saved');

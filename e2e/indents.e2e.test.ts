@@ -136,7 +136,10 @@ let indentId = '';
  * the user types next. The flow types only once it is there (typing sooner would race the focus move).
  */
 async function closePicker(page: Page, firstAdded: string) {
-  await page.getByRole('dialog', { name: 'Select Item from Master' }).getByRole('button', { name: 'Done' }).click();
+  await page
+    .getByRole('dialog', { name: 'Select Item from Master' })
+    .getByRole('button', { name: 'Done' })
+    .click();
   const quantity = page.getByLabel(`Quantity of ${firstAdded}`);
   await expect.poll(() => quantity.evaluate((el) => el === document.activeElement)).toBe(true);
 }
@@ -205,7 +208,9 @@ describe('the Employee raises an indent on the confirmed BOQ', () => {
     await dialog.getByText('3 items added').waitFor();
     // An item on the indent is marked and cannot be added twice.
     await fromBoq.getByRole('button', { name: new RegExp(`^${CEMENT} Balance: .* Added$`) }).waitFor();
-    await expect(fromBoq.getByRole('button', { name: new RegExp(`^${CEMENT} Balance: .* Added$`) }).isDisabled()).resolves.toBe(true);
+    await expect(
+      fromBoq.getByRole('button', { name: new RegExp(`^${CEMENT} Balance: .* Added$`) }).isDisabled(),
+    ).resolves.toBe(true);
     await page.waitForTimeout(300); // the dialog's entrance
     await screen(page, 'desktop-indent-item-picker');
     // Typing narrows both groups; an item added stays listed, marked, with the spec's words under it.
@@ -326,7 +331,10 @@ describe('the Purchaser compares vendors and sends it for approval', () => {
     await snap(page, 'desktop-indent-compare-untouched');
     await bar.getByRole('button', { name: 'Save Selections' }).click();
     await toastWith(page, 'Validation Error', `Please select a vendor for ${BLOCKS}`);
-    await bar.locator('.hint.problem').getByText(`Please select a vendor for ${BLOCKS} (and 2 more)`).waitFor();
+    await bar
+      .locator('.hint.problem')
+      .getByText(`Please select a vendor for ${BLOCKS} (and 2 more)`)
+      .waitFor();
     await dismissToasts(page);
   });
 

@@ -634,7 +634,11 @@ describe('the chain: an approved indent’s PO, a payment, a credit note and an 
     await p.getByLabel('Invoice Amount (₹)').fill(billed.toFixed(2));
     await p.getByRole('button', { name: 'Confirm Receipt' }).click();
     // Twice the expected amount: the screen asks once more; sending stays allowed (decision 0037).
-    await p.getByRole('alertdialog').or(p.getByRole('dialog')).getByRole('button', { name: 'Send Anyway' }).click();
+    await p
+      .getByRole('alertdialog')
+      .or(p.getByRole('dialog'))
+      .getByRole('button', { name: 'Send Anyway' })
+      .click();
     await toast(p, 'Successfully Receipt Create');
     await p.waitForURL('**/po/list');
     expect(employee.errors).toEqual([]);

@@ -87,7 +87,9 @@ describe.skipIf(!remotesFile)('versions', () => {
     writeFileSync(remotesFile!, JSON.stringify({ mfe_vendors: { version: '9.9.9' } }));
     await page.goto('/vendors/list');
     await page.getByText('This section could not be loaded').waitFor();
-    await page.getByText(/asks for version 9\.9\.9 of this module, but version \d+\.\d+\.\d+ is what is deployed/).waitFor();
+    await page
+      .getByText(/asks for version 9\.9\.9 of this module, but version \d+\.\d+\.\d+ is what is deployed/)
+      .waitFor();
     await expect(page.getByRole('button', { name: 'Retry' }).count()).resolves.toBe(0);
     await shot(page, 'desktop-pinned-version-missing');
     await page.goto('/items/list');
@@ -104,9 +106,12 @@ describe.skipIf(!remotesFile)('versions', () => {
     });
     await page.goto('/vendors/list');
     await page.getByText('This section could not be loaded').waitFor();
-    await page.getByText(/The Vendors module was built for react(-dom)? \^99\.0\.0, but this app provides react(-dom)? 19\./).waitFor();
+    await page
+      .getByText(
+        /The Vendors module was built for react(-dom)? \^99\.0\.0, but this app provides react(-dom)? 19\./,
+      )
+      .waitFor();
     await shot(page, 'desktop-remote-incompatible-react');
     await page.unroute('**/mfe/vendors/remoteEntry.js');
   });
 });
-

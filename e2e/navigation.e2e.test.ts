@@ -78,7 +78,9 @@ describe('leaving a member form with unsaved changes', () => {
 
   it('a reload asks the browser’s own question (beforeunload)', async () => {
     await startTyping();
-    const dialog = new Promise<string>((resolve) => page.once('dialog', (d) => void d.dismiss().then(() => resolve(d.type()))));
+    const dialog = new Promise<string>((resolve) =>
+      page.once('dialog', (d) => void d.dismiss().then(() => resolve(d.type()))),
+    );
     void page.reload().catch(() => undefined);
     await expect(dialog).resolves.toBe('beforeunload');
     await expect(page.getByLabel('Full Name').inputValue()).resolves.toBe('Meera Kulkarni');

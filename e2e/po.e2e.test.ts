@@ -30,7 +30,9 @@ const STEEL_VENDOR = 'Deccan Steel Suppliers';
 const AGGREGATE_VENDOR = 'Godavari Sand and Aggregates';
 const STEEL = 'TMT steel bar 16 mm';
 /** A real photo of an invoice (the demo's own), chosen from the device as a phone without a camera would. */
-const INVOICE_PHOTO = fileURLToPath(new URL('../services/po/demo/invoice-GSA-26-27-0412.jpg', import.meta.url));
+const INVOICE_PHOTO = fileURLToPath(
+  new URL('../services/po/demo/invoice-GSA-26-27-0412.jpg', import.meta.url),
+);
 const suffix = String(Date.now()).slice(-5);
 
 interface Summary {
@@ -42,16 +44,26 @@ interface Summary {
   indentId: { indentId: string };
 }
 interface Detail extends Summary {
-  items: Array<{ itemId: string; item: { name: string }; totalOrdered: number; totalReceived: number; pending: number; unitTotal: number }>;
+  items: Array<{
+    itemId: string;
+    item: { name: string };
+    totalOrdered: number;
+    totalReceived: number;
+    pending: number;
+    unitTotal: number;
+  }>;
 }
 
 /** Rupees as the screens write them: '₹3,52,702.00'. */
-const rupees = (value: number) => `₹${value.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+const rupees = (value: number) =>
+  `₹${value.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 /** The API as the signed-in screen calls it (its token from localStorage). */
 async function api<T>(p: Page, url: string): Promise<T> {
   return p.evaluate(async (url) => {
-    const res = await fetch(`/api/v1${url}`, { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } });
+    const res = await fetch(`/api/v1${url}`, {
+      headers: { authorization: `Bearer ${localStorage.getItem('token')}` },
+    });
     if (!res.ok) throw new Error(`${url}: ${res.status}`);
     return res.json();
   }, url) as Promise<T>;
@@ -61,7 +73,10 @@ async function toast(page: Page, text: string) {
   await page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: text }).first().waitFor();
 }
 
-async function signedIn(phone: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+async function signedIn(
+  phone: string,
+  viewport = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
   const opened = await newPage(browser, viewport);
   await signIn(opened.page, phone);
   await opened.page.getByText('Login successful').waitFor();
@@ -69,7 +84,9 @@ async function signedIn(phone: string, viewport = DESKTOP): Promise<{ context: B
 }
 
 const consumedOf = async (page: Page, boqId: string, item: string) =>
-  (await api<{ result: Array<{ name: string; consumedQuantity: number }> }>(page, `/boq/items/${boqId}`)).result.find((l) => l.name === item)!.consumedQuantity;
+  (
+    await api<{ result: Array<{ name: string; consumedQuantity: number }> }>(page, `/boq/items/${boqId}`)
+  ).result.find((l) => l.name === item)!.consumedQuantity;
 
 describe('purchase orders and goods receipts', () => {
   let page: Page;
@@ -86,7 +103,9 @@ describe('purchase orders and goods receipts', () => {
     await page.getByRole('link', { name: /View Purchase Orders/ }).click();
     await page.waitForURL('**/po/list');
     const list = await api<{ result: Summary[] }>(page, `/po?keyword=${DEMO_INDENT}&limit=100&offset=0`);
-    const summary = list.result.find((p) => p.indentId.indentId === DEMO_INDENT && p.vendor.name === STEEL_VENDOR)!;
+    const summary = list.result.find(
+      (p) => p.indentId.indentId === DEMO_INDENT && p.vendor.name === STEEL_VENDOR,
+    )!;
     steel = await api<Detail>(page, `/po/${summary._id}`);
     consumedBefore = await consumedOf(page, steel.boqId._id, STEEL);
 
@@ -107,7 +126,9 @@ describe('purchase orders and goods receipts', () => {
     await section.getByRole('link', { name: steel.poNumber, exact: true }).first().waitFor();
     const steelRow = section.getByRole('row').filter({ hasText: steel.poNumber });
     await steelRow.getByText(STEEL_VENDOR).waitFor();
-    await expect(steelRow.getByRole('link', { name: /Receive/ }).getAttribute('href')).resolves.toMatch(new RegExp(`/po/${steel._id}`));
+    await expect(steelRow.getByRole('link', { name: /Receive/ }).getAttribute('href')).resolves.toMatch(
+      new RegExp(`/po/${steel._id}`),
+    );
     await shot(page, 'desktop-po-boq-pos');
     await page.goto('/indent/0a1b2c3d-4e5f-4a6b-8c7d-000000000404/pos');
     await page.getByText('The requested BoQ could not be found.').waitFor();
@@ -131,7 +152,10 @@ describe('purchase orders and goods receipts', () => {
   it('receives part of the steel on Open POs with a photo from the device: the PO turns Partial', async () => {
     await page.goto('/po/open');
     await page.getByPlaceholder('Search PO ID, BoQ ID, Vendor ID, Vendor Name...').fill(steel.poNumber);
-    await page.getByRole('link', { name: `Receive ${steel.poNumber}` }).first().click();
+    await page
+      .getByRole('link', { name: `Receive ${steel.poNumber}` })
+      .first()
+      .click();
     await page.waitForURL(`**/po/${steel._id}/receipt`);
     const next = page.getByRole('button', { name: /Add Invoices & Photos/ });
     await expect(next.isDisabled()).resolves.toBe(true);
@@ -158,7 +182,10 @@ describe('purchase orders and goods receipts', () => {
     await page.getByText(`The invoice amount is ${short} less than expected (${rupees(expected)}`).waitFor();
     await shot(page, 'desktop-po-receipt-step2-warning');
     await page.getByRole('button', { name: 'Confirm Receipt' }).click();
-    const ask = page.getByRole('alertdialog').or(page.getByRole('dialog')).filter({ hasText: 'Invoice is less than expected' });
+    const ask = page
+      .getByRole('alertdialog')
+      .or(page.getByRole('dialog'))
+      .filter({ hasText: 'Invoice is less than expected' });
     await ask.waitFor();
     await page.waitForTimeout(300); // the dialog's entrance
     await page.screenshot({ path: path.join(screenshotDir, 'desktop-po-receipt-amount-check.png') });
@@ -182,17 +209,29 @@ describe('purchase orders and goods receipts', () => {
 
     const after = await api<Detail>(page, `/po/${steel._id}`);
     expect(after.status).toBe('Partial');
-    expect(after.items.find((l) => l.item.name === STEEL)).toMatchObject({ totalReceived: 4900, pending: 12500 - 4900 });
+    expect(after.items.find((l) => l.item.name === STEEL)).toMatchObject({
+      totalReceived: 4900,
+      pending: 12500 - 4900,
+    });
     // Only the accepted 4,900 kg count as the BOQ's consumption.
     await expect.poll(() => consumedOf(page, steel.boqId._id, STEEL)).toBe(consumedBefore + 4900);
   });
 
   it('the PO page lists the delivery with what was accepted and rejected, and its photo', async () => {
     await page.goto(`/po/${steel._id}`);
-    const deliveries = page.getByRole('region', { name: /Deliveries/ }).or(page.locator('section', { hasText: 'Deliveries' })).first();
+    const deliveries = page
+      .getByRole('region', { name: /Deliveries/ })
+      .or(page.locator('section', { hasText: 'Deliveries' }))
+      .first();
     await deliveries.getByText(`DSS/26-27/${suffix}`).first().waitFor();
-    await deliveries.getByText(/Rejected 100 kg/).first().waitFor();
-    await page.getByRole('button', { name: `Invoice photo of DSS/26-27/${suffix}` }).first().click();
+    await deliveries
+      .getByText(/Rejected 100 kg/)
+      .first()
+      .waitFor();
+    await page
+      .getByRole('button', { name: `Invoice photo of DSS/26-27/${suffix}` })
+      .first()
+      .click();
     const photo = page.getByRole('dialog').getByRole('img');
     await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).first().click();
@@ -201,7 +240,11 @@ describe('purchase orders and goods receipts', () => {
 
   it('receives everything still pending: the PO is Closed and the list offers its History', async () => {
     await page.goto(`/po/${steel._id}`);
-    await page.getByRole('link', { name: /Record Receipt/ }).or(page.getByRole('button', { name: /Record Receipt/ })).first().click();
+    await page
+      .getByRole('link', { name: /Record Receipt/ })
+      .or(page.getByRole('button', { name: /Record Receipt/ }))
+      .first()
+      .click();
     await page.waitForURL(`**/po/${steel._id}/receipt`);
     const now = await api<Detail>(page, `/po/${steel._id}`);
     for (const line of now.items.filter((l) => l.pending > 0)) {
@@ -219,7 +262,10 @@ describe('purchase orders and goods receipts', () => {
     expect((await api<Detail>(page, `/po/${steel._id}`)).status).toBe('Closed');
 
     await page.getByPlaceholder('Search PO ID, BoQ ID, Vendor ID, Vendor Name...').fill(steel.poNumber);
-    await page.getByRole('link', { name: `History of ${steel.poNumber}` }).first().click();
+    await page
+      .getByRole('link', { name: `History of ${steel.poNumber}` })
+      .first()
+      .click();
     await page.waitForURL(`**/po/${steel._id}?tab=history`);
     await page.getByText('Closed', { exact: true }).first().waitFor();
     await expect(page.getByRole('link', { name: /Record Receipt/ }).count()).resolves.toBe(0);
@@ -230,18 +276,27 @@ describe('purchase orders and goods receipts', () => {
   it('on a phone: the open POs as cards and the receipt’s first step', async () => {
     const phone = await signedIn(PHONES.employee, PHONE);
     await phone.page.goto('/po/open');
-    await phone.page.getByRole('link', { name: /^Receive PO-/ }).first().waitFor();
+    await phone.page
+      .getByRole('link', { name: /^Receive PO-/ })
+      .first()
+      .waitFor();
     // The search box's placeholder fits the phone's box whole (it was cut off).
-    const fits = await phone.page.getByRole('searchbox').first().evaluate((input: HTMLInputElement) => {
-      const style = getComputedStyle(input);
-      const context = document.createElement('canvas').getContext('2d')!;
-      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
-      const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
-      return { text: input.placeholder, width: context.measureText(input.placeholder).width, room };
-    });
+    const fits = await phone.page
+      .getByRole('searchbox')
+      .first()
+      .evaluate((input: HTMLInputElement) => {
+        const style = getComputedStyle(input);
+        const context = document.createElement('canvas').getContext('2d')!;
+        context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+        const room = input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+        return { text: input.placeholder, width: context.measureText(input.placeholder).width, room };
+      });
     expect(fits.width, JSON.stringify(fits)).toBeLessThanOrEqual(fits.room);
     await shot(phone.page, 'phone-po-open');
-    await phone.page.getByRole('link', { name: /^Receive PO-/ }).first().click();
+    await phone.page
+      .getByRole('link', { name: /^Receive PO-/ })
+      .first()
+      .click();
     await phone.page.waitForURL('**/receipt');
     await phone.page.getByRole('button', { name: /Add Invoices & Photos/ }).waitFor();
     await shot(phone.page, 'phone-po-receipt-step1');

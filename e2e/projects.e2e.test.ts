@@ -15,7 +15,12 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 const suffix = String(Date.now()).slice(-5);
-const project = { name: `Riverside Towers ${suffix}, Nashik`, location: 'Gangapur Road, Nashik', start: '2026-12-01', target: '2027-09-30' };
+const project = {
+  name: `Riverside Towers ${suffix}, Nashik`,
+  location: 'Gangapur Road, Nashik',
+  start: '2026-12-01',
+  target: '2027-09-30',
+};
 const EMPLOYEE = { name: 'Sandeep Patil', phone: '9000000004' };
 const LEAVE = 'You have unsaved changes. Are you sure you want to leave?';
 
@@ -30,7 +35,10 @@ async function toastWith(page: Page, title: string, description?: string) {
 async function dismissToasts(page: Page) {
   const close = page.getByRole('button', { name: 'Dismiss notification' }).locator('visible=true');
   for (let i = 0; i < 10 && (await close.count()) > 0; i++) {
-    await close.first().click({ timeout: 1_000 }).catch(() => undefined);
+    await close
+      .first()
+      .click({ timeout: 1_000 })
+      .catch(() => undefined);
     await page.waitForTimeout(150);
   }
 }
@@ -120,7 +128,9 @@ describe('an Admin creates a project and assigns an Employee', () => {
     const row = page.getByRole('row', { name: new RegExp(project.name) });
     await row.waitFor();
     await row.getByText('1 employee').waitFor();
-    await expect(row.getByRole('link', { name: `BoQs of ${project.name}` }).getAttribute('href')).resolves.toMatch(/^\/indent\/list\?project=/);
+    await expect(
+      row.getByRole('link', { name: `BoQs of ${project.name}` }).getAttribute('href'),
+    ).resolves.toMatch(/^\/indent\/list\?project=/);
     await page.getByPlaceholder('Search projects, codes, locations').fill('');
     await page.getByRole('row', { name: /PRJ-0001/ }).waitFor();
     await settled(page);
@@ -133,7 +143,10 @@ describe('an Admin creates a project and assigns an Employee', () => {
 
   it('shows the project: dates, location, team and the BoQ count', async () => {
     await page.getByRole('heading', { name: project.name }).waitFor();
-    await page.getByText(/^PRJ-\d{4,}$/).first().waitFor();
+    await page
+      .getByText(/^PRJ-\d{4,}$/)
+      .first()
+      .waitFor();
     await page.getByText('1 Dec 2026').waitFor();
     await page.getByText(project.location).waitFor();
     await page.getByRole('list', { name: 'Team members' }).getByText(EMPLOYEE.name).waitFor();
@@ -210,7 +223,11 @@ describe('an Admin creates a project and assigns an Employee', () => {
     await page.getByPlaceholder('Search by name, email or phone...').fill(EMPLOYEE.phone);
     await page.getByRole('link', { name: `Edit ${EMPLOYEE.name}` }).click();
     await page.waitForURL(/\/team\/edit\?id=/);
-    const box = page.getByRole('list', { name: 'Projects' }).locator('label').filter({ hasText: project.name }).getByRole('checkbox');
+    const box = page
+      .getByRole('list', { name: 'Projects' })
+      .locator('label')
+      .filter({ hasText: project.name })
+      .getByRole('checkbox');
     // Auth applies the project's team through an event: give it a moment, reloading the form.
     await expect
       .poll(
@@ -272,11 +289,18 @@ describe('the Employee sees only the projects assigned to them', () => {
     // Other flows on the same system may put the demo Employee on projects of their own: every row is
     // a project whose own team names them, and the table shows as many as the service says they have.
     const mine = await page.evaluate(async () => {
-      const res = await fetch('/api/v1/project?limit=100', { headers: { authorization: `Bearer ${localStorage.getItem('token')}` } });
-      return (await res.json()) as { result: Array<{ employees: Array<{ name: string }> }>; totalItems: number };
+      const res = await fetch('/api/v1/project?limit=100', {
+        headers: { authorization: `Bearer ${localStorage.getItem('token')}` },
+      });
+      return (await res.json()) as {
+        result: Array<{ employees: Array<{ name: string }> }>;
+        totalItems: number;
+      };
     });
     expect(mine.result.every((p) => p.employees.some((e) => e.name === EMPLOYEE.name))).toBe(true);
-    await expect(page.getByRole('table', { name: 'Projects' }).locator('tbody tr').count()).resolves.toBe(mine.totalItems);
+    await expect(page.getByRole('table', { name: 'Projects' }).locator('tbody tr').count()).resolves.toBe(
+      mine.totalItems,
+    );
     // Employees neither add nor edit projects.
     await expect(page.getByRole('link', { name: 'Add Project' }).count()).resolves.toBe(0);
     await expect(page.getByRole('link', { name: /^Edit / }).count()).resolves.toBe(0);

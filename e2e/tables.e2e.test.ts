@@ -20,12 +20,21 @@ let errors: string[];
 let vendorId: string;
 
 /** The API as the signed-in screen calls it (its token from localStorage). */
-async function api<T>(p: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: T }> {
+async function api<T>(
+  p: Page,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: T }> {
   return p.evaluate(
     async ({ method, path, body }) => {
       const headers: Record<string, string> = { authorization: `Bearer ${localStorage.getItem('token')}` };
       if (body !== undefined) headers['content-type'] = 'application/json';
-      const res = await fetch(`/api/v1${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+      const res = await fetch(`/api/v1${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
       return { status: res.status, json: await res.json().catch(() => null) };
     },
     { method, path, body },
@@ -56,7 +65,8 @@ beforeAll(async () => {
   for (let i = 0; ; i++) {
     const first = await create(1);
     if (first.status === 201) break;
-    if (i > 50) throw new Error(`could not create the first item: ${first.status} ${JSON.stringify(first.json)}`);
+    if (i > 50)
+      throw new Error(`could not create the first item: ${first.status} ${JSON.stringify(first.json)}`);
     await page.waitForTimeout(200);
   }
   for (let n = 2; n <= LINKED; n += 6) {
@@ -88,7 +98,9 @@ async function scrollToEnd(p: Page): Promise<void> {
     if (atEnd) {
       // At the end for a moment: the last rows are measured, and the end stays where it is.
       await p.waitForTimeout(100);
-      const still = await p.evaluate(() => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2);
+      const still = await p.evaluate(
+        () => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 2,
+      );
       if (still) return;
     }
     await p.waitForTimeout(16);
@@ -116,14 +128,19 @@ describe('tables and cards', () => {
     // Last updated first: the page starts with the newest item.
     const first = table.getByRole('row', { name: new RegExp(itemName(LINKED)) });
     await first.waitFor();
-    await expect(first.getByRole('link', { name: `Edit ${itemName(LINKED)}` }).isVisible()).resolves.toBe(true);
+    await expect(first.getByRole('link', { name: `Edit ${itemName(LINKED)}` }).isVisible()).resolves.toBe(
+      true,
+    );
     const state = await tableState(page);
     expect(state.rowCount).toBe('101');
     expect(state.rows).toBeLessThan(40);
     await scrollToEnd(page);
     // The 100th row is there (which item it is depends on the order of items created at the same
     // moment, six at a time, so any of this run's items).
-    await table.locator('tr[aria-rowindex="101"]').filter({ hasText: `Anchor bolt ${tag}` }).waitFor();
+    await table
+      .locator('tr[aria-rowindex="101"]')
+      .filter({ hasText: `Anchor bolt ${tag}` })
+      .waitFor();
     await expect(page.getByRole('button', { name: 'Next page' }).isVisible()).resolves.toBe(true);
     await shot(page, 'desktop-tables-item-list-end');
   });
@@ -137,9 +154,15 @@ describe('tables and cards', () => {
     expect(top.rowCount).toBe(String(LINKED + 1));
     expect(top.rows).toBeGreaterThan(5);
     expect(top.rows).toBeLessThan(60);
-    await expect(table.getByRole('columnheader', { name: 'Item' }).getAttribute('aria-sort')).resolves.toBe('ascending');
-    await expect(table.getByRole('columnheader', { name: 'Price' }).getAttribute('aria-sort')).resolves.toBe('none');
-    await expect(table.getByRole('columnheader', { name: 'GST' }).getAttribute('aria-sort')).resolves.toBeNull();
+    await expect(table.getByRole('columnheader', { name: 'Item' }).getAttribute('aria-sort')).resolves.toBe(
+      'ascending',
+    );
+    await expect(table.getByRole('columnheader', { name: 'Price' }).getAttribute('aria-sort')).resolves.toBe(
+      'none',
+    );
+    await expect(
+      table.getByRole('columnheader', { name: 'GST' }).getAttribute('aria-sort'),
+    ).resolves.toBeNull();
     await shot(page, 'desktop-tables-linked-items-top');
 
     // The page scrolls (not a box inside it): the last row is reachable at the end of the page.
@@ -152,7 +175,10 @@ describe('tables and cards', () => {
     expect(bottom.rows).toBeLessThan(60);
     await expect(table.getByRole('row', { name: new RegExp(itemName(1)) }).count()).resolves.toBe(0);
     // Columns keep their widths while rows scroll in (fixed layout after the first rows).
-    const widths = () => page.evaluate(() => [...document.querySelectorAll('thead th')].map((th) => Math.round(th.getBoundingClientRect().width)));
+    const widths = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll('thead th')].map((th) => Math.round(th.getBoundingClientRect().width)),
+      );
     const atEnd = await widths();
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight / 2));
     await page.waitForTimeout(200);
@@ -163,12 +189,20 @@ describe('tables and cards', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await table.getByRole('button', { name: 'Price' }).click();
     await page.waitForURL(/sort=price/);
-    await expect.poll(() => table.getByRole('columnheader', { name: 'Price' }).getAttribute('aria-sort')).toBe('ascending');
-    await expect.poll(() => table.locator('tbody tr[data-index]').first().locator('td').nth(1).innerText()).toBe(rupees(Math.min(...prices)));
+    await expect
+      .poll(() => table.getByRole('columnheader', { name: 'Price' }).getAttribute('aria-sort'))
+      .toBe('ascending');
+    await expect
+      .poll(() => table.locator('tbody tr[data-index]').first().locator('td').nth(1).innerText())
+      .toBe(rupees(Math.min(...prices)));
     await table.getByRole('button', { name: 'Price' }).click();
     await page.waitForURL(/sort=-price/);
-    await expect.poll(() => table.getByRole('columnheader', { name: 'Price' }).getAttribute('aria-sort')).toBe('descending');
-    await expect.poll(() => table.locator('tbody tr[data-index]').first().locator('td').nth(1).innerText()).toBe(rupees(Math.max(...prices)));
+    await expect
+      .poll(() => table.getByRole('columnheader', { name: 'Price' }).getAttribute('aria-sort'))
+      .toBe('descending');
+    await expect
+      .poll(() => table.locator('tbody tr[data-index]').first().locator('td').nth(1).innerText())
+      .toBe(rupees(Math.max(...prices)));
     // Back to the default sort: the URL drops it.
     await table.getByRole('button', { name: 'Item' }).click();
     await expect.poll(() => new URL(page.url()).searchParams.get('sort')).toBeNull();
@@ -180,7 +214,10 @@ describe('tables and cards', () => {
     await signIn(phone.page, '9000000002');
     await phone.page.goto('/vendors/list');
     await phone.page.getByPlaceholder('Search by vendor name, ID or contact...').fill(vendorName);
-    const card = phone.page.getByRole('list', { name: 'Vendors' }).getByRole('listitem').filter({ hasText: vendorName });
+    const card = phone.page
+      .getByRole('list', { name: 'Vendors' })
+      .getByRole('listitem')
+      .filter({ hasText: vendorName });
     await card.waitFor();
     await expect(card.getByRole('link', { name: `Open ${vendorName}` }).isVisible()).resolves.toBe(true);
     await expect(phone.page.locator('table').count()).resolves.toBe(0);
@@ -188,10 +225,15 @@ describe('tables and cards', () => {
 
     await phone.page.goto(`/vendors/detail?id=${vendorId}`);
     const list = phone.page.getByRole('list', { name: 'Items from this vendor' });
-    await list.getByRole('listitem').filter({ hasText: itemName(1) }).waitFor();
+    await list
+      .getByRole('listitem')
+      .filter({ hasText: itemName(1) })
+      .waitFor();
     const cards = () => list.getByRole('listitem').count();
     expect(await cards()).toBeLessThan(30);
-    await expect(list.getByRole('listitem').first().getAttribute('aria-setsize')).resolves.toBe(String(LINKED));
+    await expect(list.getByRole('listitem').first().getAttribute('aria-setsize')).resolves.toBe(
+      String(LINKED),
+    );
     await shot(phone.page, 'phone-tables-linked-items-top');
 
     // Scrolling to the end, step by step as a thumb would, reaches the last card.
@@ -199,20 +241,35 @@ describe('tables and cards', () => {
     const lastCard = list.getByRole('listitem').filter({ hasText: itemName(LINKED) });
     await lastCard.waitFor();
     await expect(lastCard.getAttribute('aria-posinset')).resolves.toBe(String(LINKED));
-    await expect(lastCard.getByRole('button', { name: `Edit ${itemName(LINKED)}` }).isVisible()).resolves.toBe(true);
+    await expect(
+      lastCard.getByRole('button', { name: `Edit ${itemName(LINKED)}` }).isVisible(),
+    ).resolves.toBe(true);
     expect(await cards()).toBeLessThan(30);
     await shot(phone.page, 'phone-tables-linked-items-end');
 
     // No headers on cards: the spec's sorts are a select in the filter bar, with the order beside it.
     await phone.page.evaluate(() => window.scrollTo(0, 0));
     const sortBy = phone.page.getByRole('combobox', { name: 'Sort by' });
-    await expect(sortBy.locator('option').allInnerTexts()).resolves.toEqual(['Sort: Item', 'Sort: Price', 'Sort: MOQ', 'Sort: Last Updated']);
+    await expect(sortBy.locator('option').allInnerTexts()).resolves.toEqual([
+      'Sort: Item',
+      'Sort: Price',
+      'Sort: MOQ',
+      'Sort: Last Updated',
+    ]);
     await sortBy.selectOption('price');
     await phone.page.waitForURL(/sort=price/);
-    await list.getByRole('listitem').first().filter({ hasText: rupees(Math.min(...prices)) }).waitFor();
+    await list
+      .getByRole('listitem')
+      .first()
+      .filter({ hasText: rupees(Math.min(...prices)) })
+      .waitFor();
     await phone.page.getByRole('button', { name: 'Ascending, switch to descending' }).click();
     await phone.page.waitForURL(/sort=-price/);
-    await list.getByRole('listitem').first().filter({ hasText: rupees(Math.max(...prices)) }).waitFor();
+    await list
+      .getByRole('listitem')
+      .first()
+      .filter({ hasText: rupees(Math.max(...prices)) })
+      .waitFor();
     await shot(phone.page, 'phone-tables-linked-items-sorted');
     expect(phone.errors).toEqual([]);
     await phone.context.close();

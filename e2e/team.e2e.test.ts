@@ -29,8 +29,12 @@ describe('an Admin manages the team in a real browser', () => {
     for (const action of ['Create New BoQ', 'View Purchase Orders', 'Manage Items', 'Vendor Management']) {
       await page.getByRole('link', { name: new RegExp(action) }).waitFor();
     }
-    await expect(page.getByRole('link', { name: /Create New BoQ/ }).getAttribute('href')).resolves.toBe('/boq/create');
-    await expect(page.getByRole('link', { name: /View Purchase Orders/ }).getAttribute('href')).resolves.toBe('/po/list');
+    await expect(page.getByRole('link', { name: /Create New BoQ/ }).getAttribute('href')).resolves.toBe(
+      '/boq/create',
+    );
+    await expect(page.getByRole('link', { name: /View Purchase Orders/ }).getAttribute('href')).resolves.toBe(
+      '/po/list',
+    );
     await shot(page, 'desktop-dashboard');
   });
 
@@ -38,7 +42,11 @@ describe('an Admin manages the team in a real browser', () => {
     await page.getByRole('button', { name: 'Team and Project' }).first().click();
     await page.getByRole('link', { name: 'Team List' }).first().click();
     await page.waitForURL('**/team/list');
-    await page.getByRole('button', { name: 'Add Member' }).or(page.getByRole('link', { name: 'Add Member' })).last().click();
+    await page
+      .getByRole('button', { name: 'Add Member' })
+      .or(page.getByRole('link', { name: 'Add Member' }))
+      .last()
+      .click();
     await page.waitForURL('**/team/edit');
     await page.getByLabel('Full Name').fill(member.name);
     await page.getByLabel('Email').fill(member.email);
@@ -58,7 +66,11 @@ describe('an Admin manages the team in a real browser', () => {
   });
 
   it('opens the member in view mode, read only', async () => {
-    await page.getByRole('button', { name: `View ${member.name}` }).or(page.getByRole('link', { name: `View ${member.name}` })).first().click();
+    await page
+      .getByRole('button', { name: `View ${member.name}` })
+      .or(page.getByRole('link', { name: `View ${member.name}` }))
+      .first()
+      .click();
     await page.waitForURL(/\/team\/edit\?id=.*mode=view/);
     await page.getByText('Read Only').waitFor();
     await expect(page.getByLabel('Full Name').inputValue()).resolves.toBe(member.name);
@@ -103,7 +115,9 @@ describe('when the team remote cannot be loaded', () => {
     const { page, context } = await newPage(browser, DESKTOP);
     await signIn(page);
     // As if mfe-team's built files were deleted: the gateway answers 404 for them.
-    await page.route('**/mfe/team/**', (route) => route.fulfill({ status: 404, contentType: 'application/json', body: '{"message":"No such file"}' }));
+    await page.route('**/mfe/team/**', (route) =>
+      route.fulfill({ status: 404, contentType: 'application/json', body: '{"message":"No such file"}' }),
+    );
     await page.goto('/team/list');
     await page.getByRole('button', { name: 'Retry' }).waitFor();
     await expect(page.getByRole('link', { name: 'Team List' }).first().isVisible()).resolves.toBe(true);

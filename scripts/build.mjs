@@ -4,10 +4,27 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { ensureInstalled, fingerprint, log, root, runNpm, upToDate, writeStamp, run, webApps } from './lib.mjs';
+import {
+  ensureInstalled,
+  fingerprint,
+  log,
+  root,
+  runNpm,
+  upToDate,
+  writeStamp,
+  run,
+  webApps,
+} from './lib.mjs';
 
 export const WEB_APPS = webApps();
-const SHARED_WEB_INPUTS = ['packages/ui/src', 'packages/sdk/src', 'packages/contracts/src', 'packages/web-build', 'package-lock.json', 'tsconfig.web.json'];
+const SHARED_WEB_INPUTS = [
+  'packages/ui/src',
+  'packages/sdk/src',
+  'packages/contracts/src',
+  'packages/web-build',
+  'package-lock.json',
+  'tsconfig.web.json',
+];
 
 /** Write .br and .gz next to every text asset; the gateway serves them to browsers that accept them. */
 function precompress(dir) {
@@ -17,7 +34,10 @@ function precompress(dir) {
     else if (/\.(js|css|html|json|svg)$/.test(entry.name) && statSync(p).size >= 1024) {
       const data = readFileSync(p);
       writeFileSync(`${p}.gz`, zlib.gzipSync(data, { level: 9 }));
-      writeFileSync(`${p}.br`, zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }));
+      writeFileSync(
+        `${p}.br`,
+        zlib.brotliCompressSync(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+      );
     }
   }
 }

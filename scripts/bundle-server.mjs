@@ -16,7 +16,10 @@ export function serverEntries() {
   const services = readdirSync(path.join(root, 'services'), { withFileTypes: true })
     .filter((d) => d.isDirectory() && existsSync(path.join(root, 'services', d.name, 'src', 'server.ts')))
     .map((d) => `services/${d.name}/dist/server.js`);
-  return [...services, 'gateway/dist/main.js'].map((entry) => ({ entry, bundle: entry.replace(/\.js$/, '.bundle.js') }));
+  return [...services, 'gateway/dist/main.js'].map((entry) => ({
+    entry,
+    bundle: entry.replace(/\.js$/, '.bundle.js'),
+  }));
 }
 
 /**
@@ -25,7 +28,19 @@ export function serverEntries() {
  * @fastify/swagger's package.json), pino (its transports start worker files by path), the ones
  * loaded on first use (exceljs, pdfkit: lazy-modules.ts) and pg's optional native binding.
  */
-const EXTERNAL = ['@electric-sql/pglite', '@electric-sql/pglite/*', 'pdfkit', 'exceljs', 'pino', 'pino-pretty', 'thread-stream', 'pg-native', '@fastify/swagger', '@fastify/swagger-ui', 'sharp'];
+const EXTERNAL = [
+  '@electric-sql/pglite',
+  '@electric-sql/pglite/*',
+  'pdfkit',
+  'exceljs',
+  'pino',
+  'pino-pretty',
+  'thread-stream',
+  'pg-native',
+  '@fastify/swagger',
+  '@fastify/swagger-ui',
+  'sharp',
+];
 
 /**
  * Our own modules find files next to them (a service's migrations, the PO demo's invoice photo,
@@ -68,7 +83,9 @@ export function bundleEntry(entry, outfile, { isOwn = ourCompiledModule, externa
     target: 'node20',
     external,
     // CommonJS packages inside an ES module bundle still call require() for Node's own modules.
-    banner: { js: "import { createRequire as __erpCreateRequire } from 'node:module'; const require = __erpCreateRequire(import.meta.url);" },
+    banner: {
+      js: "import { createRequire as __erpCreateRequire } from 'node:module'; const require = __erpCreateRequire(import.meta.url);",
+    },
     plugins: [ownModuleUrls(outfile, isOwn)],
     logLevel: 'warning',
     legalComments: 'none',
@@ -82,9 +99,14 @@ function inputsPrint() {
       .filter((d) => d.isDirectory())
       .map((d) => `${group}/${d.name}/dist`),
   );
-  const print = fingerprint([...dists, 'gateway/dist', 'package-lock.json', 'scripts/bundle-server.mjs'], (f) => f.endsWith('.js') && !f.endsWith('.bundle.js'));
+  const print = fingerprint(
+    [...dists, 'gateway/dist', 'package-lock.json', 'scripts/bundle-server.mjs'],
+    (f) => f.endsWith('.js') && !f.endsWith('.bundle.js'),
+  );
   // A bundle deleted since the last run is made again.
-  return `${print}:${serverEntries().map(({ bundle }) => (existsSync(path.join(root, bundle)) ? 1 : 0)).join('')}`;
+  return `${print}:${serverEntries()
+    .map(({ bundle }) => (existsSync(path.join(root, bundle)) ? 1 : 0))
+    .join('')}`;
 }
 
 export async function bundleServer({ force = false } = {}) {
@@ -95,7 +117,9 @@ export async function bundleServer({ force = false } = {}) {
     return;
   }
   log('Bundling the services and the gateway (esbuild)…');
-  await Promise.all(serverEntries().map(({ entry, bundle }) => bundleEntry(path.join(root, entry), path.join(root, bundle))));
+  await Promise.all(
+    serverEntries().map(({ entry, bundle }) => bundleEntry(path.join(root, entry), path.join(root, bundle))),
+  );
   writeStamp(stamp, inputsPrint());
 }
 

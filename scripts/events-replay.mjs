@@ -7,7 +7,9 @@ import { ensureInstalled, root, run } from './lib.mjs';
 
 ensureInstalled();
 run(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b', 'packages/service-kit']);
-const cli = await import(pathToFileURL(path.join(root, 'packages/service-kit/dist/cli/events-replay.js')).href);
+const cli = await import(
+  pathToFileURL(path.join(root, 'packages/service-kit/dist/cli/events-replay.js')).href
+);
 try {
   process.exitCode = await cli.runReplayCli(process.argv.slice(2), process.env);
 } catch (err) {

@@ -45,7 +45,8 @@ export function serverEntry(entry) {
 export function ensureInstalled() {
   const marker = path.join(root, 'node_modules', '.package-lock.json');
   const lock = path.join(root, 'package-lock.json');
-  const fresh = existsSync(marker) && (!existsSync(lock) || statSync(marker).mtimeMs >= statSync(lock).mtimeMs);
+  const fresh =
+    existsSync(marker) && (!existsSync(lock) || statSync(marker).mtimeMs >= statSync(lock).mtimeMs);
   if (fresh) return;
   log('Installing dependencies…');
   // `npm install` rather than `npm ci`: it follows the lock file too, and copes with lock files
@@ -63,7 +64,9 @@ export function webApps() {
   const found = [];
   for (const pattern of workspaces) {
     const dirs = pattern.endsWith('/*')
-      ? readdirSync(path.join(root, pattern.slice(0, -2)), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => `${pattern.slice(0, -2)}/${d.name}`)
+      ? readdirSync(path.join(root, pattern.slice(0, -2)), { withFileTypes: true })
+          .filter((d) => d.isDirectory())
+          .map((d) => `${pattern.slice(0, -2)}/${d.name}`)
       : [pattern];
     for (const dir of dirs) if (existsSync(path.join(root, dir, 'rspack.config.ts'))) found.push(dir);
   }
@@ -73,7 +76,8 @@ export function webApps() {
 function walk(dir, out, keep) {
   if (!existsSync(dir)) return;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name.startsWith('dist') || entry.name.startsWith('.')) continue;
+    if (entry.name === 'node_modules' || entry.name.startsWith('dist') || entry.name.startsWith('.'))
+      continue;
     const p = path.join(dir, entry.name);
     if (entry.isDirectory()) walk(p, out, keep);
     else if (keep(p)) out.push(p);

@@ -22,11 +22,27 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'erp-e2e-'));
 // A flow takes a module out of the deployment and puts it back while the system runs.
 const remotesFile = path.join(dataDir, 'remotes.json');
 // Flows sign in many times with the same demo numbers; the code limits themselves are covered by the service tests.
-const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn', NODE_ENV: 'test', OTP_RESEND_SECONDS: '0', SIGN_IN_RATE_LIMIT_PER_MINUTE: '200', OTP_MAX_PER_NUMBER_PER_HOUR: '500', OTP_MAX_PER_IP_PER_HOUR: '2000', REMOTES_FILE: remotesFile };
+const env = {
+  ...process.env,
+  PORT: String(port),
+  DATA_DIR: dataDir,
+  SEED_DEMO: 'true',
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'test',
+  OTP_RESEND_SECONDS: '0',
+  SIGN_IN_RATE_LIMIT_PER_MINUTE: '200',
+  OTP_MAX_PER_NUMBER_PER_HOUR: '500',
+  OTP_MAX_PER_IP_PER_HOUR: '2000',
+  REMOTES_FILE: remotesFile,
+};
 delete env.DATABASE_URL;
 delete env.NATS_URL;
 log(`Starting the system on port ${port} with data in ${dataDir}…`);
-const server = spawn(process.execPath, [serverEntry('gateway/dist/main.js')], { cwd: root, env, stdio: ['ignore', 'inherit', 'inherit'] });
+const server = spawn(process.execPath, [serverEntry('gateway/dist/main.js')], {
+  cwd: root,
+  env,
+  stdio: ['ignore', 'inherit', 'inherit'],
+});
 let stopped = false;
 const stop = () => {
   if (stopped) return;
@@ -52,8 +68,18 @@ for (let i = 0; ; i++) {
 }
 log('Running the browser flows…');
 // Extra arguments pick flows: npm run test:e2e -- e2e/modules.e2e.test.ts
-run(process.execPath, [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'e2e/vitest.config.ts', ...process.argv.slice(2)], {
-  env: { E2E_BASE_URL: base, E2E_DATA_DIR: dataDir, E2E_REMOTES_FILE: remotesFile },
-});
+run(
+  process.execPath,
+  [
+    path.join(root, 'node_modules/vitest/vitest.mjs'),
+    'run',
+    '--config',
+    'e2e/vitest.config.ts',
+    ...process.argv.slice(2),
+  ],
+  {
+    env: { E2E_BASE_URL: base, E2E_DATA_DIR: dataDir, E2E_REMOTES_FILE: remotesFile },
+  },
+);
 stop();
 process.exit(0);

@@ -7,12 +7,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { root, webApps } from './lib.mjs';
 
-const workspaces = ['packages/ui', 'packages/sdk', ...webApps()].filter((ws) => existsSync(path.join(root, ws, 'tsconfig.json')));
+const workspaces = ['packages/ui', 'packages/sdk', ...webApps()].filter((ws) =>
+  existsSync(path.join(root, ws, 'tsconfig.json')),
+);
 const tsc = path.join(root, 'node_modules/typescript/bin/tsc');
 
 function check(ws) {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [tsc, '-p', ws, '--noEmit', '--pretty'], { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [tsc, '-p', ws, '--noEmit', '--pretty'], {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));

@@ -82,15 +82,27 @@ export async function provisionRun() {
   const database = `erp_bench_${id}`;
   const rolePrefix = `bench_${id}_`;
   const natsNamespace = `bench_${id}`;
-  const services = Object.keys(MODULES).map((service) => ({ service, schema: MODULES[service].service().schema }));
+  const services = Object.keys(MODULES).map((service) => ({
+    service,
+    schema: MODULES[service].service().schema,
+  }));
   const schemaOf = Object.fromEntries(services.map((s) => [s.service, s.schema]));
-  const passwords = Object.fromEntries(services.map((s) => [s.schema, `pw_${Math.random().toString(36).slice(2)}`]));
+  const passwords = Object.fromEntries(
+    services.map((s) => [s.schema, `pw_${Math.random().toString(36).slice(2)}`]),
+  );
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'erp-bench-dist-'));
   onCleanup('data directory', () => rmSync(dataDir, { recursive: true, force: true }));
   onCleanup('NATS stream', () => deleteStream(natsNamespace));
   const keep = process.env.BENCH_KEEP_DATABASE === '1';
   onCleanup('database', () =>
-    keep ? console.log(`kept database ${database} (roles ${rolePrefix}*)`) : dropProvisioned(adminUrl, database, services.map((s) => s.schema), rolePrefix),
+    keep
+      ? console.log(`kept database ${database} (roles ${rolePrefix}*)`)
+      : dropProvisioned(
+          adminUrl,
+          database,
+          services.map((s) => s.schema),
+          rolePrefix,
+        ),
   );
   const databaseUrls = await provisionDatabase({ adminUrl, database, services, passwords, rolePrefix });
   const u = new URL(adminUrl);
@@ -120,9 +132,12 @@ export async function streamSubjectCounts(namespace) {
   const nc = await connect({ servers: natsUrl, name: 'bench-count' });
   try {
     const jsm = await jetstreamManager(nc);
-    const info = await jsm.streams.info(`ERP_${namespace.replace(/[^A-Za-z0-9_]/g, '_')}`, { subjects_filter: '>' });
+    const info = await jsm.streams.info(`ERP_${namespace.replace(/[^A-Za-z0-9_]/g, '_')}`, {
+      subjects_filter: '>',
+    });
     const counts = {};
-    for (const [subject, n] of Object.entries(info.state.subjects ?? {})) counts[subject.slice(namespace.length + 1)] = n;
+    for (const [subject, n] of Object.entries(info.state.subjects ?? {}))
+      counts[subject.slice(namespace.length + 1)] = n;
     return counts;
   } finally {
     await nc.close();
@@ -137,7 +152,8 @@ export async function streamPending(namespace) {
   try {
     const jsm = await jetstreamManager(nc);
     const out = {};
-    for (const ci of await jsm.consumers.list(`ERP_${namespace.replace(/[^A-Za-z0-9_]/g, '_')}`).next()) out[ci.name] = ci.num_pending + ci.num_ack_pending;
+    for (const ci of await jsm.consumers.list(`ERP_${namespace.replace(/[^A-Za-z0-9_]/g, '_')}`).next())
+      out[ci.name] = ci.num_pending + ci.num_ack_pending;
     return out;
   } finally {
     await nc.close();
@@ -161,9 +177,11 @@ export function processOutput(max = 20) {
     if (level !== null ? level < 40 : !/error|warn|fail|exit/i.test(line)) return;
     const n = (seen.get(id) ?? 0) + 1;
     seen.set(id, n);
-    if (n <= max) process.stderr.write(`${id.padEnd(10)}| ${line.length > 400 ? `${line.slice(0, 400)}…` : line}\n`);
+    if (n <= max)
+      process.stderr.write(`${id.padEnd(10)}| ${line.length > 400 ? `${line.slice(0, 400)}…` : line}\n`);
   };
-  fn.summary = () => [...seen].filter(([, n]) => n > max).map(([id, n]) => `${id}: ${n - max} more lines not shown`);
+  fn.summary = () =>
+    [...seen].filter(([, n]) => n > max).map(([id, n]) => `${id}: ${n - max} more lines not shown`);
   return fn;
 }
 
@@ -172,7 +190,8 @@ function processesOf(ns) {
   const pids = [];
   for (const pid of readdirSync('/proc').filter((d) => /^[0-9]+$/.test(d) && Number(d) !== process.pid)) {
     try {
-      if (readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`NATS_NAMESPACE=${ns}`)) pids.push(Number(pid));
+      if (readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0').includes(`NATS_NAMESPACE=${ns}`))
+        pids.push(Number(pid));
     } catch {
       /* gone, or not ours to read */
     }
@@ -199,12 +218,22 @@ async function stopLeftovers(ns) {
     }
   };
   signal('SIGTERM');
-  for (const until = Date.now() + 30_000; pids.length > 0 && Date.now() < until; await new Promise((r) => setTimeout(r, 200))) pids = processesOf(ns);
+  for (
+    const until = Date.now() + 30_000;
+    pids.length > 0 && Date.now() < until;
+    await new Promise((r) => setTimeout(r, 200))
+  )
+    pids = processesOf(ns);
   signal('SIGKILL');
 }
 
 /** Provision a run and start the whole topology; stopped by `cleanup()`. */
-export async function startDistributed({ instances, env = {}, output = processOutput(), readyTimeoutMs } = {}) {
+export async function startDistributed({
+  instances,
+  env = {},
+  output = processOutput(),
+  readyTimeoutMs,
+} = {}) {
   const run = await provisionRun();
   const { startTopology, TopologyProcess } = await gatewayDist('distributed/topology.js');
   // Once a cleanup has begun, no process of the topology starts again (a bench that restarts

@@ -16,7 +16,16 @@ export function percentile(sorted, p) {
 // cpu: optional { name: () => CPU ms used so far } (lib/system.mjs cpuMs, postgresCpuMs); with it the
 // result says each one's CPU per answer over the measured window (cpuMsPerAnswer), which says what a
 // request costs however busy the machine is.
-export async function load({ url, urls, nextPath, headers = {}, connections = 50, durationMs = 10_000, warmupMs = 2_000, cpu }) {
+export async function load({
+  url,
+  urls,
+  nextPath,
+  headers = {},
+  connections = 50,
+  durationMs = 10_000,
+  warmupMs = 2_000,
+  cpu,
+}) {
   const targets = (urls ?? [url]).map((each) => {
     const u = new URL(each);
     return { pool: new Pool(u.origin, { connections, pipelining: 1 }), fixed: u.pathname + u.search };
@@ -46,7 +55,15 @@ export async function load({ url, urls, nextPath, headers = {}, connections = 50
   await new Promise((r) => setTimeout(r, warmupMs));
   recording = true;
   // The load generator's own CPU too: on a machine it shares with the system, it takes from the same cores.
-  const meters = cpu ? { ...cpu, generator: () => { const u = process.cpuUsage(); return (u.user + u.system) / 1000; } } : {};
+  const meters = cpu
+    ? {
+        ...cpu,
+        generator: () => {
+          const u = process.cpuUsage();
+          return (u.user + u.system) / 1000;
+        },
+      }
+    : {};
   const cpuAt = () => Object.fromEntries(Object.entries(meters).map(([k, f]) => [k, f()]));
   const cpu0 = cpuAt();
   const started = performance.now();
@@ -69,7 +86,14 @@ export async function load({ url, urls, nextPath, headers = {}, connections = 50
     errors,
     non200: statusErrors,
     ...(cpu
-      ? { cpuMsPerAnswer: Object.fromEntries(Object.keys(meters).map((k) => [k, cpu0[k] == null || cpu1[k] == null ? null : r((cpu1[k] - cpu0[k]) / latencies.length)])) }
+      ? {
+          cpuMsPerAnswer: Object.fromEntries(
+            Object.keys(meters).map((k) => [
+              k,
+              cpu0[k] == null || cpu1[k] == null ? null : r((cpu1[k] - cpu0[k]) / latencies.length),
+            ]),
+          ),
+        }
       : {}),
   };
 }

@@ -40,7 +40,14 @@ export async function startProcess(entry, env = {}, { dataDir } = {}) {
   // What `npm start` runs: the entry's bundle when the build made one (decision 0031).
   const child = spawn(process.execPath, [...nodeArgs, serverEntry(entry)], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dir, LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn', RATE_LIMIT_PER_MINUTE: '100000000', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dir,
+      LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
+      RATE_LIMIT_PER_MINUTE: '100000000',
+      ...env,
+    },
     // BENCH_LOG_LEVEL=info shows the system's own log (index builds, slow requests) with the figures.
     stdio: ['ignore', process.env.BENCH_LOG_LEVEL ? 'inherit' : 'ignore', 'inherit'],
   });
@@ -100,10 +107,20 @@ export async function json(res) {
 
 /** Sign in through the dev SMS outbox (console provider). */
 export async function signIn(base, phoneNumber = '9000000001', prefix = '/api/v1') {
-  await json(await fetch(`${base}${prefix}/auth/sendOtp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phoneNumber }) }));
+  await json(
+    await fetch(`${base}${prefix}/auth/sendOtp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phoneNumber }),
+    }),
+  );
   const [sms] = await json(await fetch(`${base}${prefix}/dev/sms?phoneNumber=${phoneNumber}`));
   const { token } = await json(
-    await fetch(`${base}${prefix}/auth/verifyOtp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ phoneNumber, otp: sms.code }) }),
+    await fetch(`${base}${prefix}/auth/verifyOtp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ phoneNumber, otp: sms.code }),
+    }),
   );
   return token;
 }

@@ -22,7 +22,15 @@ function chromePath(): string {
 export async function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: chromePath(),
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
 }
 
@@ -30,8 +38,16 @@ export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
 /** A page at `viewport` on the e2e system, or on another one at `base` (a flow that starts its own). */
-export async function newPage(browser: Browser, viewport = DESKTOP, base = baseUrl): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ viewport, baseURL: base, ...(viewport === PHONE ? { isMobile: true, hasTouch: true } : {}) });
+export async function newPage(
+  browser: Browser,
+  viewport = DESKTOP,
+  base = baseUrl,
+): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext({
+    viewport,
+    baseURL: base,
+    ...(viewport === PHONE ? { isMobile: true, hasTouch: true } : {}),
+  });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -57,11 +73,15 @@ export async function signIn(page: Page, phoneNumber = '9000000001'): Promise<vo
   const base = new URL(page.url()).origin;
   await page.getByRole('heading', { name: 'Sign in to Continue' }).waitFor();
   await page.getByPlaceholder('Enter 10-digit mobile number').fill(phoneNumber);
-  const before = await fetch(`${base}/api/v1/dev/sms?phoneNumber=${phoneNumber}`).then((r) => r.json() as Promise<unknown[]>);
+  const before = await fetch(`${base}/api/v1/dev/sms?phoneNumber=${phoneNumber}`).then(
+    (r) => r.json() as Promise<unknown[]>,
+  );
   await page.getByRole('button', { name: 'Send OTP' }).click();
   await page.getByText('OTP sent successfully').waitFor();
   for (let i = 0; i < 50; i++) {
-    const now = await fetch(`${base}/api/v1/dev/sms?phoneNumber=${phoneNumber}`).then((r) => r.json() as Promise<unknown[]>);
+    const now = await fetch(`${base}/api/v1/dev/sms?phoneNumber=${phoneNumber}`).then(
+      (r) => r.json() as Promise<unknown[]>,
+    );
     if (now.length > before.length) break;
     await page.waitForTimeout(100);
   }

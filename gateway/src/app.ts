@@ -3,7 +3,15 @@ import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import { bearerToken, createTokenService, installErrorHandling, serverOptions, type Bus, type KitConfig, type Database } from '@erp/service-kit';
+import {
+  bearerToken,
+  createTokenService,
+  installErrorHandling,
+  serverOptions,
+  type Bus,
+  type KitConfig,
+  type Database,
+} from '@erp/service-kit';
 import type { GatewayConfig } from './config.js';
 import { remoteOrigins } from './remotes.js';
 import { dashboardRoute } from './dashboard.js';
@@ -93,7 +101,8 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
   const tokens = createTokenService(kit.sessionKeys);
   await app.register(rateLimit, { global: false });
   const limiter = app.rateLimit({
-    max: (request) => (SIGN_IN.has(request.url.split('?')[0]!) ? config.signInRateLimitPerMinute : config.rateLimitPerMinute),
+    max: (request) =>
+      SIGN_IN.has(request.url.split('?')[0]!) ? config.signInRateLimitPerMinute : config.rateLimitPerMinute,
     timeWindow: 60_000,
     keyGenerator: async (request) => {
       const url = request.url.split('?')[0]!;
@@ -113,7 +122,11 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Procurement platform API', version: '1.0.0', description: 'All calls under /api/v1. Errors are {message}.' },
+      info: {
+        title: 'Procurement platform API',
+        version: '1.0.0',
+        description: 'All calls under /api/v1. Errors are {message}.',
+      },
       servers: [{ url: '/' }],
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       security: [{ bearer: [] }],
@@ -157,7 +170,11 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
   // Each service in another process: 'ok' while one of its instances is up, and every instance's state.
   app.get('/health', { schema: { hide: true } }, async (_request, reply) => {
     const checks: Record<string, string | ReturnType<UpstreamPool['report']>> = {};
-    if (opts.db) checks.database = await opts.db.query('SELECT 1').then(() => 'ok', () => 'down');
+    if (opts.db)
+      checks.database = await opts.db.query('SELECT 1').then(
+        () => 'ok',
+        () => 'down',
+      );
     let ok = checks.database !== 'down';
     for (const [name, pool] of upstreams.pools) {
       await pool.firstCheck;

@@ -6,7 +6,12 @@ import { parseRemoteOverrides, type RemoteOverrides } from './remotes.js';
 import { DEFAULT_HEALTH_INTERVAL_MS, DEFAULT_UPSTREAM_TIMEOUT_MS, instanceUrls } from './upstreams.js';
 
 /** Paths anyone may call without a session. */
-export const PUBLIC_PATHS = new Set(['/api/v1/auth/sendOtp', '/api/v1/auth/verifyOtp', '/api/v1/dev/sms', '/api/v1/auth/jwks']);
+export const PUBLIC_PATHS = new Set([
+  '/api/v1/auth/sendOtp',
+  '/api/v1/auth/verifyOtp',
+  '/api/v1/dev/sms',
+  '/api/v1/auth/jwks',
+]);
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -43,7 +48,8 @@ export function loadGatewayConfig(env: Record<string, string | undefined> = proc
   }
   const remoteDirs: Record<string, string> = {};
   for (const m of Object.values(MODULES)) {
-    for (const folder of m.remotes) remoteDirs[folder.replace(/^mfe-/, '')] = path.join(repoRoot, folder, 'dist');
+    for (const folder of m.remotes)
+      remoteDirs[folder.replace(/^mfe-/, '')] = path.join(repoRoot, folder, 'dist');
   }
   const overrides = envString(env, 'REMOTES_JSON');
   const remotesFile = envString(env, 'REMOTES_FILE');

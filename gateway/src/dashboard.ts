@@ -9,12 +9,17 @@ const MONEY: ReadonlyArray<keyof StatsResponse> = ['outstandingPayables'];
 const OPTIONAL: ReadonlyArray<keyof StatsResponse> = ['outstandingPayables', 'openOverbilling'];
 
 /** The services' answers added up: every count in `always` (0 when none answered it), the optional ones when some did. */
-export function addUp(answers: readonly StatsResponse[], always: ReadonlyArray<keyof StatsResponse>): StatsResponse {
+export function addUp(
+  answers: readonly StatsResponse[],
+  always: ReadonlyArray<keyof StatsResponse>,
+): StatsResponse {
   const out: Record<string, number> = {};
   for (const key of new Set([...always, ...OPTIONAL])) {
     const given = answers.map((a) => a[key]).filter((v): v is number => typeof v === 'number');
     if (given.length === 0 && !always.includes(key)) continue;
-    out[key] = MONEY.includes(key) ? fromPaise(given.reduce((sum, v) => sum + toPaise(v), 0)) : given.reduce((sum, v) => sum + v, 0);
+    out[key] = MONEY.includes(key)
+      ? fromPaise(given.reduce((sum, v) => sum + toPaise(v), 0))
+      : given.reduce((sum, v) => sum + v, 0);
   }
   return out as StatsResponse;
 }
@@ -32,25 +37,47 @@ export async function dashboardRoute(app: FastifyInstance): Promise<void> {
     '/api/v1/dashboard',
     { schema: { tags: ['dashboard'], response: { 200: DashboardResponse, 401: ErrorResponse } } },
     async (request) => {
-      const totals: DashboardResponse = { activeBoq: 0, activePo: 0, totalItems: 0, totalVendor: 0, totalTeam: 0, draftIndents: 0, indentsToCompare: 0, indentsToApprove: 0 };
+      const totals: DashboardResponse = {
+        activeBoq: 0,
+        activePo: 0,
+        totalItems: 0,
+        totalVendor: 0,
+        totalTeam: 0,
+        draftIndents: 0,
+        indentsToCompare: 0,
+        indentsToApprove: 0,
+      };
       const authorization = request.headers.authorization ?? '';
       let refused: string | null = null;
       const unavailable: string[] = [];
       const answers = await Promise.all(
-        Object.entries(MODULES).flatMap(([service, m]) => (m.stats ? [[service, m] as const] : [])).map(async ([service, m]) => {
-          const res = await app.inject({ method: 'GET', url: `/api/v1${m.stats!}`, headers: { authorization, 'x-request-id': request.id } });
-          if (res.statusCode === 200) return res.json() as StatsResponse;
-          if (res.statusCode === 401) refused ??= (res.json() as { message?: string }).message ?? 'Please sign in to continue';
-          if (res.statusCode !== 404) {
-            request.log.warn({ service, status: res.statusCode }, 'dashboard count unavailable');
-            if (res.statusCode >= 500) unavailable.push(...(m.counts ?? []));
-          }
-          return {};
-        }),
+        Object.entries(MODULES)
+          .flatMap(([service, m]) => (m.stats ? [[service, m] as const] : []))
+          .map(async ([service, m]) => {
+            const res = await app.inject({
+              method: 'GET',
+              url: `/api/v1${m.stats!}`,
+              headers: { authorization, 'x-request-id': request.id },
+            });
+            if (res.statusCode === 200) return res.json() as StatsResponse;
+            if (res.statusCode === 401)
+              refused ??= (res.json() as { message?: string }).message ?? 'Please sign in to continue';
+            if (res.statusCode !== 404) {
+              request.log.warn({ service, status: res.statusCode }, 'dashboard count unavailable');
+              if (res.statusCode >= 500) unavailable.push(...(m.counts ?? []));
+            }
+            return {};
+          }),
       );
       if (refused !== null) throw new HttpError(401, refused);
       if (unavailable.length > 0) totals.unavailable = unavailable;
-      return { ...totals, ...addUp(answers, Object.keys(totals).filter((k) => k !== 'unavailable') as Array<keyof StatsResponse>) };
+      return {
+        ...totals,
+        ...addUp(
+          answers,
+          Object.keys(totals).filter((k) => k !== 'unavailable') as Array<keyof StatsResponse>,
+        ),
+      };
     },
   );
 }

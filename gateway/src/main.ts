@@ -45,11 +45,19 @@ const local = Object.keys(defs);
 // PostgreSQL and NATS that do not answer yet are waited for (each wait logged with its reason);
 // the embedded PGlite and the in-process bus are opened once.
 const retry = { logger, maxMs: retryMaxMs };
-const db = local.length === 0 ? undefined : kit.databaseUrl ? await connectWithRetry('PostgreSQL', () => openDatabase(kit, logger), retry) : await openDatabase(kit, logger);
-const bus = kit.natsUrl ? await connectWithRetry('NATS', () => openBus(kit, logger, 'gateway'), retry) : await openBus(kit, logger, 'gateway');
+const db =
+  local.length === 0
+    ? undefined
+    : kit.databaseUrl
+      ? await connectWithRetry('PostgreSQL', () => openDatabase(kit, logger), retry)
+      : await openDatabase(kit, logger);
+const bus = kit.natsUrl
+  ? await connectWithRetry('NATS', () => openBus(kit, logger, 'gateway'), retry)
+  : await openBus(kit, logger, 'gateway');
 
 const runtimes: Record<string, ServiceRuntime> = {};
-for (const name of local) runtimes[name] = await createServiceRuntime(defs[name]!, { db: db!, bus, config: kit, logger });
+for (const name of local)
+  runtimes[name] = await createServiceRuntime(defs[name]!, { db: db!, bus, config: kit, logger });
 
 const app = await buildGateway({
   config,
@@ -73,7 +81,9 @@ console.log(
     `  Procurement platform is running at ${where}`,
     `  Services in this process: ${local.join(', ') || 'none'}${Object.keys(config.serviceUrls).length ? `; remote: ${Object.keys(config.serviceUrls).join(', ')}` : ''}`,
     `  Database: ${local.length === 0 ? 'none here (each service has its own)' : kit.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${kit.dataDir}`}; bus: ${kit.natsUrl ? 'NATS JetStream' : 'in-process'}`,
-    kit.seedDemo ? '  Demo sign-in: Admin 9000000001 (also 9000000002 Purchaser, 9000000003 Accountant, 9000000004 Employee).' : '',
+    kit.seedDemo
+      ? '  Demo sign-in: Admin 9000000001 (also 9000000002 Purchaser, 9000000003 Accountant, 9000000004 Employee).'
+      : '',
     '  One-time codes are printed below as [sms] lines when the console SMS provider is on.',
     `  API docs: ${where}/api/docs`,
     '',

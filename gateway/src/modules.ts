@@ -41,11 +41,53 @@ export interface ModuleDeclaration {
  * started by `npm start`, shown by the shell and covered by that suite alike.
  */
 export const MODULES: Record<string, ModuleDeclaration> = {
-  auth: { service: (o) => authService(o?.auth), title: 'sign-in', prefixes: ['/auth', '/dev'], stats: '/auth/stats', counts: ['totalTeam'], remotes: ['mfe-team'] },
-  vendors: { service: () => vendorsService(), title: 'vendors', prefixes: ['/vendors', '/vendorTransaction'], stats: '/vendors/stats', counts: ['totalVendor', 'outstandingPayables', 'openOverbilling'], remotes: ['mfe-vendors'] },
-  catalog: { service: (o) => catalogService(o?.catalog), title: 'items', prefixes: ['/items'], stats: '/items/stats', counts: ['totalItems'], remotes: ['mfe-catalog'] },
+  auth: {
+    service: (o) => authService(o?.auth),
+    title: 'sign-in',
+    prefixes: ['/auth', '/dev'],
+    stats: '/auth/stats',
+    counts: ['totalTeam'],
+    remotes: ['mfe-team'],
+  },
+  vendors: {
+    service: () => vendorsService(),
+    title: 'vendors',
+    prefixes: ['/vendors', '/vendorTransaction'],
+    stats: '/vendors/stats',
+    counts: ['totalVendor', 'outstandingPayables', 'openOverbilling'],
+    remotes: ['mfe-vendors'],
+  },
+  catalog: {
+    service: (o) => catalogService(o?.catalog),
+    title: 'items',
+    prefixes: ['/items'],
+    stats: '/items/stats',
+    counts: ['totalItems'],
+    remotes: ['mfe-catalog'],
+  },
   // The project and BOQ screens live in mfe-team (declared with auth).
-  projects: { service: () => projectsService(), title: 'projects and BOQs', prefixes: ['/project', '/boq'], stats: '/boq/stats', counts: ['activeBoq'], remotes: [] },
-  indent: { service: () => indentService(), title: 'indents', prefixes: ['/indent'], stats: '/indent/stats', counts: ['draftIndents', 'indentsToCompare', 'indentsToApprove'], remotes: ['mfe-indent'] },
-  po: { service: () => poService(), title: 'purchase orders', prefixes: ['/po', '/poReceipt'], stats: '/po/stats', counts: ['activePo'], remotes: ['mfe-po'] },
+  projects: {
+    service: () => projectsService(),
+    title: 'projects and BOQs',
+    prefixes: ['/project', '/boq'],
+    stats: '/boq/stats',
+    counts: ['activeBoq'],
+    remotes: [],
+  },
+  indent: {
+    service: () => indentService(),
+    title: 'indents',
+    prefixes: ['/indent'],
+    stats: '/indent/stats',
+    counts: ['draftIndents', 'indentsToCompare', 'indentsToApprove'],
+    remotes: ['mfe-indent'],
+  },
+  po: {
+    service: () => poService(),
+    title: 'purchase orders',
+    prefixes: ['/po', '/poReceipt'],
+    stats: '/po/stats',
+    counts: ['activePo'],
+    remotes: ['mfe-po'],
+  },
 };

@@ -19,17 +19,23 @@ export function parseRemoteOverrides(text: string, source: string): RemoteOverri
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw new Error(`${source} is not JSON: it must be an object of remote name to manifest URL, {"entry": URL}, {"version": "x.y.z"}, or null`);
+    throw new Error(
+      `${source} is not JSON: it must be an object of remote name to manifest URL, {"entry": URL}, {"version": "x.y.z"}, or null`,
+    );
   }
   if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw new Error(`${source} must be a JSON object of remote name to manifest URL, {"entry": URL}, {"version": "x.y.z"}, or null`);
+    throw new Error(
+      `${source} must be a JSON object of remote name to manifest URL, {"entry": URL}, {"version": "x.y.z"}, or null`,
+    );
   }
   const out: RemoteOverrides = {};
   for (const [name, value] of Object.entries(parsed)) {
     if (value === null) out[name] = null;
     else if (typeof value === 'string' && value) out[name] = { entry: value };
     else {
-      const problem = schemaProblem(RemoteOverride, value) ?? (Object.keys(value as object).length === 0 ? 'needs an entry or a version' : null);
+      const problem =
+        schemaProblem(RemoteOverride, value) ??
+        (Object.keys(value as object).length === 0 ? 'needs an entry or a version' : null);
       if (problem) throw new Error(`${source}: "${name}" ${problem}`);
       out[name] = value as RemoteOverride;
     }
@@ -87,7 +93,9 @@ type RemotePreload = NonNullable<RemoteEntry['preload']>;
 
 /** Names of built files, never a path out of the remote's folder. */
 const fileNames = (value: unknown): string[] | null =>
-  Array.isArray(value) && value.every((f) => typeof f === 'string' && /^[\w.-]+$/.test(f) && f !== '..') ? (value as string[]) : null;
+  Array.isArray(value) && value.every((f) => typeof f === 'string' && /^[\w.-]+$/.test(f) && f !== '..')
+    ? (value as string[])
+    : null;
 
 /**
  * What the shell may preload for a remote served from `urlBase` (/mfe/<name>/): the preload.json its
@@ -108,13 +116,23 @@ export function createPreloadReader() {
     if (hit && hit.mtimeMs === mtimeMs) return hit.preload;
     let preload: RemotePreload | null = null;
     try {
-      const raw = JSON.parse(await readFile(file, 'utf8')) as { entry?: unknown; scripts?: unknown; shared?: Record<string, unknown> };
+      const raw = JSON.parse(await readFile(file, 'utf8')) as {
+        entry?: unknown;
+        scripts?: unknown;
+        shared?: Record<string, unknown>;
+      };
       const entry = fileNames([raw.entry])?.[0];
       const scripts = fileNames(raw.scripts);
-      const shared = Object.entries(raw.shared ?? {}).map(([name, files]) => [name, fileNames(files)] as const);
+      const shared = Object.entries(raw.shared ?? {}).map(
+        ([name, files]) => [name, fileNames(files)] as const,
+      );
       if (entry && scripts && shared.every(([, files]) => files)) {
         const url = (f: string) => `${urlBase}${f}`;
-        preload = { entry: url(entry), scripts: scripts.map(url), shared: Object.fromEntries(shared.map(([name, files]) => [name, files!.map(url)])) };
+        preload = {
+          entry: url(entry),
+          scripts: scripts.map(url),
+          shared: Object.fromEntries(shared.map(([name, files]) => [name, files!.map(url)])),
+        };
       }
     } catch {
       preload = null;
@@ -140,7 +158,12 @@ export function remoteReleases(distDir: string): Record<string, string> {
   if (!existsSync(dir)) return {};
   const out: Record<string, string> = {};
   for (const d of readdirSync(dir, { withFileTypes: true })) {
-    if (d.isDirectory() && /^\d+\.\d+\.\d+([-+][0-9A-Za-z.-]+)?$/.test(d.name) && existsSync(path.join(dir, d.name, 'mf-manifest.json'))) out[d.name] = path.join(dir, d.name);
+    if (
+      d.isDirectory() &&
+      /^\d+\.\d+\.\d+([-+][0-9A-Za-z.-]+)?$/.test(d.name) &&
+      existsSync(path.join(dir, d.name, 'mf-manifest.json'))
+    )
+      out[d.name] = path.join(dir, d.name);
   }
   return out;
 }
@@ -159,7 +182,10 @@ export function createRemotesConfig(source: RemotesSource, log: { error(obj: obj
   async function fileOverrides(): Promise<RemoteOverrides> {
     if (!source.remotesFile) return {};
     try {
-      lastGoodFile = parseRemoteOverrides(await readFile(source.remotesFile, 'utf8'), `REMOTES_FILE (${source.remotesFile})`);
+      lastGoodFile = parseRemoteOverrides(
+        await readFile(source.remotesFile, 'utf8'),
+        `REMOTES_FILE (${source.remotesFile})`,
+      );
     } catch (error) {
       // A missing file changes nothing; a half-written or broken one keeps the last good version.
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') lastGoodFile = {};
@@ -169,7 +195,11 @@ export function createRemotesConfig(source: RemotesSource, log: { error(obj: obj
   }
 
   /** A pinned version of a remote served here: the current build, a kept release, or else the current one marked with the pin (the shell refuses it, saying so). */
-  async function pinned(name: string, version: string, current: RemoteEntry | undefined): Promise<RemoteEntry | null> {
+  async function pinned(
+    name: string,
+    version: string,
+    current: RemoteEntry | undefined,
+  ): Promise<RemoteEntry | null> {
     if (!current) return null;
     if (current.module?.version === version) return { ...current, version };
     const where = local.get(name);
@@ -193,10 +223,16 @@ export function createRemotesConfig(source: RemotesSource, log: { error(obj: obj
     const found = await Promise.all(
       Object.entries(source.remoteDirs).map(async ([urlPath, dir]) => {
         try {
-          const [module, preload] = await Promise.all([readDescriptor(dir), readPreload(dir, `/mfe/${urlPath}/`)]);
+          const [module, preload] = await Promise.all([
+            readDescriptor(dir),
+            readPreload(dir, `/mfe/${urlPath}/`),
+          ]);
           return { urlPath, dir, module, preload };
         } catch (error) {
-          log.error({ err: error, remote: urlPath }, 'a remote’s module.json is not valid; the remote is left out');
+          log.error(
+            { err: error, remote: urlPath },
+            'a remote’s module.json is not valid; the remote is left out',
+          );
           return { urlPath, dir, module: null, preload: null };
         }
       }),
@@ -217,7 +253,11 @@ export function createRemotesConfig(source: RemotesSource, log: { error(obj: obj
         } else if (change.version) {
           const entry = await pinned(name, change.version, out[name]);
           if (entry) out[name] = entry;
-          else log.error({ remote: name }, 'a version is pinned for a remote this gateway does not serve; give its entry');
+          else
+            log.error(
+              { remote: name },
+              'a version is pinned for a remote this gateway does not serve; give its entry',
+            );
         }
       }
     }

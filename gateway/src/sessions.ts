@@ -37,7 +37,11 @@ export function onSessionRevoked(revoked: RevokedSessions, envelope: EventEnvelo
   revoked.add(d.sessionId, Date.parse(d.expiresAt));
 }
 
-export async function installSessionCheck(app: FastifyInstance, tokens: TokenService, bus: Bus): Promise<RevokedSessions> {
+export async function installSessionCheck(
+  app: FastifyInstance,
+  tokens: TokenService,
+  bus: Bus,
+): Promise<RevokedSessions> {
   const revoked = new RevokedSessions();
   await bus.listen([SessionRevoked.subject], async (envelope) => onSessionRevoked(revoked, envelope));
 
@@ -49,7 +53,10 @@ export async function installSessionCheck(app: FastifyInstance, tokens: TokenSer
     const claims = await tokens.verify(token);
     if (!claims || revoked.has(claims.sessionId)) throw unauthorized(SESSION_ENDED);
     if (request.method === 'POST' && url === '/api/v1/auth/logout') {
-      (request as { endingSession?: { id: string; exp: number } }).endingSession = { id: claims.sessionId, exp: claims.expiresAt.getTime() };
+      (request as { endingSession?: { id: string; exp: number } }).endingSession = {
+        id: claims.sessionId,
+        exp: claims.expiresAt.getTime(),
+      };
     }
   });
 

@@ -37,9 +37,17 @@ export async function staticRoutes(app: FastifyInstance, config: GatewayConfig):
     // The shell's wildcard route would otherwise take every path no other route did: /api paths
     // with an id too long for the router, and names too long for the file system (answered 403).
     app.addHook('onRequest', async (request, reply) => {
-      if (request.routeOptions.url === '/*' && !servesShellFile(request.url.split('?')[0]!)) return reply.callNotFound();
+      if (request.routeOptions.url === '/*' && !servesShellFile(request.url.split('?')[0]!))
+        return reply.callNotFound();
     });
-    await app.register(fastifyStatic, { root: config.shellDir, prefix: '/', index: false, wildcard: true, preCompressed: true, setHeaders: cacheHeaders });
+    await app.register(fastifyStatic, {
+      root: config.shellDir,
+      prefix: '/',
+      index: false,
+      wildcard: true,
+      preCompressed: true,
+      setHeaders: cacheHeaders,
+    });
   } else {
     app.log.warn({ dir: config.shellDir }, 'the shell is not built; run npm run build');
   }
@@ -47,7 +55,14 @@ export async function staticRoutes(app: FastifyInstance, config: GatewayConfig):
   for (const [name, dir] of Object.entries(config.remoteDirs)) {
     // Kept releases first: /mfe/<name>/<version>/ is more specific than /mfe/<name>/.
     for (const [version, releaseDir] of Object.entries(remoteReleases(dir))) {
-      await app.register(fastifyStatic, { root: releaseDir, prefix: `/mfe/${name}/${version}/`, decorateReply: false, wildcard: true, preCompressed: true, setHeaders: cacheHeaders });
+      await app.register(fastifyStatic, {
+        root: releaseDir,
+        prefix: `/mfe/${name}/${version}/`,
+        decorateReply: false,
+        wildcard: true,
+        preCompressed: true,
+        setHeaders: cacheHeaders,
+      });
     }
     // Registered even when the files are missing, so a deleted remote answers 404 (and the shell shows its error panel).
     await app.register(fastifyStatic, {
@@ -61,7 +76,8 @@ export async function staticRoutes(app: FastifyInstance, config: GatewayConfig):
   }
 
   app.get('/', { schema: { hide: true } }, async (_request, reply) => {
-    if (!existsSync(shellIndex)) return reply.status(503).send({ message: 'The web app is not built yet. Run npm run build.' });
+    if (!existsSync(shellIndex))
+      return reply.status(503).send({ message: 'The web app is not built yet. Run npm run build.' });
     reply.header('cache-control', 'no-cache');
     return reply.type('text/html').sendFile('index.html', config.shellDir);
   });

@@ -49,7 +49,14 @@ const RECHECK_GAP_MS = 100;
 /** Health polls in a row without an answer in time before an instance that still connects is taken out. */
 export const SLOW_PROBES_TO_DOWN = 3;
 /** How a health poll that got no answer in time fails (undici's codes, AbortSignal.timeout's name). */
-const SLOW_PROBE_ERRORS = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_ABORTED', 'TimeoutError', 'AbortError']);
+const SLOW_PROBE_ERRORS = new Set([
+  'UND_ERR_CONNECT_TIMEOUT',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_ABORTED',
+  'TimeoutError',
+  'AbortError',
+]);
 type ReplyOptions = NonNullable<Parameters<FastifyReply['from']>[1]>;
 /** Methods that change nothing: a read whose connection broke may be sent again. */
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -95,15 +102,26 @@ function notingConnector(timeout: number): buildConnector.connector {
 /** The error at the bottom of a reply-from error (reply-from wraps undici's in `cause`). */
 function rootCause(error: unknown): (Error & { code?: string }) | undefined {
   let e = error as (Error & { code?: string; cause?: unknown }) | undefined;
-  for (let i = 0; i < 5 && e && typeof e === 'object' && e.cause && typeof e.cause === 'object'; i++) e = e.cause as typeof e;
+  for (let i = 0; i < 5 && e && typeof e === 'object' && e.cause && typeof e.cause === 'object'; i++)
+    e = e.cause as typeof e;
   return e && typeof e === 'object' ? e : undefined;
 }
 
 function failedWhileConnecting(error: unknown): boolean {
-  for (let e = error as { cause?: unknown } | undefined, i = 0; e && typeof e === 'object' && i < 6; e = e.cause as typeof e, i++) {
+  for (
+    let e = error as { cause?: unknown } | undefined, i = 0;
+    e && typeof e === 'object' && i < 6;
+    e = e.cause as typeof e, i++
+  ) {
     if (connectFailures.has(e)) return true;
     const code = (e as { code?: string }).code;
-    if (code === 'ECONNREFUSED' || code === 'UND_ERR_CONNECT_TIMEOUT' || code === 'ENOTFOUND' || code === 'EAI_AGAIN') return true;
+    if (
+      code === 'ECONNREFUSED' ||
+      code === 'UND_ERR_CONNECT_TIMEOUT' ||
+      code === 'ENOTFOUND' ||
+      code === 'EAI_AGAIN'
+    )
+      return true;
   }
   return false;
 }
@@ -244,7 +262,10 @@ export class UpstreamPool {
       // Refused, reset, unknown host: it is not there. No answer in time: it may only be busy.
       const slow = SLOW_PROBE_ERRORS.has(code ?? '');
       if (slow && inst.up && ++inst.slowProbes < SLOW_PROBES_TO_DOWN) {
-        this.options.log.debug({ service: this.service, instance: inst.url, reason, slowProbes: inst.slowProbes }, 'service instance answered its health check late');
+        this.options.log.debug(
+          { service: this.service, instance: inst.url, reason, slowProbes: inst.slowProbes },
+          'service instance answered its health check late',
+        );
         return;
       }
       inst.slowProbes = 0;
@@ -314,7 +335,8 @@ export class UpstreamPool {
         });
         return { statusCode: res.statusCode, body: await res.body.text() };
       } catch (err) {
-        if (failedWhileConnecting(err)) this.setState(inst, false, `connection failed: ${rootCause(err)?.code ?? 'error'}`);
+        if (failedWhileConnecting(err))
+          this.setState(inst, false, `connection failed: ${rootCause(err)?.code ?? 'error'}`);
         else void this.probe(inst);
       }
     }
@@ -323,14 +345,24 @@ export class UpstreamPool {
 
   /** The 503 for this service's paths. */
   sendUnavailable(reply: FastifyReply): FastifyReply {
-    return reply.code(503).header('retry-after', String(RETRY_AFTER_SECONDS)).send({ message: this.unavailableMessage });
+    return reply
+      .code(503)
+      .header('retry-after', String(RETRY_AFTER_SECONDS))
+      .send({ message: this.unavailableMessage });
   }
 
   /**
    * Proxy one request to `inst`; on a failure, decide between one more try elsewhere and an answer
    * (see the top of this file).
    */
-  forward(request: FastifyRequest, reply: FastifyReply, dest: string, options: ReplyOptions, inst: Instance, retried = false): FastifyReply {
+  forward(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    dest: string,
+    options: ReplyOptions,
+    inst: Instance,
+    retried = false,
+  ): FastifyReply {
     if (!bodyForAttempt(request)) return this.sendUnavailable(reply);
     const method = request.method.toUpperCase();
     const log = { service: this.service, instance: inst.url, method, url: request.url };
@@ -351,7 +383,11 @@ export class UpstreamPool {
       getUpstream: () => inst.url,
       onResponse: (_request, _reply, raw) => {
         // What reply-from hands over (its types say a ServerResponse).
-        const res = raw as unknown as { statusCode: number; headers: Record<string, unknown>; stream: Readable };
+        const res = raw as unknown as {
+          statusCode: number;
+          headers: Record<string, unknown>;
+          stream: Readable;
+        };
         if (res.statusCode === 503 && res.headers[NOT_HANDLED_HEADER] === 'starting') {
           // The instance is still starting (restarted since the last health poll): it answered
           // without handling the request, so it may go elsewhere whatever its method.
@@ -390,7 +426,8 @@ export class UpstreamPool {
         const timeout = !neverSent && timedOut(error);
         const broken = !neverSent && !timeout && connectionBroken.has(cause?.code ?? '');
         this.outcome(inst, neverSent ? 'refused' : timeout ? 'timeout' : broken ? 'reset' : 'error');
-        if (neverSent) this.setState(inst, false, `connection failed: ${cause?.code ?? cause?.message ?? 'error'}`);
+        if (neverSent)
+          this.setState(inst, false, `connection failed: ${cause?.code ?? cause?.message ?? 'error'}`);
         else void this.probe(inst);
         const err = cause ?? error;
         if (reply.sent) {
@@ -400,7 +437,8 @@ export class UpstreamPool {
         // Nothing reached the instance: any method may go elsewhere. A read whose connection broke
         // may go again too, to the same instance on a new connection when it is the only one up.
         if (neverSent && sendAgain(false, 'the connection failed while connecting', err)) return;
-        if (broken && IDEMPOTENT.has(method) && sendAgain(true, 'the connection broke during a read', err)) return;
+        if (broken && IDEMPOTENT.has(method) && sendAgain(true, 'the connection broke during a read', err))
+          return;
         if (timeout) {
           request.log.warn({ ...log, err }, 'service did not answer in time');
           const message = IDEMPOTENT.has(method)
@@ -425,10 +463,14 @@ export class UpstreamPool {
 }
 
 /** What Fastify answers, before any hook or handler, to a request that arrives while it closes. */
-const FASTIFY_CLOSING_BODY = '{"error":"Service Unavailable","message":"Service Unavailable","statusCode":503}';
+const FASTIFY_CLOSING_BODY =
+  '{"error":"Service Unavailable","message":"Service Unavailable","statusCode":503}';
 
 function mayBeStoppingAnswer(headers: Record<string, unknown>): boolean {
-  return String(headers.connection ?? '').toLowerCase() === 'close' && String(headers['content-length']) === String(FASTIFY_CLOSING_BODY.length);
+  return (
+    String(headers.connection ?? '').toLowerCase() === 'close' &&
+    String(headers['content-length']) === String(FASTIFY_CLOSING_BODY.length)
+  );
 }
 
 async function readSmall(stream: AsyncIterable<unknown>): Promise<string> {
@@ -458,7 +500,8 @@ class CallerBody {
   /** The stream the next attempt sends, or undefined when the body cannot be sent again. */
   next(): Readable | undefined {
     if (!this.started && !this.source.destroyed) return new BodyView(this);
-    if (this.ended && this.kept) return Readable.from(this.kept.length > 0 ? [Buffer.concat(this.kept)] : [], { objectMode: false });
+    if (this.ended && this.kept)
+      return Readable.from(this.kept.length > 0 ? [Buffer.concat(this.kept)] : [], { objectMode: false });
     return undefined;
   }
 
@@ -551,7 +594,10 @@ class ByMethod extends Dispatcher {
   }
 
   override dispatch(options: Dispatcher.DispatchOptions, handler: Dispatcher.DispatchHandler): boolean {
-    return (IDEMPOTENT.has(String(options.method).toUpperCase()) ? this.reads : this.writes).dispatch(options, handler);
+    return (IDEMPOTENT.has(String(options.method).toUpperCase()) ? this.reads : this.writes).dispatch(
+      options,
+      handler,
+    );
   }
 
   async shutdown(): Promise<void> {
@@ -586,7 +632,12 @@ export class Upstreams {
       const title = MODULES[name]?.title ?? name;
       this.pools.set(
         name,
-        new UpstreamPool(name, title, urls, this.connections, { healthIntervalMs, timeoutMs: this.timeoutMs, log: opts.log, observer: opts.observer }),
+        new UpstreamPool(name, title, urls, this.connections, {
+          healthIntervalMs,
+          timeoutMs: this.timeoutMs,
+          log: opts.log,
+          observer: opts.observer,
+        }),
       );
     }
   }

@@ -24,10 +24,19 @@ function write(file: string, text: string) {
 describe('the server bundles', () => {
   it('keep a bundled module finding the files next to it, and CommonJS packages requiring Node modules', async () => {
     // A library in another folder reading ../data.txt from its own URL, as a service reads ../migrations.
-    write('lib/dist/reader.js', "import { readFileSync } from 'node:fs';\nexport const text = () => readFileSync(new URL('../data.txt', import.meta.url), 'utf8');\n");
+    write(
+      'lib/dist/reader.js',
+      "import { readFileSync } from 'node:fs';\nexport const text = () => readFileSync(new URL('../data.txt', import.meta.url), 'utf8');\n",
+    );
     write('lib/data.txt', 'found next to the library');
-    write('cjs/index.cjs', "const os = require('node:os');\nmodule.exports = { eol: JSON.stringify(os.EOL) };\n");
-    write('app/dist/main.js', "import { text } from '../../lib/dist/reader.js';\nimport cjs from '../../cjs/index.cjs';\nconsole.log(text() + ' ' + cjs.eol);\n");
+    write(
+      'cjs/index.cjs',
+      "const os = require('node:os');\nmodule.exports = { eol: JSON.stringify(os.EOL) };\n",
+    );
+    write(
+      'app/dist/main.js',
+      "import { text } from '../../lib/dist/reader.js';\nimport cjs from '../../cjs/index.cjs';\nconsole.log(text() + ' ' + cjs.eol);\n",
+    );
     const own = (file: string) => file.startsWith(dir) && file.includes(`${path.sep}dist${path.sep}`);
     const outfile = path.join(dir, 'app/dist/main.bundle.js');
     await bundleEntry(path.join(dir, 'app/dist/main.js'), outfile, { isOwn: own, external: [] });
@@ -39,7 +48,11 @@ describe('the server bundles', () => {
     const moved = `${dir}-moved`;
     execFileSync('cp', ['-r', dir, moved]);
     try {
-      expect(execFileSync(process.execPath, [path.join(moved, 'app/dist/main.bundle.js')], { encoding: 'utf8' }).trim()).toBe('found next to the library "\\n"');
+      expect(
+        execFileSync(process.execPath, [path.join(moved, 'app/dist/main.bundle.js')], {
+          encoding: 'utf8',
+        }).trim(),
+      ).toBe('found next to the library "\\n"');
     } finally {
       rmSync(moved, { recursive: true, force: true });
     }

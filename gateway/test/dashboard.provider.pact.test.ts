@@ -19,7 +19,12 @@ beforeAll(async () => {
   const { db, drop } = await createTestDatabase();
   const { bus, namespace } = await createTestBus();
   const kit = testConfig({ seedDemo: true });
-  runtime = await createServiceRuntime(authService({ env: { OTP_SECRET: 'g'.repeat(40) } }), { db, bus, config: kit, logger: createLogger('silent', 'pact') });
+  runtime = await createServiceRuntime(authService({ env: { OTP_SECRET: 'g'.repeat(40) } }), {
+    db,
+    bus,
+    config: kit,
+    logger: createLogger('silent', 'pact'),
+  });
   gw = await buildGateway({
     config: {
       port: 0,
@@ -41,7 +46,13 @@ beforeAll(async () => {
   await runtime.start();
   await gw.inject({ method: 'POST', url: '/api/v1/auth/sendOtp', payload: { phoneNumber: '9000000001' } });
   const [sms] = (await gw.inject({ method: 'GET', url: '/api/v1/dev/sms?phoneNumber=9000000001' })).json();
-  token = (await gw.inject({ method: 'POST', url: '/api/v1/auth/verifyOtp', payload: { phoneNumber: '9000000001', otp: sms.code } })).json().token;
+  token = (
+    await gw.inject({
+      method: 'POST',
+      url: '/api/v1/auth/verifyOtp',
+      payload: { phoneNumber: '9000000001', otp: sms.code },
+    })
+  ).json().token;
   cleanup = async () => {
     await gw.close();
     await runtime.stop();

@@ -3,7 +3,9 @@ import { createServer } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { freePort } from '../src/distributed/local-servers.js';
 
-const ephemeralLow = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]);
+const ephemeralLow = Number(
+  readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0],
+);
 
 describe('freePort', () => {
   it("gives ports below the kernel's ephemeral range, which no outgoing connection can be holding, and each can be listened on", async () => {

@@ -32,8 +32,22 @@ beforeAll(async () => {
       target: 'node20',
       conditions: ['@erp/source'],
       // As scripts/bundle-server.mjs bundles the compiled entries: these stay in node_modules.
-      external: ['@electric-sql/pglite', '@electric-sql/pglite/*', 'pdfkit', 'exceljs', 'pino', 'pino-pretty', 'thread-stream', 'pg-native', '@fastify/swagger', '@fastify/swagger-ui', 'sharp'],
-      banner: { js: "import { createRequire as __erpCreateRequire } from 'node:module'; const require = __erpCreateRequire(import.meta.url);" },
+      external: [
+        '@electric-sql/pglite',
+        '@electric-sql/pglite/*',
+        'pdfkit',
+        'exceljs',
+        'pino',
+        'pino-pretty',
+        'thread-stream',
+        'pg-native',
+        '@fastify/swagger',
+        '@fastify/swagger-ui',
+        'sharp',
+      ],
+      banner: {
+        js: "import { createRequire as __erpCreateRequire } from 'node:module'; const require = __erpCreateRequire(import.meta.url);",
+      },
       logLevel: 'silent',
     });
     built[name] = outfile;
@@ -56,16 +70,36 @@ function run(name: keyof typeof entries, env: Record<string, string>) {
   return { code: r.status, stderr: r.stderr, stdout: r.stdout };
 }
 
-const PRODUCTION = { NODE_ENV: 'production', DATABASE_URL: 'postgres://nobody@127.0.0.1:9/erp', NATS_URL: 'nats://127.0.0.1:9' };
+const PRODUCTION = {
+  NODE_ENV: 'production',
+  DATABASE_URL: 'postgres://nobody@127.0.0.1:9/erp',
+  NATS_URL: 'nats://127.0.0.1:9',
+};
 const KEY = generateKeyPairSync('ed25519').privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 const SMS = { SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example.test/send' };
 
 describe.each(['auth', 'gateway'] as const)('the %s entry with NODE_ENV=production', (name) => {
   it.each([
-    ['JWT_PRIVATE_KEY', { ...SMS, OTP_SECRET: 'o'.repeat(40) }, /^Cannot start: JWT_PRIVATE_KEY is not set \(required with NODE_ENV=production\)/],
-    ['SMS_PROVIDER', { JWT_PRIVATE_KEY: KEY, OTP_SECRET: 'o'.repeat(40) }, /^Cannot start: SMS_PROVIDER is not set \(required with NODE_ENV=production\)/],
-    ['SMS_HTTP_URL', { JWT_PRIVATE_KEY: KEY, OTP_SECRET: 'o'.repeat(40), SMS_PROVIDER: 'http' }, /^Cannot start: SMS_HTTP_URL is not set \(required with SMS_PROVIDER=http\)/],
-    ['OTP_SECRET', { JWT_PRIVATE_KEY: KEY, ...SMS }, /^Cannot start: OTP_SECRET is not set \(required with NODE_ENV=production\)/],
+    [
+      'JWT_PRIVATE_KEY',
+      { ...SMS, OTP_SECRET: 'o'.repeat(40) },
+      /^Cannot start: JWT_PRIVATE_KEY is not set \(required with NODE_ENV=production\)/,
+    ],
+    [
+      'SMS_PROVIDER',
+      { JWT_PRIVATE_KEY: KEY, OTP_SECRET: 'o'.repeat(40) },
+      /^Cannot start: SMS_PROVIDER is not set \(required with NODE_ENV=production\)/,
+    ],
+    [
+      'SMS_HTTP_URL',
+      { JWT_PRIVATE_KEY: KEY, OTP_SECRET: 'o'.repeat(40), SMS_PROVIDER: 'http' },
+      /^Cannot start: SMS_HTTP_URL is not set \(required with SMS_PROVIDER=http\)/,
+    ],
+    [
+      'OTP_SECRET',
+      { JWT_PRIVATE_KEY: KEY, ...SMS },
+      /^Cannot start: OTP_SECRET is not set \(required with NODE_ENV=production\)/,
+    ],
   ])('without %s stops with one line on stderr naming it and exit code 1', (_setting, settings, line) => {
     const r = run(name, { ...PRODUCTION, ...settings });
     expect(r.code, r.stderr).toBe(1);

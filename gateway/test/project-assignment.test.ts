@@ -20,7 +20,11 @@ const sms: SmsSender = {
 
 async function signIn(phoneNumber: string): Promise<{ authorization: string }> {
   await h.app.inject({ method: 'POST', url: '/auth/sendOtp', payload: { phoneNumber } });
-  const res = await h.app.inject({ method: 'POST', url: '/auth/verifyOtp', payload: { phoneNumber, otp: codes.get(phoneNumber) } });
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/auth/verifyOtp',
+    payload: { phoneNumber, otp: codes.get(phoneNumber) },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return { authorization: `Bearer ${res.json().token}` };
 }
@@ -31,7 +35,18 @@ let employeeId: string;
 
 beforeAll(async () => {
   h = await createTestHarness(
-    [authService({ env: { OTP_RESEND_SECONDS: '0', OTP_SECRET: 'p'.repeat(40), OTP_MAX_PER_NUMBER_PER_HOUR: '1000', OTP_MAX_PER_IP_PER_HOUR: '1000' }, sms }), projectsService()],
+    [
+      authService({
+        env: {
+          OTP_RESEND_SECONDS: '0',
+          OTP_SECRET: 'p'.repeat(40),
+          OTP_MAX_PER_NUMBER_PER_HOUR: '1000',
+          OTP_MAX_PER_IP_PER_HOUR: '1000',
+        },
+        sms,
+      }),
+      projectsService(),
+    ],
     { seedDemo: true },
   );
   await h.settle();
@@ -42,9 +57,12 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-const get = async (url: string, headers: { authorization: string }) => h.app.inject({ method: 'GET', url, headers });
-const projectIds = async (headers: { authorization: string }) => ((await get('/project?limit=100', headers)).json().result as Project[]).map((p) => p._id);
-const memberProjects = async () => ((await get(`/auth/details/${employeeId}`, admin)).json() as Member).permissions.projects;
+const get = async (url: string, headers: { authorization: string }) =>
+  h.app.inject({ method: 'GET', url, headers });
+const projectIds = async (headers: { authorization: string }) =>
+  ((await get('/project?limit=100', headers)).json().result as Project[]).map((p) => p._id);
+const memberProjects = async () =>
+  ((await get(`/auth/details/${employeeId}`, admin)).json() as Member).permissions.projects;
 
 describe('assigning Employees to projects across auth and projects', () => {
   it('the demo Employee is on the first demo project, in auth and in the projects service', async () => {
@@ -52,26 +70,45 @@ describe('assigning Employees to projects across auth and projects', () => {
     expect(await memberProjects()).toEqual([skyline!.id]);
     expect(await projectIds(employee)).toEqual([skyline!.id]);
     const detail = (await get(`/project/${skyline!.id}`, admin)).json() as Project;
-    expect(detail.employees).toEqual([{ _id: employeeId, name: 'Sandeep Patil', email: 'sandeep.patil@demo.example', status: 'active' }]);
+    expect(detail.employees).toEqual([
+      { _id: employeeId, name: 'Sandeep Patil', email: 'sandeep.patil@demo.example', status: 'active' },
+    ]);
     expect((await get(`/project/${nashik!.id}`, employee)).statusCode).toBe(404);
     expect((await projectIds(admin)).sort()).toEqual([skyline!.id, nashik!.id].sort());
   });
 
   it('a PATCH with employees reaches auth; the Employee then sees the project; taking them off hides it', async () => {
-    const created = await h.app.inject({ method: 'POST', url: '/project', headers: admin, payload: { name: 'Ganga Heights, Nashik', projectCode: 'PRJ-0100', status: 'planning' } });
+    const created = await h.app.inject({
+      method: 'POST',
+      url: '/project',
+      headers: admin,
+      payload: { name: 'Ganga Heights, Nashik', projectCode: 'PRJ-0100', status: 'planning' },
+    });
     expect(created.statusCode, created.body).toBe(201);
     const p = created.json().project as Project;
     expect((await get(`/project/${p._id}`, employee)).statusCode).toBe(404);
 
-    const saved = await h.app.inject({ method: 'PATCH', url: `/project/${p._id}`, headers: admin, payload: { employees: [employeeId], version: p.version } });
+    const saved = await h.app.inject({
+      method: 'PATCH',
+      url: `/project/${p._id}`,
+      headers: admin,
+      payload: { employees: [employeeId], version: p.version },
+    });
     expect(saved.statusCode, saved.body).toBe(200);
     expect(saved.json().project.employees.map((e: { _id: string }) => e._id)).toEqual([employeeId]);
     await h.settle();
     expect(await memberProjects()).toContain(p._id);
     expect(await projectIds(employee)).toContain(p._id);
-    expect((await get(`/project/${p._id}`, employee)).json().employees).toEqual([expect.objectContaining({ _id: employeeId, email: 'sandeep.patil@demo.example' })]);
+    expect((await get(`/project/${p._id}`, employee)).json().employees).toEqual([
+      expect.objectContaining({ _id: employeeId, email: 'sandeep.patil@demo.example' }),
+    ]);
 
-    const off = await h.app.inject({ method: 'PATCH', url: `/project/${p._id}`, headers: admin, payload: { employees: [] } });
+    const off = await h.app.inject({
+      method: 'PATCH',
+      url: `/project/${p._id}`,
+      headers: admin,
+      payload: { employees: [] },
+    });
     expect(off.json().project.employees).toEqual([]);
     await h.settle();
     expect(await memberProjects()).not.toContain(p._id);
@@ -81,12 +118,26 @@ describe('assigning Employees to projects across auth and projects', () => {
   });
 
   it('the member form’s change shows on the project', async () => {
-    const p = (await h.app.inject({ method: 'POST', url: '/project', headers: admin, payload: { name: 'Sahyadri Business Park', projectCode: 'PRJ-0101' } })).json().project as Project;
+    const p = (
+      await h.app.inject({
+        method: 'POST',
+        url: '/project',
+        headers: admin,
+        payload: { name: 'Sahyadri Business Park', projectCode: 'PRJ-0101' },
+      })
+    ).json().project as Project;
     const current = await memberProjects();
-    const res = await h.app.inject({ method: 'PATCH', url: `/auth/${employeeId}`, headers: admin, payload: { permissions: { projects: [...current, p._id] } } });
+    const res = await h.app.inject({
+      method: 'PATCH',
+      url: `/auth/${employeeId}`,
+      headers: admin,
+      payload: { permissions: { projects: [...current, p._id] } },
+    });
     expect(res.statusCode, res.body).toBe(200);
     await h.settle();
-    expect((await get(`/project/${p._id}`, admin)).json().employees.map((e: { _id: string }) => e._id)).toEqual([employeeId]);
+    expect(
+      (await get(`/project/${p._id}`, admin)).json().employees.map((e: { _id: string }) => e._id),
+    ).toEqual([employeeId]);
     expect(await projectIds(employee)).toContain(p._id);
   });
 });

@@ -6,8 +6,20 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authService } from '@erp/auth-service';
 import { vendorsService } from '@erp/vendors-service';
-import { buildStandaloneApp, createLogger, createServiceRuntime, type ServiceRuntime } from '@erp/service-kit';
-import { createTestBus, createTestDatabase, deleteTestStream, forgedTokens, mintToken, testConfig } from '@erp/service-kit/testing';
+import {
+  buildStandaloneApp,
+  createLogger,
+  createServiceRuntime,
+  type ServiceRuntime,
+} from '@erp/service-kit';
+import {
+  createTestBus,
+  createTestDatabase,
+  deleteTestStream,
+  forgedTokens,
+  mintToken,
+  testConfig,
+} from '@erp/service-kit/testing';
 import { buildGateway } from '../src/app.js';
 import type { GatewayConfig } from '../src/config.js';
 
@@ -25,12 +37,21 @@ const gatewayConfig = (over: Partial<GatewayConfig> = {}): GatewayConfig => ({
 });
 const authEnv = { OTP_RESEND_SECONDS: '0', OTP_SECRET: 'k'.repeat(40), OTP_MAX_PER_NUMBER_PER_HOUR: '1000' };
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
-const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string; sid: string };
+const claimsOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string; sid: string };
 
 async function signIn(gw: FastifyInstance, phoneNumber: string): Promise<string> {
-  expect((await gw.inject({ method: 'POST', url: '/api/v1/auth/sendOtp', payload: { phoneNumber } })).statusCode).toBe(200);
-  const otp = (await gw.inject({ method: 'GET', url: `/api/v1/dev/sms?phoneNumber=${phoneNumber}` })).json()[0].code as string;
-  const res = await gw.inject({ method: 'POST', url: '/api/v1/auth/verifyOtp', payload: { phoneNumber, otp } });
+  expect(
+    (await gw.inject({ method: 'POST', url: '/api/v1/auth/sendOtp', payload: { phoneNumber } })).statusCode,
+  ).toBe(200);
+  const otp = (
+    await gw.inject({ method: 'GET', url: `/api/v1/dev/sms?phoneNumber=${phoneNumber}` })
+  ).json()[0].code as string;
+  const res = await gw.inject({
+    method: 'POST',
+    url: '/api/v1/auth/verifyOtp',
+    payload: { phoneNumber, otp },
+  });
   expect(res.statusCode, res.body).toBe(200);
   return res.json().token as string;
 }
@@ -48,7 +69,14 @@ describe('gateway with auth and vendors embedded', () => {
       await createServiceRuntime(authService({ env: authEnv }), { db, bus, config: kit, logger }),
       await createServiceRuntime(vendorsService(), { db, bus, config: kit, logger }),
     ];
-    gw = await buildGateway({ config: gatewayConfig(), kit, bus, embedded: { auth: runtimes[0]!.plugin, vendors: runtimes[1]!.plugin }, db, logger: false });
+    gw = await buildGateway({
+      config: gatewayConfig(),
+      kit,
+      bus,
+      embedded: { auth: runtimes[0]!.plugin, vendors: runtimes[1]!.plugin },
+      db,
+      logger: false,
+    });
     await gw.ready();
     for (const r of runtimes) await r.subscribe();
     for (const r of runtimes) await r.startPublishing();
@@ -64,13 +92,17 @@ describe('gateway with auth and vendors embedded', () => {
 
   it('signs in and reaches a service other than auth with auth’s token', async () => {
     const token = await signIn(gw, '9000000001');
-    expect((await gw.inject({ method: 'GET', url: '/api/v1/vendors/all', headers: bearer(token) })).statusCode).toBe(200);
+    expect(
+      (await gw.inject({ method: 'GET', url: '/api/v1/vendors/all', headers: bearer(token) })).statusCode,
+    ).toBe(200);
   });
 
   it('refuses with 401 a token signed with the old HS256 secret, a random key under auth’s kid, alg none, or HS256 keyed with the public key', async () => {
     const token = await signIn(gw, '9000000001');
     const { sub, sid } = claimsOf(token);
-    for (const [how, forged] of Object.entries(await forgedTokens({ config: kit }, { memberId: sub, sessionId: sid }))) {
+    for (const [how, forged] of Object.entries(
+      await forgedTokens({ config: kit }, { memberId: sub, sessionId: sid }),
+    )) {
       for (const url of ['/api/v1/vendors/all', '/api/v1/auth/me', '/api/v1/dashboard']) {
         const res = await gw.inject({ method: 'GET', url, headers: bearer(forged) });
         expect(res.statusCode, `${how} on ${url}`).toBe(401);
@@ -89,10 +121,14 @@ describe('gateway with auth and vendors embedded', () => {
     ]);
     expect(a.statusCode).toBe(401);
     expect(b.statusCode).toBe(401);
-    expect((await gw.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(someoneElses) })).statusCode).toBe(401);
+    expect(
+      (await gw.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(someoneElses) })).statusCode,
+    ).toBe(401);
     // The dashboard, answered by the gateway from the services' counts, refuses them too.
     for (const token of [neverStarted, someoneElses]) {
-      expect((await gw.inject({ method: 'GET', url: '/api/v1/dashboard', headers: bearer(token) })).statusCode).toBe(401);
+      expect(
+        (await gw.inject({ method: 'GET', url: '/api/v1/dashboard', headers: bearer(token) })).statusCode,
+      ).toBe(401);
     }
   });
 
@@ -110,7 +146,12 @@ describe('gateway in distributed mode', () => {
     const { bus, namespace } = await createTestBus();
     const authKit = testConfig({ seedDemo: true });
     const def = authService({ env: authEnv });
-    const runtime = await createServiceRuntime(def, { db, bus, config: authKit, logger: createLogger('silent', 't') });
+    const runtime = await createServiceRuntime(def, {
+      db,
+      bus,
+      config: authKit,
+      logger: createLogger('silent', 't'),
+    });
     const service = await buildStandaloneApp(def, runtime, authKit, { logger: false });
     const reached: string[] = [];
     service.addHook('onRequest', async (req) => void reached.push(req.url));
@@ -118,16 +159,29 @@ describe('gateway in distributed mode', () => {
     const authUrl = `http://127.0.0.1:${(service.server.address() as { port: number }).port}`;
     // What loadKitConfig gives a gateway with AUTH_SERVICE_URL set: public keys from auth, nothing to sign with.
     const gwKit = testConfig({ sessionKeys: { publicKeys: [], jwksUrl: `${authUrl}/auth/jwks` } });
-    const gw = await buildGateway({ config: gatewayConfig({ serviceUrls: { auth: authUrl } }), kit: gwKit, bus, embedded: {}, logger: false });
+    const gw = await buildGateway({
+      config: gatewayConfig({ serviceUrls: { auth: authUrl } }),
+      kit: gwKit,
+      bus,
+      embedded: {},
+      logger: false,
+    });
     await runtime.start();
     try {
       const token = await signIn(gw, '9000000001');
-      expect((await gw.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) })).statusCode).toBe(200);
+      expect(
+        (await gw.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(token) })).statusCode,
+      ).toBe(200);
       expect(reached).toContain('/auth/jwks');
       const { sub, sid } = claimsOf(token);
       reached.length = 0;
-      for (const [how, forged] of Object.entries(await forgedTokens({ config: authKit }, { memberId: sub, sessionId: sid }))) {
-        expect((await gw.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(forged) })).statusCode, how).toBe(401);
+      for (const [how, forged] of Object.entries(
+        await forgedTokens({ config: authKit }, { memberId: sub, sessionId: sid }),
+      )) {
+        expect(
+          (await gw.inject({ method: 'GET', url: '/api/v1/auth/me', headers: bearer(forged) })).statusCode,
+          how,
+        ).toBe(401);
       }
       // Refused at the gateway: none of them reached the service.
       expect(reached.filter((u) => u.startsWith('/auth/me'))).toEqual([]);

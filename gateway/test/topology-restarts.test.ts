@@ -43,7 +43,15 @@ describe('the restart of a crashed process', () => {
     const script = path.join(dir, 'crash.mjs');
     writeFileSync(script, 'process.exit(3);\n');
     const lines: string[] = [];
-    const p = new TopologyProcess('po#2', 'po', 0, script, { PATH: process.env.PATH }, (id, line) => lines.push(`${id}| ${line}`), true);
+    const p = new TopologyProcess(
+      'po#2',
+      'po',
+      0,
+      script,
+      { PATH: process.env.PATH },
+      (id, line) => lines.push(`${id}| ${line}`),
+      true,
+    );
     p.start();
     const until = Date.now() + 20_000;
     while (lines.length < 2 && Date.now() < until) await sleep(50);
@@ -51,8 +59,12 @@ describe('the restart of a crashed process', () => {
     p.signal('SIGTERM');
     await sleep(2500);
     expect(lines.slice(0, 2)).toEqual([
-      expect.stringMatching(/^po#2\| exited \(exit code 3\) after \d+\.\d s; starting it again in 1 s \(crash 1 in a row\)$/),
-      expect.stringMatching(/^po#2\| exited \(exit code 3\) after \d+\.\d s; starting it again in 2 s \(crash 2 in a row\)$/),
+      expect.stringMatching(
+        /^po#2\| exited \(exit code 3\) after \d+\.\d s; starting it again in 1 s \(crash 1 in a row\)$/,
+      ),
+      expect.stringMatching(
+        /^po#2\| exited \(exit code 3\) after \d+\.\d s; starting it again in 2 s \(crash 2 in a row\)$/,
+      ),
     ]);
     expect(p.running).toBe(false);
     expect(lines).toHaveLength(2);
@@ -74,7 +86,13 @@ describe('the environment of the topology’s processes', () => {
         TEST_DATABASE_URL: 'postgres://t',
       },
     );
-    expect(env).toEqual({ NATS_ACK_WAIT_SECONDS: '12', LOG_LEVEL: 'debug', NATS_URL: 'nats://127.0.0.1:4333', NATS_NAMESPACE: 'demo', PORT: '3006' });
+    expect(env).toEqual({
+      NATS_ACK_WAIT_SECONDS: '12',
+      LOG_LEVEL: 'debug',
+      NATS_URL: 'nats://127.0.0.1:4333',
+      NATS_NAMESPACE: 'demo',
+      PORT: '3006',
+    });
     // Without a namespace given, none (not the parent's).
     expect(baseEnv({ NATS_NAMESPACE: undefined }, { NATS_NAMESPACE: 'parent' })).toEqual({});
   });

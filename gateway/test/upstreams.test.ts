@@ -7,7 +7,13 @@ import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTokenService, listenWhileStarting, loadSessionKeys, sessionJwks, type Bus } from '@erp/service-kit';
+import {
+  createTokenService,
+  listenWhileStarting,
+  loadSessionKeys,
+  sessionJwks,
+  type Bus,
+} from '@erp/service-kit';
 import { createTestBus, deleteTestStream, mintToken, testConfig } from '@erp/service-kit/testing';
 import { buildGateway } from '../src/app.js';
 import { loadGatewayConfig, type GatewayConfig } from '../src/config.js';
@@ -30,7 +36,12 @@ class FakeInstance {
 
   constructor(
     readonly name: string,
-    private readonly opts: { readiness?: boolean; stats?: Record<string, number>; closing?: boolean; dieOn?: (method: string, path: string) => boolean } = {},
+    private readonly opts: {
+      readiness?: boolean;
+      stats?: Record<string, number>;
+      closing?: boolean;
+      dieOn?: (method: string, path: string) => boolean;
+    } = {},
   ) {}
 
   get url(): string {
@@ -62,7 +73,9 @@ class FakeInstance {
       });
     }
     app.get('/health', async () => ({ status: 'ok' }));
-    app.get('/openapi.json', async () => ({ paths: { '/po/list': { get: { summary: `list from ${this.name}` } } } }));
+    app.get('/openapi.json', async () => ({
+      paths: { '/po/list': { get: { summary: `list from ${this.name}` } } },
+    }));
     const stats = this.opts.stats;
     for (const prefix of ['/po', '/vendors']) {
       app.route({
@@ -75,11 +88,18 @@ class FakeInstance {
             reply.hijack();
             return;
           }
-          if (path.endsWith('/busy')) return reply.code(503).header('retry-after', '5').send({ message: 'The service cannot reach its database right now. Please try again in a moment.' });
+          if (path.endsWith('/busy'))
+            return reply.code(503).header('retry-after', '5').send({
+              message: 'The service cannot reach its database right now. Please try again in a moment.',
+            });
           if (path.endsWith('/closing') && this.opts.closing) {
             // What Fastify answers, before any handler, to a request that arrives while it closes.
             reply.hijack();
-            reply.raw.writeHead(503, { 'Content-Type': 'application/json', 'Content-Length': '80', Connection: 'close' });
+            reply.raw.writeHead(503, {
+              'Content-Type': 'application/json',
+              'Content-Length': '80',
+              Connection: 'close',
+            });
             reply.raw.end('{"error":"Service Unavailable","message":"Service Unavailable","statusCode":503}');
             return;
           }
@@ -89,7 +109,14 @@ class FakeInstance {
             request.raw.socket.destroy();
             return;
           }
-          return { instance: this.name, method: request.method, path, query: request.query, body: request.body ?? null, requestId: request.headers['x-request-id'] };
+          return {
+            instance: this.name,
+            method: request.method,
+            path,
+            query: request.query,
+            body: request.body ?? null,
+            requestId: request.headers['x-request-id'],
+          };
         },
       });
     }
@@ -123,7 +150,10 @@ interface Gateway {
   close(): Promise<void>;
 }
 
-async function startGateway(serviceUrls: Record<string, string>, over: Partial<GatewayConfig> = {}): Promise<Gateway> {
+async function startGateway(
+  serviceUrls: Record<string, string>,
+  over: Partial<GatewayConfig> = {},
+): Promise<Gateway> {
   const { bus, namespace } = await createTestBus();
   const config: GatewayConfig = {
     port: 0,
@@ -157,17 +187,32 @@ beforeAll(async () => {
   token = await mintToken({ config: kit }, { memberId: randomUUID(), sessionId: randomUUID() });
 });
 
-async function call(g: Gateway, method: string, path: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown>; headers: Headers }> {
+async function call(
+  g: Gateway,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; json: Record<string, unknown>; headers: Headers }> {
   const res = await fetch(`${g.base}/api/v1${path}`, {
     method,
-    headers: { authorization: `Bearer ${token}`, ...(body !== undefined ? { 'content-type': 'application/json' } : {}) },
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
   });
   const text = await res.text();
-  return { status: res.status, json: text ? (JSON.parse(text) as Record<string, unknown>) : {}, headers: res.headers };
+  return {
+    status: res.status,
+    json: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+    headers: res.headers,
+  };
 }
 
-async function health(g: Gateway): Promise<{ status: number; body: { status: string; checks: Record<string, { status: string; instances: Record<string, string> }> } }> {
+async function health(g: Gateway): Promise<{
+  status: number;
+  body: { status: string; checks: Record<string, { status: string; instances: Record<string, string> }> };
+}> {
   const res = await fetch(`${g.base}/health`);
   return { status: res.status, body: (await res.json()) as never };
 }
@@ -216,11 +261,21 @@ describe('a service with two instances', () => {
     await gateway();
     const res = await fetch(`${g.base}/api/v1/po/create?x=1`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'x-request-id': 'trace-77' },
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        'x-request-id': 'trace-77',
+      },
       body: JSON.stringify({ vendor: 'V1', lines: [1, 2] }),
     });
     expect(res.status).toBe(200);
-    expect(await res.json()).toMatchObject({ method: 'POST', path: '/po/create', query: { x: '1' }, body: { vendor: 'V1', lines: [1, 2] }, requestId: 'trace-77' });
+    expect(await res.json()).toMatchObject({
+      method: 'POST',
+      path: '/po/create',
+      query: { x: '1' },
+      body: { vendor: 'V1', lines: [1, 2] },
+      requestId: 'trace-77',
+    });
   });
 
   it('sends every request to the other instance once one has stopped, a write sent right after the stop included, and none fails', async () => {
@@ -244,19 +299,30 @@ describe('a service with two instances', () => {
     expect([...instances]).toEqual([answered.name]);
     const h = await health(g);
     expect(h.status).toBe(200);
-    expect(h.body.checks.po).toEqual({ status: 'ok', instances: { [a.url]: stopped === a ? 'down' : 'up', [b.url]: stopped === b ? 'down' : 'up' } });
+    expect(h.body.checks.po).toEqual({
+      status: 'ok',
+      instances: { [a.url]: stopped === a ? 'down' : 'up', [b.url]: stopped === b ? 'down' : 'up' },
+    });
     // The gateway's metrics say the same.
     const metrics = await (await fetch(`${g.base}/metrics`)).text();
     expect(metrics).toContain(`gateway_upstream_up{service="po",instance="${stopped.url}"} 0`);
     expect(metrics).toContain(`gateway_upstream_up{service="po",instance="${answered.url}"} 1`);
-    expect(metrics).toContain(`gateway_upstream_requests_total{service="po",instance="${stopped.url}",outcome="refused"} 1`);
-    expect(metrics).toMatch(new RegExp(`gateway_upstream_requests_total\\{service="po",instance="${answered.url}",outcome="answered"\\} 10\\b`));
+    expect(metrics).toContain(
+      `gateway_upstream_requests_total{service="po",instance="${stopped.url}",outcome="refused"} 1`,
+    );
+    expect(metrics).toMatch(
+      new RegExp(
+        `gateway_upstream_requests_total\\{service="po",instance="${answered.url}",outcome="answered"\\} 10\\b`,
+      ),
+    );
   });
 
   it('loses no request, read or write, sent while an instance stops', async () => {
     await gateway();
     const sending = Array.from({ length: 60 }, (_, i) =>
-      new Promise((r) => setTimeout(r, i * 2)).then(() => call(g, i % 3 === 0 ? 'POST' : 'GET', '/po/list', i % 3 === 0 ? { i } : undefined)),
+      new Promise((r) => setTimeout(r, i * 2)).then(() =>
+        call(g, i % 3 === 0 ? 'POST' : 'GET', '/po/list', i % 3 === 0 ? { i } : undefined),
+      ),
     );
     await new Promise((r) => setTimeout(r, 30));
     await a.stop();
@@ -268,7 +334,11 @@ describe('a service with two instances', () => {
     await gateway();
     await a.stop();
     await b.stop();
-    for (const [method, body] of [['GET', undefined], ['POST', { n: 1 }], ['GET', undefined]] as const) {
+    for (const [method, body] of [
+      ['GET', undefined],
+      ['POST', { n: 1 }],
+      ['GET', undefined],
+    ] as const) {
       const res = await call(g, method, '/po/list', body);
       expect(res.status).toBe(503);
       expect(res.json).toEqual({ message: PO_DOWN });
@@ -289,9 +359,13 @@ describe('a service with two instances', () => {
     await b.stop();
     expect((await call(g, 'GET', '/po/list')).status).toBe(503);
     await a.start();
-    await expect.poll(async () => (await call(g, 'GET', '/po/list')).json.instance, { timeout: 5000, interval: 50 }).toBe('a');
+    await expect
+      .poll(async () => (await call(g, 'GET', '/po/list')).json.instance, { timeout: 5000, interval: 50 })
+      .toBe('a');
     await b.start();
-    await expect.poll(async () => (await health(g)).body.checks.po!.instances[b.url], { timeout: 5000, interval: 50 }).toBe('up');
+    await expect
+      .poll(async () => (await health(g)).body.checks.po!.instances[b.url], { timeout: 5000, interval: 50 })
+      .toBe('up');
     const answered = new Set<unknown>();
     for (let i = 0; i < 4; i++) answered.add((await call(g, 'GET', '/po/list')).json.instance);
     expect([...answered].sort()).toEqual(['a', 'b']);
@@ -300,10 +374,14 @@ describe('a service with two instances', () => {
   it('takes out an instance whose /health/ready answers 503 (starting or stopping) and brings it back when it answers 200', async () => {
     await gateway({ upstreamHealthIntervalMs: 50 });
     a.ready = false;
-    await expect.poll(async () => (await health(g)).body.checks.po!.instances[a.url], { timeout: 5000, interval: 50 }).toBe('down');
+    await expect
+      .poll(async () => (await health(g)).body.checks.po!.instances[a.url], { timeout: 5000, interval: 50 })
+      .toBe('down');
     for (let i = 0; i < 4; i++) expect((await call(g, 'GET', '/po/list')).json.instance).toBe('b');
     a.ready = true;
-    await expect.poll(async () => (await health(g)).body.checks.po!.instances[a.url], { timeout: 5000, interval: 50 }).toBe('up');
+    await expect
+      .poll(async () => (await health(g)).body.checks.po!.instances[a.url], { timeout: 5000, interval: 50 })
+      .toBe('up');
     const answered = new Set<unknown>();
     for (let i = 0; i < 4; i++) answered.add((await call(g, 'GET', '/po/list')).json.instance);
     expect([...answered].sort()).toEqual(['a', 'b']);
@@ -360,19 +438,28 @@ describe('a service with two instances', () => {
   it('merges a service’s API document fetched from an instance that is up', async () => {
     await a.stop();
     await gateway();
-    await expect.poll(async () => Object.keys(((await (await fetch(`${g.base}/api/docs/json`)).json()) as { paths: object }).paths), { timeout: 5000 }).toContain('/api/v1/po/list');
+    await expect
+      .poll(
+        async () =>
+          Object.keys(((await (await fetch(`${g.base}/api/docs/json`)).json()) as { paths: object }).paths),
+        { timeout: 5000 },
+      )
+      .toContain('/api/v1/po/list');
   });
 });
 
 describe('a request whose instance fails while handling it', () => {
-  const dies = (method: string, path: string) => path === '/po/die' && (method === 'POST' || method === 'DELETE');
+  const dies = (method: string, path: string) =>
+    path === '/po/die' && (method === 'POST' || method === 'DELETE');
   let a: FakeInstance;
   let b: FakeInstance;
   let g: Gateway;
 
   beforeAll(async () => {
     // Writes to /po/die break the connection on both instances; reads of it only on a.
-    a = await new FakeInstance('a', { dieOn: (m, p) => dies(m, p) || (m === 'GET' && p === '/po/die') }).start();
+    a = await new FakeInstance('a', {
+      dieOn: (m, p) => dies(m, p) || (m === 'GET' && p === '/po/die'),
+    }).start();
     b = await new FakeInstance('b', { dieOn: dies }).start();
     g = await startGateway({ po: `${a.url},${b.url}` }, { upstreamTimeoutMs: 500 });
   });
@@ -387,7 +474,10 @@ describe('a request whose instance fails while handling it', () => {
       const before = a.count('/po/die') + b.count('/po/die');
       const res = await call(g, method, '/po/die', method === 'POST' ? { amount: 100 } : undefined);
       expect(res.status).toBe(502);
-      expect(res.json).toEqual({ message: 'The purchase orders service stopped before answering. Your change may have been saved: please check before trying again.' });
+      expect(res.json).toEqual({
+        message:
+          'The purchase orders service stopped before answering. Your change may have been saved: please check before trying again.',
+      });
       // One instance received it, and only one.
       expect(a.count('/po/die') + b.count('/po/die') - before).toBe(1);
     }
@@ -410,7 +500,9 @@ describe('a request whose instance fails while handling it', () => {
     const started = Date.now();
     const res = await call(g, 'GET', '/po/hang');
     expect(res.status).toBe(504);
-    expect(res.json).toEqual({ message: 'The purchase orders service took too long to answer. Please try again in a moment.' });
+    expect(res.json).toEqual({
+      message: 'The purchase orders service took too long to answer. Please try again in a moment.',
+    });
     expect(Date.now() - started).toBeLessThan(5000);
     const write = await call(g, 'POST', '/po/hang', { n: 1 });
     expect(write.status).toBe(504);
@@ -467,7 +559,9 @@ describe('an instance that is stopping', () => {
       for (const method of ['GET', 'POST']) {
         const res = await call(g, method, '/po/busy', method === 'POST' ? {} : undefined);
         expect(res.status).toBe(503);
-        expect(res.json).toEqual({ message: 'The service cannot reach its database right now. Please try again in a moment.' });
+        expect(res.json).toEqual({
+          message: 'The service cannot reach its database right now. Please try again in a moment.',
+        });
         expect(res.headers.get('retry-after')).toBe('5');
       }
       expect(a.count('/po/busy') + b.count('/po/busy')).toBe(2);
@@ -497,32 +591,60 @@ describe('instances without readiness', () => {
 
 describe('<NAME>_SERVICE_URL', () => {
   it('lists one or several instances, comma-separated; the poll interval and the timeout have defaults', () => {
-    const config = loadGatewayConfig({ PO_SERVICE_URL: ' http://127.0.0.1:3006/ , http://127.0.0.1:3016', VENDORS_SERVICE_URL: 'http://vendors:3000' });
-    expect(config.serviceUrls).toEqual({ po: 'http://127.0.0.1:3006,http://127.0.0.1:3016', vendors: 'http://vendors:3000' });
+    const config = loadGatewayConfig({
+      PO_SERVICE_URL: ' http://127.0.0.1:3006/ , http://127.0.0.1:3016',
+      VENDORS_SERVICE_URL: 'http://vendors:3000',
+    });
+    expect(config.serviceUrls).toEqual({
+      po: 'http://127.0.0.1:3006,http://127.0.0.1:3016',
+      vendors: 'http://vendors:3000',
+    });
     expect(config.upstreamHealthIntervalMs).toBe(1000);
     expect(config.upstreamTimeoutMs).toBe(30_000);
-    expect(loadGatewayConfig({ UPSTREAM_HEALTH_INTERVAL_MS: '250', UPSTREAM_TIMEOUT_MS: '5000' })).toMatchObject({ upstreamHealthIntervalMs: 250, upstreamTimeoutMs: 5000 });
+    expect(
+      loadGatewayConfig({ UPSTREAM_HEALTH_INTERVAL_MS: '250', UPSTREAM_TIMEOUT_MS: '5000' }),
+    ).toMatchObject({ upstreamHealthIntervalMs: 250, upstreamTimeoutMs: 5000 });
   });
 
   it('refuses a value that is not a list of http URLs', () => {
-    expect(() => loadGatewayConfig({ PO_SERVICE_URL: 'http://a:1,po-2:3000' })).toThrow(/PO_SERVICE_URL must be an http\(s\) URL or several separated by commas \(got "po-2:3000"\)/);
-    expect(() => loadGatewayConfig({ PO_SERVICE_URL: ' , ' })).toThrow(/PO_SERVICE_URL must list at least one URL/);
+    expect(() => loadGatewayConfig({ PO_SERVICE_URL: 'http://a:1,po-2:3000' })).toThrow(
+      /PO_SERVICE_URL must be an http\(s\) URL or several separated by commas \(got "po-2:3000"\)/,
+    );
+    expect(() => loadGatewayConfig({ PO_SERVICE_URL: ' , ' })).toThrow(
+      /PO_SERVICE_URL must list at least one URL/,
+    );
   });
 });
 
 describe('AUTH_SERVICE_URL with several instances of auth', () => {
   it('fetches the session keys from the next instance when the first does not answer', async () => {
-    const keys = await loadSessionKeys({ AUTH_SERVICE_URL: 'http://127.0.0.1:9/, http://127.0.0.1:91' }, '/nonexistent', true, 'vendors');
-    expect(keys).toEqual({ publicKeys: [], jwksUrl: 'http://127.0.0.1:9/auth/jwks', jwksFallbackUrls: ['http://127.0.0.1:91/auth/jwks'] });
+    const keys = await loadSessionKeys(
+      { AUTH_SERVICE_URL: 'http://127.0.0.1:9/, http://127.0.0.1:91' },
+      '/nonexistent',
+      true,
+      'vendors',
+    );
+    expect(keys).toEqual({
+      publicKeys: [],
+      jwksUrl: 'http://127.0.0.1:9/auth/jwks',
+      jwksFallbackUrls: ['http://127.0.0.1:91/auth/jwks'],
+    });
     const auth = Fastify({ logger: false });
     auth.get('/auth/jwks', async () => sessionJwks(kit.sessionKeys));
     await auth.listen({ port: 0, host: '127.0.0.1' });
     try {
       const live = `http://127.0.0.1:${(auth.server.address() as { port: number }).port}`;
-      const gwKeys = await loadSessionKeys({ AUTH_SERVICE_URL: `http://127.0.0.1:9,${live}` }, '/nonexistent', true);
+      const gwKeys = await loadSessionKeys(
+        { AUTH_SERVICE_URL: `http://127.0.0.1:9,${live}` },
+        '/nonexistent',
+        true,
+      );
       const tokens = createTokenService(gwKeys);
       const memberId = randomUUID();
-      expect((await tokens.verify(await mintToken({ config: kit }, { memberId, sessionId: randomUUID() })))?.memberId).toBe(memberId);
+      expect(
+        (await tokens.verify(await mintToken({ config: kit }, { memberId, sessionId: randomUUID() })))
+          ?.memberId,
+      ).toBe(memberId);
     } finally {
       await auth.close();
     }

@@ -9,4 +9,8 @@ const module = descriptor as { name: string; nav: { path: string; label: string 
 const links = module.nav.map((n) => ({ to: n.path, label: n.label }));
 if (links.length === 0) throw new Error(`${module.name}'s module.json has no navigation entry to open`);
 
-startDevHost({ name: module.name, app: app as Parameters<typeof startDevHost>[0]['app'], links: links as [(typeof links)[0], ...typeof links] });
+startDevHost({
+  name: module.name,
+  app: app as Parameters<typeof startDevHost>[0]['app'],
+  links: links as [(typeof links)[0], ...typeof links],
+});

@@ -6,7 +6,16 @@
  */
 import type { DevSmsMessage, Member, MeResponse, VerifyOtpResponse } from '@erp/contracts';
 import { api, clearSession, errorMessage, getToken, setSession, type ShellCustomProps } from '@erp/sdk';
-import { Button, Card, CardContent, GlobalStyle, Input, navigateOutsideRouter, Toaster, toast } from '@erp/ui';
+import {
+  Button,
+  Card,
+  CardContent,
+  GlobalStyle,
+  Input,
+  navigateOutsideRouter,
+  Toaster,
+  toast,
+} from '@erp/ui';
 import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { createRoot } from 'react-dom/client';
 
@@ -53,7 +62,10 @@ function DevSignIn({ name, onSignedIn }: { name: string; onSignedIn: (user: Memb
       await api.post('/auth/sendOtp', { phoneNumber: phone });
       const [latest] = await api.get<DevSmsMessage[]>('/dev/sms', { query: { phoneNumber: phone } });
       if (!latest) throw new Error('No code in the dev SMS outbox');
-      const { token, user } = await api.post<VerifyOtpResponse>('/auth/verifyOtp', { phoneNumber: phone, otp: latest.code });
+      const { token, user } = await api.post<VerifyOtpResponse>('/auth/verifyOtp', {
+        phoneNumber: phone,
+        otp: latest.code,
+      });
       setSession({ token, user });
       onSignedIn(user);
     } catch (error) {
@@ -98,7 +110,11 @@ function DevHost({ name, app, links }: DevHostOptions) {
   const [user, setUser] = useState<Member | null>(null);
   const home = links[0].to;
   useEffect(() => {
-    if (getToken()) void api.get<MeResponse>('/auth/me').then((r) => setUser(r.user), () => setUser(null));
+    if (getToken())
+      void api.get<MeResponse>('/auth/me').then(
+        (r) => setUser(r.user),
+        () => setUser(null),
+      );
   }, []);
   useEffect(() => {
     if (window.location.pathname === '/') void navigate(home, { replace: true });

@@ -20,21 +20,41 @@ export function serveDevHost(options) {
   const out = join(root, 'dist-dev');
   const port = Number(process.env.PORT ?? options.port);
   const target = new URL(process.env.API_TARGET ?? 'http://localhost:8080');
-  const types = { '.html': 'text/html', '.js': 'text/javascript', '.json': 'application/json', '.map': 'application/json', '.css': 'text/css' };
+  const types = {
+    '.html': 'text/html',
+    '.js': 'text/javascript',
+    '.json': 'application/json',
+    '.map': 'application/json',
+    '.css': 'text/css',
+  };
 
   // Run the rspack CLI in a direct child process, so stopping this script stops the watcher too.
-  const rspackBin = join(dirname(createRequire(join(root, 'package.json')).resolve('@rspack/cli/package.json')), 'bin/rspack.js');
-  const build = spawn(process.execPath, [rspackBin, 'build', '--watch', '--mode', 'development', '--env', 'devHost'], { cwd: root, stdio: 'inherit' });
-  for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => {
-    build.kill();
-    process.exit(0);
-  });
+  const rspackBin = join(
+    dirname(createRequire(join(root, 'package.json')).resolve('@rspack/cli/package.json')),
+    'bin/rspack.js',
+  );
+  const build = spawn(
+    process.execPath,
+    [rspackBin, 'build', '--watch', '--mode', 'development', '--env', 'devHost'],
+    { cwd: root, stdio: 'inherit' },
+  );
+  for (const signal of ['SIGINT', 'SIGTERM'])
+    process.on(signal, () => {
+      build.kill();
+      process.exit(0);
+    });
 
   createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname.startsWith('/api/')) {
       const upstream = request(
-        { hostname: target.hostname, port: target.port, path: req.url, method: req.method, headers: { ...req.headers, host: target.host } },
+        {
+          hostname: target.hostname,
+          port: target.port,
+          path: req.url,
+          method: req.method,
+          headers: { ...req.headers, host: target.host },
+        },
         (answer) => {
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);
@@ -60,9 +80,14 @@ export function serveDevHost(options) {
       }
       file = join(out, 'index.html');
     }
-    res.writeHead(200, { 'content-type': types[extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
+    res.writeHead(200, {
+      'content-type': types[extname(file)] ?? 'application/octet-stream',
+      'cache-control': 'no-store',
+    });
     createReadStream(file).pipe(res);
-  }).listen(port, () => console.log(`${options.name} dev host on http://localhost:${port} (API → ${target.origin})`));
+  }).listen(port, () =>
+    console.log(`${options.name} dev host on http://localhost:${port} (API → ${target.origin})`),
+  );
 }
 
 // Run from a remote's folder (its package.json: "dev": "node ../packages/web-build/dev-server.mjs <port>"):

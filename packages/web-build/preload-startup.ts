@@ -64,36 +64,40 @@ export class RemotePreloadPlugin implements RspackPluginInstance {
   ) {}
   apply(compiler: Parameters<RspackPluginInstance['apply']>[0]): void {
     compiler.hooks.thisCompilation.tap('RemotePreloadPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'RemotePreloadPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
-        const group = compilation.namedChunkGroups.get(this.exposeChunk);
-        if (!group) throw new Error(`RemotePreloadPlugin: no chunk group named ${this.exposeChunk}`);
-        const scripts = new Set<string>();
-        for (const chunk of group.chunks) for (const file of chunk.files) if (file.endsWith('.js')) scripts.add(file);
-        // The shared libraries those chunks consume, and the ones those libraries' chunks consume in turn.
-        const shared: Record<string, string[]> = {};
-        const queue = [...group.chunks];
-        const seen = new Set(queue);
-        while (queue.length) {
-          const chunk = queue.shift()!;
-          for (const module of compilation.chunkGraph.getChunkModules(chunk)) {
-            const key = shareKey(module.identifier());
-            if (!key) continue;
-            const files = new Set(shared[key]);
-            for (const block of module.blocks) {
-              const fallback = compilation.chunkGraph.getBlockChunkGroup(block);
-              for (const file of fallback?.getFiles() ?? []) if (file.endsWith('.js')) files.add(file);
-              for (const next of fallback?.chunks ?? []) {
-                if (seen.has(next)) continue;
-                seen.add(next);
-                queue.push(next);
+      compilation.hooks.processAssets.tap(
+        { name: 'RemotePreloadPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT },
+        () => {
+          const group = compilation.namedChunkGroups.get(this.exposeChunk);
+          if (!group) throw new Error(`RemotePreloadPlugin: no chunk group named ${this.exposeChunk}`);
+          const scripts = new Set<string>();
+          for (const chunk of group.chunks)
+            for (const file of chunk.files) if (file.endsWith('.js')) scripts.add(file);
+          // The shared libraries those chunks consume, and the ones those libraries' chunks consume in turn.
+          const shared: Record<string, string[]> = {};
+          const queue = [...group.chunks];
+          const seen = new Set(queue);
+          while (queue.length) {
+            const chunk = queue.shift()!;
+            for (const module of compilation.chunkGraph.getChunkModules(chunk)) {
+              const key = shareKey(module.identifier());
+              if (!key) continue;
+              const files = new Set(shared[key]);
+              for (const block of module.blocks) {
+                const fallback = compilation.chunkGraph.getBlockChunkGroup(block);
+                for (const file of fallback?.getFiles() ?? []) if (file.endsWith('.js')) files.add(file);
+                for (const next of fallback?.chunks ?? []) {
+                  if (seen.has(next)) continue;
+                  seen.add(next);
+                  queue.push(next);
+                }
               }
+              shared[key] = [...files].sort();
             }
-            shared[key] = [...files].sort();
           }
-        }
-        const json = JSON.stringify({ entry: this.entryFile, scripts: [...scripts], shared }, null, 2);
-        compilation.emitAsset('preload.json', new rspack.sources.RawSource(json));
-      });
+          const json = JSON.stringify({ entry: this.entryFile, scripts: [...scripts], shared }, null, 2);
+          compilation.emitAsset('preload.json', new rspack.sources.RawSource(json));
+        },
+      );
     });
   }
 }

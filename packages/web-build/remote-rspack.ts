@@ -26,7 +26,8 @@ export interface RemoteOptions {
 const devHostPage = fileURLToPath(new URL('./dev-host.html', import.meta.url));
 const devEntry = fileURLToPath(new URL('./dev-entry.ts', import.meta.url));
 
-const readJson = (url: URL) => JSON.parse(readFileSync(url, 'utf8')) as { version: string; dependencies: Record<string, string> };
+const readJson = (url: URL) =>
+  JSON.parse(readFileSync(url, 'utf8')) as { version: string; dependencies: Record<string, string> };
 
 /**
  * The same singletons as the shell, required at the versions this remote was built against. Nothing eager.
@@ -60,13 +61,17 @@ class ModuleDescriptorPlugin implements RspackPluginInstance {
     const source = fileURLToPath(new URL('./module.json', this.base));
     compiler.hooks.thisCompilation.tap('ModuleDescriptorPlugin', (compilation) => {
       compilation.fileDependencies.add(source);
-      compilation.hooks.processAssets.tap({ name: 'ModuleDescriptorPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
-        const declared = JSON.parse(readFileSync(source, 'utf8')) as { name?: string };
-        if (declared.name !== this.name) throw new Error(`${source}: "name" must be "${this.name}", the remote's federation name`);
-        const { version } = readJson(new URL('./package.json', this.base));
-        const json = JSON.stringify({ ...declared, version }, null, 2);
-        compilation.emitAsset('module.json', new rspack.sources.RawSource(json));
-      });
+      compilation.hooks.processAssets.tap(
+        { name: 'ModuleDescriptorPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
+        () => {
+          const declared = JSON.parse(readFileSync(source, 'utf8')) as { name?: string };
+          if (declared.name !== this.name)
+            throw new Error(`${source}: "name" must be "${this.name}", the remote's federation name`);
+          const { version } = readJson(new URL('./package.json', this.base));
+          const json = JSON.stringify({ ...declared, version }, null, 2);
+          compilation.emitAsset('module.json', new rspack.sources.RawSource(json));
+        },
+      );
     });
   }
 }
@@ -84,7 +89,13 @@ export function remoteConfig({ dir: base, name }: RemoteOptions) {
     // The dev host is the same for every remote: its entry imports the remote's app and module.json by alias.
     const entry: Record<string, string> = devHost ? { 'dev-host': devEntry } : {};
     if (devHost) {
-      plugins.push(new rspack.HtmlRspackPlugin({ template: devHostPage, title: `${name} – standalone dev host`, chunks: ['dev-host'] }));
+      plugins.push(
+        new rspack.HtmlRspackPlugin({
+          template: devHostPage,
+          title: `${name} – standalone dev host`,
+          chunks: ['dev-host'],
+        }),
+      );
     }
     return webConfig({
       dir,

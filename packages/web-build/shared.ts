@@ -32,10 +32,18 @@ const REMOTE_KIT = { '@erp/ui/remote': 'ui', '@erp/ui/remote-form': 'ui' } as co
 export function sharedSingletons(appDir: URL, { role }: { role: 'shell' | 'remote' }) {
   const strict = role === 'remote';
   const pkg = readJson(new URL('./package.json', appDir));
-  const singleton = (requiredVersion: string) => ({ singleton: true, requiredVersion, strictVersion: strict, eager: false });
+  const singleton = (requiredVersion: string) => ({
+    singleton: true,
+    requiredVersion,
+    strictVersion: strict,
+    eager: false,
+  });
   const range = (name: string) => {
     const r = pkg.dependencies[name];
-    if (!r) throw new Error(`${name} must be a dependency of ${new URL('./package.json', appDir).pathname} to be shared`);
+    if (!r)
+      throw new Error(
+        `${name} must be a dependency of ${new URL('./package.json', appDir).pathname} to be shared`,
+      );
     return r;
   };
   const shared: Record<string, ReturnType<typeof singleton>> = {};
@@ -43,6 +51,7 @@ export function sharedSingletons(appDir: URL, { role }: { role: 'shell' | 'remot
   // Sharing react-dom does not cover react-dom/client.
   shared['react-dom/client'] = singleton(range('react-dom'));
   const ours = role === 'remote' ? { ...OURS, ...REMOTE_KIT } : OURS;
-  for (const [name, dir] of Object.entries(ours)) shared[name] = singleton(`^${readJson(new URL(`../packages/${dir}/package.json`, appDir)).version}`);
+  for (const [name, dir] of Object.entries(ours))
+    shared[name] = singleton(`^${readJson(new URL(`../packages/${dir}/package.json`, appDir)).version}`);
   return shared;
 }

@@ -17,7 +17,16 @@ export interface WebConfigOptions {
   plugins: RspackPluginInstance[];
 }
 
-export function webConfig({ dir, production, entry, outputPath, publicPath, uniqueName, alias, plugins }: WebConfigOptions): Configuration {
+export function webConfig({
+  dir,
+  production,
+  entry,
+  outputPath,
+  publicPath,
+  uniqueName,
+  alias,
+  plugins,
+}: WebConfigOptions): Configuration {
   return {
     mode: production ? 'production' : 'development',
     context: dir('.'),

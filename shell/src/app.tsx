@@ -3,7 +3,16 @@
  * loaded route) or the area a remote mounts into; a path no deployed module owns is not found.
  */
 import { getToken, subscribeSession } from '@erp/sdk';
-import { AppRouter, ErrorPanel, Navigate, NotFound, Spinner, useLocation, useRoutes, type RouteObject } from '@erp/ui';
+import {
+  AppRouter,
+  ErrorPanel,
+  Navigate,
+  NotFound,
+  Spinner,
+  useLocation,
+  useRoutes,
+  type RouteObject,
+} from '@erp/ui';
 import { Suspense, useEffect, useState, useSyncExternalStore } from 'react';
 import styled from 'styled-components';
 import { setCurrentUser, useCurrentUser } from './current-user';
@@ -26,7 +35,9 @@ function LoadMember() {
     let cancelled = false;
     getMe()
       .then(({ user }) => !cancelled && setCurrentUser(user))
-      .catch((error: unknown) => !cancelled && setFailed(error instanceof Error ? error.message : String(error)));
+      .catch(
+        (error: unknown) => !cancelled && setFailed(error instanceof Error ? error.message : String(error)),
+      );
     return () => {
       cancelled = true;
     };

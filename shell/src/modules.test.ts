@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { dashboardCards, navGroups, quickActions, readDescriptor, type DeployedModule } from './modules';
 
-const deployed = (name: string, raw: unknown): DeployedModule => ({ name, entry: `/mfe/${name}/mf-manifest.json`, descriptor: readDescriptor(raw, name)! });
+const deployed = (name: string, raw: unknown): DeployedModule => ({
+  name,
+  entry: `/mfe/${name}/mf-manifest.json`,
+  descriptor: readDescriptor(raw, name)!,
+});
 
 const team = deployed('mfe_team', {
   version: '1.0.0',
@@ -11,14 +15,23 @@ const team = deployed('mfe_team', {
     { group: 'team', label: 'Add Member', path: '/team/edit', module: 'team', sub: 'addMember', order: 20 },
     { group: 'team', label: 'Team List', path: '/team/list', module: 'team', sub: 'teamList', order: 10 },
   ],
-  dashboard: { cards: [{ stat: 'totalTeam', label: 'Team Members', icon: 'users', order: 50 }], quickActions: [] },
+  dashboard: {
+    cards: [{ stat: 'totalTeam', label: 'Team Members', icon: 'users', order: 50 }],
+    quickActions: [],
+  },
 });
 // A later module adding BOQ entries to the team group, and a group of its own that sorts first.
 const projects = deployed('mfe_projects', {
   version: '1.0.0',
   routes: ['/boq', '/team/projects'],
   navGroups: [
-    { id: 'team', label: 'Ignored: the first declaration names the group', shortLabel: 'x', icon: 'users', order: 1 },
+    {
+      id: 'team',
+      label: 'Ignored: the first declaration names the group',
+      shortLabel: 'x',
+      icon: 'users',
+      order: 1,
+    },
     { id: 'indent', label: 'Indent', shortLabel: 'Indent', icon: 'clipboard', order: 10 },
   ],
   nav: [
@@ -27,7 +40,16 @@ const projects = deployed('mfe_projects', {
   ],
   dashboard: {
     cards: [{ stat: 'activeBoq', label: 'Active BoQs', icon: 'file', order: 10 }],
-    quickActions: [{ label: 'Create New BoQ', path: '/boq/create', icon: 'plus', module: 'team', sub: 'addBoq', order: 10 }],
+    quickActions: [
+      {
+        label: 'Create New BoQ',
+        path: '/boq/create',
+        icon: 'plus',
+        module: 'team',
+        sub: 'addBoq',
+        order: 10,
+      },
+    ],
   },
 });
 
@@ -69,9 +91,14 @@ describe('a descriptor from a remote served elsewhere', () => {
       name: 'mfe_po',
       version: '0.0.0',
       routes: ['/po'],
-      navGroups: [{ id: 'po', label: 'Purchase Orders', shortLabel: 'Purchase Orders', icon: 'file', order: 20 }],
+      navGroups: [
+        { id: 'po', label: 'Purchase Orders', shortLabel: 'Purchase Orders', icon: 'file', order: 20 },
+      ],
       nav: [{ group: 'po', label: 'PO List', path: '/po/list', module: 'po', sub: 'list', order: 10_000 }],
-      dashboard: { cards: [{ stat: 'activePo', label: 'Open POs', icon: 'file', order: 10_000 }], quickActions: [] },
+      dashboard: {
+        cards: [{ stat: 'activePo', label: 'Open POs', icon: 'file', order: 10_000 }],
+        quickActions: [],
+      },
     });
   });
 

@@ -4,7 +4,14 @@
  * navigation, the dashboard's cards and quick actions. Nothing here names a module: a remote left
  * out of the configuration has no menu entries and its paths fall through to the not-found page.
  */
-import { can, matchesRoutes, MODULE_KEYS, type MemberAccess, type ModuleDescriptor, type ModuleKey } from '@erp/contracts';
+import {
+  can,
+  matchesRoutes,
+  MODULE_KEYS,
+  type MemberAccess,
+  type ModuleDescriptor,
+  type ModuleKey,
+} from '@erp/contracts';
 import { isIconName, type IconName } from '@erp/ui';
 import type { NavGroup } from './nav-config';
 
@@ -39,12 +46,14 @@ export function remoteForPath(pathname: string): string | null {
   return deployed.find((m) => matchesRoutes(m.descriptor.routes, pathname))?.name ?? null;
 }
 
-const icon = (name: unknown, fallback: IconName): IconName => (typeof name === 'string' && isIconName(name) ? name : fallback);
+const icon = (name: unknown, fallback: IconName): IconName =>
+  typeof name === 'string' && isIconName(name) ? name : fallback;
 const text = (v: unknown): v is string => typeof v === 'string' && v.length > 0;
 const isPath = (v: unknown): v is string => typeof v === 'string' && v.startsWith('/') && !v.startsWith('//');
 const order = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 10_000);
 const isModuleKey = (v: unknown): v is ModuleKey => (MODULE_KEYS as unknown[]).includes(v);
-const list = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? v.filter((x): x is Record<string, unknown> => typeof x === 'object' && x !== null) : []);
+const list = (v: unknown): Record<string, unknown>[] =>
+  Array.isArray(v) ? v.filter((x): x is Record<string, unknown> => typeof x === 'object' && x !== null) : [];
 
 /**
  * A descriptor as the shell uses it, from JSON it cannot trust (a remote served from elsewhere):
@@ -55,17 +64,33 @@ export function readDescriptor(raw: unknown, name: string): ModuleDescriptor | n
   const r = raw as Record<string, unknown>;
   const routes = Array.isArray(r.routes) ? r.routes.filter(isPath) : [];
   if (routes.length === 0) return null;
-  const dashboard = (typeof r.dashboard === 'object' && r.dashboard !== null ? r.dashboard : {}) as Record<string, unknown>;
+  const dashboard = (typeof r.dashboard === 'object' && r.dashboard !== null ? r.dashboard : {}) as Record<
+    string,
+    unknown
+  >;
   return {
     name,
     version: text(r.version) ? r.version : '0.0.0',
     routes,
     navGroups: list(r.navGroups)
       .filter((g) => text(g.id) && text(g.label))
-      .map((g) => ({ id: g.id as string, label: g.label as string, shortLabel: text(g.shortLabel) ? g.shortLabel : (g.label as string), icon: icon(g.icon, 'file'), order: order(g.order) })),
+      .map((g) => ({
+        id: g.id as string,
+        label: g.label as string,
+        shortLabel: text(g.shortLabel) ? g.shortLabel : (g.label as string),
+        icon: icon(g.icon, 'file'),
+        order: order(g.order),
+      })),
     nav: list(r.nav)
       .filter((n) => text(n.group) && text(n.label) && isPath(n.path) && isModuleKey(n.module) && text(n.sub))
-      .map((n) => ({ group: n.group as string, label: n.label as string, path: n.path as string, module: n.module as ModuleKey, sub: n.sub as string, order: order(n.order) })),
+      .map((n) => ({
+        group: n.group as string,
+        label: n.label as string,
+        path: n.path as string,
+        module: n.module as ModuleKey,
+        sub: n.sub as string,
+        order: order(n.order),
+      })),
     dashboard: {
       cards: list(dashboard.cards)
         .filter((c) => text(c.stat) && text(c.label))
@@ -80,7 +105,14 @@ export function readDescriptor(raw: unknown, name: string): ModuleDescriptor | n
         })),
       quickActions: list(dashboard.quickActions)
         .filter((a) => text(a.label) && isPath(a.path) && isModuleKey(a.module) && text(a.sub))
-        .map((a) => ({ label: a.label as string, path: a.path as string, icon: icon(a.icon, 'arrowRight'), module: a.module as ModuleKey, sub: a.sub as string, order: order(a.order) })),
+        .map((a) => ({
+          label: a.label as string,
+          path: a.path as string,
+          icon: icon(a.icon, 'arrowRight'),
+          module: a.module as ModuleKey,
+          sub: a.sub as string,
+          order: order(a.order),
+        })),
     },
   };
 }
@@ -95,7 +127,17 @@ export function navGroups(modules: readonly DeployedModule[] = deployed): NavGro
   const groups = new Map<string, NavGroup & { order: number; itemOrder: Map<string, number> }>();
   for (const m of modules) {
     for (const g of m.descriptor.navGroups) {
-      if (!groups.has(g.id)) groups.set(g.id, { id: g.id, label: g.label, shortLabel: g.shortLabel, icon: icon(g.icon, 'file'), remote: m.name, order: g.order, items: [], itemOrder: new Map() });
+      if (!groups.has(g.id))
+        groups.set(g.id, {
+          id: g.id,
+          label: g.label,
+          shortLabel: g.shortLabel,
+          icon: icon(g.icon, 'file'),
+          remote: m.name,
+          order: g.order,
+          items: [],
+          itemOrder: new Map(),
+        });
     }
   }
   for (const m of modules) {
@@ -109,7 +151,10 @@ export function navGroups(modules: readonly DeployedModule[] = deployed): NavGro
   return [...groups.values()]
     .filter((g) => g.items.length > 0)
     .sort(byOrder)
-    .map(({ order: _order, itemOrder, ...g }) => ({ ...g, items: g.items.sort((a, b) => itemOrder.get(a.to)! - itemOrder.get(b.to)!) }));
+    .map(({ order: _order, itemOrder, ...g }) => ({
+      ...g,
+      items: g.items.sort((a, b) => itemOrder.get(a.to)! - itemOrder.get(b.to)!),
+    }));
 }
 
 export interface DashboardCard {
@@ -137,7 +182,10 @@ export function dashboardCards(modules: readonly DeployedModule[] = deployed): D
 }
 
 /** The cards this member sees: those without a permission, and those of sub-modules they can read. */
-export function visibleCards(cards: readonly DashboardCard[], user: Pick<MemberAccess, 'role' | 'permissions'> | null): DashboardCard[] {
+export function visibleCards(
+  cards: readonly DashboardCard[],
+  user: Pick<MemberAccess, 'role' | 'permissions'> | null,
+): DashboardCard[] {
   return cards.filter((c) => !c.module || (user !== null && can(user, c.module, c.sub ?? null, 'read')));
 }
 
@@ -153,5 +201,11 @@ export function quickActions(modules: readonly DeployedModule[] = deployed): Qui
   return modules
     .flatMap((m) => m.descriptor.dashboard.quickActions)
     .sort(byOrder)
-    .map((a) => ({ label: a.label, to: a.path, icon: icon(a.icon, 'arrowRight'), module: a.module as ModuleKey, sub: a.sub }));
+    .map((a) => ({
+      label: a.label,
+      to: a.path,
+      icon: icon(a.icon, 'arrowRight'),
+      module: a.module as ModuleKey,
+      sub: a.sub,
+    }));
 }

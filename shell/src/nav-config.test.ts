@@ -9,7 +9,11 @@ const group = (id: string, paths: string[]): NavGroup => ({
   remote: id,
   items: paths.map((to) => ({ label: to, to, module: 'team', sub: 'teamList' })),
 });
-const groups = [group('items', ['/items/list', '/items/add']), group('team', ['/team/list', '/team/add', '/boq/list', '/boq/create']), group('top', ['/reports'])];
+const groups = [
+  group('items', ['/items/list', '/items/add']),
+  group('team', ['/team/list', '/team/add', '/boq/list', '/boq/create']),
+  group('top', ['/reports']),
+];
 
 describe('groupOfPath', () => {
   it('finds the group of an item’s own path', () => {

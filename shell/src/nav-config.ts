@@ -40,6 +40,8 @@ export function groupOfPath(groups: NavGroup[], pathname: string): NavGroup | un
   const section = (to: string) => to.replace(/\/[^/]*$/, '/');
   return (
     groups.find((g) => g.items.some((item) => pathname.startsWith(item.to))) ??
-    groups.find((g) => g.items.some((item) => section(item.to).length > 1 && pathname.startsWith(section(item.to))))
+    groups.find((g) =>
+      g.items.some((item) => section(item.to).length > 1 && pathname.startsWith(section(item.to))),
+    )
   );
 }

@@ -12,7 +12,12 @@ describe('what the error panel says about a module that failed', () => {
   });
 
   it('says what the shell refused to run and why', () => {
-    expect(describeFailure({ message: 'x', refusal: 'This installation asks for version 1.0.0 of this module…' }, 'Vendors')).toEqual({
+    expect(
+      describeFailure(
+        { message: 'x', refusal: 'This installation asks for version 1.0.0 of this module…' },
+        'Vendors',
+      ),
+    ).toEqual({
       text: 'This installation asks for version 1.0.0 of this module…',
       retryable: false,
     });

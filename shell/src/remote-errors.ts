@@ -24,10 +24,14 @@ export class RemoteRefused extends Error {
 }
 
 /** A shared library the remote requires at a version the shell does not provide (Module Federation's strict version check). */
-const VERSION_MISMATCH = /Version (\S+) from \S+ of shared singleton module (\S+) does not satisfy the requirement of \S+ which needs ([^)\s]+)/;
+const VERSION_MISMATCH =
+  /Version (\S+) from \S+ of shared singleton module (\S+) does not satisfy the requirement of \S+ which needs ([^)\s]+)/;
 
 /** What the error panel says about a failed module, and whether trying again can help. */
-export function describeFailure({ message, refusal }: Pick<RemoteFailure, 'message' | 'refusal'>, label: string): { text: string; retryable: boolean } {
+export function describeFailure(
+  { message, refusal }: Pick<RemoteFailure, 'message' | 'refusal'>,
+  label: string,
+): { text: string; retryable: boolean } {
   if (refusal) return { text: refusal, retryable: false };
   const mismatch = VERSION_MISMATCH.exec(message);
   if (mismatch) {
@@ -37,7 +41,10 @@ export function describeFailure({ message, refusal }: Pick<RemoteFailure, 'messa
       retryable: false,
     };
   }
-  return { text: `The ${label} module is not available right now. Check your connection and try again.`, retryable: true };
+  return {
+    text: `The ${label} module is not available right now. Check your connection and try again.`,
+    retryable: true,
+  };
 }
 
 let failure: RemoteFailure | null = null;
@@ -59,7 +66,12 @@ export function watchRemoteErrors(): void {
     // The federation runtime keeps a failed manifest/entry in its caches; forget it so that the next
     // attempt (Retry, or single-spa's own retry on the next navigation) really fetches again.
     if (getAppStatus(app) === LOAD_ERROR) resetRemote(app);
-    failure = { app, message: error.message, at: Date.now(), ...(error instanceof RemoteRefused ? { refusal: error.userText } : {}) };
+    failure = {
+      app,
+      message: error.message,
+      at: Date.now(),
+      ...(error instanceof RemoteRefused ? { refusal: error.userText } : {}),
+    };
     retrying = false;
     emit();
   });

@@ -17,34 +17,55 @@ async function getJson(url: string): Promise<unknown> {
 
 /** One entry of the file as a deployed module; null (and a console error) when it cannot be used. */
 async function deployedModule(name: string, value: unknown): Promise<DeployedModule | null> {
-  const spec = typeof value === 'string' ? { entry: value } : (value as { entry?: unknown; module?: unknown; version?: unknown; preload?: unknown } | null);
+  const spec =
+    typeof value === 'string'
+      ? { entry: value }
+      : (value as { entry?: unknown; module?: unknown; version?: unknown; preload?: unknown } | null);
   if (!spec || typeof spec.entry !== 'string' || !spec.entry) {
     if (value !== null) console.error(`/config/remotes.json: ${name} has no entry; it is left out.`);
     return null;
   }
   const entry = spec.entry;
   try {
-    const raw = spec.module ?? (await getJson(new URL('module.json', new URL(entry, window.location.href)).href));
+    const raw =
+      spec.module ?? (await getJson(new URL('module.json', new URL(entry, window.location.href)).href));
     const descriptor = readDescriptor(raw, name);
     if (!descriptor) throw new Error('its module.json declares no routes');
     const pinned = typeof spec.version === 'string' ? spec.version : null;
     if (pinned && descriptor.version !== pinned) {
-      return { name, entry, descriptor, problem: `This installation asks for version ${pinned} of this module, but version ${descriptor.version} is what is deployed. Deploy version ${pinned}, or change the version in the remotes configuration.` };
+      return {
+        name,
+        entry,
+        descriptor,
+        problem: `This installation asks for version ${pinned} of this module, but version ${descriptor.version} is what is deployed. Deploy version ${pinned}, or change the version in the remotes configuration.`,
+      };
     }
     return { name, entry, descriptor, ...readPreload(spec.preload) };
   } catch (error) {
-    console.error(`The ${name} module is left out: ${error instanceof Error ? error.message : String(error)}`);
+    console.error(
+      `The ${name} module is left out: ${error instanceof Error ? error.message : String(error)}`,
+    );
     return null;
   }
 }
 
-const scriptList = (value: unknown): value is string[] => Array.isArray(value) && value.every((v) => typeof v === 'string');
+const scriptList = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((v) => typeof v === 'string');
 
 /** remotes.json's `preload` of a remote, when it is of the form the gateway writes. */
 function readPreload(value: unknown): Pick<DeployedModule, 'preload'> {
   const p = value as { entry?: unknown; scripts?: unknown; shared?: unknown } | null | undefined;
-  if (!p || typeof p.entry !== 'string' || !scriptList(p.scripts) || typeof p.shared !== 'object' || p.shared === null) return {};
-  const shared = Object.fromEntries(Object.entries(p.shared).filter(([, files]) => scriptList(files))) as Record<string, string[]>;
+  if (
+    !p ||
+    typeof p.entry !== 'string' ||
+    !scriptList(p.scripts) ||
+    typeof p.shared !== 'object' ||
+    p.shared === null
+  )
+    return {};
+  const shared = Object.fromEntries(
+    Object.entries(p.shared).filter(([, files]) => scriptList(files)),
+  ) as Record<string, string[]>;
   return { preload: { entry: p.entry, scripts: p.scripts, shared } };
 }
 
@@ -74,7 +95,8 @@ export async function fetchRemotesConfig(): Promise<readonly DeployedModule[]> {
   let modules: DeployedModule[] = [];
   try {
     const raw = await getJson('/config/remotes.json');
-    if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new Error('not an object of remote name to entry');
+    if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+      throw new Error('not an object of remote name to entry');
     const found = await Promise.all(Object.entries(raw).map(([name, value]) => deployedModule(name, value)));
     modules = found.filter((m): m is DeployedModule => m !== null);
   } catch (error) {
@@ -105,7 +127,12 @@ export function preloadRemoteFor(pathname: string): void {
   if (!module?.preload) return;
   const provided = new Set(Object.keys(getInstance()?.options.shared ?? {}));
   const shared = Object.entries(module.preload.shared).filter(([name]) => !provided.has(name));
-  for (const href of [module.preload.entry, ...module.preload.scripts, ...shared.flatMap(([, files]) => files)]) preloadScript(href);
+  for (const href of [
+    module.preload.entry,
+    ...module.preload.scripts,
+    ...shared.flatMap(([, files]) => files),
+  ])
+    preloadScript(href);
 }
 
 /**

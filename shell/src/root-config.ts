@@ -35,11 +35,16 @@ export function registerApplications(): void {
       // A module that must not run fails like one that cannot load: its paths show the error panel.
       app: () => (problem ? Promise.reject(new RemoteRefused(problem)) : loadRemoteApp(name)),
       // Remotes only run inside the signed-in layout; signed out, the shell redirects to '/'.
-      activeWhen: (location) => getCurrentUser() !== null && matchesRoutes(descriptor.routes, location.pathname),
+      activeWhen: (location) =>
+        getCurrentUser() !== null && matchesRoutes(descriptor.routes, location.pathname),
       customProps: (appName) => {
         mountedFor = getCurrentUser() ?? mountedFor;
         if (!mountedFor) throw new Error('Not signed in.');
-        return { user: mountedFor, navigate: navigateOutsideRouter, domElementGetter: () => domElementGetter(appName) };
+        return {
+          user: mountedFor,
+          navigate: navigateOutsideRouter,
+          domElementGetter: () => domElementGetter(appName),
+        };
       },
     });
   }

@@ -5,7 +5,15 @@
  * handles to stop and start a server under load.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { connect, createServer } from 'node:net';
 import path from 'node:path';
 
@@ -104,7 +112,9 @@ export function postgresBin(): string | undefined {
 }
 
 export function natsServerBin(): string | undefined {
-  for (const dir of (process.env.PATH ?? '').split(path.delimiter).concat('/usr/sbin', '/usr/local/bin', '/usr/bin')) {
+  for (const dir of (process.env.PATH ?? '')
+    .split(path.delimiter)
+    .concat('/usr/sbin', '/usr/local/bin', '/usr/bin')) {
     const p = path.join(dir, 'nats-server');
     if (dir && existsSync(p)) return p;
   }
@@ -121,33 +131,53 @@ function pgCommand(bin: string, args: string[]): { cmd: string; args: string[] }
 function runPg(bin: string, args: string[], what: string): void {
   const c = pgCommand(bin, args);
   const res = spawnSync(c.cmd, c.args, { cwd: '/', encoding: 'utf8' });
-  if (res.status !== 0) throw new Error(`${what} failed: ${(res.stderr || res.stdout || '').trim().slice(-800)}`);
+  if (res.status !== 0)
+    throw new Error(`${what} failed: ${(res.stderr || res.stdout || '').trim().slice(-800)}`);
 }
 
 /**
  * A PostgreSQL cluster of our own in `dir` (created on first use, kept across starts), listening on
  * 127.0.0.1:`port` with trust authentication for local connections.
  */
-export async function startPostgresCluster(dir: string, port: number, opts: { fsync?: boolean } = {}): Promise<ServerHandle> {
+export async function startPostgresCluster(
+  dir: string,
+  port: number,
+  opts: { fsync?: boolean } = {},
+): Promise<ServerHandle> {
   const bin = postgresBin();
-  if (!bin) throw new Error('PostgreSQL is not installed: apt-get install -y postgresql (or set DATABASE_URL to a running server)');
+  if (!bin)
+    throw new Error(
+      'PostgreSQL is not installed: apt-get install -y postgresql (or set DATABASE_URL to a running server)',
+    );
   const data = path.join(dir, 'pgdata');
   mkdirSync(dir, { recursive: true });
   if (isRoot()) {
     // Its parent folders must let the postgres user through (a mkdtemp folder is 0700: chmod 755 it).
     chmodSync(dir, 0o755);
     // The cluster belongs to the postgres user (the Debian package creates it).
-    chownSync(dir, Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim()), Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim()));
+    chownSync(
+      dir,
+      Number(spawnSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).stdout.trim()),
+      Number(spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).stdout.trim()),
+    );
   }
   if (!existsSync(path.join(data, 'PG_VERSION'))) {
-    runPg(path.join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale'], 'initdb');
+    runPg(
+      path.join(bin, 'initdb'),
+      ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-locale'],
+      'initdb',
+    );
   }
   const options = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c max_connections=300${opts.fsync === false ? ' -c fsync=off' : ''}`;
   const log = path.join(dir, 'postgres.log');
   if (!existsSync(log)) writeFileSync(log, '');
   if (isRoot()) spawnSync('chown', ['postgres', log]);
   const start = async () => {
-    runPg(path.join(bin, 'pg_ctl'), ['-D', data, '-l', log, '-w', '-t', '60', '-o', options, 'start'], 'Starting PostgreSQL');
+    runPg(
+      path.join(bin, 'pg_ctl'),
+      ['-D', data, '-l', log, '-w', '-t', '60', '-o', options, 'start'],
+      'Starting PostgreSQL',
+    );
     await waitForPort(port, 'PostgreSQL');
   };
   await start();
@@ -157,7 +187,11 @@ export async function startPostgresCluster(dir: string, port: number, opts: { fs
     owned: true,
     start,
     async stop(mode = 'fast') {
-      runPg(path.join(bin, 'pg_ctl'), ['-D', data, '-m', mode, '-w', '-t', '60', 'stop'], 'Stopping PostgreSQL');
+      runPg(
+        path.join(bin, 'pg_ctl'),
+        ['-D', data, '-m', mode, '-w', '-t', '60', 'stop'],
+        'Stopping PostgreSQL',
+      );
     },
   };
 }
@@ -165,7 +199,10 @@ export async function startPostgresCluster(dir: string, port: number, opts: { fs
 /** A nats-server with JetStream of our own, storing in `dir`, on 127.0.0.1:`port`. */
 export async function startNatsServer(dir: string, port: number): Promise<ServerHandle> {
   const bin = natsServerBin();
-  if (!bin) throw new Error('nats-server is not installed: apt-get install -y nats-server (or set NATS_URL to a running server)');
+  if (!bin)
+    throw new Error(
+      'nats-server is not installed: apt-get install -y nats-server (or set NATS_URL to a running server)',
+    );
   mkdirSync(dir, { recursive: true });
   let proc: ChildProcess | null = null;
   const start = async () => {

@@ -36,15 +36,20 @@ process.once('SIGTERM', () => void shutdown(0));
 /** Each role's password, generated once and kept in DATA_DIR (0600), or DB_PASSWORD_<SCHEMA> when given. */
 function rolePasswords(schemas: string[]): Record<string, string> {
   const file = path.join(dataDir, 'db-roles.json');
-  const kept: Record<string, string> = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>) : {};
-  for (const s of schemas) kept[s] = envString(env, `DB_PASSWORD_${s.toUpperCase()}`) ?? kept[s] ?? randomBytes(18).toString('base64url');
+  const kept: Record<string, string> = existsSync(file)
+    ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, string>)
+    : {};
+  for (const s of schemas)
+    kept[s] =
+      envString(env, `DB_PASSWORD_${s.toUpperCase()}`) ?? kept[s] ?? randomBytes(18).toString('base64url');
   writeFileSync(file, JSON.stringify(kept, null, 2), { mode: 0o600 });
   return kept;
 }
 
 try {
   const gatewayPort = envInt(env, 'PORT', 8080, 1);
-  if (await answers(gatewayPort)) throw new Error(`Port ${gatewayPort} is taken (another npm start?): set PORT to another port`);
+  if (await answers(gatewayPort))
+    throw new Error(`Port ${gatewayPort} is taken (another npm start?): set PORT to another port`);
   const pg = await ensurePostgres(envString(env, 'DATABASE_URL'), path.join(dataDir, 'postgres'));
   servers.push(pg);
   const nats = await ensureNats(envString(env, 'NATS_URL'), path.join(dataDir, 'nats'));
@@ -53,7 +58,10 @@ try {
   const named = adminUrl.pathname.replace(/^\//, '');
   const database = envString(env, 'DATABASE_NAME') ?? (named && named !== 'postgres' ? named : 'erp');
   adminUrl.pathname = '/postgres';
-  const services = Object.keys(MODULES).map((service) => ({ service, schema: MODULES[service]!.service().schema }));
+  const services = Object.keys(MODULES).map((service) => ({
+    service,
+    schema: MODULES[service]!.service().schema,
+  }));
   const databaseUrls = await provisionDatabase({
     adminUrl: adminUrl.toString(),
     database,
@@ -65,7 +73,9 @@ try {
     const n = envString(env, `${s.toUpperCase()}_INSTANCES`);
     if (n) instances[s] = Math.max(1, Number(n) || 1);
   }
-  console.log(`  PostgreSQL: ${pg.owned ? 'started here' : 'running'} on port ${pg.port}, database ${database}; NATS JetStream: ${nats.owned ? 'started here' : 'running'} on port ${nats.port}`);
+  console.log(
+    `  PostgreSQL: ${pg.owned ? 'started here' : 'running'} on port ${pg.port}, database ${database}; NATS JetStream: ${nats.owned ? 'started here' : 'running'} on port ${nats.port}`,
+  );
   topology = await startTopology({
     databaseUrls,
     natsUrl: nats.url,

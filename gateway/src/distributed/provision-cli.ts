@@ -11,10 +11,15 @@ import { provisionDatabase, roleOf } from './provision.js';
 const env = process.env;
 const adminUrl = envString(env, 'ADMIN_DATABASE_URL');
 if (!adminUrl) {
-  console.error('✗ Set ADMIN_DATABASE_URL to an administrator’s connection string (a superuser, or a role with CREATEROLE and CREATEDB)');
+  console.error(
+    '✗ Set ADMIN_DATABASE_URL to an administrator’s connection string (a superuser, or a role with CREATEROLE and CREATEDB)',
+  );
   process.exit(2);
 }
-const services = Object.keys(MODULES).map((service) => ({ service, schema: MODULES[service]!.service().schema }));
+const services = Object.keys(MODULES).map((service) => ({
+  service,
+  schema: MODULES[service]!.service().schema,
+}));
 const passwords: Record<string, string> = {};
 const missing: string[] = [];
 for (const { schema } of services) {
@@ -29,7 +34,9 @@ if (missing.length > 0) {
 const database = envString(env, 'DATABASE_NAME', 'erp')!;
 try {
   await provisionDatabase({ adminUrl, database, services, passwords });
-  console.log(`Provisioned ${database}: ${services.map((s) => `${s.schema} (role ${roleOf(s.schema)})`).join(', ')}`);
+  console.log(
+    `Provisioned ${database}: ${services.map((s) => `${s.schema} (role ${roleOf(s.schema)})`).join(', ')}`,
+  );
 } catch (err) {
   console.error(`✗ Provisioning failed: ${(err as Error).message}`);
   process.exit(1);

@@ -39,7 +39,13 @@ function withDatabase(url: string, database: string): string {
 }
 
 /** The connection string each service uses: its own role on the shared database. */
-export function serviceDatabaseUrl(adminUrl: string, database: string, schema: string, password: string, prefix?: string): string {
+export function serviceDatabaseUrl(
+  adminUrl: string,
+  database: string,
+  schema: string,
+  password: string,
+  prefix?: string,
+): string {
   const u = new URL(withDatabase(adminUrl, database));
   u.username = roleOf(schema, prefix);
   u.password = password;
@@ -69,7 +75,11 @@ export async function provisionDatabase(opts: ProvisionOptions): Promise<Record<
       const has = await c.query('SELECT 1 FROM pg_roles WHERE rolname = $1', [role]);
       // A password is a literal in these statements (no parameters in DDL): quote it as one.
       const literal = c.escapeLiteral(password);
-      await c.query(has.rowCount === 0 ? `CREATE ROLE ${role} LOGIN PASSWORD ${literal}` : `ALTER ROLE ${role} LOGIN PASSWORD ${literal}`);
+      await c.query(
+        has.rowCount === 0
+          ? `CREATE ROLE ${role} LOGIN PASSWORD ${literal}`
+          : `ALTER ROLE ${role} LOGIN PASSWORD ${literal}`,
+      );
     }
   });
   await withClient(withDatabase(opts.adminUrl, db), async (c) => {
@@ -83,7 +93,10 @@ export async function provisionDatabase(opts: ProvisionOptions): Promise<Record<
       await c.query(`GRANT CONNECT, TEMPORARY ON DATABASE ${db} TO ${role}`);
       await c.query(`CREATE SCHEMA IF NOT EXISTS ${ident(schema)} AUTHORIZATION ${role}`);
       // A schema made earlier by another role (one shared login before): hand it and what is in it over.
-      const owner = await c.query<{ owner: string }>(`SELECT pg_get_userbyid(nspowner) AS owner FROM pg_namespace WHERE nspname = $1`, [schema]);
+      const owner = await c.query<{ owner: string }>(
+        `SELECT pg_get_userbyid(nspowner) AS owner FROM pg_namespace WHERE nspname = $1`,
+        [schema],
+      );
       if (owner.rows[0]?.owner !== role) {
         await c.query(`ALTER SCHEMA ${schema} OWNER TO ${role}`);
         const objects = await c.query<{ kind: string; name: string }>(
@@ -93,19 +106,33 @@ export async function provisionDatabase(opts: ProvisionOptions): Promise<Record<
           [schema],
         );
         for (const o of objects.rows) await c.query(`ALTER ${o.kind} ${schema}."${o.name}" OWNER TO ${role}`);
-        const fns = await c.query<{ sig: string }>(`SELECT p.oid::regprocedure::text AS sig FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = $1`, [schema]);
+        const fns = await c.query<{ sig: string }>(
+          `SELECT p.oid::regprocedure::text AS sig FROM pg_proc p JOIN pg_namespace n ON n.oid = p.pronamespace WHERE n.nspname = $1`,
+          [schema],
+        );
         for (const f of fns.rows) await c.query(`ALTER ROUTINE ${f.sig} OWNER TO ${role}`);
       }
       await c.query(`REVOKE ALL ON SCHEMA ${schema} FROM PUBLIC`);
     }
   });
-  return Object.fromEntries(opts.services.map(({ service, schema }) => [service, serviceDatabaseUrl(opts.adminUrl, db, schema, opts.passwords[schema]!, opts.rolePrefix)]));
+  return Object.fromEntries(
+    opts.services.map(({ service, schema }) => [
+      service,
+      serviceDatabaseUrl(opts.adminUrl, db, schema, opts.passwords[schema]!, opts.rolePrefix),
+    ]),
+  );
 }
 
 /** Drop a provisioned database and its roles (tests). */
-export async function dropProvisioned(adminUrl: string, database: string, schemas: string[], rolePrefix?: string): Promise<void> {
+export async function dropProvisioned(
+  adminUrl: string,
+  database: string,
+  schemas: string[],
+  rolePrefix?: string,
+): Promise<void> {
   await withClient(adminUrl, async (c) => {
     await c.query(`DROP DATABASE IF EXISTS ${ident(database)} WITH (FORCE)`);
-    for (const s of schemas) await c.query(`DROP ROLE IF EXISTS ${roleOf(s, rolePrefix)}`).catch(() => undefined);
+    for (const s of schemas)
+      await c.query(`DROP ROLE IF EXISTS ${roleOf(s, rolePrefix)}`).catch(() => undefined);
   });
 }

@@ -37,7 +37,11 @@ export const RESTART_BACKOFF = { initialMs: 1000, maxMs: 30_000, healthyAfterMs:
  * that ran at least `healthyAfterMs` before it exited was healthy: its crash is counted as the
  * first again. Pure: `crashesBefore` is the count after the previous crash (0 at first).
  */
-export function restartDelay(crashesBefore: number, ranMs: number, o: typeof RESTART_BACKOFF = RESTART_BACKOFF): { crashes: number; delayMs: number } {
+export function restartDelay(
+  crashesBefore: number,
+  ranMs: number,
+  o: typeof RESTART_BACKOFF = RESTART_BACKOFF,
+): { crashes: number; delayMs: number } {
   const crashes = ranMs >= o.healthyAfterMs ? 1 : crashesBefore + 1;
   return { crashes, delayMs: Math.min(o.maxMs, o.initialMs * 2 ** Math.min(crashes - 1, 30)) };
 }
@@ -121,7 +125,11 @@ export class TopologyProcess {
       if (v === undefined) delete env[k];
       else env[k] = v;
     }
-    const p = spawn(process.execPath, [this.script], { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const p = spawn(process.execPath, [this.script], {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     this.proc = p;
     for (const stream of [p.stdout!, p.stderr!]) {
       const lines = createInterface({ input: stream });
@@ -212,7 +220,9 @@ export class TopologyProcess {
     while (Date.now() < until) {
       if (await this.ready()) return Date.now() - this.startedAt;
       if (!this.running && !this.restartOnCrash) {
-        throw new Error(`${this.id} exited (${this.lastExit?.signal ?? this.lastExit?.code}) before it was ready`);
+        throw new Error(
+          `${this.id} exited (${this.lastExit?.signal ?? this.lastExit?.code}) before it was ready`,
+        );
       }
       await sleep(100);
     }
@@ -236,10 +246,21 @@ export interface Topology {
  * gets its own (its database, port, the services' URLs, NATS_URL and NATS_NAMESPACE from the
  * options). The other settings, NATS_ACK_WAIT_SECONDS among them, are passed through.
  */
-const NOT_INHERITED = [/^TEST_/, /_SERVICE_URL$/, /DATABASE_URL$/, /^NATS_URL$/, /^NATS_NAMESPACE$/, /^PORT$/, /^VITEST/];
+const NOT_INHERITED = [
+  /^TEST_/,
+  /_SERVICE_URL$/,
+  /DATABASE_URL$/,
+  /^NATS_URL$/,
+  /^NATS_NAMESPACE$/,
+  /^PORT$/,
+  /^VITEST/,
+];
 
 /** A process's environment: the parent's (less NOT_INHERITED) with `extra` on top (undefined removes one). */
-export function baseEnv(extra: Record<string, string | undefined>, parent: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+export function baseEnv(
+  extra: Record<string, string | undefined>,
+  parent: NodeJS.ProcessEnv = process.env,
+): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {};
   for (const [k, v] of Object.entries(parent)) if (!NOT_INHERITED.some((re) => re.test(k))) env[k] = v;
   for (const [k, v] of Object.entries(extra)) {
@@ -275,14 +296,30 @@ export async function startTopology(opts: TopologyOptions): Promise<Topology> {
     byService[service] = [];
     for (let i = 1; i <= n; i++) {
       const p = service === 'auth' && i === 1 ? authPort : await port();
-      const env = baseEnv({ ...common, ...opts.serviceEnv?.[service], DATABASE_URL: url, PORT: String(p), INSTANCE_ID: `${service}#${i}` });
-      const tp = new TopologyProcess(`${service}#${i}`, service, p, entryScript(path.join(repoRoot, 'services', service, 'dist', 'server.js')), env, output, opts.restartOnCrash ?? false);
+      const env = baseEnv({
+        ...common,
+        ...opts.serviceEnv?.[service],
+        DATABASE_URL: url,
+        PORT: String(p),
+        INSTANCE_ID: `${service}#${i}`,
+      });
+      const tp = new TopologyProcess(
+        `${service}#${i}`,
+        service,
+        p,
+        entryScript(path.join(repoRoot, 'services', service, 'dist', 'server.js')),
+        env,
+        output,
+        opts.restartOnCrash ?? false,
+      );
       byService[service].push(tp);
       processes.push(tp);
     }
   }
   const gatewayPort = opts.gatewayPort || (await freePort());
-  const serviceUrls = Object.fromEntries(services.map((s) => [`${s.toUpperCase()}_SERVICE_URL`, byService[s]!.map((p) => p.url).join(',')]));
+  const serviceUrls = Object.fromEntries(
+    services.map((s) => [`${s.toUpperCase()}_SERVICE_URL`, byService[s]!.map((p) => p.url).join(',')]),
+  );
   const gateway = new TopologyProcess(
     'gateway',
     'gateway',

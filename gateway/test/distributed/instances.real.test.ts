@@ -7,9 +7,21 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { MODULES } from '../../src/modules.js';
-import { eventually, jpeg, multipartPhoto, PHONES, realServers, request, shown, sleep, useSystem, type Answer } from './harness.js';
+import {
+  eventually,
+  jpeg,
+  multipartPhoto,
+  PHONES,
+  realServers,
+  request,
+  shown,
+  sleep,
+  useSystem,
+  type Answer,
+} from './harness.js';
 
-const unavailable = (service: string) => `The ${MODULES[service]!.title} service is not available right now. Please try again in a moment.`;
+const unavailable = (service: string) =>
+  `The ${MODULES[service]!.title} service is not available right now. Please try again in a moment.`;
 const sorted = (xs: Iterable<string>) => [...xs].sort();
 
 describe.skipIf(!realServers)('the distributed topology: crashes, instances and sessions', () => {
@@ -21,7 +33,10 @@ describe.skipIf(!realServers)('the distributed topology: crashes, instances and 
     const po = sys.instances('po');
     expect(po).toHaveLength(2);
     const first = await Promise.all(po.map((p) => request('GET', `${p.url}/po?limit=1`, { token })));
-    expect(first.map((a) => a.status), first.map(shown).join('\n')).toEqual([200, 200]);
+    expect(
+      first.map((a) => a.status),
+      first.map(shown).join('\n'),
+    ).toEqual([200, 200]);
 
     const out = await request('POST', `${sys.gatewayUrl}/api/v1/auth/logout`, { token });
     expect(out.status, shown(out)).toBe(200);
@@ -30,7 +45,9 @@ describe.skipIf(!realServers)('the distributed topology: crashes, instances and 
     await eventually(
       'both PO instances refuse the ended session',
       async () => {
-        last = await Promise.all(po.map((p) => request('GET', `${p.url}/po?limit=1`, { token, timeoutMs: 5000 })));
+        last = await Promise.all(
+          po.map((p) => request('GET', `${p.url}/po?limit=1`, { token, timeoutMs: 5000 })),
+        );
         return last.every((a) => a.status === 401) ? [] : last.map(shown);
       },
       3000,
@@ -58,7 +75,9 @@ describe.skipIf(!realServers)('the distributed topology: crashes, instances and 
       await sys.api('employee', 'GET', '/po?limit=5'),
       await sys.api('employee', 'GET', `/po/${somePo!.id}`),
       await sys.api('admin', 'GET', '/po/stats'),
-      await sys.api('employee', 'POST', '/poReceipt', { body: sys.receiptBody(somePo!.id, receiptId, somePo!.item_id) }),
+      await sys.api('employee', 'POST', '/poReceipt', {
+        body: sys.receiptBody(somePo!.id, receiptId, somePo!.item_id),
+      }),
     ];
     for (const a of down) {
       expect(a.status, shown(a)).toBe(503);
@@ -99,24 +118,42 @@ describe.skipIf(!realServers)('the distributed topology: crashes, instances and 
     const pending = await sys.pendingApprovals(20, 'Scale-out slab');
     const handledBefore = await Promise.all(po.map((p) => sys.handledCounts(p, 'po-indent-approved')));
     const listedBefore = await Promise.all(indent.map((p) => sys.handledCounts(p, 'indent-purchase-orders')));
-    const posBefore = Number((await sys.rows<{ n: number }>(`SELECT count(*)::int AS n FROM po.purchase_orders`))[0]!.n);
+    const posBefore = Number(
+      (await sys.rows<{ n: number }>(`SELECT count(*)::int AS n FROM po.purchase_orders`))[0]!.n,
+    );
 
     const answers = await Promise.all(pending.map((p) => sys.approve(p)));
-    expect(answers.map((a) => a.status), answers.filter((a) => a.status !== 200).map(shown).join('\n')).toEqual(answers.map(() => 200));
+    expect(
+      answers.map((a) => a.status),
+      answers
+        .filter((a) => a.status !== 200)
+        .map(shown)
+        .join('\n'),
+    ).toEqual(answers.map(() => 200));
 
     await sys.settled(60_000, 'the approvals made their POs');
     const made = await sys.posOf(pending.map((p) => p.id));
-    for (const p of pending) expect(sorted(made.filter((m) => m.indent_id === p.id).map((m) => m.vendor_id)), p.number).toEqual(sorted(p.vendors));
+    for (const p of pending)
+      expect(sorted(made.filter((m) => m.indent_id === p.id).map((m) => m.vendor_id)), p.number).toEqual(
+        sorted(p.vendors),
+      );
     const newPos = made.length;
     expect(newPos).toBe(pending.reduce((n, p) => n + p.vendors.length, 0));
-    expect(Number((await sys.rows<{ n: number }>(`SELECT count(*)::int AS n FROM po.purchase_orders`))[0]!.n)).toBe(posBefore + newPos);
+    expect(
+      Number((await sys.rows<{ n: number }>(`SELECT count(*)::int AS n FROM po.purchase_orders`))[0]!.n),
+    ).toBe(posBefore + newPos);
 
     // Each event handled once across the instances: the handled deliveries add up to the events.
     const handledAfter = await Promise.all(po.map((p) => sys.handledCounts(p, 'po-indent-approved')));
     const listedAfter = await Promise.all(indent.map((p) => sys.handledCounts(p, 'indent-purchase-orders')));
-    const delta = (after: Array<Record<string, number>>, before: Array<Record<string, number>>, outcome: string) =>
-      after.reduce((n, a, i) => n + (a[outcome] ?? 0) - (before[i]![outcome] ?? 0), 0);
-    output.note(`approvals handled per PO instance: ${handledAfter.map((a, i) => (a.handled ?? 0) - (handledBefore[i]!.handled ?? 0)).join(' + ')}`);
+    const delta = (
+      after: Array<Record<string, number>>,
+      before: Array<Record<string, number>>,
+      outcome: string,
+    ) => after.reduce((n, a, i) => n + (a[outcome] ?? 0) - (before[i]![outcome] ?? 0), 0);
+    output.note(
+      `approvals handled per PO instance: ${handledAfter.map((a, i) => (a.handled ?? 0) - (handledBefore[i]!.handled ?? 0)).join(' + ')}`,
+    );
     expect(delta(handledAfter, handledBefore, 'handled')).toBe(pending.length);
     expect(delta(handledAfter, handledBefore, 'duplicate')).toBe(0);
     expect(delta(listedAfter, listedBefore, 'handled')).toBe(newPos);
@@ -125,7 +162,11 @@ describe.skipIf(!realServers)('the distributed topology: crashes, instances and 
     const target = made[0]!;
     const token = sys.tokens.employee;
     const bytes = jpeg();
-    const upload = await request<{ _id: string; size: number }>('POST', `${po[0]!.url}/po/${target.id}/photos`, { token, raw: multipartPhoto(bytes) });
+    const upload = await request<{ _id: string; size: number }>(
+      'POST',
+      `${po[0]!.url}/po/${target.id}/photos`,
+      { token, raw: multipartPhoto(bytes) },
+    );
     expect(upload.status, shown(upload)).toBe(201);
     // What is kept is the service's re-encoded copy: every instance serves those same bytes.
     let served: Buffer | undefined;
@@ -134,7 +175,9 @@ describe.skipIf(!realServers)('the distributed topology: crashes, instances and 
       expect(photo.status, `${p.id}: ${shown(photo)}`).toBe(200);
       expect(photo.contentType).toBe('image/jpeg');
       expect(photo.bytes.length, `${p.id} served another size`).toBe(upload.body.size);
-      expect(photo.bytes.subarray(0, 2).equals(Buffer.from([0xff, 0xd8])), `${p.id} served no JPEG`).toBe(true);
+      expect(photo.bytes.subarray(0, 2).equals(Buffer.from([0xff, 0xd8])), `${p.id} served no JPEG`).toBe(
+        true,
+      );
       if (served) expect(photo.bytes.equals(served), `${p.id} served other bytes`).toBe(true);
       served = photo.bytes;
       const pdf = await request('GET', `${p.url}/po/${target.id}/pdf`, { token });
@@ -154,13 +197,20 @@ describe.skipIf(!realServers)('the distributed topology: crashes, instances and 
     const answer = await sys.approve(pending!);
     output.note(`the approval answered ${shown(answer)}`);
     expect([200, 502, 503]).toContain(answer.status);
-    await eventually('an indent instance died at the fault point', async () => (indent.some((p) => !p.running) ? [] : ['both still running']), 15_000, 50);
+    await eventually(
+      'an indent instance died at the fault point',
+      async () => (indent.some((p) => !p.running) ? [] : ['both still running']),
+      15_000,
+      50,
+    );
     const killed = indent.filter((p) => !p.running);
     expect(killed).toHaveLength(1);
     expect(killed[0]!.lastExit?.signal).toBe('SIGKILL');
 
     // The approval is committed, its event is in the outbox unpublished, and no PO exists yet.
-    expect(await sys.rows(`SELECT status FROM indent.indents WHERE id = $1`, [pending!.id])).toEqual([{ status: 'approved' }]);
+    expect(await sys.rows(`SELECT status FROM indent.indents WHERE id = $1`, [pending!.id])).toEqual([
+      { status: 'approved' },
+    ]);
     const events = await sys.rows<{ published: boolean }>(
       `SELECT published_at IS NOT NULL AS published FROM indent.outbox WHERE subject = 'erp.indent.approved.v1' AND envelope->'data'->>'indentId' = $1`,
       [pending!.id],
@@ -175,9 +225,12 @@ describe.skipIf(!realServers)('the distributed topology: crashes, instances and 
     output.note(`the POs appeared ${ms} ms after the restart`);
     const made = await sys.posOf([pending!.id]);
     expect(sorted(made.map((m) => m.vendor_id))).toEqual(sorted(pending!.vendors));
-    expect(await sys.rows(`SELECT count(*)::int AS n FROM indent.outbox WHERE subject = 'erp.indent.approved.v1' AND envelope->'data'->>'indentId' = $1`, [pending!.id])).toEqual([
-      { n: 1 },
-    ]);
+    expect(
+      await sys.rows(
+        `SELECT count(*)::int AS n FROM indent.outbox WHERE subject = 'erp.indent.approved.v1' AND envelope->'data'->>'indentId' = $1`,
+        [pending!.id],
+      ),
+    ).toEqual([{ n: 1 }]);
   }, 180_000);
 
   it('a PO consumer killed after committing its 3rd event and before acknowledging it: after a restart every indent has exactly its POs, PO numbers are 1..N without gaps or repeats, and nothing is dead-lettered', async () => {
@@ -187,8 +240,19 @@ describe.skipIf(!realServers)('the distributed topology: crashes, instances and 
     await sys.restartAll('po', { FAULT_INJECTION: 'after-handle-before-ack:po-indent-approved:3' });
 
     const answers = await Promise.all(pending.map((p) => sys.approve(p)));
-    expect(answers.map((a) => a.status), answers.filter((a) => a.status !== 200).map(shown).join('\n')).toEqual(answers.map(() => 200));
-    await eventually('a PO instance died at the fault point', async () => (po.some((p) => !p.running) ? [] : ['both still running']), 30_000, 50);
+    expect(
+      answers.map((a) => a.status),
+      answers
+        .filter((a) => a.status !== 200)
+        .map(shown)
+        .join('\n'),
+    ).toEqual(answers.map(() => 200));
+    await eventually(
+      'a PO instance died at the fault point',
+      async () => (po.some((p) => !p.running) ? [] : ['both still running']),
+      30_000,
+      50,
+    );
     await sleep(500);
     const killed = po.filter((p) => !p.running);
     for (const k of killed) expect(k.lastExit?.signal, k.id).toBe('SIGKILL');
@@ -201,16 +265,24 @@ describe.skipIf(!realServers)('the distributed topology: crashes, instances and 
       'the unacknowledged event was delivered again and skipped',
       async () => {
         const counts = await Promise.all(po.map((p) => sys.handledCounts(p, 'po-indent-approved')));
-        return counts.reduce((n, c) => n + (c.duplicate ?? 0), 0) >= killed.length ? [] : [`duplicates seen: ${JSON.stringify(counts)}`];
+        return counts.reduce((n, c) => n + (c.duplicate ?? 0), 0) >= killed.length
+          ? []
+          : [`duplicates seen: ${JSON.stringify(counts)}`];
       },
       75_000,
       500,
     );
     await sys.settled(60_000, 'every approval made its POs');
     const made = await sys.posOf(pending.map((p) => p.id));
-    for (const p of pending) expect(sorted(made.filter((m) => m.indent_id === p.id).map((m) => m.vendor_id)), p.number).toEqual(sorted(p.vendors));
+    for (const p of pending)
+      expect(sorted(made.filter((m) => m.indent_id === p.id).map((m) => m.vendor_id)), p.number).toEqual(
+        sorted(p.vendors),
+      );
     expect(await sys.poNumberProblems()).toEqual([]);
     const st = await sys.eventState();
-    expect(Object.values(st.deadLetters).every((n) => n === 0), JSON.stringify(st.deadLetters)).toBe(true);
+    expect(
+      Object.values(st.deadLetters).every((n) => n === 0),
+      JSON.stringify(st.deadLetters),
+    ).toBe(true);
   }, 240_000);
 });

@@ -227,7 +227,9 @@ export async function routeSuite(system: System, fixtures: Fixtures): Promise<vo
 
   // Project scope (SPEC §6, decision 0015): an Employee reaches only their projects; any other
   // project answers 404, so its existence is not told. Every route naming a project by id.
-  const projectRoutes = routes.filter((r) => r.url.startsWith('/api/v1/project/') && paramNames(r.url).includes('id'));
+  const projectRoutes = routes.filter(
+    (r) => r.url.startsWith('/api/v1/project/') && paramNames(r.url).includes('id'),
+  );
   describe('project scope', () => {
     it('finds the routes that name a project', () => {
       expect(projectRoutes.length).toBeGreaterThan(0);
@@ -252,11 +254,19 @@ export async function routeSuite(system: System, fixtures: Fixtures): Promise<vo
 
   // The same for BOQs (decision 0016): a BOQ belongs to its project; an Employee of another project
   // is told 'BOQ Not Found' on every route naming one by id.
-  const boqRoutes = routes.filter((r) => r.url.startsWith('/api/v1/boq/') && paramNames(r.url).includes('id'));
+  const boqRoutes = routes.filter(
+    (r) => r.url.startsWith('/api/v1/boq/') && paramNames(r.url).includes('id'),
+  );
   describe('BOQ scope', () => {
     it('finds the routes that name a BOQ', () => {
       expect(boqRoutes.map((r) => r.key)).toEqual(
-        expect.arrayContaining(['GET /api/v1/boq/:id', 'GET /api/v1/boq/items/:id', 'PUT /api/v1/boq/:id', 'DELETE /api/v1/boq/:id', 'POST /api/v1/boq/:id/revise']),
+        expect.arrayContaining([
+          'GET /api/v1/boq/:id',
+          'GET /api/v1/boq/items/:id',
+          'PUT /api/v1/boq/:id',
+          'DELETE /api/v1/boq/:id',
+          'POST /api/v1/boq/:id/revise',
+        ]),
       );
     });
 
@@ -292,15 +302,38 @@ export async function routeSuite(system: System, fixtures: Fixtures): Promise<vo
     }
 
     it('an Employee lists only the BOQs of their projects: the demo Employee sees the demo BOQ of PRJ-0001, made from the catalog’s demo items', async () => {
-      const mine = await system.app.inject({ method: 'GET', url: '/api/v1/boq/all?limit=100', headers: Employee.headers });
+      const mine = await system.app.inject({
+        method: 'GET',
+        url: '/api/v1/boq/all?limit=100',
+        headers: Employee.headers,
+      });
       expect(mine.statusCode, summary(mine)).toBe(200);
-      const rows = (mine.json() as { result: Array<{ _id: string; projectId: { projectCode: string }; status: string; itemCount: number }> }).result;
+      const rows = (
+        mine.json() as {
+          result: Array<{
+            _id: string;
+            projectId: { projectCode: string };
+            status: string;
+            itemCount: number;
+          }>;
+        }
+      ).result;
       expect(rows.map((r) => [r.projectId.projectCode, r.status])).toEqual([['PRJ-0001', 'confirmed']]);
       expect(rows[0]!.itemCount).toBeGreaterThanOrEqual(8);
-      const scoped = await system.app.inject({ method: 'GET', url: '/api/v1/boq/all', headers: fixtures.scopedEmployee.headers });
+      const scoped = await system.app.inject({
+        method: 'GET',
+        url: '/api/v1/boq/all',
+        headers: fixtures.scopedEmployee.headers,
+      });
       expect((scoped.json() as { totalItems: number }).totalItems).toBe(0);
-      const all = await system.app.inject({ method: 'GET', url: '/api/v1/boq/all?limit=100', headers: Admin.headers });
-      expect((all.json() as { result: Array<{ _id: string }> }).result.map((r) => r._id)).toContain(fixtures.boqId);
+      const all = await system.app.inject({
+        method: 'GET',
+        url: '/api/v1/boq/all?limit=100',
+        headers: Admin.headers,
+      });
+      expect((all.json() as { result: Array<{ _id: string }> }).result.map((r) => r._id)).toContain(
+        fixtures.boqId,
+      );
     });
 
     it('the dashboard’s Active BoQs counts the confirmed BOQs each member can see, through the caller’s token', async () => {
@@ -313,7 +346,11 @@ export async function routeSuite(system: System, fixtures: Fixtures): Promise<vo
       expect(await active(Employee.headers)).toBe(1);
       expect(await active(fixtures.scopedEmployee.headers)).toBe(0);
       // The Admin: both demo BOQs and the fixture's, as the projects service counts them.
-      const stats = await system.app.inject({ method: 'GET', url: '/api/v1/boq/stats', headers: Admin.headers });
+      const stats = await system.app.inject({
+        method: 'GET',
+        url: '/api/v1/boq/stats',
+        headers: Admin.headers,
+      });
       expect(await active(Admin.headers)).toBe((stats.json() as { activeBoq: number }).activeBoq);
       expect(await active(Admin.headers)).toBeGreaterThanOrEqual(3);
     });

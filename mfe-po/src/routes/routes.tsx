@@ -7,7 +7,8 @@ const open = () => import('./po-open-route');
 const detail = () => import('./po-detail-route');
 const receipt = () => import('./po-receipt-route');
 /** The PO a detail or receipt screen shows, asked for with the screen's code. */
-const thePo: ScreenPrefetch = (params, queryClient) => queryClient.prefetchQuery(poQueryOptions(params.poId ?? ''));
+const thePo: ScreenPrefetch = (params, queryClient) =>
+  queryClient.prefetchQuery(poQueryOptions(params.poId ?? ''));
 
 export const SECTIONS: RemoteSection[] = [
   {

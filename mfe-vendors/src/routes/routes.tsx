@@ -29,7 +29,11 @@ export const SECTIONS: RemoteSection[] = [
       { path: 'payment', ...lazyScreen('payment', payment) },
       { path: 'payments', ...lazyScreen('payment#plural', payment) },
       // Credit notes are added on a vendor's ledger: the old path leads to the accounts list.
-      { path: 'credit-note', id: 'accounts#credit-note', element: <Navigate to="/vendors/account-ledger" replace /> },
+      {
+        path: 'credit-note',
+        id: 'accounts#credit-note',
+        element: <Navigate to="/vendors/account-ledger" replace />,
+      },
       { path: 'overbilling', ...lazyScreen('overbilling', () => import('./overbilling-route')) },
     ],
   },

@@ -38,11 +38,18 @@ function mulDivRound(n: number, m: number, d: number): number {
   return Number(result);
 }
 
-export function expectedReceiptAmount(lines: readonly ReceivedLine[], po: { linesTotalPaise: Paise; fleetPaise: Paise; fleetGstPaise: Paise }): ExpectedAmount {
+export function expectedReceiptAmount(
+  lines: readonly ReceivedLine[],
+  po: { linesTotalPaise: Paise; fleetPaise: Paise; fleetGstPaise: Paise },
+): ExpectedAmount {
   const goodsPaise = sumPaise(lines.map((l) => lineAmount(l.unitTotalPaise, l.accepted)));
   const fleetTotal = sumPaise([po.fleetPaise, po.fleetGstPaise]);
-  if (goodsPaise < 0 || fleetTotal < 0 || po.linesTotalPaise < 0) throw new RangeError('Amounts must not be negative');
-  const fleetSharePaise = po.linesTotalPaise === 0 || fleetTotal === 0 ? 0 : mulDivRound(fleetTotal, goodsPaise, po.linesTotalPaise);
+  if (goodsPaise < 0 || fleetTotal < 0 || po.linesTotalPaise < 0)
+    throw new RangeError('Amounts must not be negative');
+  const fleetSharePaise =
+    po.linesTotalPaise === 0 || fleetTotal === 0
+      ? 0
+      : mulDivRound(fleetTotal, goodsPaise, po.linesTotalPaise);
   return { goodsPaise, fleetSharePaise, totalPaise: sumPaise([goodsPaise, fleetSharePaise]) };
 }
 

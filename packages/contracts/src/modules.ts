@@ -7,23 +7,48 @@
 import { Type, type Static } from 'typebox';
 import { MODULE_KEYS, type ModuleKey } from './permissions.js';
 
-const Path = Type.String({ pattern: '^/[a-z0-9][a-z0-9/_-]*$', maxLength: 200, description: 'An absolute path of the app, e.g. /vendors/list' });
+const Path = Type.String({
+  pattern: '^/[a-z0-9][a-z0-9/_-]*$',
+  maxLength: 200,
+  description: 'An absolute path of the app, e.g. /vendors/list',
+});
 const Label = Type.String({ minLength: 1, maxLength: 60 });
-const Icon = Type.String({ pattern: '^[a-zA-Z][a-zA-Z0-9]*$', maxLength: 40, description: 'An icon of @erp/ui; an unknown one is drawn as a plain dot' });
-const Order = Type.Integer({ minimum: 0, maximum: 10_000, description: 'Lower comes first, across every deployed module' });
+const Icon = Type.String({
+  pattern: '^[a-zA-Z][a-zA-Z0-9]*$',
+  maxLength: 40,
+  description: 'An icon of @erp/ui; an unknown one is drawn as a plain dot',
+});
+const Order = Type.Integer({
+  minimum: 0,
+  maximum: 10_000,
+  description: 'Lower comes first, across every deployed module',
+});
 const ModuleKey = Type.Unsafe<ModuleKey>(Type.Union(MODULE_KEYS.map((k) => Type.Literal(k))));
 /** The sub-module a member must be able to read to see the entry (SPEC §6). */
 const Permission = { module: ModuleKey, sub: Type.String({ minLength: 1, maxLength: 60 }) };
 
 /** A group of the sidebar (and of the phone's bottom bar). Several modules may add items to one group; the first declaration of its id names it. */
 export const ModuleNavGroup = Type.Object(
-  { id: Type.String({ pattern: '^[a-z][a-zA-Z0-9]*$', maxLength: 40 }), label: Label, shortLabel: Label, icon: Icon, order: Order },
+  {
+    id: Type.String({ pattern: '^[a-z][a-zA-Z0-9]*$', maxLength: 40 }),
+    label: Label,
+    shortLabel: Label,
+    icon: Icon,
+    order: Order,
+  },
   { additionalProperties: false },
 );
 export type ModuleNavGroup = Static<typeof ModuleNavGroup>;
 
 export const ModuleNavItem = Type.Object(
-  { group: Type.String({ maxLength: 40 }), label: Label, path: Path, icon: Type.Optional(Icon), order: Order, ...Permission },
+  {
+    group: Type.String({ maxLength: 40 }),
+    label: Label,
+    path: Path,
+    icon: Type.Optional(Icon),
+    order: Order,
+    ...Permission,
+  },
   { additionalProperties: false },
 );
 export type ModuleNavItem = Static<typeof ModuleNavItem>;
@@ -47,7 +72,10 @@ export const ModuleDashboardCard = Type.Object(
 );
 export type ModuleDashboardCard = Static<typeof ModuleDashboardCard>;
 
-export const ModuleQuickAction = Type.Object({ label: Label, path: Path, icon: Icon, order: Order, ...Permission }, { additionalProperties: false });
+export const ModuleQuickAction = Type.Object(
+  { label: Label, path: Path, icon: Icon, order: Order, ...Permission },
+  { additionalProperties: false },
+);
 export type ModuleQuickAction = Static<typeof ModuleQuickAction>;
 
 export const ModuleDescriptor = Type.Object(
@@ -61,7 +89,10 @@ export const ModuleDescriptor = Type.Object(
     navGroups: Type.Array(ModuleNavGroup, { maxItems: 10 }),
     nav: Type.Array(ModuleNavItem, { maxItems: 50 }),
     dashboard: Type.Object(
-      { cards: Type.Array(ModuleDashboardCard, { maxItems: 10 }), quickActions: Type.Array(ModuleQuickAction, { maxItems: 10 }) },
+      {
+        cards: Type.Array(ModuleDashboardCard, { maxItems: 10 }),
+        quickActions: Type.Array(ModuleQuickAction, { maxItems: 10 }),
+      },
       { additionalProperties: false },
     ),
   },

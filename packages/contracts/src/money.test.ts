@@ -108,7 +108,9 @@ describe('amounts with Indian digit grouping', () => {
 
 describe('amounts in words', () => {
   it('says rupees and paise with the Indian scale and hyphenated tens', () => {
-    expect(amountInWords(12345678)).toBe('Rupees One Lakh Twenty-Three Thousand Four Hundred Fifty-Six and Seventy-Eight Paise Only');
+    expect(amountInWords(12345678)).toBe(
+      'Rupees One Lakh Twenty-Three Thousand Four Hundred Fifty-Six and Seventy-Eight Paise Only',
+    );
     expect(amountInWords(100)).toBe('Rupees One Only');
     expect(amountInWords(2100)).toBe('Rupees Twenty-One Only');
     expect(amountInWords(9900)).toBe('Rupees Ninety-Nine Only');
@@ -118,8 +120,12 @@ describe('amounts in words', () => {
     expect(amountInWords(100000)).toBe('Rupees One Thousand Only');
     expect(amountInWords(10000000)).toBe('Rupees One Lakh Only');
     expect(amountInWords(1000000000)).toBe('Rupees One Crore Only');
-    expect(amountInWords(1234567890)).toBe('Rupees One Crore Twenty-Three Lakh Forty-Five Thousand Six Hundred Seventy-Eight and Ninety Paise Only');
-    expect(amountInWords(9_99_99_999_99)).toBe('Rupees Nine Crore Ninety-Nine Lakh Ninety-Nine Thousand Nine Hundred Ninety-Nine and Ninety-Nine Paise Only');
+    expect(amountInWords(1234567890)).toBe(
+      'Rupees One Crore Twenty-Three Lakh Forty-Five Thousand Six Hundred Seventy-Eight and Ninety Paise Only',
+    );
+    expect(amountInWords(9_99_99_999_99)).toBe(
+      'Rupees Nine Crore Ninety-Nine Lakh Ninety-Nine Thousand Nine Hundred Ninety-Nine and Ninety-Nine Paise Only',
+    );
   });
 
   it('says zero, a paisa and amounts below a rupee', () => {

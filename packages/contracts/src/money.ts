@@ -7,7 +7,8 @@ export type Paise = number;
 export type Hundredths = number;
 
 function assertFinite(value: number, what: string): void {
-  if (typeof value !== 'number' || !Number.isFinite(value)) throw new RangeError(`${what} must be a finite number`);
+  if (typeof value !== 'number' || !Number.isFinite(value))
+    throw new RangeError(`${what} must be a finite number`);
 }
 
 function assertSafeInteger(value: number, what: string): void {
@@ -146,7 +147,28 @@ export function formatPaise(paise: Paise, symbol = '₹'): string {
   return `${paise < 0 ? '-' : ''}${symbol}${groupIndian(String(rupees))}.${fraction}`;
 }
 
-const ONES = ['Zero', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten', 'Eleven', 'Twelve', 'Thirteen', 'Fourteen', 'Fifteen', 'Sixteen', 'Seventeen', 'Eighteen', 'Nineteen'];
+const ONES = [
+  'Zero',
+  'One',
+  'Two',
+  'Three',
+  'Four',
+  'Five',
+  'Six',
+  'Seven',
+  'Eight',
+  'Nine',
+  'Ten',
+  'Eleven',
+  'Twelve',
+  'Thirteen',
+  'Fourteen',
+  'Fifteen',
+  'Sixteen',
+  'Seventeen',
+  'Eighteen',
+  'Nineteen',
+];
 const TENS = ['', '', 'Twenty', 'Thirty', 'Forty', 'Fifty', 'Sixty', 'Seventy', 'Eighty', 'Ninety'];
 
 /** 1..99 in words, 21-99 hyphenated ('Twenty-One'). */
@@ -219,7 +241,11 @@ export function gstSplit(gstPaise: Paise, sameState: boolean): GstSplit {
   // Exact halving toward zero; the remainder (0 or ±1) stays with CGST.
   const sgstPaise = (gstPaise - (gstPaise % 2)) / 2;
   const cgstPaise = gstPaise - sgstPaise;
-  return { cgstPaise: cgstPaise === 0 ? 0 : cgstPaise, sgstPaise: sgstPaise === 0 ? 0 : sgstPaise, igstPaise: 0 };
+  return {
+    cgstPaise: cgstPaise === 0 ? 0 : cgstPaise,
+    sgstPaise: sgstPaise === 0 ? 0 : sgstPaise,
+    igstPaise: 0,
+  };
 }
 
 /**

@@ -1,8 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { isBusinessName, isPersonName, sanitizeBusinessName, sanitizePersonName } from './names.js';
 
-const BUSINESSES = ['Om Sai Traders & Co.', 'Shree Ganesh Pvt. Ltd.', 'M/s. Patil-Deshmukh (Pune)', 'श्री गणेश ट्रेडर्स', 'ಶ್ರೀ ಸಾಯಿ', 'Balaji Steel 24x7', "D'Souza & Sons, Goa"];
-const PEOPLE = ['Rahul Sharma', 'श्री गणेश', 'ಶ್ರೀ ಸಾಯಿ', 'முருகன் செல்வம்', "Anita D'Souza", 'R. K. Patil-Deshmukh', 'José Fernandes'];
+const BUSINESSES = [
+  'Om Sai Traders & Co.',
+  'Shree Ganesh Pvt. Ltd.',
+  'M/s. Patil-Deshmukh (Pune)',
+  'श्री गणेश ट्रेडर्स',
+  'ಶ್ರೀ ಸಾಯಿ',
+  'Balaji Steel 24x7',
+  "D'Souza & Sons, Goa",
+];
+const PEOPLE = [
+  'Rahul Sharma',
+  'श्री गणेश',
+  'ಶ್ರೀ ಸಾಯಿ',
+  'முருகன் செல்வம்',
+  "Anita D'Souza",
+  'R. K. Patil-Deshmukh',
+  'José Fernandes',
+];
 
 describe('names in any script, with the punctuation real names carry', () => {
   it('accepts business names as they are written', () => {

@@ -13,7 +13,7 @@ export const PERSON_NAME_PATTERN = "^(?=.*\\p{L})[\\p{L}\\p{M} .'’-]+$";
 /** A business: a person's characters plus digits, ',', '&', '/', '(', ')'; at least one letter or digit. "M/s. Patil-Deshmukh (Pune)". */
 export const BUSINESS_NAME_PATTERN = "^(?=.*[\\p{L}\\p{Nd}])[\\p{L}\\p{M}\\p{Nd} .,&'’/()-]+$";
 
-export const PERSON_NAME_RULE = "letters, spaces, full stops, apostrophes and hyphens only";
+export const PERSON_NAME_RULE = 'letters, spaces, full stops, apostrophes and hyphens only';
 export const BUSINESS_NAME_RULE = "letters, digits, spaces and . , & ' - / ( ) only";
 
 /** The vendor form's and the vendors service's messages for a name that breaks the rule. */
@@ -31,4 +31,5 @@ export const isBusinessName = (value: string): boolean => BUSINESS_NAME.test(val
 /** The name field's filter while typing: drops what a person's name cannot hold, keeps every script. */
 export const sanitizePersonName = (raw: string): string => raw.replace(/[^\p{L}\p{M} .'’-]+/gu, '');
 /** The business name field's filter while typing. */
-export const sanitizeBusinessName = (raw: string): string => raw.replace(/[^\p{L}\p{M}\p{Nd} .,&'’/()-]+/gu, '');
+export const sanitizeBusinessName = (raw: string): string =>
+  raw.replace(/[^\p{L}\p{M}\p{Nd} .,&'’/()-]+/gu, '');

@@ -46,7 +46,10 @@ describe('permission editor coupling', () => {
 describe('normalizing permission input', () => {
   it('applies module-level flags to all sub-modules and fills missing modules', () => {
     const m = normalizeModules({ items: { read: true } });
-    expect(m.items.subModules).toEqual({ list: { read: true, write: false }, add: { read: true, write: false } });
+    expect(m.items.subModules).toEqual({
+      list: { read: true, write: false },
+      add: { read: true, write: false },
+    });
     expect(m.po).toMatchObject({ read: false, write: false });
   });
   it('makes write imply read and ignores unknown modules', () => {
@@ -84,7 +87,10 @@ describe('access label and badge (team list)', () => {
     expect(accessLabel(member('Admin'))).toBe('Admin');
   });
   it("reads '{n} Projects / {m} Menu' counting modules with read or write", () => {
-    const modules = normalizeModules({ indent: { read: true }, po: { subModules: { open: { write: true } } } });
+    const modules = normalizeModules({
+      indent: { read: true },
+      po: { subModules: { open: { write: true } } },
+    });
     expect(accessLabel(member('Employee', { projects: ['a', 'b'], modules }))).toBe('2 Projects / 2 Menu');
     expect(accessLabel(member('Purchaser', { modules }))).toBe('All Projects / 2 Menu');
   });
@@ -95,8 +101,10 @@ describe('access label and badge (team list)', () => {
     expect(accessBadgeVariant(member('Employee', { allProjects: true }))).toBe('default');
   });
   it('summarises the form as Access to N projects and M modules', () => {
-    expect(accessSummary(member('Employee', { projects: ['a'], modules: normalizeModules({ items: { read: true } }) }))).toBe(
-      'Access to 1 projects and 1 modules',
-    );
+    expect(
+      accessSummary(
+        member('Employee', { projects: ['a'], modules: normalizeModules({ items: { read: true } }) }),
+      ),
+    ).toBe('Access to 1 projects and 1 modules');
   });
 });

@@ -6,10 +6,16 @@ export const ROLES = ['Admin', 'Purchaser', 'Accountant', 'Employee'] as const;
 export type Role = (typeof ROLES)[number];
 
 export const MODULES = {
-  indent: { label: 'Indent', subModules: { list: 'Indent List', create: 'Create Indent', compare: 'Compare', approval: 'Approval' } },
+  indent: {
+    label: 'Indent',
+    subModules: { list: 'Indent List', create: 'Create Indent', compare: 'Compare', approval: 'Approval' },
+  },
   po: { label: 'Purchase Orders', subModules: { list: 'PO List', open: 'Open POs' } },
   items: { label: 'Items', subModules: { list: 'Item List', add: 'Add Item' } },
-  vendors: { label: 'Vendors', subModules: { list: 'Vendor List', create: 'Create Vendor', accounts: 'Accounts' } },
+  vendors: {
+    label: 'Vendors',
+    subModules: { list: 'Vendor List', create: 'Create Vendor', accounts: 'Accounts' },
+  },
   team: {
     label: 'Team and Project',
     subModules: {
@@ -76,7 +82,9 @@ export const fullAccessModules = (): ModulePermissions => buildModules(() => ({ 
 
 /** Loose input as a client may send it: module-level flags, sub-module flags, or both. */
 export interface ModulePermissionsInput {
-  [module: string]: { read?: boolean; write?: boolean; subModules?: Record<string, { read?: boolean; write?: boolean }> } | undefined;
+  [module: string]:
+    | { read?: boolean; write?: boolean; subModules?: Record<string, { read?: boolean; write?: boolean }> }
+    | undefined;
 }
 
 /**
@@ -191,7 +199,10 @@ export function hasAllProjects(access: Pick<MemberAccess, 'role' | 'permissions'
   return access.role !== 'Employee' || access.permissions.allProjects;
 }
 
-export function canAccessProject(access: Pick<MemberAccess, 'role' | 'permissions'>, projectId: string): boolean {
+export function canAccessProject(
+  access: Pick<MemberAccess, 'role' | 'permissions'>,
+  projectId: string,
+): boolean {
   return hasAllProjects(access) || access.permissions.projects.includes(projectId);
 }
 

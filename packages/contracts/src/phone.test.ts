@@ -1,14 +1,41 @@
 import { describe, expect, it } from 'vitest';
-import { formatPhone, mobileHint, normalizeAltPhone, normalizeMobile, phoneSearchDigits, sanitizePhoneInput, typedMobile } from './phone.js';
+import {
+  formatPhone,
+  mobileHint,
+  normalizeAltPhone,
+  normalizeMobile,
+  phoneSearchDigits,
+  sanitizePhoneInput,
+  typedMobile,
+} from './phone.js';
 
 describe('a mobile number typed or pasted with a country code or spaces', () => {
   it('keeps the 10-digit mobile, never the first ten digits typed', () => {
-    for (const pasted of ['+91-98765 43210', '+91 98765 43210', '098765 43210', '91 9876543210', '+919876543210', '(+91) 98765-43210', ' 98765 43210 ', '9876543210'])
+    for (const pasted of [
+      '+91-98765 43210',
+      '+91 98765 43210',
+      '098765 43210',
+      '91 9876543210',
+      '+919876543210',
+      '(+91) 98765-43210',
+      ' 98765 43210 ',
+      '9876543210',
+    ])
       expect(normalizeMobile(pasted), pasted).toBe('9876543210');
   });
 
   it('refuses what is not a mobile instead of changing it', () => {
-    for (const bad of ['', '98765', '98765432101', '+1 415 555 0100', '+92 98765 43210', '0098765432100', '98765x43210', '919876543', '12 9876543210'])
+    for (const bad of [
+      '',
+      '98765',
+      '98765432101',
+      '+1 415 555 0100',
+      '+92 98765 43210',
+      '0098765432100',
+      '98765x43210',
+      '919876543',
+      '12 9876543210',
+    ])
       expect(normalizeMobile(bad), bad).toBeNull();
   });
 
@@ -35,7 +62,8 @@ describe("a vendor's alternate phone", () => {
   });
 
   it('refuses anything else', () => {
-    for (const bad of ['020-2567', '00 2025678901', '+44 20 7946 0958', 'call 020 2567 8901', '020256789012']) expect(normalizeAltPhone(bad), bad).toBeNull();
+    for (const bad of ['020-2567', '00 2025678901', '+44 20 7946 0958', 'call 020 2567 8901', '020256789012'])
+      expect(normalizeAltPhone(bad), bad).toBeNull();
   });
 
   it('shows a landline as stored and a mobile with +91', () => {
@@ -80,7 +108,14 @@ describe('a mobile number field while typing', () => {
   });
 
   it('still turns a pasted +91 or trunk-0 number into its ten digits, typed or pasted', () => {
-    for (const pasted of ['+91 98765 43210', '+91-98765-43210', '+919876543210', '098765 43210', '91 9876543210', '+91 98765 43210 ext'])
+    for (const pasted of [
+      '+91 98765 43210',
+      '+91-98765-43210',
+      '+919876543210',
+      '098765 43210',
+      '91 9876543210',
+      '+91 98765 43210 ext',
+    ])
       expect(typedMobile(pasted), pasted).toBe('9876543210');
     for (const written of ['+91 98765 43210', '09876543210']) {
       let field = '';

@@ -7,7 +7,8 @@ export const OTP_LENGTH = 6;
 export const ALT_PHONE_PATTERN = '^([0-9]{10}|0[0-9]{9,10})?$';
 
 /** What the vendor form and the vendors service say about an alternate phone that is neither a mobile nor a landline. */
-export const ALT_PHONE_MESSAGE = 'Enter a valid 10-digit mobile number or a landline number with its STD code.';
+export const ALT_PHONE_MESSAGE =
+  'Enter a valid 10-digit mobile number or a landline number with its STD code.';
 
 /** Characters a phone number may be typed or pasted with: digits, a leading +, spaces, dashes, dots, brackets. */
 const PHONE_TEXT = /^\(?\+?[0-9\s\-.()]*$/;
@@ -29,7 +30,8 @@ function nationalDigits(raw: string): { digits: string; country: boolean } | nul
   const text = raw.trim();
   if (!PHONE_TEXT.test(text)) return null;
   const digits = text.replace(/\D+/g, '');
-  if (WITH_PLUS.test(text)) return digits.startsWith('91') ? { digits: digits.slice(2), country: true } : null;
+  if (WITH_PLUS.test(text))
+    return digits.startsWith('91') ? { digits: digits.slice(2), country: true } : null;
   if (digits.length === 12 && digits.startsWith('91')) return { digits: digits.slice(2), country: true };
   return { digits, country: false };
 }
@@ -146,5 +148,8 @@ export function phoneSearchDigits(keyword: string): string | null {
 
 /** Keep letters and digits only and at most 6 of them, as the code entry does. */
 export function sanitizeOtpInput(raw: string): string {
-  return raw.replace(/[^A-Za-z0-9]+/g, '').slice(0, OTP_LENGTH).toUpperCase();
+  return raw
+    .replace(/[^A-Za-z0-9]+/g, '')
+    .slice(0, OTP_LENGTH)
+    .toUpperCase();
 }

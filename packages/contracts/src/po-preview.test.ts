@@ -1,8 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { eventLine, lowestOptions, overBalance, poPreview, previewLine, vendorTotals, type PreviewLineInput } from './po-preview.js';
+import {
+  eventLine,
+  lowestOptions,
+  overBalance,
+  poPreview,
+  previewLine,
+  vendorTotals,
+  type PreviewLineInput,
+} from './po-preview.js';
 import { toHundredths, toPaise } from './money.js';
 
-const line = (vendorId: string, quantity: number, price: number, gst: number, itemId = `item-${vendorId}-${price}`): PreviewLineInput => ({
+const line = (
+  vendorId: string,
+  quantity: number,
+  price: number,
+  gst: number,
+  itemId = `item-${vendorId}-${price}`,
+): PreviewLineInput => ({
   itemId,
   itemName: itemId,
   unit: 'bags',
@@ -33,7 +47,10 @@ describe('PO preview arithmetic (SPEC §9)', () => {
   });
 
   it('groups lines by vendor in first-appearance order and adds the vendors’ final totals', () => {
-    const p = poPreview([line('b', 1, 10, 1), line('a', 2, 5, 0), line('b', 1, 20, 2)], new Map([['a', { amountPaise: 1000, gstPaise: 180, free: false }]]));
+    const p = poPreview(
+      [line('b', 1, 10, 1), line('a', 2, 5, 0), line('b', 1, 20, 2)],
+      new Map([['a', { amountPaise: 1000, gstPaise: 180, free: false }]]),
+    );
     expect(p.vendors.map((v) => [v.vendorId, v.lines.length, v.finalTotalPaise])).toEqual([
       ['b', 2, 1100 + 2200],
       ['a', 1, 1000 + 1000 + 180],
@@ -68,7 +85,21 @@ describe('PO preview arithmetic (SPEC §9)', () => {
 
 describe('eventLine', () => {
   it('gives a line as the approval and PO events carry it: units and rupees from hundredths and paise', () => {
-    const line = { itemId: 'i-1', itemName: 'TMT steel bar 12 mm', unit: 'kg', quantity: toHundredths(2500.5), pricePaise: toPaise(62.5), gstPaise: toPaise(11.25) };
-    expect(eventLine(line)).toEqual({ itemId: 'i-1', itemName: 'TMT steel bar 12 mm', unit: 'kg', quantity: 2500.5, price: 62.5, gst: 11.25 });
+    const line = {
+      itemId: 'i-1',
+      itemName: 'TMT steel bar 12 mm',
+      unit: 'kg',
+      quantity: toHundredths(2500.5),
+      pricePaise: toPaise(62.5),
+      gstPaise: toPaise(11.25),
+    };
+    expect(eventLine(line)).toEqual({
+      itemId: 'i-1',
+      itemName: 'TMT steel bar 12 mm',
+      unit: 'kg',
+      quantity: 2500.5,
+      price: 62.5,
+      gst: 11.25,
+    });
   });
 });

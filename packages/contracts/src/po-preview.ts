@@ -8,7 +8,15 @@
  * lines' grand totals + fleet cost + fleet GST (0 when the fleet is free). Overall: the sum of the
  * vendors' final totals.
  */
-import { fromHundredths, fromPaise, lineAmount, sumPaise, unitTotal, type Hundredths, type Paise } from './money.js';
+import {
+  fromHundredths,
+  fromPaise,
+  lineAmount,
+  sumPaise,
+  unitTotal,
+  type Hundredths,
+  type Paise,
+} from './money.js';
 
 export interface PreviewLineInput {
   itemId: string;
@@ -25,7 +33,9 @@ export interface PreviewLineInput {
  * A line as the approval's and the PO's events carry it (erp.indent.approved.v1, erp.po.created.v1):
  * the quantity in units, price and GST in rupees.
  */
-export function eventLine(l: Pick<PreviewLineInput, 'itemId' | 'itemName' | 'unit' | 'quantity' | 'pricePaise' | 'gstPaise'>) {
+export function eventLine(
+  l: Pick<PreviewLineInput, 'itemId' | 'itemName' | 'unit' | 'quantity' | 'pricePaise' | 'gstPaise'>,
+) {
   return {
     itemId: l.itemId,
     itemName: l.itemName,
@@ -85,7 +95,12 @@ export function fleetPaise(fleet: FleetInput | undefined): { amountPaise: Paise;
 }
 
 /** One vendor's PO totals from its lines and fleet. */
-export function vendorTotals(vendorId: string, vendorName: string, lines: readonly PreviewLineInput[], fleet?: FleetInput): PreviewVendor {
+export function vendorTotals(
+  vendorId: string,
+  vendorName: string,
+  lines: readonly PreviewLineInput[],
+  fleet?: FleetInput,
+): PreviewVendor {
   const priced = lines.map(previewLine);
   const f = fleetPaise(fleet);
   const linesTotalPaise = sumPaise(priced.map((l) => l.grandTotalPaise));
@@ -106,7 +121,10 @@ export function vendorTotals(vendorId: string, vendorName: string, lines: readon
  * The preview grouped by vendor, vendors in the order their first line appears; `fleet` by vendor
  * id (a fleet of a vendor with no line is left out: it has no PO).
  */
-export function poPreview(lines: readonly PreviewLineInput[], fleet: ReadonlyMap<string, FleetInput> = new Map()): PoPreview {
+export function poPreview(
+  lines: readonly PreviewLineInput[],
+  fleet: ReadonlyMap<string, FleetInput> = new Map(),
+): PoPreview {
   const groups = new Map<string, { name: string; lines: PreviewLineInput[] }>();
   for (const line of lines) {
     const g = groups.get(line.vendorId);
@@ -118,7 +136,9 @@ export function poPreview(lines: readonly PreviewLineInput[], fleet: ReadonlyMap
 }
 
 /** The lowest total per unit (price + GST) among options, and which options have it (ties are all lowest). */
-export function lowestOptions<T extends { pricePaise: Paise; gstPaise: Paise }>(options: readonly T[]): Set<T> {
+export function lowestOptions<T extends { pricePaise: Paise; gstPaise: Paise }>(
+  options: readonly T[],
+): Set<T> {
   let best: Paise | null = null;
   for (const o of options) {
     const t = unitTotal(o.pricePaise, o.gstPaise);

@@ -19,7 +19,12 @@ describe('quantitiesByUnit', () => {
 
   it('gives nothing for no lines, and keeps differently written units apart', () => {
     expect(quantitiesByUnit([])).toEqual([]);
-    expect(quantitiesByUnit([{ unit: 'bags', quantity: 1 }, { unit: 'Bags', quantity: 2 }])).toHaveLength(2);
+    expect(
+      quantitiesByUnit([
+        { unit: 'bags', quantity: 1 },
+        { unit: 'Bags', quantity: 2 },
+      ]),
+    ).toHaveLength(2);
   });
 
   it('refuses a quantity that is not whole hundredths', () => {

@@ -15,7 +15,8 @@ export interface UnitTotal {
 export function quantitiesByUnit(lines: ReadonlyArray<{ unit: string; quantity: Hundredths }>): UnitTotal[] {
   const totals = new Map<string, Hundredths>();
   for (const line of lines) {
-    if (!Number.isSafeInteger(line.quantity)) throw new RangeError('Quantity in hundredths must be a safe integer');
+    if (!Number.isSafeInteger(line.quantity))
+      throw new RangeError('Quantity in hundredths must be a safe integer');
     const sum = (totals.get(line.unit) ?? 0) + line.quantity;
     if (!Number.isSafeInteger(sum)) throw new RangeError('Total in hundredths must be a safe integer');
     totals.set(line.unit, sum);

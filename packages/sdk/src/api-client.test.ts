@@ -3,7 +3,10 @@ import { createApiClient, fileNameOf } from './api-client';
 import { ApiError } from './api-error';
 
 function fakeFetch(status: number, body: unknown) {
-  return vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => new Response(body === undefined ? '' : JSON.stringify(body), { status }));
+  return vi.fn(
+    async (_url: string | URL | Request, _init?: RequestInit) =>
+      new Response(body === undefined ? '' : JSON.stringify(body), { status }),
+  );
 }
 
 describe('createApiClient', () => {
@@ -26,18 +29,33 @@ describe('createApiClient', () => {
   });
 
   it("turns an error into ApiError with the server's message, the first one of a list", async () => {
-    const api = createApiClient({ fetch: fakeFetch(400, { message: ['Name must be at least 2 characters', 'other'] }), getToken: () => 't' });
-    await expect(api.post('/auth/createTeam', {})).rejects.toEqual(new ApiError(400, 'Name must be at least 2 characters'));
+    const api = createApiClient({
+      fetch: fakeFetch(400, { message: ['Name must be at least 2 characters', 'other'] }),
+      getToken: () => 't',
+    });
+    await expect(api.post('/auth/createTeam', {})).rejects.toEqual(
+      new ApiError(400, 'Name must be at least 2 characters'),
+    );
   });
 
   it('signs out on a 401, except while signing in', async () => {
     const onUnauthorized = vi.fn();
-    const expired = createApiClient({ fetch: fakeFetch(401, { message: 'Session expired' }), getToken: () => 't', onUnauthorized });
+    const expired = createApiClient({
+      fetch: fakeFetch(401, { message: 'Session expired' }),
+      getToken: () => 't',
+      onUnauthorized,
+    });
     await expect(expired.get('/auth/me')).rejects.toMatchObject({ status: 401, message: 'Session expired' });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
 
-    const wrongCode = createApiClient({ fetch: fakeFetch(401, { message: 'Invalid or expired OTP' }), getToken: () => null, onUnauthorized });
-    await expect(wrongCode.post('/auth/verifyOtp', { phoneNumber: '9000000001', otp: 'AAAAAA' })).rejects.toMatchObject({ status: 401 });
+    const wrongCode = createApiClient({
+      fetch: fakeFetch(401, { message: 'Invalid or expired OTP' }),
+      getToken: () => null,
+      onUnauthorized,
+    });
+    await expect(
+      wrongCode.post('/auth/verifyOtp', { phoneNumber: '9000000001', otp: 'AAAAAA' }),
+    ).rejects.toMatchObject({ status: 401 });
     expect(onUnauthorized).toHaveBeenCalledTimes(1);
   });
 
@@ -66,22 +84,44 @@ describe('files', () => {
   });
 
   it('downloads a file under the name the server gives, or the fallback', async () => {
-    const named = vi.fn(async () => new Response('Item Name\n', { status: 200, headers: { 'content-disposition': 'attachment; filename="items-2026-11-24.csv"' } }));
-    const file = await createApiClient({ fetch: named, getToken: () => 't' }).download('/items/export', { query: { format: 'csv' }, fallbackName: 'x.csv' });
+    const named = vi.fn(
+      async () =>
+        new Response('Item Name\n', {
+          status: 200,
+          headers: { 'content-disposition': 'attachment; filename="items-2026-11-24.csv"' },
+        }),
+    );
+    const file = await createApiClient({ fetch: named, getToken: () => 't' }).download('/items/export', {
+      query: { format: 'csv' },
+      fallbackName: 'x.csv',
+    });
     expect(file.fileName).toBe('items-2026-11-24.csv');
     expect(await file.blob.text()).toBe('Item Name\n');
     const unnamed = vi.fn(async () => new Response('x', { status: 200 }));
-    expect((await createApiClient({ fetch: unnamed, getToken: () => 't' }).download('/x', { fallbackName: 'x.csv' })).fileName).toBe('x.csv');
+    expect(
+      (
+        await createApiClient({ fetch: unnamed, getToken: () => 't' }).download('/x', {
+          fallbackName: 'x.csv',
+        })
+      ).fileName,
+    ).toBe('x.csv');
   });
 
   it('a refused download is an ApiError with the message, not a file of JSON', async () => {
-    const api = createApiClient({ fetch: fakeFetch(413, { message: 'The file is too large' }), getToken: () => 't' });
-    await expect(api.download('/items/export', { fallbackName: 'x' })).rejects.toEqual(new ApiError(413, 'The file is too large'));
+    const api = createApiClient({
+      fetch: fakeFetch(413, { message: 'The file is too large' }),
+      getToken: () => 't',
+    });
+    await expect(api.download('/items/export', { fallbackName: 'x' })).rejects.toEqual(
+      new ApiError(413, 'The file is too large'),
+    );
   });
 
   it('reads names in Indian scripts from filename*', () => {
-    const headers = new Headers({ 'content-disposition': "attachment; filename=\"po.pdf\"; filename*=UTF-8''%E0%A4%97%E0%A4%A3%E0%A5%87%E0%A4%B6.pdf" });
+    const headers = new Headers({
+      'content-disposition':
+        'attachment; filename="po.pdf"; filename*=UTF-8\'\'%E0%A4%97%E0%A4%A3%E0%A5%87%E0%A4%B6.pdf',
+    });
     expect(fileNameOf({ headers })).toBe('गणेश.pdf');
   });
 });
-

@@ -21,7 +21,10 @@ export interface ApiClient {
   /** POST a multipart form (a file import, an invoice photo); the answer is JSON. */
   upload<T>(path: string, form: FormData, options?: Omit<RequestOptions, 'body'>): Promise<T>;
   /** GET a file (an export, a printable PO). */
-  download(path: string, options: Omit<RequestOptions, 'body'> & { fallbackName: string }): Promise<DownloadedFile>;
+  download(
+    path: string,
+    options: Omit<RequestOptions, 'body'> & { fallbackName: string },
+  ): Promise<DownloadedFile>;
   get<T>(path: string, options?: Omit<RequestOptions, 'body'>): Promise<T>;
   post<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<T>;
   patch<T>(path: string, body?: unknown, options?: Omit<RequestOptions, 'body'>): Promise<T>;
@@ -115,7 +118,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
   } = options;
 
   /** One call: the bearer token, a clear error when the server cannot be reached, {message} errors as ApiError. */
-  async function send(method: string, path: string, query: RequestOptions['query'], init: { body?: BodyInit; json?: boolean; signal?: AbortSignal | undefined }): Promise<Response> {
+  async function send(
+    method: string,
+    path: string,
+    query: RequestOptions['query'],
+    init: { body?: BodyInit; json?: boolean; signal?: AbortSignal | undefined },
+  ): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (init.json) headers['Content-Type'] = 'application/json';
     // Every call carries the bearer token except sending the code (SPEC §7).
@@ -124,7 +132,12 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
 
     let response: Response;
     try {
-      response = await fetchImpl(buildUrl(baseUrl, path, query), { method, headers, body: init.body, signal: init.signal });
+      response = await fetchImpl(buildUrl(baseUrl, path, query), {
+        method,
+        headers,
+        body: init.body,
+        signal: init.signal,
+      });
     } catch (error) {
       if (init.signal?.aborted) throw error;
       throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
@@ -137,14 +150,18 @@ export function createApiClient(options: ApiClientOptions = {}): ApiClient {
     return response;
   }
 
-  async function request<T>(method: string, path: string, { query, body, signal }: RequestOptions = {}): Promise<T> {
+  async function request<T>(
+    method: string,
+    path: string,
+    { query, body, signal }: RequestOptions = {},
+  ): Promise<T> {
     const init = body === undefined ? { signal } : { body: JSON.stringify(body), json: true, signal };
     return (await readJson(await send(method, path, query, init))) as T;
   }
 
   return {
     request,
-    upload: async <T,>(path: string, form: FormData, options: Omit<RequestOptions, 'body'> = {}) =>
+    upload: async <T>(path: string, form: FormData, options: Omit<RequestOptions, 'body'> = {}) =>
       (await readJson(await send('POST', path, options.query, { body: form, signal: options.signal }))) as T,
     download: async (path, { query, signal, fallbackName }) => {
       const response = await send('GET', path, query, { signal });

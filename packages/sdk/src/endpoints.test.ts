@@ -1,4 +1,15 @@
-import type { ImportJob, Item, ItemListResponse, ItemResponse, MessageResponse, NextProjectCodeResponse, Project, ProjectListResponse, ProjectResponse, VendorListResponse } from '@erp/contracts';
+import type {
+  ImportJob,
+  Item,
+  ItemListResponse,
+  ItemResponse,
+  MessageResponse,
+  NextProjectCodeResponse,
+  Project,
+  ProjectListResponse,
+  ProjectResponse,
+  VendorListResponse,
+} from '@erp/contracts';
 import { describe, expect, expectTypeOf, it, vi } from 'vitest';
 import { createApiClient, type DownloadedFile } from './api-client';
 import { call, endpoints, fillPath, type PathParams } from './endpoints';
@@ -7,11 +18,20 @@ const ID = '1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a';
 
 /** A client over a fake fetch that answers `body` (JSON) and records what was asked. */
 function recording(body: unknown = { ok: true }, headers: Record<string, string> = {}) {
-  const fetch = vi.fn(async (_url: string | URL | Request, _init?: RequestInit) => new Response(JSON.stringify(body), { status: 200, headers }));
+  const fetch = vi.fn(
+    async (_url: string | URL | Request, _init?: RequestInit) =>
+      new Response(JSON.stringify(body), { status: 200, headers }),
+  );
   const client = createApiClient({ fetch, getToken: () => 'tok', onUnauthorized: () => undefined });
   const asked = (n = 0) => {
     const [url, init] = fetch.mock.calls[n]!;
-    return { url: String(url), method: init?.method, body: init?.body, headers: init?.headers as Record<string, string>, signal: init?.signal };
+    return {
+      url: String(url),
+      method: init?.method,
+      body: init?.body,
+      headers: init?.headers as Record<string, string>,
+      signal: init?.signal,
+    };
   };
   return { client, asked };
 }
@@ -19,7 +39,10 @@ function recording(body: unknown = { ok: true }, headers: Record<string, string>
 describe('the call table', () => {
   it('fills path parameters, each encoded inside its own segment', async () => {
     const { client, asked } = recording();
-    await call(client, 'items.updateVendorPrice', { params: { id: 'a b/c', vendorId: 'v?1#' }, body: { price: 10 } });
+    await call(client, 'items.updateVendorPrice', {
+      params: { id: 'a b/c', vendorId: 'v?1#' },
+      body: { price: 10 },
+    });
     expect(asked()).toMatchObject({ url: '/api/v1/items/a%20b%2Fc/vendors/v%3F1%23', method: 'PATCH' });
     expect(fillPath('/auth/:id', { id: ID })).toBe(`/auth/${ID}`);
     expect(() => fillPath('/items/:id/vendors/:vendorId', { id: ID })).toThrow(/vendorId is missing/);
@@ -28,16 +51,29 @@ describe('the call table', () => {
   it('serialises the query in the order given, leaving out empty values', async () => {
     const { client, asked } = recording({ result: [], ItemData: [], totalItems: 0, total: 0 });
     await call(client, 'items.list', { query: { limit: 100, offset: 0, keyword: '', status: 'active' } });
-    expect(asked()).toMatchObject({ url: '/api/v1/items/all?limit=100&offset=0&status=active', method: 'GET' });
-    await call(client, 'items.ofVendor', { params: { vendorId: ID }, query: { keyword: 'tmt & bar', sort: 'price', order: 'desc' } });
+    expect(asked()).toMatchObject({
+      url: '/api/v1/items/all?limit=100&offset=0&status=active',
+      method: 'GET',
+    });
+    await call(client, 'items.ofVendor', {
+      params: { vendorId: ID },
+      query: { keyword: 'tmt & bar', sort: 'price', order: 'desc' },
+    });
     expect(asked(1).url).toBe(`/api/v1/items/vendor/${ID}?keyword=tmt+%26+bar&sort=price&order=desc`);
   });
 
   it('sends the body as JSON with the method the endpoint declares, and answers what the server sent', async () => {
     const { client, asked } = recording({ message: 'Changes Saved', item: { _id: ID } });
-    const res = await call(client, 'items.update', { params: { id: ID }, body: { name: 'Cement', unit: 'bags', vendors: [], version: 1 } });
+    const res = await call(client, 'items.update', {
+      params: { id: ID },
+      body: { name: 'Cement', unit: 'bags', vendors: [], version: 1 },
+    });
     expect(res.item._id).toBe(ID);
-    expect(asked()).toMatchObject({ url: `/api/v1/items/${ID}`, method: 'PATCH', body: '{"name":"Cement","unit":"bags","vendors":[],"version":1}' });
+    expect(asked()).toMatchObject({
+      url: `/api/v1/items/${ID}`,
+      method: 'PATCH',
+      body: '{"name":"Cement","unit":"bags","vendors":[],"version":1}',
+    });
     expect(asked().headers['Content-Type']).toBe('application/json');
   });
 
@@ -59,23 +95,41 @@ describe('the call table', () => {
     expect(up.asked().headers['Content-Type']).toBeUndefined();
 
     const down = recording('x', { 'content-disposition': 'attachment; filename="items-2026-11-21.csv"' });
-    const file = await call(down.client, 'items.export', { query: { format: 'csv', keyword: 'cement' }, fallbackName: 'items.csv' });
+    const file = await call(down.client, 'items.export', {
+      query: { format: 'csv', keyword: 'cement' },
+      fallbackName: 'items.csv',
+    });
     expect(file.fileName).toBe('items-2026-11-21.csv');
     expect(down.asked().url).toBe('/api/v1/items/export?format=csv&keyword=cement');
   });
 
   it('calls the projects service: the list with its filters, the next code, one project, create and update', async () => {
     const { client, asked } = recording({ result: [], totalItems: 0 });
-    await call(client, 'projects.list', { query: { limit: 100, offset: 0, keyword: 'pune', status: 'active' } });
-    expect(asked()).toMatchObject({ url: '/api/v1/project?limit=100&offset=0&keyword=pune&status=active', method: 'GET' });
+    await call(client, 'projects.list', {
+      query: { limit: 100, offset: 0, keyword: 'pune', status: 'active' },
+    });
+    expect(asked()).toMatchObject({
+      url: '/api/v1/project?limit=100&offset=0&keyword=pune&status=active',
+      method: 'GET',
+    });
     await call(client, 'projects.nextCode');
     expect(asked(1)).toMatchObject({ url: '/api/v1/project/nextCode', method: 'GET' });
     await call(client, 'projects.get', { params: { id: ID } });
     expect(asked(2)).toMatchObject({ url: `/api/v1/project/${ID}`, method: 'GET' });
-    await call(client, 'projects.create', { body: { name: 'Skyline Residency, Pune', projectCode: 'PRJ-0003', employees: [ID] } });
-    expect(asked(3)).toMatchObject({ url: '/api/v1/project', method: 'POST', body: `{"name":"Skyline Residency, Pune","projectCode":"PRJ-0003","employees":["${ID}"]}` });
+    await call(client, 'projects.create', {
+      body: { name: 'Skyline Residency, Pune', projectCode: 'PRJ-0003', employees: [ID] },
+    });
+    expect(asked(3)).toMatchObject({
+      url: '/api/v1/project',
+      method: 'POST',
+      body: `{"name":"Skyline Residency, Pune","projectCode":"PRJ-0003","employees":["${ID}"]}`,
+    });
     await call(client, 'projects.update', { params: { id: ID }, body: { status: 'onHold', version: 2 } });
-    expect(asked(4)).toMatchObject({ url: `/api/v1/project/${ID}`, method: 'PATCH', body: '{"status":"onHold","version":2}' });
+    expect(asked(4)).toMatchObject({
+      url: `/api/v1/project/${ID}`,
+      method: 'PATCH',
+      body: '{"status":"onHold","version":2}',
+    });
   });
 
   it('passes the abort signal on', async () => {
@@ -100,17 +154,30 @@ describe('the call table', () => {
   it('types each answer from the contracts, and asks for exactly the parameters and body the endpoint takes', () => {
     const { client } = recording();
     expectTypeOf(call(client, 'items.list')).resolves.toEqualTypeOf<ItemListResponse>();
-    expectTypeOf(call(client, 'vendors.list', { query: { limit: 20 } })).resolves.toEqualTypeOf<VendorListResponse>();
+    expectTypeOf(
+      call(client, 'vendors.list', { query: { limit: 20 } }),
+    ).resolves.toEqualTypeOf<VendorListResponse>();
     expectTypeOf(call(client, 'items.get', { params: { id: ID } })).resolves.toEqualTypeOf<Item>();
-    expectTypeOf(call(client, 'items.removeVendorPrice', { params: { id: ID, vendorId: ID } })).resolves.toEqualTypeOf<ItemResponse>();
+    expectTypeOf(
+      call(client, 'items.removeVendorPrice', { params: { id: ID, vendorId: ID } }),
+    ).resolves.toEqualTypeOf<ItemResponse>();
     expectTypeOf(call(client, 'items.import', { body: new FormData() })).resolves.toEqualTypeOf<ImportJob>();
-    expectTypeOf(call(client, 'items.export', { fallbackName: 'x.csv' })).resolves.toEqualTypeOf<DownloadedFile>();
+    expectTypeOf(
+      call(client, 'items.export', { fallbackName: 'x.csv' }),
+    ).resolves.toEqualTypeOf<DownloadedFile>();
     expectTypeOf(call(client, 'auth.logout')).resolves.toEqualTypeOf<MessageResponse>();
-    expectTypeOf(call(client, 'projects.list', { query: { status: 'active' } })).resolves.toEqualTypeOf<ProjectListResponse>();
+    expectTypeOf(
+      call(client, 'projects.list', { query: { status: 'active' } }),
+    ).resolves.toEqualTypeOf<ProjectListResponse>();
     expectTypeOf(call(client, 'projects.nextCode')).resolves.toEqualTypeOf<NextProjectCodeResponse>();
     expectTypeOf(call(client, 'projects.get', { params: { id: ID } })).resolves.toEqualTypeOf<Project>();
-    expectTypeOf(call(client, 'projects.update', { params: { id: ID }, body: { version: 1 } })).resolves.toEqualTypeOf<ProjectResponse>();
-    expectTypeOf<PathParams<'/items/:id/vendors/:vendorId'>>().toEqualTypeOf<{ id: string; vendorId: string }>();
+    expectTypeOf(
+      call(client, 'projects.update', { params: { id: ID }, body: { version: 1 } }),
+    ).resolves.toEqualTypeOf<ProjectResponse>();
+    expectTypeOf<PathParams<'/items/:id/vendors/:vendorId'>>().toEqualTypeOf<{
+      id: string;
+      vendorId: string;
+    }>();
     expectTypeOf<keyof PathParams<'/items/all'>>().toEqualTypeOf<never>();
 
     // Compile-time refusals (tsc -p packages/sdk); at run time the calls are never made.

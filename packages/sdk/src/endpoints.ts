@@ -98,7 +98,14 @@ export type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 export type Transport = 'json' | 'form' | 'file';
 
 /** One endpoint. `Q`, `B` and `R` exist only as types (what it takes and answers); `never` where it takes none. */
-export interface Endpoint<M extends Method = Method, P extends string = string, Q = unknown, B = unknown, R = unknown, T extends Transport = Transport> {
+export interface Endpoint<
+  M extends Method = Method,
+  P extends string = string,
+  Q = unknown,
+  B = unknown,
+  R = unknown,
+  T extends Transport = Transport,
+> {
   readonly method: M;
   readonly path: P;
   readonly transport: T;
@@ -173,13 +180,25 @@ export const endpoints = {
   'vendors.update': patch('/vendors/details/:id').body<UpdateVendorBody>().returns<VendorResponse>(),
   // Vendor ledgers (vendors service, /vendorTransaction)
   'ledger.accounts': get('/vendorTransaction').query<VendorAccountsQuery>().returns<VendorAccountsResponse>(),
-  'ledger.overbilling': get('/vendorTransaction/overbilling').query<OverbillListQuery>().returns<OverbillListResponse>(),
-  'ledger.approveOverbill': post('/vendorTransaction/overbilling/:id/approve').body<OverbillDecisionBody>().returns<OverbillResponse>(),
-  'ledger.rejectOverbill': post('/vendorTransaction/overbilling/:id/reject').body<OverbillDecisionBody>().returns<OverbillResponse>(),
+  'ledger.overbilling': get('/vendorTransaction/overbilling')
+    .query<OverbillListQuery>()
+    .returns<OverbillListResponse>(),
+  'ledger.approveOverbill': post('/vendorTransaction/overbilling/:id/approve')
+    .body<OverbillDecisionBody>()
+    .returns<OverbillResponse>(),
+  'ledger.rejectOverbill': post('/vendorTransaction/overbilling/:id/reject')
+    .body<OverbillDecisionBody>()
+    .returns<OverbillResponse>(),
   'ledger.get': get('/vendorTransaction/:id').query<VendorLedgerQuery>().returns<VendorLedgerResponse>(),
-  'ledger.addPayment': post('/vendorTransaction/:id/payments').body<PaymentBody>().returns<LedgerEntryResponse>(),
-  'ledger.addCreditNote': post('/vendorTransaction/:id/credit-notes').body<CreditNoteBody>().returns<LedgerEntryResponse>(),
-  'ledger.reverse': post('/vendorTransaction/:id/entries/:entryId/reverse').body<ReverseBody>().returns<LedgerEntryResponse>(),
+  'ledger.addPayment': post('/vendorTransaction/:id/payments')
+    .body<PaymentBody>()
+    .returns<LedgerEntryResponse>(),
+  'ledger.addCreditNote': post('/vendorTransaction/:id/credit-notes')
+    .body<CreditNoteBody>()
+    .returns<LedgerEntryResponse>(),
+  'ledger.reverse': post('/vendorTransaction/:id/entries/:entryId/reverse')
+    .body<ReverseBody>()
+    .returns<LedgerEntryResponse>(),
   'ledger.statement': get('/vendorTransaction/:id/statement').query<StatementQuery>().file(),
   // Item master (catalog service)
   'items.list': get('/items/all').query<ItemListQuery>().returns<ItemListResponse>(),
@@ -188,8 +207,12 @@ export const endpoints = {
   'items.update': patch('/items/:id').body<UpdateItemBody>().returns<ItemResponse>(),
   'items.priceHistory': get('/items/:id/priceHistory').returns<PriceHistoryResponse>(),
   'items.ofVendor': get('/items/vendor/:vendorId').query<VendorItemsQuery>().returns<VendorItemsResponse>(),
-  'items.updateVendorPrice': patch('/items/:id/vendors/:vendorId').body<UpdateVendorPriceBody>().returns<ItemResponse>(),
-  'items.removeVendorPrice': del('/items/:id/vendors/:vendorId').query<RemoveVendorPriceQuery>().returns<ItemResponse>(),
+  'items.updateVendorPrice': patch('/items/:id/vendors/:vendorId')
+    .body<UpdateVendorPriceBody>()
+    .returns<ItemResponse>(),
+  'items.removeVendorPrice': del('/items/:id/vendors/:vendorId')
+    .query<RemoveVendorPriceQuery>()
+    .returns<ItemResponse>(),
   'items.export': get('/items/export').query<ItemExportQuery>().file(),
   'items.import': post('/items/import').form().returns<ImportJob>(),
   'items.importJob': get('/items/import/:jobId').returns<ImportJob>(),
@@ -218,7 +241,11 @@ export const endpoints = {
 export type Endpoints = typeof endpoints;
 export type EndpointName = keyof Endpoints;
 
-type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}` ? Name | ParamNames<Rest> : P extends `${string}:${infer Name}` ? Name : never;
+type ParamNames<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamNames<Rest>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never;
 
 /** The path parameters of a path: `{ id: string; vendorId: string }` for `/items/:id/vendors/:vendorId`. */
 export type PathParams<P extends string> = { [K in ParamNames<P>]: string };
@@ -247,14 +274,25 @@ export function fillPath(path: string, params: Record<string, string> = {}): str
 }
 
 /** Calls endpoint `name` through `client` (the shared `api`, or one of a test) and answers its typed result. */
-export function call<N extends EndpointName>(client: ApiClient, name: N, ...[options]: CallArgs<Endpoints[N]>): Promise<ResponseOf<Endpoints[N]>> {
+export function call<N extends EndpointName>(
+  client: ApiClient,
+  name: N,
+  ...[options]: CallArgs<Endpoints[N]>
+): Promise<ResponseOf<Endpoints[N]>> {
   const endpoint: Endpoint = endpoints[name];
-  const o = (options ?? {}) as { params?: Record<string, string>; query?: Record<string, QueryValue>; body?: unknown; signal?: AbortSignal; fallbackName?: string };
+  const o = (options ?? {}) as {
+    params?: Record<string, string>;
+    query?: Record<string, QueryValue>;
+    body?: unknown;
+    signal?: AbortSignal;
+    fallbackName?: string;
+  };
   const path = fillPath(endpoint.path, o.params);
   const request = { query: o.query, signal: o.signal };
   let answer: Promise<unknown>;
   if (endpoint.transport === 'form') answer = client.upload(path, o.body as FormData, request);
-  else if (endpoint.transport === 'file') answer = client.download(path, { ...request, fallbackName: o.fallbackName ?? 'download' });
+  else if (endpoint.transport === 'file')
+    answer = client.download(path, { ...request, fallbackName: o.fallbackName ?? 'download' });
   else answer = client.request(endpoint.method, path, { ...request, body: o.body });
   return answer as Promise<ResponseOf<Endpoints[N]>>;
 }

@@ -4,7 +4,28 @@
  * that loading the SDK (the shell does at '/') does not load react-query.
  */
 export { ApiError, errorMessage } from './api-error';
-export { createApiClient, configureApi, api, fileNameOf, saveFile, type ApiClient, type ApiClientOptions, type DownloadedFile, type RequestOptions, type QueryValue } from './api-client';
-export { call, endpoints, fillPath, type CallOptions, type Endpoint, type EndpointName, type Endpoints, type PathParams, type ResponseOf } from './endpoints';
+export {
+  createApiClient,
+  configureApi,
+  api,
+  fileNameOf,
+  saveFile,
+  type ApiClient,
+  type ApiClientOptions,
+  type DownloadedFile,
+  type RequestOptions,
+  type QueryValue,
+} from './api-client';
+export {
+  call,
+  endpoints,
+  fillPath,
+  type CallOptions,
+  type Endpoint,
+  type EndpointName,
+  type Endpoints,
+  type PathParams,
+  type ResponseOf,
+} from './endpoints';
 export { getToken, getUserName, setSession, clearSession, subscribeSession } from './session';
 export type { ShellCustomProps } from './shell-props';

@@ -5,7 +5,10 @@ describe('matchesRecorded (contract tests wait for the mock server to book its m
   it('returns once the mock server books a match it recorded after answering', async () => {
     const bookedAt = Date.now() + 60;
     const asked: number[] = [];
-    await matchesRecorded({ mockServerMatchedSuccessfully: (port) => (asked.push(port), Date.now() >= bookedAt) }, 4321);
+    await matchesRecorded(
+      { mockServerMatchedSuccessfully: (port) => (asked.push(port), Date.now() >= bookedAt) },
+      4321,
+    );
     expect(Date.now()).toBeGreaterThanOrEqual(bookedAt);
     expect(new Set(asked)).toEqual(new Set([4321]));
   });

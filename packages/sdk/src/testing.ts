@@ -15,13 +15,20 @@ export function connectToMockServer(url: string, token: string | null = 'a-sessi
   configureApi({
     baseUrl: `${url}/api/v1`,
     getToken: () => token,
-    fetch: (input, init) => fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string> | undefined), connection: 'close' } }),
+    fetch: (input, init) =>
+      fetch(input, {
+        ...init,
+        headers: { ...(init?.headers as Record<string, string> | undefined), connection: 'close' },
+      }),
     onUnauthorized: () => undefined,
   });
 }
 
 /** The repository's pacts/ folder, where consumers write and providers read (from packages/sdk/src). */
-export const PACTS_DIR = decodeURIComponent(new URL('../../../pacts', import.meta.url).pathname).replace(/^\/([A-Za-z]:)/, '$1');
+export const PACTS_DIR = decodeURIComponent(new URL('../../../pacts', import.meta.url).pathname).replace(
+  /^\/([A-Za-z]:)/,
+  '$1',
+);
 
 /** The header a signed-in call carries, as the contract matches it (any bearer token). */
 export const SIGNED_IN = { Authorization: MatchersV3.regex('^Bearer .+$', 'Bearer a-session-token') };
@@ -101,7 +108,10 @@ export function consumerContract(consumer: string, provider: string): ConsumerCo
           });
           return {
             willRespondWith(status, buildResponse) {
-              const answered = requested.willRespondWith(status, buildResponse && ((b) => void buildResponse(b)));
+              const answered = requested.willRespondWith(
+                status,
+                buildResponse && ((b) => void buildResponse(b)),
+              );
               return {
                 executeTest: (test) =>
                   answered.executeTest(async (mock) => {

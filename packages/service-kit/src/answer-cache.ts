@@ -77,7 +77,8 @@ export class AnswerCache<X = undefined> {
 }
 
 /** The generation as an answer's own query reads it (same snapshot as the answer): kit migration 6's list_changes. */
-export const generationSql = (schema: string) => `(SELECT coalesce(sum(weight), 0)::text FROM ${schema}.list_changes)`;
+export const generationSql = (schema: string) =>
+  `(SELECT coalesce(sum(weight), 0)::text FROM ${schema}.list_changes)`;
 
 /** An answer as its builder made it: JSON text, what else the route needs (a total), and the generation it saw. */
 export interface BuiltAnswer<X> {
@@ -99,7 +100,11 @@ export function answersCache(schema: string, maxBytes = 32 * 1024 * 1024) {
   return {
     cache,
     /** The kept answer for `key`, or `build`'s (then kept). Null when `build` finds nothing (not kept). */
-    async answer<X>(db: Queryable, key: string, build: () => Promise<BuiltAnswer<X> | null>): Promise<{ text: string; extra: X } | null> {
+    async answer<X>(
+      db: Queryable,
+      key: string,
+      build: () => Promise<BuiltAnswer<X> | null>,
+    ): Promise<{ text: string; extra: X } | null> {
       const now = (await db.query<{ g: string }>(sql)).rows[0]!.g;
       const kept = cache.get(key, now);
       if (kept) return kept as { text: string; extra: X };

@@ -10,7 +10,11 @@ export interface AuditEntry {
 }
 
 /** Append to the service's audit log inside the transaction of the change it records (several entries: one statement, in order). */
-export async function appendAudit(tx: Queryable, schema: string, entry: AuditEntry | readonly AuditEntry[]): Promise<void> {
+export async function appendAudit(
+  tx: Queryable,
+  schema: string,
+  entry: AuditEntry | readonly AuditEntry[],
+): Promise<void> {
   const entries: readonly AuditEntry[] = Array.isArray(entry) ? entry : [entry as AuditEntry];
   if (entries.length === 0) return;
   if (entries.length === 1) {

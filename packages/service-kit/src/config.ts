@@ -3,7 +3,13 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_COUNT_CAP } from './paged-search.js';
 import { checkFaultInjection } from './faults.js';
-import { generateSigningKeyPem, JWKS_PATH, parsePrivateKey, parsePublicKeys, type SessionKeys } from './auth/keys.js';
+import {
+  generateSigningKeyPem,
+  JWKS_PATH,
+  parsePrivateKey,
+  parsePublicKeys,
+  type SessionKeys,
+} from './auth/keys.js';
 
 /** Settings every service shares. Each is an environment variable (see README "Configuration"). */
 export interface KitConfig {
@@ -72,7 +78,11 @@ export function missingSetting(name: string, requiredWith: string, hint?: string
  * `Cannot start: <message>`, and the process exits with 1 (no stack: the line says what to set).
  * Other errors go on as they are.
  */
-export async function exitOnConfigError<T>(read: () => T | Promise<T>, out: { write(line: string): unknown } = process.stderr, exit: (code: number) => never = process.exit): Promise<T> {
+export async function exitOnConfigError<T>(
+  read: () => T | Promise<T>,
+  out: { write(line: string): unknown } = process.stderr,
+  exit: (code: number) => never = process.exit,
+): Promise<T> {
   try {
     return await read();
   } catch (err) {
@@ -91,7 +101,8 @@ export function envInt(env: Env, name: string, fallback: number, min = 0): numbe
   const raw = envString(env, name);
   if (raw === undefined) return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < min) throw new ConfigError(`${name} must be a whole number of at least ${min} (got "${raw}")`);
+  if (!Number.isInteger(n) || n < min)
+    throw new ConfigError(`${name} must be a whole number of at least ${min} (got "${raw}")`);
   return n;
 }
 
@@ -107,7 +118,11 @@ export function envBool(env: Env, name: string, fallback: boolean): boolean {
  * Secrets: from the environment, or (outside production) generated once and kept in DATA_DIR so
  * sessions survive a restart of the embedded system.
  */
-async function localSecret(dataDir: string, key: string, generate = () => randomBytes(32).toString('base64url')): Promise<string> {
+async function localSecret(
+  dataDir: string,
+  key: string,
+  generate = () => randomBytes(32).toString('base64url'),
+): Promise<string> {
   const file = path.join(dataDir, 'secrets.json');
   let secrets: Record<string, string> = {};
   try {
@@ -123,13 +138,23 @@ async function localSecret(dataDir: string, key: string, generate = () => random
   return secrets[key]!;
 }
 
-export async function secretFromEnv(env: Env, name: string, dataDir: string, production: boolean): Promise<string> {
+export async function secretFromEnv(
+  env: Env,
+  name: string,
+  dataDir: string,
+  production: boolean,
+): Promise<string> {
   const v = envString(env, name);
   if (v) {
     if (v.length < 32) throw new ConfigError(`${name} must be at least 32 characters`);
     return v;
   }
-  if (production) throw missingSetting(name, 'NODE_ENV=production', 'at least 32 random characters (openssl rand -base64 32)');
+  if (production)
+    throw missingSetting(
+      name,
+      'NODE_ENV=production',
+      'at least 32 random characters (openssl rand -base64 32)',
+    );
   return localSecret(dataDir, name);
 }
 
@@ -149,7 +174,12 @@ function asConfigError<T>(parse: () => T): T {
  * other process gets only public keys: JWT_PUBLIC_KEYS, else auth's JWKS at JWT_JWKS_URL or
  * AUTH_SERVICE_URL + /auth/jwks (each instance's, when it lists several).
  */
-export async function loadSessionKeys(env: Env, dataDir: string, production: boolean, service?: string): Promise<SessionKeys> {
+export async function loadSessionKeys(
+  env: Env,
+  dataDir: string,
+  production: boolean,
+  service?: string,
+): Promise<SessionKeys> {
   const authUrl = envString(env, 'AUTH_SERVICE_URL');
   const runsAuth = service === 'auth' || (service === undefined && !authUrl);
   if (runsAuth) {
@@ -165,10 +195,14 @@ export async function loadSessionKeys(env: Env, dataDir: string, production: boo
       pem = await localSecret(dataDir, 'JWT_PRIVATE_KEY', generateSigningKeyPem);
     }
     const signingKey = asConfigError(() => parsePrivateKey(pem, 'JWT_PRIVATE_KEY'));
-    const previous = asConfigError(() => parsePublicKeys(envString(env, 'JWT_PREVIOUS_PUBLIC_KEYS'), 'JWT_PREVIOUS_PUBLIC_KEYS')).filter((k) => k.kid !== signingKey.kid);
+    const previous = asConfigError(() =>
+      parsePublicKeys(envString(env, 'JWT_PREVIOUS_PUBLIC_KEYS'), 'JWT_PREVIOUS_PUBLIC_KEYS'),
+    ).filter((k) => k.kid !== signingKey.kid);
     return { signingKey, publicKeys: previous };
   }
-  const publicKeys = asConfigError(() => parsePublicKeys(envString(env, 'JWT_PUBLIC_KEYS'), 'JWT_PUBLIC_KEYS'));
+  const publicKeys = asConfigError(() =>
+    parsePublicKeys(envString(env, 'JWT_PUBLIC_KEYS'), 'JWT_PUBLIC_KEYS'),
+  );
   // AUTH_SERVICE_URL may list several instances of auth, comma-separated: the keys are fetched from
   // the first, and from the next ones when it does not answer.
   const authJwks = (authUrl ?? '')
@@ -179,19 +213,29 @@ export async function loadSessionKeys(env: Env, dataDir: string, production: boo
   const explicit = envString(env, 'JWT_JWKS_URL');
   const jwksUrl = explicit ?? authJwks[0];
   if (publicKeys.length === 0 && !jwksUrl) {
-    throw new ConfigError('Session tokens cannot be verified: set AUTH_SERVICE_URL (where auth runs), JWT_JWKS_URL or JWT_PUBLIC_KEYS');
+    throw new ConfigError(
+      'Session tokens cannot be verified: set AUTH_SERVICE_URL (where auth runs), JWT_JWKS_URL or JWT_PUBLIC_KEYS',
+    );
   }
   const fallbacks = explicit ? [] : authJwks.slice(1);
   for (const u of [jwksUrl, ...fallbacks]) {
-    if (u && !URL.canParse(u)) throw new ConfigError(`JWT_JWKS_URL (or AUTH_SERVICE_URL) must be a URL (got "${u}")`);
+    if (u && !URL.canParse(u))
+      throw new ConfigError(`JWT_JWKS_URL (or AUTH_SERVICE_URL) must be a URL (got "${u}")`);
   }
-  return { publicKeys, ...(jwksUrl ? { jwksUrl } : {}), ...(fallbacks.length > 0 ? { jwksFallbackUrls: fallbacks } : {}) };
+  return {
+    publicKeys,
+    ...(jwksUrl ? { jwksUrl } : {}),
+    ...(fallbacks.length > 0 ? { jwksFallbackUrls: fallbacks } : {}),
+  };
 }
 
 /** Demo data is for trying the system on one machine: never in production (ARCHITECTURE §7). */
 export function demoSeeding(env: Env, production: boolean): boolean {
   const wanted = envBool(env, 'SEED_DEMO', !production);
-  if (wanted && production) throw new ConfigError('SEED_DEMO=true cannot be used with NODE_ENV=production: demo members would be able to sign in');
+  if (wanted && production)
+    throw new ConfigError(
+      'SEED_DEMO=true cannot be used with NODE_ENV=production: demo members would be able to sign in',
+    );
   return wanted;
 }
 

@@ -54,12 +54,16 @@ const MAX_RETRY_MS = 5 * 60_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function errorText(err: unknown): string {
-  const text = err instanceof Error ? `${err.name === 'Error' ? '' : `${err.name}: `}${err.message}` : String(err);
+  const text =
+    err instanceof Error ? `${err.name === 'Error' ? '' : `${err.name}: `}${err.message}` : String(err);
   return text.slice(0, 2000);
 }
 
 function field(envelope: unknown, key: 'id' | 'subject'): string {
-  const v = typeof envelope === 'object' && envelope !== null ? (envelope as Record<string, unknown>)[key] : undefined;
+  const v =
+    typeof envelope === 'object' && envelope !== null
+      ? (envelope as Record<string, unknown>)[key]
+      : undefined;
   return typeof v === 'string' ? v : '';
 }
 
@@ -132,7 +136,10 @@ export class EventConsumers {
     if (names.length === 0) return 0;
     const { db } = this.opts;
     // Cheap probe first: the idle poll must not cost a write on the embedded database.
-    const any = await db.query(`SELECT 1 FROM ${this.t}.consumer_failures WHERE next_attempt_at <= now() AND consumer = ANY($1::text[]) LIMIT 1`, [names]);
+    const any = await db.query(
+      `SELECT 1 FROM ${this.t}.consumer_failures WHERE next_attempt_at <= now() AND consumer = ANY($1::text[]) LIMIT 1`,
+      [names],
+    );
     if (any.rows.length === 0) return 0;
     let tried = 0;
     while (!this.closed) {
@@ -174,9 +181,18 @@ export class EventConsumers {
     }
   }
 
-  private async deliverOnce(c: ConsumerHandle, envelope: EventEnvelope, retry: boolean): Promise<DeliveryOutcome> {
+  private async deliverOnce(
+    c: ConsumerHandle,
+    envelope: EventEnvelope,
+    retry: boolean,
+  ): Promise<DeliveryOutcome> {
     const { db, log } = this.opts;
-    const elog = log.child({ requestId: envelope?.requestId, eventId: field(envelope, 'id'), subject: field(envelope, 'subject'), consumer: c.name });
+    const elog = log.child({
+      requestId: envelope?.requestId,
+      eventId: field(envelope, 'id'),
+      subject: field(envelope, 'subject'),
+      consumer: c.name,
+    });
     const invalid = c.check(envelope);
     if (invalid) {
       await this.deadLetter(c, envelope, 'invalid', invalid, 1, elog);
@@ -188,7 +204,11 @@ export class EventConsumers {
       applied = await handleOnce(db, this.t, c.name, envelope, async (tx) => {
         handledIn = tx;
         await c.handle(tx, envelope, elog);
-        if (retry) await tx.query(`DELETE FROM ${this.t}.consumer_failures WHERE consumer = $1 AND event_id = $2`, [c.name, envelope.id]);
+        if (retry)
+          await tx.query(`DELETE FROM ${this.t}.consumer_failures WHERE consumer = $1 AND event_id = $2`, [
+            c.name,
+            envelope.id,
+          ]);
       });
     } catch (err) {
       return this.failed(c, envelope, err, elog);
@@ -198,13 +218,28 @@ export class EventConsumers {
       faultPoint('after-handle-before-ack', { consumer: c.name });
     }
     // Handled before (a redelivery, or by another instance): nothing left to retry.
-    if (!applied && retry) await db.query(`DELETE FROM ${this.t}.consumer_failures WHERE consumer = $1 AND event_id = $2`, [c.name, envelope.id]);
-    elog.debug(applied ? (retry ? 'failed event handled on a retry' : 'event handled') : 'event already handled, skipped');
+    if (!applied && retry)
+      await db.query(`DELETE FROM ${this.t}.consumer_failures WHERE consumer = $1 AND event_id = $2`, [
+        c.name,
+        envelope.id,
+      ]);
+    elog.debug(
+      applied
+        ? retry
+          ? 'failed event handled on a retry'
+          : 'event handled'
+        : 'event already handled, skipped',
+    );
     return applied ? 'handled' : 'duplicate';
   }
 
   /** Count a failed try; dead-letter the event when it was the last. Throws only if nothing could be recorded. */
-  private async failed(c: ConsumerHandle, envelope: EventEnvelope, err: unknown, elog: Logger): Promise<DeliveryOutcome> {
+  private async failed(
+    c: ConsumerHandle,
+    envelope: EventEnvelope,
+    err: unknown,
+    elog: Logger,
+  ): Promise<DeliveryOutcome> {
     const error = errorText(err);
     let attempts: number;
     let waitMs: number;
@@ -216,19 +251,33 @@ export class EventConsumers {
            attempts = f.attempts + 1, last_error = EXCLUDED.last_error, last_failed_at = now(), claimed_until = NULL,
            next_attempt_at = now() + make_interval(secs => least($7::float8, $6::float8 * power(2, f.attempts)) / 1000)
          RETURNING attempts, extract(epoch FROM next_attempt_at - now())::float8 * 1000 AS wait_ms`,
-        [c.name, envelope.id, envelope.subject, JSON.stringify(envelope), error, this.opts.retryBaseMs, MAX_RETRY_MS],
+        [
+          c.name,
+          envelope.id,
+          envelope.subject,
+          JSON.stringify(envelope),
+          error,
+          this.opts.retryBaseMs,
+          MAX_RETRY_MS,
+        ],
       );
       attempts = res.rows[0]!.attempts;
       waitMs = Math.max(0, res.rows[0]!.wait_ms);
     } catch (recordErr) {
-      elog.warn({ err, recordErr }, 'event handler failed and the failure could not be recorded; the bus delivers it again');
+      elog.warn(
+        { err, recordErr },
+        'event handler failed and the failure could not be recorded; the bus delivers it again',
+      );
       throw err;
     }
     if (attempts >= this.opts.maxAttempts) {
       await this.deadLetter(c, envelope, 'failed', error, attempts, elog);
       return 'dead_lettered';
     }
-    elog.warn({ err, attempt: attempts, maxAttempts: this.opts.maxAttempts, retryInMs: Math.round(waitMs) }, 'event handler failed; it will be tried again');
+    elog.warn(
+      { err, attempt: attempts, maxAttempts: this.opts.maxAttempts, retryInMs: Math.round(waitMs) },
+      'event handler failed; it will be tried again',
+    );
     this.wakeAfter(waitMs);
     return 'failed';
   }
@@ -247,7 +296,14 @@ export class EventConsumers {
    * Give up on an event: into dead_letters with the envelope, the reason and the last error, and
    * into the inbox so that a redelivery leaves it there; its failure row goes.
    */
-  private async deadLetter(c: ConsumerHandle, envelope: unknown, reason: 'failed' | 'invalid', error: string, attempts: number, elog: Logger): Promise<void> {
+  private async deadLetter(
+    c: ConsumerHandle,
+    envelope: unknown,
+    reason: 'failed' | 'invalid',
+    error: string,
+    attempts: number,
+    elog: Logger,
+  ): Promise<void> {
     const id = field(envelope, 'id');
     const subject = field(envelope, 'subject');
     const waiting = await this.opts.db.transaction(async (tx) => {
@@ -259,10 +315,18 @@ export class EventConsumers {
         [c.name, id, subject, JSON.stringify(envelope ?? null), reason, error, attempts],
       );
       if (UUID.test(id)) {
-        await tx.query(`DELETE FROM ${this.t}.consumer_failures WHERE consumer = $1 AND event_id = $2`, [c.name, id]);
-        await tx.query(`INSERT INTO ${this.t}.inbox (consumer, event_id, subject) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [c.name, id, subject]);
+        await tx.query(`DELETE FROM ${this.t}.consumer_failures WHERE consumer = $1 AND event_id = $2`, [
+          c.name,
+          id,
+        ]);
+        await tx.query(
+          `INSERT INTO ${this.t}.inbox (consumer, event_id, subject) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
+          [c.name, id, subject],
+        );
       }
-      const n = await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${this.t}.dead_letters WHERE replayed_at IS NULL`);
+      const n = await tx.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM ${this.t}.dead_letters WHERE replayed_at IS NULL`,
+      );
       return n.rows[0]!.n;
     });
     elog.error(

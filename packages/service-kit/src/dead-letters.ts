@@ -55,7 +55,9 @@ function checkSchema(schema: string): void {
 
 /** Schemas (services) on this database that have dead-letter tables. */
 export async function deadLetterSchemas(db: Database): Promise<string[]> {
-  const res = await db.query<{ s: string }>(`SELECT table_schema AS s FROM information_schema.tables WHERE table_name = 'dead_letters' ORDER BY 1`);
+  const res = await db.query<{ s: string }>(
+    `SELECT table_schema AS s FROM information_schema.tables WHERE table_name = 'dead_letters' ORDER BY 1`,
+  );
   return res.rows.map((r) => r.s);
 }
 
@@ -66,7 +68,11 @@ export interface DeadLetterFilter {
   includeReplayed?: boolean | undefined;
 }
 
-export async function listDeadLetters(db: Database, schema: string, filter: DeadLetterFilter = {}): Promise<DeadLetter[]> {
+export async function listDeadLetters(
+  db: Database,
+  schema: string,
+  filter: DeadLetterFilter = {},
+): Promise<DeadLetter[]> {
   checkSchema(schema);
   const res = await db.query<Row>(
     `SELECT consumer, event_id, subject, reason, last_error, attempts, dead_at, replayed_at, replays, envelope
@@ -89,9 +95,14 @@ export interface ReplayResult {
  * up on it unless `consumer` says which) or all of them (`all`). Works while the service runs (on
  * PostgreSQL) or while it is stopped; the consumers handle the events when they next look.
  */
-export async function replayDeadLetters(db: Database, schema: string, what: { eventId?: string | undefined; consumer?: string | undefined; all?: boolean }): Promise<ReplayResult> {
+export async function replayDeadLetters(
+  db: Database,
+  schema: string,
+  what: { eventId?: string | undefined; consumer?: string | undefined; all?: boolean },
+): Promise<ReplayResult> {
   checkSchema(schema);
-  if (!what.eventId && !what.all) throw new Error('Say which dead letter to replay (an event id), or all of them');
+  if (!what.eventId && !what.all)
+    throw new Error('Say which dead letter to replay (an event id), or all of them');
   return db.transaction(async (tx) => {
     const rows = await tx.query<Row>(
       `SELECT consumer, event_id, subject, reason, last_error, attempts, dead_at, replayed_at, replays, envelope
@@ -107,14 +118,26 @@ export async function replayDeadLetters(db: Database, schema: string, what: { ev
         out.refused.push({ deadLetter: d, why: 'the event has no valid id, so it can never be handled' });
         continue;
       }
-      await tx.query(`DELETE FROM ${schema}.inbox WHERE consumer = $1 AND event_id = $2`, [r.consumer, r.event_id]);
+      await tx.query(`DELETE FROM ${schema}.inbox WHERE consumer = $1 AND event_id = $2`, [
+        r.consumer,
+        r.event_id,
+      ]);
       await tx.query(
         `INSERT INTO ${schema}.consumer_failures (consumer, event_id, subject, envelope, attempts, last_error, next_attempt_at)
          VALUES ($1, $2, $3, $4::jsonb, 0, $5, now())
          ON CONFLICT (consumer, event_id) DO UPDATE SET attempts = 0, next_attempt_at = now(), claimed_until = NULL, last_error = EXCLUDED.last_error`,
-        [r.consumer, r.event_id, r.subject, JSON.stringify(r.envelope), `replay requested (was: ${r.last_error})`.slice(0, 2000)],
+        [
+          r.consumer,
+          r.event_id,
+          r.subject,
+          JSON.stringify(r.envelope),
+          `replay requested (was: ${r.last_error})`.slice(0, 2000),
+        ],
       );
-      await tx.query(`UPDATE ${schema}.dead_letters SET replayed_at = now(), replays = replays + 1 WHERE consumer = $1 AND event_id = $2`, [r.consumer, r.event_id]);
+      await tx.query(
+        `UPDATE ${schema}.dead_letters SET replayed_at = now(), replays = replays + 1 WHERE consumer = $1 AND event_id = $2`,
+        [r.consumer, r.event_id],
+      );
       out.replayed.push(d);
     }
     return out;

@@ -1,5 +1,12 @@
 import * as contracts from '@erp/contracts';
-import { ACCESS_SNAPSHOT_REQUESTS, AccessSnapshotRequestedData, EventEnvelope, ITEMS_SNAPSHOT_REQUESTS, ItemsSnapshotRequestedData, type EventDefinition } from '@erp/contracts';
+import {
+  ACCESS_SNAPSHOT_REQUESTS,
+  AccessSnapshotRequestedData,
+  EventEnvelope,
+  ITEMS_SNAPSHOT_REQUESTS,
+  ItemsSnapshotRequestedData,
+  type EventDefinition,
+} from '@erp/contracts';
 import { Compile } from 'typebox/compile';
 import type { TSchema } from 'typebox';
 import { subjectMatches } from './bus/types.js';
@@ -27,7 +34,12 @@ export function schemaProblem(schema: TSchema, value: unknown): string | null {
 function isEventDefinition(v: unknown): v is EventDefinition {
   if (typeof v !== 'object' || v === null) return false;
   const d = v as Partial<EventDefinition>;
-  return typeof d.subject === 'string' && d.subject.startsWith('erp.') && typeof d.schema === 'object' && d.schema !== null;
+  return (
+    typeof d.subject === 'string' &&
+    d.subject.startsWith('erp.') &&
+    typeof d.schema === 'object' &&
+    d.schema !== null
+  );
 }
 
 /**
@@ -45,7 +57,10 @@ export const CONTRACT_EVENT_SCHEMAS: readonly SubjectSchema[] = [
  * definitions, its pattern schemas, and last the contracts. Returns why an event is not valid, or
  * null. An event on a subject no schema covers is not valid either.
  */
-export function eventChecker(own: { events: readonly EventDefinition[]; schemas?: readonly SubjectSchema[] | undefined }): (envelope: unknown) => string | null {
+export function eventChecker(own: {
+  events: readonly EventDefinition[];
+  schemas?: readonly SubjectSchema[] | undefined;
+}): (envelope: unknown) => string | null {
   const bySubject = new Map<string, TSchema | null>();
   const find = (subject: string): TSchema | null => {
     if (bySubject.has(subject)) return bySubject.get(subject)!;

@@ -35,11 +35,22 @@ const POINTS: readonly FaultPoint[] = ['after-commit-before-publish', 'after-han
 /** The specs of a FAULT_INJECTION value; throws on one it cannot read. */
 export function parseFaultInjection(value: string): FaultSpec[] {
   const specs: FaultSpec[] = [];
-  for (const part of value.split(',').map((p) => p.trim()).filter(Boolean)) {
+  for (const part of value
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean)) {
     const [point, target, n, ...rest] = part.split(':');
     const nth = n === undefined ? 1 : Number(n);
-    if (!POINTS.includes(point as FaultPoint) || !target || rest.length > 0 || !Number.isInteger(nth) || nth < 1) {
-      throw new Error(`FAULT_INJECTION: "${part}" is not <${POINTS.join('|')}>:<subject or consumer>[:<n ≥ 1>]`);
+    if (
+      !POINTS.includes(point as FaultPoint) ||
+      !target ||
+      rest.length > 0 ||
+      !Number.isInteger(nth) ||
+      nth < 1
+    ) {
+      throw new Error(
+        `FAULT_INJECTION: "${part}" is not <${POINTS.join('|')}>:<subject or consumer>[:<n ≥ 1>]`,
+      );
     }
     specs.push({ point: point as FaultPoint, target, nth });
   }
@@ -52,7 +63,10 @@ type Env = Record<string, string | undefined>;
 export function checkFaultInjection(env: Env): void {
   const value = env.FAULT_INJECTION?.trim();
   if (!value) return;
-  if ((env.NODE_ENV ?? '').trim() === 'production') throw new Error('FAULT_INJECTION cannot be used with NODE_ENV=production: it kills the process on purpose');
+  if ((env.NODE_ENV ?? '').trim() === 'production')
+    throw new Error(
+      'FAULT_INJECTION cannot be used with NODE_ENV=production: it kills the process on purpose',
+    );
   parseFaultInjection(value);
 }
 
@@ -76,7 +90,11 @@ export function resetFaults(): void {
  * `detail` match FAULT_INJECTION for the n-th time. Does nothing otherwise (and always outside
  * NODE_ENV=test).
  */
-export function faultPoint(point: FaultPoint, detail: FaultDetail, kill: () => void = () => process.kill(process.pid, 'SIGKILL')): void {
+export function faultPoint(
+  point: FaultPoint,
+  detail: FaultDetail,
+  kill: () => void = () => process.kill(process.pid, 'SIGKILL'),
+): void {
   const { specs, hits } = load();
   if (specs.length === 0) return;
   const target = point === 'after-commit-before-publish' ? detail.subject : detail.consumer;
@@ -87,7 +105,10 @@ export function faultPoint(point: FaultPoint, detail: FaultDetail, kill: () => v
     if (n === spec.nth) {
       // Synchronous: the line is out before the signal.
       try {
-        writeSync(2, `FAULT_INJECTION: ${point} ${target} (hit ${n}): killing process ${process.pid} with SIGKILL\n`);
+        writeSync(
+          2,
+          `FAULT_INJECTION: ${point} ${target} (hit ${n}): killing process ${process.pid} with SIGKILL\n`,
+        );
       } catch {
         /* stderr closed or full: die anyway */
       }

@@ -41,7 +41,8 @@ export class Readiness {
 
   /** null when ready; otherwise why not. */
   async check(): Promise<NotReady | null> {
-    if (this.stoppingSince !== null) return { status: 'stopping', message: 'Shutting down: not taking new requests' };
+    if (this.stoppingSince !== null)
+      return { status: 'stopping', message: 'Shutting down: not taking new requests' };
     const not = this.opts.notReady();
     if (not) return not;
     if (this.opts.db) {
@@ -93,7 +94,9 @@ export function installObservability(app: FastifyInstance, opts: ObservabilityOp
   const metrics = new Metrics({ logger: opts.logger ?? (app.log as Logger) });
   if (opts.db) metrics.addDatabase(opts.db);
   const readiness = new Readiness({
-    notReady: opts.notReady ?? (() => (app.server.listening ? null : { status: 'starting', message: 'Starting: not listening yet' })),
+    notReady:
+      opts.notReady ??
+      (() => (app.server.listening ? null : { status: 'starting', message: 'Starting: not listening yet' })),
     db: opts.db,
   });
   installMetrics(app, metrics, { public: opts.publicMetrics });
@@ -103,16 +106,24 @@ export function installObservability(app: FastifyInstance, opts: ObservabilityOp
   app.addHook('onSend', async (_request, reply) => {
     if (readiness.isStopping) reply.header('connection', 'close');
   });
-  app.get('/health/live', { schema: { hide: true }, config: { access: 'public' } }, async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return { status: 'live' };
-  });
-  app.get('/health/ready', { schema: { hide: true }, config: { access: 'public' } }, async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    const notReady = await readiness.check();
-    if (notReady) return reply.status(503).send(notReady);
-    return { status: 'ready' };
-  });
+  app.get(
+    '/health/live',
+    { schema: { hide: true }, config: { access: 'public' } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { status: 'live' };
+    },
+  );
+  app.get(
+    '/health/ready',
+    { schema: { hide: true }, config: { access: 'public' } },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      const notReady = await readiness.check();
+      if (notReady) return reply.status(503).send(notReady);
+      return { status: 'ready' };
+    },
+  );
   const o = { metrics, readiness };
   installed.set(app, o);
   return o;

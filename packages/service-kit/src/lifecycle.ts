@@ -48,12 +48,19 @@ export async function shutdownGracefully(plan: ShutdownPlan, reason: string): Pr
   let exited = false;
   const hardCap = setTimeout(() => {
     exited = true;
-    log.error({ ms: Date.now() - started, limitMs: config.shutdownTimeoutMs }, 'shutdown: took longer than SHUTDOWN_TIMEOUT_MS; exiting anyway');
+    log.error(
+      { ms: Date.now() - started, limitMs: config.shutdownTimeoutMs },
+      'shutdown: took longer than SHUTDOWN_TIMEOUT_MS; exiting anyway',
+    );
     exit(1);
   }, config.shutdownTimeoutMs);
 
   let failed = false;
-  const step = async (done: string, fn: () => Promise<unknown>, fields: () => Record<string, unknown> = () => ({})) => {
+  const step = async (
+    done: string,
+    fn: () => Promise<unknown>,
+    fields: () => Record<string, unknown> = () => ({}),
+  ) => {
     const t = Date.now();
     try {
       await fn();
@@ -67,7 +74,10 @@ export async function shutdownGracefully(plan: ShutdownPlan, reason: string): Pr
   readiness?.stopping();
   log.info({ reason, drainMs: config.shutdownDrainMs }, 'shutting down: /health/ready answers 503');
   if (config.shutdownDrainMs > 0) {
-    await step('drain wait over', () => new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs)));
+    await step(
+      'drain wait over',
+      () => new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs)),
+    );
   }
   await step('server closed; requests in flight answered', () => app.close());
   await step('consumers stopped', async () => {
@@ -84,7 +94,10 @@ export async function shutdownGracefully(plan: ShutdownPlan, reason: string): Pr
             n += await r.flushOutbox();
           } catch (err) {
             // Committed events stay in the outbox: the next start publishes them.
-            log.warn({ err, service: r.ctx.name }, 'shutdown: could not flush the outbox; its events go out at the next start');
+            log.warn(
+              { err, service: r.ctx.name },
+              'shutdown: could not flush the outbox; its events go out at the next start',
+            );
           }
         }
         published += n;
@@ -110,7 +123,10 @@ export async function shutdownGracefully(plan: ShutdownPlan, reason: string): Pr
  * passes the terminal's Ctrl-C on as a second SIGINT); SHUTDOWN_TIMEOUT_MS bounds it. Returns the
  * function that removes the handlers.
  */
-export function shutdownOnSignals(plan: ShutdownPlan, signals: NodeJS.Signals[] = ['SIGTERM', 'SIGINT']): () => void {
+export function shutdownOnSignals(
+  plan: ShutdownPlan,
+  signals: NodeJS.Signals[] = ['SIGTERM', 'SIGINT'],
+): () => void {
   let shutting = false;
   const onSignal = (signal: NodeJS.Signals) => {
     if (shutting) {

@@ -28,8 +28,12 @@ import { isLoopbackAddress } from './network.js';
 /** Fine enough for requests that take a millisecond, up to ten seconds. */
 export const HTTP_DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 /** From an event written and published at once to one that waited out an outage of the bus. */
-export const PUBLISH_LAG_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 1800];
-export const HANDLE_DURATION_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+export const PUBLISH_LAG_BUCKETS = [
+  0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300, 1800,
+];
+export const HANDLE_DURATION_BUCKETS = [
+  0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30,
+];
 
 /** The route label of a request no route matched (404s of made-up paths must not each become a series). */
 export const UNMATCHED_ROUTE = '<unmatched>';
@@ -119,7 +123,12 @@ export class Metrics {
     this.timeoutMs = opts.collectTimeoutMs ?? 1000;
     this.withProcessMetrics = opts.processMetrics ?? true;
     const registers = [this.registry];
-    this.httpRequests = new Counter({ name: 'http_requests_total', help: 'HTTP requests answered, by route pattern and status', labelNames: ['method', 'route', 'status'], registers });
+    this.httpRequests = new Counter({
+      name: 'http_requests_total',
+      help: 'HTTP requests answered, by route pattern and status',
+      labelNames: ['method', 'route', 'status'],
+      registers,
+    });
     this.httpDuration = new Histogram({
       name: 'http_request_duration_seconds',
       help: 'Time to answer an HTTP request, by route pattern',
@@ -127,7 +136,12 @@ export class Metrics {
       buckets: HTTP_DURATION_BUCKETS,
       registers,
     });
-    this.eventsPublished = new Counter({ name: 'erp_events_published_total', help: 'Events the outbox relay published', labelNames: ['service'], registers });
+    this.eventsPublished = new Counter({
+      name: 'erp_events_published_total',
+      help: 'Events the outbox relay published',
+      labelNames: ['service'],
+      registers,
+    });
     this.publishLag = new Histogram({
       name: 'erp_outbox_publish_lag_seconds',
       help: 'Time from an event written to the outbox to its publication',
@@ -149,7 +163,13 @@ export class Metrics {
       registers,
     });
     const read = () => this.read();
-    this.outboxPending = new Gauge({ name: 'erp_outbox_pending', help: 'Outbox rows not yet published', labelNames: ['service'], registers, collect: read });
+    this.outboxPending = new Gauge({
+      name: 'erp_outbox_pending',
+      help: 'Outbox rows not yet published',
+      labelNames: ['service'],
+      registers,
+      collect: read,
+    });
     this.outboxOldest = new Gauge({
       name: 'erp_outbox_oldest_pending_seconds',
       help: 'Age of the oldest outbox row not yet published (0 when none)',
@@ -157,8 +177,20 @@ export class Metrics {
       registers,
       collect: read,
     });
-    this.deadLetters = new Gauge({ name: 'erp_dead_letters', help: 'Dead letters not replayed', labelNames: ['service'], registers, collect: read });
-    this.consumerFailures = new Gauge({ name: 'erp_consumer_failures', help: 'Failed events waiting for another try', labelNames: ['service'], registers, collect: read });
+    this.deadLetters = new Gauge({
+      name: 'erp_dead_letters',
+      help: 'Dead letters not replayed',
+      labelNames: ['service'],
+      registers,
+      collect: read,
+    });
+    this.consumerFailures = new Gauge({
+      name: 'erp_consumer_failures',
+      help: 'Failed events waiting for another try',
+      labelNames: ['service'],
+      registers,
+      collect: read,
+    });
     this.consumerLag = new Gauge({
       name: 'erp_consumer_lag',
       help: 'Events of a durable consumer not yet acknowledged (waiting plus in hand; 0 on the in-process bus)',
@@ -204,7 +236,12 @@ export class Metrics {
         registers,
         collect,
       }),
-      max: new Gauge({ name: 'erp_db_pool_max', help: 'PostgreSQL pool: most connections it opens', registers, collect }),
+      max: new Gauge({
+        name: 'erp_db_pool_max',
+        help: 'PostgreSQL pool: most connections it opens',
+        registers,
+        collect,
+      }),
     };
   }
 
@@ -256,7 +293,10 @@ export class Metrics {
     // The pools first: the readings below take connections of their own.
     this.readPools();
     await Promise.all(
-      [...this.services.values()].flatMap((s) => [this.readService(s), ...s.consumers().map((c) => this.readLag(s, c))]),
+      [...this.services.values()].flatMap((s) => [
+        this.readService(s),
+        ...s.consumers().map((c) => this.readLag(s, c)),
+      ]),
     );
   }
 
@@ -293,7 +333,10 @@ export class Metrics {
     } catch (err) {
       if (!this.failing.has(what)) {
         this.failing.add(what);
-        this.opts.logger?.warn({ err, metric: what }, 'metrics: reading failed; the gauge keeps its last value');
+        this.opts.logger?.warn(
+          { err, metric: what },
+          'metrics: reading failed; the gauge keeps its last value',
+        );
       }
       return undefined;
     }
@@ -317,7 +360,9 @@ export function installMetrics(app: FastifyInstance, metrics: Metrics, opts: Htt
   });
   app.get('/metrics', { schema: { hide: true }, config: { access: 'public' } }, async (request, reply) => {
     if (!opts.public && !fromThisMachine(request)) {
-      return reply.status(403).send({ message: 'Metrics answer only on the machine the gateway runs on (METRICS_PUBLIC=true opens them)' });
+      return reply.status(403).send({
+        message: 'Metrics answer only on the machine the gateway runs on (METRICS_PUBLIC=true opens them)',
+      });
     }
     reply.header('content-type', metrics.contentType);
     reply.header('cache-control', 'no-store');
@@ -326,7 +371,11 @@ export function installMetrics(app: FastifyInstance, metrics: Metrics, opts: Htt
 }
 
 /** The socket's peer and every address a proxy forwarded are loopback (as the dev SMS route decides). */
-function fromThisMachine(request: { ip: string; socket: { remoteAddress?: string | undefined }; headers: Record<string, string | string[] | undefined> }): boolean {
+function fromThisMachine(request: {
+  ip: string;
+  socket: { remoteAddress?: string | undefined };
+  headers: Record<string, string | string[] | undefined>;
+}): boolean {
   const header = request.headers['x-forwarded-for'];
   const forwarded = (Array.isArray(header) ? header.join(',') : String(header ?? ''))
     .split(',')

@@ -7,7 +7,10 @@ export const DEFAULT_HOST = '127.0.0.1';
 
 /** A listening address that only this machine can reach. */
 export function isLoopbackHost(host: string): boolean {
-  const h = host.trim().toLowerCase().replace(/^\[|\]$/g, '');
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, '');
   return h === 'localhost' || isLoopbackAddress(h);
 }
 

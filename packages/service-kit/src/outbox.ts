@@ -19,7 +19,12 @@ function check(def: EventDefinition, data: unknown): void {
 }
 
 /** The message as it travels: checked against the event's schema, with a fresh id. */
-export function buildEnvelope(source: string, def: EventDefinition, data: unknown, meta: EventMeta = {}): EventEnvelope {
+export function buildEnvelope(
+  source: string,
+  def: EventDefinition,
+  data: unknown,
+  meta: EventMeta = {},
+): EventEnvelope {
   check(def, data);
   return {
     id: randomUUID(),
@@ -70,15 +75,28 @@ export async function enqueueWithAudit(
        INSERT INTO ${schema}.outbox (id, subject, envelope)
        SELECT id, subject, envelope FROM unnest($1::uuid[], $2::text[], $3::jsonb[]) WITH ORDINALITY AS e(id, subject, envelope, ord) ORDER BY ord)
      ${auditInsert(schema, 4)}`,
-    [envelopes.map((e) => e.id), envelopes.map((e) => e.subject), envelopes.map((e) => JSON.stringify(e)), ...auditParams(audit)],
+    [
+      envelopes.map((e) => e.id),
+      envelopes.map((e) => e.subject),
+      envelopes.map((e) => JSON.stringify(e)),
+      ...auditParams(audit),
+    ],
   );
   return envelopes;
 }
 
-async function insertEnvelopes(tx: Queryable, schema: string, envelopes: readonly EventEnvelope[]): Promise<void> {
+async function insertEnvelopes(
+  tx: Queryable,
+  schema: string,
+  envelopes: readonly EventEnvelope[],
+): Promise<void> {
   if (envelopes.length === 1) {
     const [e] = envelopes;
-    await tx.query(`INSERT INTO ${schema}.outbox (id, subject, envelope) VALUES ($1, $2, $3::jsonb)`, [e!.id, e!.subject, JSON.stringify(e)]);
+    await tx.query(`INSERT INTO ${schema}.outbox (id, subject, envelope) VALUES ($1, $2, $3::jsonb)`, [
+      e!.id,
+      e!.subject,
+      JSON.stringify(e),
+    ]);
   } else if (envelopes.length > 1) {
     await tx.query(
       `INSERT INTO ${schema}.outbox (id, subject, envelope)
@@ -184,7 +202,9 @@ export class OutboxRelay {
       return;
     }
     const run: Promise<void> = this.publishCommitted(envelopes)
-      .catch((err: unknown) => this.opts.logger?.warn({ err }, 'publishing committed events failed; the poll publishes them'))
+      .catch((err: unknown) =>
+        this.opts.logger?.warn({ err }, 'publishing committed events failed; the poll publishes them'),
+      )
       .finally(() => this.publishing.delete(run));
     this.publishing.add(run);
   }
@@ -194,7 +214,10 @@ export class OutboxRelay {
     if (sent > 0) await this.markSent(envelopes.slice(0, sent));
     if (sent < envelopes.length) {
       const envelope = envelopes[sent]!;
-      this.opts.logger?.warn({ err, eventId: envelope.id, subject: envelope.subject, requestId: envelope.requestId }, 'publishing an event failed; the relay publishes it from the outbox');
+      this.opts.logger?.warn(
+        { err, eventId: envelope.id, subject: envelope.subject, requestId: envelope.requestId },
+        'publishing an event failed; the relay publishes it from the outbox',
+      );
     }
   }
 
@@ -223,7 +246,9 @@ export class OutboxRelay {
       }
     }
     const failedAt = outcomes.findIndex((o) => o !== null);
-    return failedAt === -1 ? { sent: outcomes.length, err: null } : { sent: failedAt, err: outcomes[failedAt] };
+    return failedAt === -1
+      ? { sent: outcomes.length, err: null }
+      : { sent: failedAt, err: outcomes[failedAt] };
   }
 
   /** Mark published events' rows in one statement; each row marked now is counted (metrics) and logged. */
@@ -235,7 +260,10 @@ export class OutboxRelay {
       // Not marked now: another run had published it and marked it first.
       if (at === undefined) continue;
       this.observePublished(envelope, at);
-      this.opts.logger?.debug({ eventId: envelope.id, subject: envelope.subject, requestId: envelope.requestId }, 'event published');
+      this.opts.logger?.debug(
+        { eventId: envelope.id, subject: envelope.subject, requestId: envelope.requestId },
+        'event published',
+      );
     }
   }
 
@@ -270,7 +298,9 @@ export class OutboxRelay {
   async retryNow(): Promise<void> {
     if (this.stopped) return;
     try {
-      await this.db.query(`UPDATE ${this.schema}.outbox SET next_attempt_at = now() WHERE published_at IS NULL AND next_attempt_at > now()`);
+      await this.db.query(
+        `UPDATE ${this.schema}.outbox SET next_attempt_at = now() WHERE published_at IS NULL AND next_attempt_at > now()`,
+      );
     } catch (err) {
       this.opts.logger?.warn({ err }, 'could not reschedule unpublished events');
     }
@@ -287,7 +317,10 @@ export class OutboxRelay {
       if (this.queued !== 'now') this.queued = poll ? 'poll' : 'now';
       return;
     }
-    this.running = this.drain({ probe: poll, ...(poll && this.bus.kind === 'nats' ? { olderThanSeconds: this.ownRowsSeconds } : {}) })
+    this.running = this.drain({
+      probe: poll,
+      ...(poll && this.bus.kind === 'nats' ? { olderThanSeconds: this.ownRowsSeconds } : {}),
+    })
       .then(() => undefined)
       .catch((err) => this.opts.logger?.error({ err }, 'outbox relay failed'))
       .finally(() => {
@@ -304,12 +337,17 @@ export class OutboxRelay {
    * by the process that wrote it (a run then follows this one), and the poll finds any other
    * (one whose retry time came, or whose lease ran out).
    */
-  async drain({ probe = true, olderThanSeconds = 0 }: { probe?: boolean; olderThanSeconds?: number } = {}): Promise<number> {
+  async drain({
+    probe = true,
+    olderThanSeconds = 0,
+  }: { probe?: boolean; olderThanSeconds?: number } = {}): Promise<number> {
     let published = 0;
     // Cheap probe first for the poll (partial index): an idle poll must not cost a write on the
     // embedded database. After a commit there is something to publish, so the claim goes first.
     if (probe) {
-      const any = await this.db.query(`SELECT 1 FROM ${this.schema}.outbox WHERE published_at IS NULL LIMIT 1`);
+      const any = await this.db.query(
+        `SELECT 1 FROM ${this.schema}.outbox WHERE published_at IS NULL LIMIT 1`,
+      );
       if (any.rows.length === 0) return 0;
     }
     for (;;) {
@@ -318,11 +356,17 @@ export class OutboxRelay {
         `UPDATE ${this.schema}.outbox SET claimed_until = now() + make_interval(secs => $2), attempts = attempts + 1
           WHERE seq IN (SELECT seq FROM ${this.schema}.outbox
                          WHERE published_at IS NULL AND next_attempt_at <= now()
-                           AND (claimed_until IS NULL OR claimed_until < now())${olderThanSeconds > 0 ? `
-                           AND created_at < now() - make_interval(secs => $3)` : ''}
+                           AND (claimed_until IS NULL OR claimed_until < now())${
+                             olderThanSeconds > 0
+                               ? `
+                           AND created_at < now() - make_interval(secs => $3)`
+                               : ''
+                           }
                          ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED)
           RETURNING id, seq, envelope`,
-        olderThanSeconds > 0 ? [this.batchSize, this.leaseSeconds, olderThanSeconds] : [this.batchSize, this.leaseSeconds],
+        olderThanSeconds > 0
+          ? [this.batchSize, this.leaseSeconds, olderThanSeconds]
+          : [this.batchSize, this.leaseSeconds],
       );
       const rows = claimed.rows.sort((a, b) => a.seq - b.seq);
       if (rows.length === 0) return published;
@@ -339,7 +383,12 @@ export class OutboxRelay {
         const pending = rows.slice(sent).map((r) => r.id);
         // A publish sent while the bus was away times out after it is back: no backoff then.
         const busBack = this.reconnects !== reconnectsBefore;
-        this.opts.logger?.warn({ err, eventId: row.id, subject: row.envelope.subject, requestId: row.envelope.requestId }, busBack ? 'publishing an event failed; the bus is back, retrying' : 'publishing an event failed; will retry');
+        this.opts.logger?.warn(
+          { err, eventId: row.id, subject: row.envelope.subject, requestId: row.envelope.requestId },
+          busBack
+            ? 'publishing an event failed; the bus is back, retrying'
+            : 'publishing an event failed; will retry',
+        );
         await this.db.query(
           `UPDATE ${this.schema}.outbox SET claimed_until = NULL,
              next_attempt_at = CASE WHEN $4 THEN now() ELSE now() + make_interval(secs => least(60, power(2, least(attempts, 6))::int)) END,
@@ -358,7 +407,10 @@ export class OutboxRelay {
     if (!this.opts.onPublished) return;
     const written = new Date(createdAt).getTime();
     try {
-      this.opts.onPublished(envelope, Number.isFinite(written) ? Math.max(0, (Date.now() - written) / 1000) : 0);
+      this.opts.onPublished(
+        envelope,
+        Number.isFinite(written) ? Math.max(0, (Date.now() - written) / 1000) : 0,
+      );
     } catch (err) {
       this.opts.logger?.warn({ err }, 'recording a published event failed');
     }

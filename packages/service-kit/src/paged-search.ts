@@ -56,7 +56,10 @@ export function countBound(page: { limit: number; offset: number; cap?: number |
  * that count elsewhere (an in-memory index), so both agree. `matches` may itself stop counting
  * once it passes `countBound(page)`.
  */
-export function cappedTotal(matches: number, page: { limit: number; offset: number; cap?: number | undefined }): CappedTotal {
+export function cappedTotal(
+  matches: number,
+  page: { limit: number; offset: number; cap?: number | undefined },
+): CappedTotal {
   const bound = countBound(page);
   return matches > bound ? { total: bound, capped: true } : { total: matches, capped: false };
 }
@@ -67,7 +70,8 @@ export function totalCappedField(total: CappedTotal): { totalCapped?: true } {
 }
 
 function whole(value: number, name: string, min: number): number {
-  if (!Number.isSafeInteger(value) || value < min) throw new Error(`pagedSearch: ${name} must be a whole number of at least ${min} (got ${value})`);
+  if (!Number.isSafeInteger(value) || value < min)
+    throw new Error(`pagedSearch: ${name} must be a whole number of at least ${min} (got ${value})`);
   return value;
 }
 
@@ -84,11 +88,18 @@ export async function pagedSearch<R>(db: Queryable, q: PagedSearch): Promise<Pag
   const where = q.where && q.where.length > 0 ? `WHERE ${q.where.map((c) => `(${c})`).join(' AND ')}` : '';
   const params = [...(q.params ?? [])];
   // Numbers inline (checked above): the planner sees the limits, and picks an ordered index scan that stops early.
-  const page = await db.query<R>(`SELECT ${q.select} FROM ${q.from} ${where} ORDER BY ${q.orderBy} LIMIT ${limit} OFFSET ${offset}`, params);
+  const page = await db.query<R>(
+    `SELECT ${q.select} FROM ${q.from} ${where} ORDER BY ${q.orderBy} LIMIT ${limit} OFFSET ${offset}`,
+    params,
+  );
   const rows = page.rows;
-  if (rows.length < limit && (rows.length > 0 || offset === 0)) return { rows, total: offset + rows.length, capped: false };
+  if (rows.length < limit && (rows.length > 0 || offset === 0))
+    return { rows, total: offset + rows.length, capped: false };
   const bound = countBound({ limit, offset, cap });
-  const counted = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${q.from} ${where} LIMIT ${bound + 1}) AS matches`, params);
+  const counted = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${q.from} ${where} LIMIT ${bound + 1}) AS matches`,
+    params,
+  );
   return { rows, ...cappedTotal(counted.rows[0]!.n, { limit, offset, cap }) };
 }
 

@@ -15,7 +15,15 @@ import type PDFDocument from 'pdfkit';
 
 type Pdf = InstanceType<typeof PDFDocument>;
 
-export const INDIC_SCRIPTS = ['devanagari', 'bengali', 'gurmukhi', 'gujarati', 'tamil', 'telugu', 'kannada'] as const;
+export const INDIC_SCRIPTS = [
+  'devanagari',
+  'bengali',
+  'gurmukhi',
+  'gujarati',
+  'tamil',
+  'telugu',
+  'kannada',
+] as const;
 export type IndicScript = (typeof INDIC_SCRIPTS)[number];
 
 /** Each script's Unicode block (the Vedic and extended Devanagari blocks draw with Devanagari). */
@@ -43,8 +51,9 @@ const JOINERS = new Set([0x200c, 0x200d, 0x25cc]);
 
 /** Characters outside Latin-1 that the standard fonts' WinAnsi encoding still has. */
 const WIN_ANSI_EXTRA = new Set([
-  0x0152, 0x0153, 0x0160, 0x0161, 0x0178, 0x017d, 0x017e, 0x0192, 0x02c6, 0x02dc, 0x2013, 0x2014, 0x2018, 0x2019, 0x201a, 0x201c, 0x201d, 0x201e, 0x2020, 0x2021, 0x2022,
-  0x2026, 0x2030, 0x2039, 0x203a, 0x20ac, 0x2122,
+  0x0152, 0x0153, 0x0160, 0x0161, 0x0178, 0x017d, 0x017e, 0x0192, 0x02c6, 0x02dc, 0x2013, 0x2014, 0x2018,
+  0x2019, 0x201a, 0x201c, 0x201d, 0x201e, 0x2020, 0x2021, 0x2022, 0x2026, 0x2030, 0x2039, 0x203a, 0x20ac,
+  0x2122,
 ]);
 
 /**
@@ -97,7 +106,8 @@ export function textRuns(text: string): TextRun[] {
       continue;
     }
     // The danda (U+0964/0965) is in the Devanagari block but used by other scripts: it stays in theirs.
-    const own = script === 'devanagari' && (cp === 0x0964 || cp === 0x0965) && last?.script ? last.script : script;
+    const own =
+      script === 'devanagari' && (cp === 0x0964 || cp === 0x0965) && last?.script ? last.script : script;
     if (last && last.script === own) last.text += ch;
     else runs.push({ script: own, text: pending + ch });
     pending = '';
@@ -129,13 +139,16 @@ export function indicFont(script: IndicScript, bold: boolean): Buffer {
   if (!bytes) {
     const name = FONT_PACKAGES[script];
     const weight = bold ? '700Bold' : '400Regular';
-    bytes = readFileSync(require.resolve(`@expo-google-fonts/noto-sans-${script}/${weight}/NotoSans${name}_${weight}.ttf`));
+    bytes = readFileSync(
+      require.resolve(`@expo-google-fonts/noto-sans-${script}/${weight}/NotoSans${name}_${weight}.ttf`),
+    );
     fontBytes.set(key, bytes);
   }
   return bytes;
 }
 
-const fontName = (script: IndicScript, bold: boolean) => `NotoSans${FONT_PACKAGES[script]}${bold ? '-Bold' : ''}`;
+const fontName = (script: IndicScript, bold: boolean) =>
+  `NotoSans${FONT_PACKAGES[script]}${bold ? '-Bold' : ''}`;
 
 /**
  * fontkit 2.0.4 throws on a GPOS mark anchor the font leaves empty (which the OpenType format allows;
@@ -145,7 +158,9 @@ const fontName = (script: IndicScript, bold: boolean) => `NotoSans${FONT_PACKAGE
  */
 const guarded = new WeakSet<object>();
 function guardNullAnchors(pdf: Pdf): void {
-  const engine = (pdf as unknown as { _font?: { font?: { _layoutEngine?: { engine?: { GPOSProcessor?: object } } } } })._font?.font?._layoutEngine?.engine;
+  const engine = (
+    pdf as unknown as { _font?: { font?: { _layoutEngine?: { engine?: { GPOSProcessor?: object } } } } }
+  )._font?.font?._layoutEngine?.engine;
   const gpos = engine?.GPOSProcessor;
   if (!gpos) return;
   const proto = Object.getPrototypeOf(gpos) as { applyAnchor?: (...args: unknown[]) => unknown };
@@ -272,7 +287,9 @@ export class PdfText {
           used = w;
         } else {
           const parts = this.split(word, width, style);
-          parts.slice(0, -1).forEach((p) => lines.push({ pieces: p, width: p.reduce((s, x) => s + x.width, 0) }));
+          parts
+            .slice(0, -1)
+            .forEach((p) => lines.push({ pieces: p, width: p.reduce((s, x) => s + x.width, 0) }));
           line = parts[parts.length - 1] ?? [];
           used = line.reduce((s, x) => s + x.width, 0);
         }
@@ -312,7 +329,13 @@ export class PdfText {
   }
 
   /** Draws `text` at (x, y) wrapped to `width`; returns its height. The fill colour is the document's. */
-  draw(text: string, x: number, y: number, width: number, style: TextStyle & { align?: 'left' | 'right' | 'center' }): number {
+  draw(
+    text: string,
+    x: number,
+    y: number,
+    width: number,
+    style: TextStyle & { align?: 'left' | 'right' | 'center' },
+  ): number {
     if (text === '') return 0;
     const align = style.align ?? 'left';
     if (!hasIndicText(text)) {
@@ -324,7 +347,8 @@ export class PdfText {
     let top = y;
     for (const line of this.lines(text, width, style)) {
       const { height, ascent } = this.metrics(line, style);
-      let cx = align === 'right' ? x + width - line.width : align === 'center' ? x + (width - line.width) / 2 : x;
+      let cx =
+        align === 'right' ? x + width - line.width : align === 'center' ? x + (width - line.width) / 2 : x;
       for (const piece of line.pieces) {
         this.use(piece.font, style.size);
         // pdfkit puts the baseline at the font's ascent below y: each font's baseline on the line's.
@@ -341,6 +365,8 @@ export class PdfText {
   /** The width of one line of text (no wrapping). */
   width(text: string, style: TextStyle): number {
     if (!hasIndicText(text)) return this.widthOf(style.font, style.size, text);
-    return this.words(text, style).flat().reduce((s, p) => s + p.width, 0);
+    return this.words(text, style)
+      .flat()
+      .reduce((s, p) => s + p.width, 0);
   }
 }

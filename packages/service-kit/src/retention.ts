@@ -28,7 +28,12 @@ const BATCH = 5000;
  * Run a `DELETE … WHERE key IN (SELECT … LIMIT $last)` until it deletes fewer than a batch; the
  * batch size is passed as the last parameter. For a service's own `prune` hook too.
  */
-export async function deleteInBatches(db: Database, sql: string, params: unknown[], stopped: () => boolean = () => false): Promise<number> {
+export async function deleteInBatches(
+  db: Database,
+  sql: string,
+  params: unknown[],
+  stopped: () => boolean = () => false,
+): Promise<number> {
   let total = 0;
   for (;;) {
     const res = await db.query(sql, [...params, BATCH]);
@@ -39,7 +44,12 @@ export async function deleteInBatches(db: Database, sql: string, params: unknown
 }
 
 /** Delete the kit's rows that are past their retention in one service's schema. */
-export async function pruneEventTables(db: Database, schema: string, s: RetentionSettings, stopped: () => boolean = () => false): Promise<Pruned> {
+export async function pruneEventTables(
+  db: Database,
+  schema: string,
+  s: RetentionSettings,
+  stopped: () => boolean = () => false,
+): Promise<Pruned> {
   const outbox = await deleteInBatches(
     db,
     `DELETE FROM ${schema}.outbox WHERE seq IN (
@@ -74,7 +84,11 @@ export interface Pruner {
  * Run `prune` every `everyMs` (0: never on its own), never two at once; stop() waits for the run
  * under way. `prune` gets a function telling it the service is stopping.
  */
-export function startPruning(prune: (stopped: () => boolean) => Promise<void>, everyMs: number, log: Logger): Pruner {
+export function startPruning(
+  prune: (stopped: () => boolean) => Promise<void>,
+  everyMs: number,
+  log: Logger,
+): Pruner {
   let running: Promise<void> | null = null;
   let stopped = false;
   const runOnce = (): Promise<void> => {

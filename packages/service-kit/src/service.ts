@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { SerializerSelector } from '@fastify/fast-json-stringify-compiler';
 import swagger from '@fastify/swagger';
-import Fastify, { LogController, type FastifyInstance, type FastifyPluginAsync, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyServerOptions,
+} from 'fastify';
 import { accessSnapshotRequested, type EventDefinition, type EventEnvelope } from '@erp/contracts';
 import type { Static, TSchema } from 'typebox';
 import { createAccessReplica } from './auth/replica.js';
@@ -28,7 +33,14 @@ import { eventChecker, type SubjectSchema } from './event-schemas.js';
 import { pruneEventTables, startPruning, type Pruner } from './retention.js';
 import { KIT_MIGRATIONS } from './kit-migrations.js';
 import { createLogger, loggerOptions } from './logger.js';
-import { enqueueEvent, enqueueEvents, enqueueWithAudit, OutboxRelay, type EventMeta, type PendingEvent } from './outbox.js';
+import {
+  enqueueEvent,
+  enqueueEvents,
+  enqueueWithAudit,
+  OutboxRelay,
+  type EventMeta,
+  type PendingEvent,
+} from './outbox.js';
 import { installValidation } from './validation.js';
 import { startMaintenance, type Maintainer } from './db/maintenance.js';
 
@@ -44,16 +56,30 @@ export interface ServiceContext {
   /** Run a transaction; events written with `emit` inside it are published right after commit. */
   tx<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Writes `data` as an event to the outbox in `tx`: typed by the event's contract, checked against it at run time too. */
-  emit<S extends TSchema>(tx: Queryable, def: EventDefinition<S>, data: Static<S>, meta?: EventMeta): Promise<EventEnvelope>;
+  emit<S extends TSchema>(
+    tx: Queryable,
+    def: EventDefinition<S>,
+    data: Static<S>,
+    meta?: EventMeta,
+  ): Promise<EventEnvelope>;
   /** `emit` of several events of one kind, written in one statement, in order. */
-  emitMany<S extends TSchema>(tx: Queryable, def: EventDefinition<S>, data: ReadonlyArray<Static<S>>, meta?: EventMeta): Promise<EventEnvelope[]>;
+  emitMany<S extends TSchema>(
+    tx: Queryable,
+    def: EventDefinition<S>,
+    data: ReadonlyArray<Static<S>>,
+    meta?: EventMeta,
+  ): Promise<EventEnvelope[]>;
   /** Append to the audit log in `tx` (several entries: one statement). */
   audit(tx: Queryable, entry: AuditEntry | readonly AuditEntry[]): Promise<void>;
   /**
    * Events of any kinds (each made with `event(def, data)`, typed and checked as by `emit`) and the
    * change's audit rows, written in one statement: the events in the order given.
    */
-  emitAll(tx: Queryable, events: readonly PendingEvent[], options?: { audit?: AuditEntry | readonly AuditEntry[]; meta?: EventMeta }): Promise<EventEnvelope[]>;
+  emitAll(
+    tx: Queryable,
+    events: readonly PendingEvent[],
+    options?: { audit?: AuditEntry | readonly AuditEntry[]; meta?: EventMeta },
+  ): Promise<EventEnvelope[]>;
   relay: OutboxRelay;
 }
 
@@ -166,7 +192,10 @@ export interface RuntimeDeps {
 }
 
 /** Prepare a service on a database and bus: migrate, build its context, wire its consumers. */
-export async function createServiceRuntime(def: ServiceDefinition, deps: RuntimeDeps): Promise<ServiceRuntime> {
+export async function createServiceRuntime(
+  def: ServiceDefinition,
+  deps: RuntimeDeps,
+): Promise<ServiceRuntime> {
   const { db, bus, config } = deps;
   const log = deps.logger.child({ service: def.name });
   if (def.configure) await def.configure(config);
@@ -216,18 +245,28 @@ export async function createServiceRuntime(def: ServiceDefinition, deps: Runtime
       afterCommit(tx);
       return result;
     },
-    emit: async (tx, eventDef, data, meta) => wrote(tx, await enqueueEvent(tx, def.schema, def.name, eventDef, data, meta)),
-    emitMany: async (tx, eventDef, data, meta) => wrote(tx, await enqueueEvents(tx, def.schema, def.name, eventDef, data, meta)),
+    emit: async (tx, eventDef, data, meta) =>
+      wrote(tx, await enqueueEvent(tx, def.schema, def.name, eventDef, data, meta)),
+    emitMany: async (tx, eventDef, data, meta) =>
+      wrote(tx, await enqueueEvents(tx, def.schema, def.name, eventDef, data, meta)),
     audit: (tx, entry) => appendAudit(tx, def.schema, entry),
     emitAll: async (tx, events, options = {}) => {
-      const audit = options.audit === undefined ? [] : Array.isArray(options.audit) ? options.audit : [options.audit as AuditEntry];
+      const audit =
+        options.audit === undefined
+          ? []
+          : Array.isArray(options.audit)
+            ? options.audit
+            : [options.audit as AuditEntry];
       return wrote(tx, await enqueueWithAudit(tx, def.schema, def.name, events, audit, options.meta));
     },
   };
   const replica = def.directory ? null : createAccessReplica(def.schema, db);
   await replica?.load();
   const directory = def.directory ? def.directory(ctx) : replica!.directory;
-  const consumers: ConsumerDefinition[] = [...(def.consumers ?? []), ...(replica ? [replica.consumer as ConsumerDefinition] : [])];
+  const consumers: ConsumerDefinition[] = [
+    ...(def.consumers ?? []),
+    ...(replica ? [replica.consumer as ConsumerDefinition] : []),
+  ];
   if (def.onStart) await def.onStart(ctx);
 
   const subscriptions: Subscription[] = [];
@@ -294,9 +333,18 @@ export async function createServiceRuntime(def: ServiceDefinition, deps: Runtime
             c.handle(tx, envelope, {
               ...ctx,
               log: elog,
-              emit: (etx, eventDef, data, meta) => ctx.emit(etx, eventDef, data, { ...meta, requestId: meta?.requestId ?? envelope.requestId }),
-              emitMany: (etx, eventDef, data, meta) => ctx.emitMany(etx, eventDef, data, { ...meta, requestId: meta?.requestId ?? envelope.requestId }),
-              emitAll: (etx, events, options = {}) => ctx.emitAll(etx, events, { ...options, meta: { ...options.meta, requestId: options.meta?.requestId ?? envelope.requestId } }),
+              emit: (etx, eventDef, data, meta) =>
+                ctx.emit(etx, eventDef, data, { ...meta, requestId: meta?.requestId ?? envelope.requestId }),
+              emitMany: (etx, eventDef, data, meta) =>
+                ctx.emitMany(etx, eventDef, data, {
+                  ...meta,
+                  requestId: meta?.requestId ?? envelope.requestId,
+                }),
+              emitAll: (etx, events, options = {}) =>
+                ctx.emitAll(etx, events, {
+                  ...options,
+                  meta: { ...options.meta, requestId: options.meta?.requestId ?? envelope.requestId },
+                }),
             }),
         });
         subscriptions.push(
@@ -304,7 +352,15 @@ export async function createServiceRuntime(def: ServiceDefinition, deps: Runtime
             durable: consumer,
             subjects: c.subjects ?? c.events.map((e) => e.subject),
             handler,
-            ...(c.ordered ? { concurrency: Math.max(1, Math.min(config.eventConcurrency, c.concurrency ?? config.eventConcurrency)), orderKey: c.ordered } : {}),
+            ...(c.ordered
+              ? {
+                  concurrency: Math.max(
+                    1,
+                    Math.min(config.eventConcurrency, c.concurrency ?? config.eventConcurrency),
+                  ),
+                  orderKey: c.ordered,
+                }
+              : {}),
           }),
         );
       }
@@ -362,7 +418,12 @@ class RequestLog extends LogController {
     request.log.debug({ method: request.method, url: request.url }, 'request');
   }
   override requestCompleted(...[error, request, reply]: Parameters<LogController['requestCompleted']>) {
-    const line = { method: request.method, url: request.url, status: reply.statusCode, ms: Math.round(reply.elapsedTime * 10) / 10 };
+    const line = {
+      method: request.method,
+      url: request.url,
+      status: reply.statusCode,
+      ms: Math.round(reply.elapsedTime * 10) / 10,
+    };
     if (error) reply.log.error({ ...line, err: error }, 'request failed');
     else if (request.url.startsWith('/api/') || reply.statusCode >= 400) reply.log.info(line, 'request');
     else reply.log.debug(line, 'request');
@@ -384,7 +445,11 @@ const lazySerializers: typeof eagerSerializers = (externalSchemas, serializerOpt
 };
 
 /** Fastify options every process uses: request ids carried from the gateway, one log line per request. */
-export function serverOptions(config: KitConfig, name: string, extra: FastifyServerOptions = {}): FastifyServerOptions {
+export function serverOptions(
+  config: KitConfig,
+  name: string,
+  extra: FastifyServerOptions = {},
+): FastifyServerOptions {
   // A caller's X-Request-Id (the gateway's own UUID, or a client's to trace a call) becomes the id
   // in logs, audit entries and events only when it is short and plain; any other value (long, with
   // spaces, newlines or markup) is replaced with a fresh id.
@@ -420,14 +485,28 @@ export async function openDatabase(config: KitConfig, logger?: Logger): Promise<
 }
 
 export async function openBus(config: KitConfig, logger: Logger, name: string): Promise<Bus> {
-  if (config.natsUrl) return createNatsBus({ url: config.natsUrl, namespace: config.natsNamespace, logger, name, ackWaitSeconds: config.natsAckWaitSeconds });
+  if (config.natsUrl)
+    return createNatsBus({
+      url: config.natsUrl,
+      namespace: config.natsNamespace,
+      logger,
+      name,
+      ackWaitSeconds: config.natsAckWaitSeconds,
+    });
   return createInProcessBus();
 }
 
 /** What the event metrics read of a runtime. */
 export function meteredService(runtime: ServiceRuntime): MeteredService {
   const { ctx } = runtime;
-  return { name: ctx.name, schema: ctx.schema, db: ctx.db, bus: ctx.bus, consumers: () => runtime.consumerNames(), observe: (o) => runtime.observe(o) };
+  return {
+    name: ctx.name,
+    schema: ctx.schema,
+    db: ctx.db,
+    bus: ctx.bus,
+    consumers: () => runtime.consumerNames(),
+    observe: (o) => runtime.observe(o),
+  };
 }
 
 /**
@@ -435,7 +514,12 @@ export function meteredService(runtime: ServiceRuntime): MeteredService {
  * /health/live, /health/ready (ready once the runtime runs: migrated, subscribed, publishing),
  * /metrics, and /openapi.json for the gateway's merged API document. Not listening yet.
  */
-export async function buildStandaloneApp(def: ServiceDefinition, runtime: ServiceRuntime, config: KitConfig, extra: FastifyServerOptions = {}) {
+export async function buildStandaloneApp(
+  def: ServiceDefinition,
+  runtime: ServiceRuntime,
+  config: KitConfig,
+  extra: FastifyServerOptions = {},
+) {
   const app = Fastify(serverOptions(config, def.name, extra));
   installErrorHandling(app);
   installNotFound(app);
@@ -447,8 +531,15 @@ export async function buildStandaloneApp(def: ServiceDefinition, runtime: Servic
     notReady: () => {
       const s = runtime.state;
       if (s === 'running') return null;
-      if (s === 'stopping' || s === 'stopped') return { status: 'stopping', message: 'The service is stopping' };
-      return { status: 'starting', message: s === 'created' ? 'Starting: not yet subscribed to its events' : 'Starting: not yet publishing its events' };
+      if (s === 'stopping' || s === 'stopped')
+        return { status: 'stopping', message: 'The service is stopping' };
+      return {
+        status: 'starting',
+        message:
+          s === 'created'
+            ? 'Starting: not yet subscribed to its events'
+            : 'Starting: not yet publishing its events',
+      };
     },
   });
   metrics.addService(meteredService(runtime));
@@ -474,7 +565,10 @@ export async function buildStandaloneApp(def: ServiceDefinition, runtime: Servic
  * 4. Migrate, start, and hand the port to the service's own server: ready.
  * SIGTERM/SIGINT while starting gives up the start and exits 0; after it, the graceful shutdown.
  */
-export async function runStandalone(def: ServiceDefinition, env: NodeJS.ProcessEnv = process.env): Promise<FastifyInstance> {
+export async function runStandalone(
+  def: ServiceDefinition,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<FastifyInstance> {
   const { config, port, host, retry } = await exitOnConfigError(async () => {
     const kit = await loadKitConfig(env, def.name);
     if (def.configure) await def.configure(kit);
@@ -506,21 +600,28 @@ export async function runStandalone(def: ServiceDefinition, env: NodeJS.ProcessE
     ...retry,
     logger,
     signal: abort.signal,
-    onWaiting: (reason: string, ms: number) => starting.waitingFor(`Starting: waiting for ${what} (${reason}); next try in ${ms / 1000} s`),
+    onWaiting: (reason: string, ms: number) =>
+      starting.waitingFor(`Starting: waiting for ${what} (${reason}); next try in ${ms / 1000} s`),
   });
   try {
     starting.waitingFor('Starting: connecting to the database');
-    const db = config.databaseUrl ? await connectWithRetry('PostgreSQL', () => openDatabase(config, logger), connecting('PostgreSQL')) : await openDatabase(config, logger);
+    const db = config.databaseUrl
+      ? await connectWithRetry('PostgreSQL', () => openDatabase(config, logger), connecting('PostgreSQL'))
+      : await openDatabase(config, logger);
     opened.push(db);
     starting.waitingFor('Starting: connecting to the bus');
-    const bus = config.natsUrl ? await connectWithRetry('NATS', () => openBus(config, logger, def.name), connecting('NATS')) : await openBus(config, logger, def.name);
+    const bus = config.natsUrl
+      ? await connectWithRetry('NATS', () => openBus(config, logger, def.name), connecting('NATS'))
+      : await openBus(config, logger, def.name);
     opened.push(bus);
     if (abort.signal.aborted) return await giveUp();
     starting.waitingFor('Starting: migrating the database and subscribing to events');
     const runtime = await createServiceRuntime(def, { db, bus, config, logger });
     opened.unshift({ close: () => runtime.stop() });
     // Services sit behind the gateway, which sets X-Forwarded-For to the caller's address.
-    const app = await buildStandaloneApp(def, runtime, config, { trustProxy: envBool(env, 'TRUST_PROXY', true) });
+    const app = await buildStandaloneApp(def, runtime, config, {
+      trustProxy: envBool(env, 'TRUST_PROXY', true),
+    });
     await runtime.start();
     await app.ready();
     if (abort.signal.aborted) return await giveUp();

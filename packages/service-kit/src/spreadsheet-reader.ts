@@ -49,10 +49,18 @@ export const DEFAULT_SPREADSHEET_LIMITS: SpreadsheetLimits = loadSpreadsheetLimi
 
 const size = (bytes: number) => (bytes % MB === 0 ? `${bytes / MB} MB` : `${Math.ceil(bytes / 1024)} KB`);
 
-export const fileTooLarge = (l: SpreadsheetLimits) => new HttpError(413, `The file is larger than ${size(l.maxFileBytes)}`);
+export const fileTooLarge = (l: SpreadsheetLimits) =>
+  new HttpError(413, `The file is larger than ${size(l.maxFileBytes)}`);
 export const unpackedTooLarge = (l: SpreadsheetLimits) =>
-  new HttpError(413, `The workbook unpacks to more than ${size(l.maxExpandedBytes)} of data; remove other sheets or split it into smaller files`);
-export const tooManyRows = (l: SpreadsheetLimits) => new HttpError(413, `The file has more than ${l.maxRows.toLocaleString('en-US')} rows; split it into smaller files`);
+  new HttpError(
+    413,
+    `The workbook unpacks to more than ${size(l.maxExpandedBytes)} of data; remove other sheets or split it into smaller files`,
+  );
+export const tooManyRows = (l: SpreadsheetLimits) =>
+  new HttpError(
+    413,
+    `The file has more than ${l.maxRows.toLocaleString('en-US')} rows; split it into smaller files`,
+  );
 
 export const NOT_A_WORKBOOK = 'The file could not be read as an Excel workbook (.xlsx)';
 export const NO_WORKSHEET = 'The workbook has no worksheet';
@@ -73,7 +81,10 @@ export function fileKind(fileName: string): FileKind {
  * The bytes of a multipart file part (@fastify/multipart's `toBuffer`): past the plugin's
  * fileSize limit 413 with the limit in words, another failure 400.
  */
-export async function uploadedBytes(file: { toBuffer(): Promise<Buffer> }, limits: SpreadsheetLimits): Promise<Buffer> {
+export async function uploadedBytes(
+  file: { toBuffer(): Promise<Buffer> },
+  limits: SpreadsheetLimits,
+): Promise<Buffer> {
   try {
     return await file.toBuffer();
   } catch (err) {
@@ -106,7 +117,12 @@ export function readCsv(buf: Buffer, limits: SpreadsheetLimits = DEFAULT_SPREADS
 }
 
 /** The rows of an uploaded CSV or XLSX file (see readCsv and readXlsx). */
-export async function readSpreadsheet(buf: Buffer, kind: FileKind, limits: SpreadsheetLimits, opts: { minColumns?: number } = {}): Promise<string[][]> {
+export async function readSpreadsheet(
+  buf: Buffer,
+  kind: FileKind,
+  limits: SpreadsheetLimits,
+  opts: { minColumns?: number } = {},
+): Promise<string[][]> {
   return kind === 'csv' ? readCsv(buf, limits) : readXlsx(buf, limits, opts);
 }
 
@@ -137,7 +153,13 @@ export function zipEntries(buf: Buffer): ZipEntry[] {
   const count = buf.readUInt16LE(eocd + 10);
   const cdSize = buf.readUInt32LE(eocd + 12);
   const cdOffset = buf.readUInt32LE(eocd + 16);
-  if (buf.readUInt16LE(eocd + 4) !== 0 || count === 0xffff || cdSize === 0xffffffff || cdOffset === 0xffffffff) throw new Unreadable('zip64 or multi-disk');
+  if (
+    buf.readUInt16LE(eocd + 4) !== 0 ||
+    count === 0xffff ||
+    cdSize === 0xffffffff ||
+    cdOffset === 0xffffffff
+  )
+    throw new Unreadable('zip64 or multi-disk');
   if (cdOffset + cdSize > eocd) throw new Unreadable('central directory out of bounds');
   const entries: ZipEntry[] = [];
   let p = cdOffset;
@@ -152,7 +174,8 @@ export function zipEntries(buf: Buffer): ZipEntry[] {
       localOffset: buf.readUInt32LE(p + 42),
       name: buf.toString('utf8', p + 46, p + 46 + nameLength),
     };
-    if (entry.size === 0xffffffff || entry.compressedSize === 0xffffffff || entry.localOffset === 0xffffffff) throw new Unreadable('zip64 entry');
+    if (entry.size === 0xffffffff || entry.compressedSize === 0xffffffff || entry.localOffset === 0xffffffff)
+      throw new Unreadable('zip64 entry');
     entries.push(entry);
     p += 46 + nameLength + buf.readUInt16LE(p + 30) + buf.readUInt16LE(p + 32);
   }
@@ -188,7 +211,9 @@ function openEntry(buf: Buffer, e: ZipEntry, budget: Budget): Readable {
   });
   const source = Readable.from([data], { objectMode: false });
   // pipeline destroys every stream on an error, so a refusal stops the inflater at once.
-  return e.method === 8 ? pipeline(source, createInflateRaw(), counter, () => undefined) : pipeline(source, counter, () => undefined);
+  return e.method === 8
+    ? pipeline(source, createInflateRaw(), counter, () => undefined)
+    : pipeline(source, counter, () => undefined);
 }
 
 interface Rel {
@@ -203,14 +228,21 @@ interface ReaderParts {
   _parseRels(entry: Readable): Promise<void>;
   _parseWorkbook(entry: Readable): Promise<void>;
   _parseSharedStrings(entry: Readable): AsyncIterable<unknown>;
-  _parseWorksheet(iterator: AsyncIterable<unknown>, sheetNo: string): Iterable<{ eventType: string; value: AsyncIterable<ExcelJS.Row> }>;
+  _parseWorksheet(
+    iterator: AsyncIterable<unknown>,
+    sheetNo: string,
+  ): Iterable<{ eventType: string; value: AsyncIterable<ExcelJS.Row> }>;
 }
 
 /**
  * Rows of text cells from the first worksheet (row index + 1 = row number), within the limits. A
  * row has at least `minColumns` cells (empty ones added) and at most MAX_COLUMNS.
  */
-export async function readXlsx(buf: Buffer, limits: SpreadsheetLimits, opts: { minColumns?: number } = {}): Promise<string[][]> {
+export async function readXlsx(
+  buf: Buffer,
+  limits: SpreadsheetLimits,
+  opts: { minColumns?: number } = {},
+): Promise<string[][]> {
   let byName: Map<string, ZipEntry>;
   try {
     byName = new Map(zipEntries(buf).map((e) => [e.name, e]));

@@ -71,20 +71,28 @@ export interface ConnectOptions extends ConnectRetry {
  * before the next try, which doubles from `initialMs` up to `maxMs`. The first success is logged
  * when there were failures before it.
  */
-export async function connectWithRetry<T>(what: string, connect: () => Promise<T>, o: ConnectOptions): Promise<T> {
+export async function connectWithRetry<T>(
+  what: string,
+  connect: () => Promise<T>,
+  o: ConnectOptions,
+): Promise<T> {
   const wait = o.sleep ?? sleep;
   const since = Date.now();
   for (let failures = 1; ; failures++) {
     if (o.signal?.aborted) throw new StartAborted();
     try {
       const connected = await connect();
-      if (failures > 1) o.logger.info({ what, tries: failures, waitedMs: Date.now() - since }, `connected to ${what}`);
+      if (failures > 1)
+        o.logger.info({ what, tries: failures, waitedMs: Date.now() - since }, `connected to ${what}`);
       return connected;
     } catch (err) {
       if (o.signal?.aborted) throw new StartAborted();
       const retryInMs = connectRetryDelayMs(failures, o);
       const reason = reasonOf(err);
-      o.logger.warn({ what, reason, tries: failures, retryInMs }, `cannot reach ${what} (${reason}); trying again in ${retryInMs / 1000} s`);
+      o.logger.warn(
+        { what, reason, tries: failures, retryInMs },
+        `cannot reach ${what} (${reason}); trying again in ${retryInMs / 1000} s`,
+      );
       o.onWaiting?.(reason, retryInMs);
       await wait(retryInMs, o.signal);
     }
@@ -110,18 +118,33 @@ export const NOT_HANDLED_HEADER = 'x-erp-not-handled';
  * {status: 'starting', message}, everything else 503 {message} with retry-after. Every answer
  * closes its connection, so nothing is held when the service's own server takes the port over.
  */
-export async function listenWhileStarting(o: { port: number; host: string; name: string }): Promise<StartingServer> {
+export async function listenWhileStarting(o: {
+  port: number;
+  host: string;
+  name: string;
+}): Promise<StartingServer> {
   let message = 'Starting';
   const send = (res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) => {
-    res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', connection: 'close', ...headers });
+    res.writeHead(status, {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      connection: 'close',
+      ...headers,
+    });
     res.end(JSON.stringify(body));
   };
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const path = (req.url ?? '/').split('?')[0];
     // The body of a request is not read: the connection closes after the answer.
     if (req.method === 'GET' && path === '/health/live') return send(res, 200, { status: 'live' });
-    if (req.method === 'GET' && path === '/health/ready') return send(res, 503, { status: 'starting', message });
-    return send(res, 503, { message: `The ${o.name} service is starting. Please try again in a few seconds.` }, { 'retry-after': '5', [NOT_HANDLED_HEADER]: 'starting' });
+    if (req.method === 'GET' && path === '/health/ready')
+      return send(res, 503, { status: 'starting', message });
+    return send(
+      res,
+      503,
+      { message: `The ${o.name} service is starting. Please try again in a few seconds.` },
+      { 'retry-after': '5', [NOT_HANDLED_HEADER]: 'starting' },
+    );
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -28,17 +28,25 @@ export interface TrigramIndex {
 
 /** Make each index when pg_trgm is there; answers whether it is (false: searches scan). */
 export async function ensureTrigramIndexes(db: Database, indexes: readonly TrigramIndex[]): Promise<boolean> {
-  await db.exec(`DO $$ BEGIN CREATE EXTENSION IF NOT EXISTS pg_trgm; EXCEPTION WHEN others THEN NULL; END $$;`);
-  const ext = await db.query<{ nsp: string }>(`SELECT n.nspname AS nsp FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'`);
+  await db.exec(
+    `DO $$ BEGIN CREATE EXTENSION IF NOT EXISTS pg_trgm; EXCEPTION WHEN others THEN NULL; END $$;`,
+  );
+  const ext = await db.query<{ nsp: string }>(
+    `SELECT n.nspname AS nsp FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'`,
+  );
   const nsp = ext.rows[0]?.nsp;
   if (!nsp) return false;
   for (const ix of indexes) {
     const schema = ix.table.split('.')[0]!;
-    await db.exec(`CREATE INDEX IF NOT EXISTS ${ix.name} ON ${ix.table} USING gin (${ix.column} "${nsp}".gin_trgm_ops) WITH (${OPTIONS})`);
+    await db.exec(
+      `CREATE INDEX IF NOT EXISTS ${ix.name} ON ${ix.table} USING gin (${ix.column} "${nsp}".gin_trgm_ops) WITH (${OPTIONS})`,
+    );
     // An index made before this setting: switch it, and merge what is pending. Only then: the
     // ALTER locks the table against every read and write while it runs, and an instance that
     // starts while another serves would otherwise take that lock each time.
-    const set = await db.query<{ options: string[] | null }>(`SELECT reloptions AS options FROM pg_class WHERE oid = '${schema}.${ix.name}'::regclass`);
+    const set = await db.query<{ options: string[] | null }>(
+      `SELECT reloptions AS options FROM pg_class WHERE oid = '${schema}.${ix.name}'::regclass`,
+    );
     if (!OPTION_LIST.every((o) => set.rows[0]?.options?.includes(o))) {
       await db.exec(`ALTER INDEX ${schema}.${ix.name} SET (${OPTIONS})`);
       await db.query(`SELECT gin_clean_pending_list('${schema}.${ix.name}'::regclass)`);

@@ -4,7 +4,9 @@ import type { FastifyInstance } from 'fastify';
 import { badRequest } from './errors.js';
 
 // ajv-formats is CommonJS; its default export arrives one level down under NodeNext.
-const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (ajv: Ajv) => Ajv;
+const addFormats = ((addFormatsModule as unknown as { default?: unknown }).default ?? addFormatsModule) as (
+  ajv: Ajv,
+) => Ajv;
 
 function makeAjv(options: Options): Ajv {
   // Rupees and quantities are multipleOf 0.01; in floating point 14.04 / 0.01 is 1403.9999…, so
@@ -57,7 +59,8 @@ export function jsonNestsDeeperThan(text: string, limit: number): boolean {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i++; // a backslash escapes the next character
+      if (c === 0x5c)
+        i++; // a backslash escapes the next character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x7b || c === 0x5b) {
@@ -99,7 +102,10 @@ export function installValidation(app: FastifyInstance): void {
   // A body-less request (POST /auth/logout) may carry any content type; a body must be JSON.
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
     if (body === '') return done(null, undefined);
-    const err = Object.assign(new Error('Send the request body as JSON'), { statusCode: 415, code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE' });
+    const err = Object.assign(new Error('Send the request body as JSON'), {
+      statusCode: 415,
+      code: 'FST_ERR_CTP_INVALID_MEDIA_TYPE',
+    });
     done(err, undefined);
   });
   const strict = makeAjv({ coerceTypes: false, removeAdditional: false, useDefaults: true });
@@ -127,7 +133,8 @@ export function installValidation(app: FastifyInstance): void {
   app.addHook('preValidation', (request, _reply, done) => {
     for (const part of [request.params, request.query, request.body]) {
       const field = findNul(part);
-      if (field !== null) return done(badRequest(`${field || 'The request'} contains a character that is not allowed`));
+      if (field !== null)
+        return done(badRequest(`${field || 'The request'} contains a character that is not allowed`));
     }
     done();
   });

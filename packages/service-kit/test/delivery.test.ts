@@ -39,7 +39,12 @@ describe('redelivery', () => {
     const second = await createTestBus(first.namespace);
     cleanups.push(() => second.bus.close());
     const deliveries: string[] = [];
-    const b = await createServiceRuntime(def, { db, bus: counting(second.bus, deliveries), config: testConfig(), logger });
+    const b = await createServiceRuntime(def, {
+      db,
+      bus: counting(second.bus, deliveries),
+      config: testConfig(),
+      logger,
+    });
     cleanups.push(() => b.stop());
     await b.start();
     // NATS delivers the stream again to the recreated consumer; in process, the event is published again.
@@ -55,13 +60,21 @@ describe('redelivery', () => {
   it('the in-process bus delivers an event published twice to its consumers twice: it keeps no de-duplication of its own', async () => {
     const bus = createInProcessBus();
     const got: string[] = [];
-    await bus.subscribe({ durable: 'c', subjects: [ThingCreated.subject], handler: async (e: EventEnvelope) => void got.push(e.id) });
+    await bus.subscribe({
+      durable: 'c',
+      subjects: [ThingCreated.subject],
+      handler: async (e: EventEnvelope) => void got.push(e.id),
+    });
     const e = envelopeOf(ThingCreated.subject, { id: '1', name: 'x' });
     await bus.publish(e);
     await bus.publish(e);
     // A second bus in the same process is as forgetful.
     const again = createInProcessBus();
-    await again.subscribe({ durable: 'c', subjects: [ThingCreated.subject], handler: async (x: EventEnvelope) => void got.push(x.id) });
+    await again.subscribe({
+      durable: 'c',
+      subjects: [ThingCreated.subject],
+      handler: async (x: EventEnvelope) => void got.push(x.id),
+    });
     await again.publish(e);
     expect(got).toEqual([e.id, e.id, e.id]);
     await bus.close();

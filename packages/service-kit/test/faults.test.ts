@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { checkFaultInjection, faultPoint, loadKitConfig, parseFaultInjection, resetFaults } from '../src/index.js';
+import {
+  checkFaultInjection,
+  faultPoint,
+  loadKitConfig,
+  parseFaultInjection,
+  resetFaults,
+} from '../src/index.js';
 
 /**
  * FAULT_INJECTION (faults.ts): what the distributed fault tests use to kill a process at an exact
@@ -23,11 +29,21 @@ function arm(value: string, nodeEnv = 'test') {
 
 describe('fault injection', () => {
   it('reads points, targets and counts, and refuses anything else', () => {
-    expect(parseFaultInjection('after-commit-before-publish:erp.faulttest.never.v1, after-handle-before-ack:faulttest-never:3')).toEqual([
+    expect(
+      parseFaultInjection(
+        'after-commit-before-publish:erp.faulttest.never.v1, after-handle-before-ack:faulttest-never:3',
+      ),
+    ).toEqual([
       { point: 'after-commit-before-publish', target: 'erp.faulttest.never.v1', nth: 1 },
       { point: 'after-handle-before-ack', target: 'faulttest-never', nth: 3 },
     ]);
-    for (const bad of ['somewhere:x', 'after-handle-before-ack', 'after-handle-before-ack:c:0', 'after-handle-before-ack:c:two', 'after-handle-before-ack:c:1:2']) {
+    for (const bad of [
+      'somewhere:x',
+      'after-handle-before-ack',
+      'after-handle-before-ack:c:0',
+      'after-handle-before-ack:c:two',
+      'after-handle-before-ack:c:1:2',
+    ]) {
       expect(() => parseFaultInjection(bad), bad).toThrow(/FAULT_INJECTION/);
     }
   });
@@ -55,10 +71,24 @@ describe('fault injection', () => {
   });
 
   it('refuses to start with NODE_ENV=production, and refuses a value it cannot read anywhere', async () => {
-    expect(() => checkFaultInjection({ NODE_ENV: 'production', FAULT_INJECTION: 'after-commit-before-publish:erp.x.v1' })).toThrow(/production/);
-    await expect(loadKitConfig({ NODE_ENV: 'production', FAULT_INJECTION: 'after-commit-before-publish:erp.x.v1' })).rejects.toThrow(/FAULT_INJECTION cannot be used with NODE_ENV=production/);
-    await expect(loadKitConfig({ NODE_ENV: 'test', FAULT_INJECTION: 'nowhere:x' })).rejects.toThrow(/FAULT_INJECTION/);
+    expect(() =>
+      checkFaultInjection({
+        NODE_ENV: 'production',
+        FAULT_INJECTION: 'after-commit-before-publish:erp.x.v1',
+      }),
+    ).toThrow(/production/);
+    await expect(
+      loadKitConfig({ NODE_ENV: 'production', FAULT_INJECTION: 'after-commit-before-publish:erp.x.v1' }),
+    ).rejects.toThrow(/FAULT_INJECTION cannot be used with NODE_ENV=production/);
+    await expect(loadKitConfig({ NODE_ENV: 'test', FAULT_INJECTION: 'nowhere:x' })).rejects.toThrow(
+      /FAULT_INJECTION/,
+    );
     expect(() => checkFaultInjection({ NODE_ENV: 'production' })).not.toThrow();
-    expect(() => checkFaultInjection({ NODE_ENV: 'test', FAULT_INJECTION: 'after-handle-before-ack:po-indent-approved:3' })).not.toThrow();
+    expect(() =>
+      checkFaultInjection({
+        NODE_ENV: 'test',
+        FAULT_INJECTION: 'after-handle-before-ack:po-indent-approved:3',
+      }),
+    ).not.toThrow();
   });
 });

@@ -23,7 +23,11 @@ const hostile: ServiceDefinition = {
   migrationsDir: fileURLToPath(new URL('./fixtures/migrations', import.meta.url)),
   directory: () => ({ resolve: async () => null }),
   routes: async (app) => {
-    app.post('/echo', { config: { access: 'public' }, schema: { body: Type.Object({ data: Type.Unknown() }) } }, async (request) => ({ ok: true, body: request.body }));
+    app.post(
+      '/echo',
+      { config: { access: 'public' }, schema: { body: Type.Object({ data: Type.Unknown() }) } },
+      async (request) => ({ ok: true, body: request.body }),
+    );
     app.get('/id', { config: { access: 'public' } }, async (request) => ({ id: request.id }));
     app.get('/mine', async () => ({ secret: 'personal' }));
   },
@@ -70,11 +74,23 @@ describe('hostile JSON bodies', () => {
   it('a deeply nested body is refused with 400 and a clear message before any route runs, without signing in', async () => {
     for (const { label, app, base } of apps()) {
       for (const depth of [33, 1000, 200_000]) {
-        const res = await app.inject({ method: 'POST', url: `${base}/echo`, headers: { 'content-type': 'application/json' }, payload: nested(depth) });
+        const res = await app.inject({
+          method: 'POST',
+          url: `${base}/echo`,
+          headers: { 'content-type': 'application/json' },
+          payload: nested(depth),
+        });
         expect(res.statusCode, `${label} ${depth}`).toBe(400);
-        expect(res.json()).toEqual({ message: 'The request body is nested too deeply (more than 32 levels)' });
+        expect(res.json()).toEqual({
+          message: 'The request body is nested too deeply (more than 32 levels)',
+        });
       }
-      const fine = await app.inject({ method: 'POST', url: `${base}/echo`, headers: { 'content-type': 'application/json; charset=utf-8' }, payload: nested(32) });
+      const fine = await app.inject({
+        method: 'POST',
+        url: `${base}/echo`,
+        headers: { 'content-type': 'application/json; charset=utf-8' },
+        payload: nested(32),
+      });
       expect(fine.statusCode, `${label} 32 levels`).toBe(200);
     }
   });
@@ -87,7 +103,11 @@ describe('hostile JSON bodies', () => {
     for (const { app, base } of apps()) {
       const ok = await app.inject({ method: 'POST', url: `${base}/echo`, payload: JSON.parse(text) });
       expect(ok.statusCode).toBe(200);
-      const nul = await app.inject({ method: 'POST', url: `${base}/echo`, payload: { data: [[{ deep: ['ok', 'bad\u0000'] }]] } });
+      const nul = await app.inject({
+        method: 'POST',
+        url: `${base}/echo`,
+        payload: { data: [[{ deep: ['ok', 'bad\u0000'] }]] },
+      });
       expect(nul.statusCode).toBe(400);
       expect(nul.json()).toEqual({ message: 'data.0.0.deep.1 contains a character that is not allowed' });
     }
@@ -103,7 +123,12 @@ describe('hostile JSON bodies', () => {
 
   it('a body over the 1 MB limit is answered 413 with a message', async () => {
     for (const { app, base } of apps()) {
-      const res = await app.inject({ method: 'POST', url: `${base}/echo`, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ data: 'x'.repeat(1024 * 1024) }) });
+      const res = await app.inject({
+        method: 'POST',
+        url: `${base}/echo`,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ data: 'x'.repeat(1024 * 1024) }),
+      });
       expect(res.statusCode).toBe(413);
       expect(res.json()).toEqual({ message: 'The request is too large' });
     }
@@ -123,7 +148,15 @@ describe('request ids', () => {
   it('a long or malformed X-Request-Id is replaced with a fresh UUID', async () => {
     const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
     for (const { app, base } of apps()) {
-      for (const id of ['x'.repeat(65), 'a b', 'evil"}{"admin":true', '<script>', 'line\tbreak', 'ümlaut', '']) {
+      for (const id of [
+        'x'.repeat(65),
+        'a b',
+        'evil"}{"admin":true',
+        '<script>',
+        'line\tbreak',
+        'ümlaut',
+        '',
+      ]) {
         const res = await app.inject({ method: 'GET', url: `${base}/id`, headers: { 'x-request-id': id } });
         expect(res.json().id, JSON.stringify(id)).toMatch(uuid);
       }
@@ -139,7 +172,11 @@ describe('caching', () => {
       const answers = [
         await app.inject({ method: 'GET', url: `${base}/id` }),
         await app.inject({ method: 'GET', url: `${base}/mine` }),
-        await app.inject({ method: 'GET', url: `${base}/mine`, headers: { authorization: 'Bearer not-a-token' } }),
+        await app.inject({
+          method: 'GET',
+          url: `${base}/mine`,
+          headers: { authorization: 'Bearer not-a-token' },
+        }),
         await app.inject({ method: 'POST', url: `${base}/echo`, payload: { data: 1 } }),
         await app.inject({ method: 'POST', url: `${base}/echo`, payload: { other: 1 } }),
       ];

@@ -36,7 +36,9 @@ async function kept(): Promise<Record<string, number>> {
 
 /** What a count of the rows says. */
 async function counted(): Promise<Record<string, number>> {
-  const res = await db.query<{ project_id: string; status: string; n: number }>('SELECT project_id, status, count(*)::int AS n FROM kc.orders GROUP BY project_id, status');
+  const res = await db.query<{ project_id: string; status: string; n: number }>(
+    'SELECT project_id, status, count(*)::int AS n FROM kc.orders GROUP BY project_id, status',
+  );
   return Object.fromEntries(res.rows.map((r) => [`${r.project_id}/${r.status}`, r.n]));
 }
 
@@ -51,7 +53,9 @@ describe('counts kept as deltas', () => {
     await db.query(`UPDATE kc.orders SET project_id = $1 WHERE id = 2`, [P2]);
     const before = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM kc.order_counts');
     await db.query(`UPDATE kc.orders SET note = 'seen'`);
-    expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM kc.order_counts')).rows[0]!.n).toBe(before.rows[0]!.n);
+    expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM kc.order_counts')).rows[0]!.n).toBe(
+      before.rows[0]!.n,
+    );
     await db.query('DELETE FROM kc.orders WHERE id = 3');
     expect(await kept()).toEqual(await counted());
     expect(await kept()).toEqual({ [`${P1}/Closed`]: 1, [`${P2}/Open`]: 1, [`${P2}/Partial`]: 1 });
@@ -59,8 +63,13 @@ describe('counts kept as deltas', () => {
 
   it('stay exact through the folds, which keep the table small', async () => {
     for (let round = 0; round < 3; round++) {
-      await db.query(`INSERT INTO kc.orders (project_id, status) SELECT CASE WHEN g % 2 = 0 THEN $1::uuid ELSE $2::uuid END, 'Open' FROM generate_series(1, 400) g`, [P1, P2]);
-      await db.query(`UPDATE kc.orders SET status = CASE WHEN id % 3 = 0 THEN 'Closed' ELSE 'Partial' END WHERE status = 'Open' AND id % 2 = 0`);
+      await db.query(
+        `INSERT INTO kc.orders (project_id, status) SELECT CASE WHEN g % 2 = 0 THEN $1::uuid ELSE $2::uuid END, 'Open' FROM generate_series(1, 400) g`,
+        [P1, P2],
+      );
+      await db.query(
+        `UPDATE kc.orders SET status = CASE WHEN id % 3 = 0 THEN 'Closed' ELSE 'Partial' END WHERE status = 'Open' AND id % 2 = 0`,
+      );
       await db.query('DELETE FROM kc.orders WHERE id % 7 = 0');
     }
     expect(await kept()).toEqual(await counted());
@@ -70,25 +79,33 @@ describe('counts kept as deltas', () => {
   });
 });
 
-describe.runIf(usingRealServers && process.env.TEST_DATABASE_URL)('counts kept as deltas on PostgreSQL', () => {
-  it('let two transactions change the status of different rows at once, neither waiting for the other', async () => {
-    const [a, b] = [new pg.Client({ connectionString: url }), new pg.Client({ connectionString: url })];
-    await a.connect();
-    await b.connect();
-    try {
-      const [first, second] = (await db.query<{ id: number }>(`SELECT id FROM kc.orders WHERE project_id = $1 AND status = 'Partial' ORDER BY id LIMIT 2`, [P1])).rows.map((r) => r.id);
-      await a.query('BEGIN');
-      await a.query(`UPDATE kc.orders SET status = 'Closed' WHERE id = $1`, [first]);
-      // With one row per project and status updated by both, this would wait for a's commit.
-      await b.query("SET lock_timeout = '2s'");
-      await b.query('BEGIN');
-      await b.query(`UPDATE kc.orders SET status = 'Closed' WHERE id = $1`, [second]);
-      await b.query('COMMIT');
-      await a.query('COMMIT');
-      expect(await kept()).toEqual(await counted());
-    } finally {
-      await a.end();
-      await b.end();
-    }
-  });
-});
+describe.runIf(usingRealServers && process.env.TEST_DATABASE_URL)(
+  'counts kept as deltas on PostgreSQL',
+  () => {
+    it('let two transactions change the status of different rows at once, neither waiting for the other', async () => {
+      const [a, b] = [new pg.Client({ connectionString: url }), new pg.Client({ connectionString: url })];
+      await a.connect();
+      await b.connect();
+      try {
+        const [first, second] = (
+          await db.query<{ id: number }>(
+            `SELECT id FROM kc.orders WHERE project_id = $1 AND status = 'Partial' ORDER BY id LIMIT 2`,
+            [P1],
+          )
+        ).rows.map((r) => r.id);
+        await a.query('BEGIN');
+        await a.query(`UPDATE kc.orders SET status = 'Closed' WHERE id = $1`, [first]);
+        // With one row per project and status updated by both, this would wait for a's commit.
+        await b.query("SET lock_timeout = '2s'");
+        await b.query('BEGIN');
+        await b.query(`UPDATE kc.orders SET status = 'Closed' WHERE id = $1`, [second]);
+        await b.query('COMMIT');
+        await a.query('COMMIT');
+        expect(await kept()).toEqual(await counted());
+      } finally {
+        await a.end();
+        await b.end();
+      }
+    });
+  },
+);

@@ -1,9 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { installErrorHandling, installNotFound, installObservability, serverOptions, type ServiceDefinition } from '../src/index.js';
+import {
+  installErrorHandling,
+  installNotFound,
+  installObservability,
+  serverOptions,
+  type ServiceDefinition,
+} from '../src/index.js';
 import { testConfig } from '../src/testing/index.js';
-import { createThing, effects, envelopeOf, kitTestService, ThingCreated, type KitTestOptions } from './fixtures/kittest.js';
+import {
+  createThing,
+  effects,
+  envelopeOf,
+  kitTestService,
+  ThingCreated,
+  type KitTestOptions,
+} from './fixtures/kittest.js';
 import { rows } from './fixtures/helpers.js';
 import { sample, standalone, type Standalone } from './fixtures/standalone.js';
 
@@ -19,8 +32,12 @@ function service(o: KitTestOptions = {}): ServiceDefinition {
   return {
     ...kitTestService(o),
     routes: async (app) => {
-      app.get('/things/:id', { config: { access: 'public' } }, async (request) => ({ id: (request.params as { id: string }).id }));
-      app.post('/things', { config: { access: 'public' } }, async (_request, reply) => reply.status(201).send({ ok: true }));
+      app.get('/things/:id', { config: { access: 'public' } }, async (request) => ({
+        id: (request.params as { id: string }).id,
+      }));
+      app.post('/things', { config: { access: 'public' } }, async (_request, reply) =>
+        reply.status(201).send({ ok: true }),
+      );
     },
   };
 }
@@ -35,19 +52,33 @@ async function scrape(): Promise<string> {
 describe('GET /metrics of a service', () => {
   it('counts requests under their route pattern, never the raw URL; unknown paths share one label; scrapes and health polls are not counted', async () => {
     s = await standalone(service());
-    for (const id of ['a', 'b', randomUUID()]) expect((await s.app.inject({ method: 'GET', url: `/things/${id}` })).statusCode).toBe(200);
+    for (const id of ['a', 'b', randomUUID()])
+      expect((await s.app.inject({ method: 'GET', url: `/things/${id}` })).statusCode).toBe(200);
     expect((await s.app.inject({ method: 'POST', url: '/things', payload: {} })).statusCode).toBe(201);
     expect((await s.app.inject({ method: 'GET', url: '/no/such/path/1' })).statusCode).toBe(404);
     expect((await s.app.inject({ method: 'GET', url: '/no/such/path/2' })).statusCode).toBe(404);
-    for (const url of ['/health', '/health/live', '/health/ready']) await s.app.inject({ method: 'GET', url });
+    for (const url of ['/health', '/health/live', '/health/ready'])
+      await s.app.inject({ method: 'GET', url });
     await scrape();
 
     const text = await scrape();
-    expect(sample(text, 'http_requests_total', { method: 'GET', route: '/things/:id', status: '200' })).toBe(3);
+    expect(sample(text, 'http_requests_total', { method: 'GET', route: '/things/:id', status: '200' })).toBe(
+      3,
+    );
     expect(sample(text, 'http_requests_total', { method: 'POST', route: '/things', status: '201' })).toBe(1);
-    expect(sample(text, 'http_requests_total', { method: 'GET', route: '<unmatched>', status: '404' })).toBe(2);
-    expect(sample(text, 'http_request_duration_seconds_count', { method: 'GET', route: '/things/:id' })).toBe(3);
-    expect(sample(text, 'http_request_duration_seconds_bucket', { method: 'GET', route: '/things/:id', le: '0.001' })).toBeDefined();
+    expect(sample(text, 'http_requests_total', { method: 'GET', route: '<unmatched>', status: '404' })).toBe(
+      2,
+    );
+    expect(sample(text, 'http_request_duration_seconds_count', { method: 'GET', route: '/things/:id' })).toBe(
+      3,
+    );
+    expect(
+      sample(text, 'http_request_duration_seconds_bucket', {
+        method: 'GET',
+        route: '/things/:id',
+        le: '0.001',
+      }),
+    ).toBeDefined();
     expect(text).not.toMatch(/route="\/things\/a"/);
     expect(text).not.toMatch(/route="\/(metrics|health)/);
     // Node's process metrics come along.
@@ -55,13 +86,21 @@ describe('GET /metrics of a service', () => {
   });
 
   it('reports the outbox, consumer lag, waiting retries and dead letters, and counts published and handled events by outcome', async () => {
-    s = await standalone(service({ fails: (e) => (e.data as { name: string }).name === 'bad' }), { eventRetryBaseMs: 600_000 });
+    s = await standalone(service({ fails: (e) => (e.data as { name: string }).name === 'bad' }), {
+      eventRetryBaseMs: 600_000,
+    });
     const ctx = s.runtime.ctx;
     const good = await createThing(ctx, 'good');
     await createThing(ctx, 'bad');
     await s.bus.publish(envelopeOf(ThingCreated.subject, { id: 'x', name: 42 }));
-    await expect.poll(async () => (await rows(s!.db, 'SELECT 1 FROM kittest.dead_letters')).length, { timeout: 15_000 }).toBe(1);
-    await expect.poll(async () => (await rows(s!.db, 'SELECT 1 FROM kittest.consumer_failures')).length, { timeout: 15_000 }).toBe(1);
+    await expect
+      .poll(async () => (await rows(s!.db, 'SELECT 1 FROM kittest.dead_letters')).length, { timeout: 15_000 })
+      .toBe(1);
+    await expect
+      .poll(async () => (await rows(s!.db, 'SELECT 1 FROM kittest.consumer_failures')).length, {
+        timeout: 15_000,
+      })
+      .toBe(1);
     await expect.poll(async () => (await effects(s!.db)).length, { timeout: 15_000 }).toBe(1);
     // An event committed while the relay is stopped stays pending.
     await ctx.relay.stop();
@@ -81,7 +120,9 @@ describe('GET /metrics of a service', () => {
     expect(sample(text, 'erp_events_handled_total', { ...consumer, outcome: 'dead_lettered' })).toBe(1);
     expect(sample(text, 'erp_event_handle_duration_seconds_count', consumer)).toBe(3);
     // Every delivery was acknowledged: nothing waits for this durable (always 0 on the in-process bus).
-    await expect.poll(async () => sample(await scrape(), 'erp_consumer_lag', consumer), { timeout: 10_000 }).toBe(0);
+    await expect
+      .poll(async () => sample(await scrape(), 'erp_consumer_lag', consumer), { timeout: 10_000 })
+      .toBe(0);
 
     // The same event delivered again is skipped as a duplicate (JetStream would drop the copy itself).
     if (s.bus.kind === 'in-process') {
@@ -134,19 +175,27 @@ describe('GET /metrics of the gateway', () => {
       await app.inject({ method: 'GET', url: '/api/v1/po/123' });
       const local = await app.inject({ method: 'GET', url: '/metrics' });
       expect(local.statusCode).toBe(200);
-      expect(sample(local.body, 'http_requests_total', { method: 'GET', route: '/api/v1/po/:id', status: '200' })).toBe(1);
+      expect(
+        sample(local.body, 'http_requests_total', { method: 'GET', route: '/api/v1/po/:id', status: '200' }),
+      ).toBe(1);
       const remote = await app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9' });
       expect(remote.statusCode).toBe(403);
       expect(remote.json()).toEqual({ message: expect.stringMatching(/METRICS_PUBLIC/) });
       // A proxy on this machine passing on an outside caller does not make it local.
-      const proxied = await app.inject({ method: 'GET', url: '/metrics', headers: { 'x-forwarded-for': '203.0.113.9' } });
+      const proxied = await app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { 'x-forwarded-for': '203.0.113.9' },
+      });
       expect(proxied.statusCode).toBe(403);
     } finally {
       await app.close();
     }
     const open = await gatewayLike(true);
     try {
-      expect((await open.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9' })).statusCode).toBe(200);
+      expect(
+        (await open.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9' })).statusCode,
+      ).toBe(200);
     } finally {
       await open.close();
     }

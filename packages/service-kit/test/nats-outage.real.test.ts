@@ -51,7 +51,9 @@ async function waitForPort(port: number): Promise<void> {
 
 const servers = new Set<ChildProcess>();
 async function startNats(port: number, storeDir: string): Promise<ChildProcess> {
-  const p = spawn(natsServerBinary(), ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir], { stdio: 'ignore' });
+  const p = spawn(natsServerBinary(), ['-js', '-a', '127.0.0.1', '-p', String(port), '-sd', storeDir], {
+    stdio: 'ignore',
+  });
   servers.add(p);
   p.once('exit', () => servers.delete(p));
   await waitForPort(port);
@@ -71,7 +73,12 @@ afterEach(async () => {
 });
 
 function counting(bus: Bus, deliveries: string[]): Bus {
-  return { ...bus, kind: bus.kind, subscribe: (o) => bus.subscribe({ ...o, handler: async (e: EventEnvelope) => (deliveries.push(e.id), o.handler(e)) }) };
+  return {
+    ...bus,
+    kind: bus.kind,
+    subscribe: (o) =>
+      bus.subscribe({ ...o, handler: async (e: EventEnvelope) => (deliveries.push(e.id), o.handler(e)) }),
+  };
 }
 
 describe('a NATS outage', () => {
@@ -85,11 +92,21 @@ describe('a NATS outage', () => {
       const { db, drop } = await createTestDatabase();
       cleanups.push(drop);
       const logger = capturingLogger('silent').logger;
-      const bus = await createNatsBus({ url: `nats://127.0.0.1:${port}`, namespace: 'outage', name: 'outage-test', logger });
+      const bus = await createNatsBus({
+        url: `nats://127.0.0.1:${port}`,
+        namespace: 'outage',
+        name: 'outage-test',
+        logger,
+      });
       cleanups.push(() => bus.close());
       const deliveries: string[] = [];
       const handled: string[] = [];
-      const runtime = await createServiceRuntime(kitTestService({ onTry: (e) => void handled.push(e.id) }), { db, bus: counting(bus, deliveries), config: testConfig({ relayPollMs: 200 }), logger });
+      const runtime = await createServiceRuntime(kitTestService({ onTry: (e) => void handled.push(e.id) }), {
+        db,
+        bus: counting(bus, deliveries),
+        config: testConfig({ relayPollMs: 200 }),
+        logger,
+      });
       cleanups.push(() => runtime.stop());
       await runtime.start();
       const { ctx } = runtime;
@@ -113,7 +130,9 @@ describe('a NATS outage', () => {
       await startNats(port, storeDir); // same port and store: the stream and its consumers are back
       const back = Date.now();
       for (let j = 0; j < 3; j++) written.push((await createThing(ctx, `after-${j}`)).id);
-      await expect.poll(async () => (await effects(db)).length, { timeout: 30_000, interval: 100 }).toBe(written.length);
+      await expect
+        .poll(async () => (await effects(db)).length, { timeout: 30_000, interval: 100 })
+        .toBe(written.length);
       const catchUpMs = Date.now() - back;
       await sleep(1000);
 

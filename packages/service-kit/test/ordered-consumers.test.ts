@@ -9,7 +9,12 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '@erp/contracts';
 import { orderKeyOf } from '../src/index.js';
-import { createTestBus, createTestHarness, deleteTestStream, type TestHarness } from '../src/testing/index.js';
+import {
+  createTestBus,
+  createTestHarness,
+  deleteTestStream,
+  type TestHarness,
+} from '../src/testing/index.js';
 import { createThing, kitTestService, ThingCreated } from './fixtures/kittest.js';
 
 const cleanups: Array<() => Promise<void>> = [];
@@ -131,7 +136,11 @@ describe.runIf(process.env.TEST_NATS_URL)('a consumer with an order key (NATS)',
     expect(done.size).toBe(started);
     // Whatever this one did not take comes to the next subscriber of the durable.
     const again = new Set<string>();
-    const next = await bus.subscribe({ durable: 'kittest-stop', subjects: ['erp.kittest.ordered.v1'], handler: async (e) => void again.add(e.id) });
+    const next = await bus.subscribe({
+      durable: 'kittest-stop',
+      subjects: ['erp.kittest.ordered.v1'],
+      handler: async (e) => void again.add(e.id),
+    });
     await expect.poll(() => new Set([...done, ...again]).size, { timeout: 10_000 }).toBe(published.length);
     await next.stop();
   });

@@ -6,8 +6,14 @@ import { defineEvent, type EventEnvelope } from '@erp/contracts';
 import { event, handleOnce, OutboxRelay, type ServiceDefinition } from '../src/index.js';
 import { createTestHarness, type TestHarness } from '../src/testing/index.js';
 
-const ThingCreated = defineEvent('erp.kittest.thing_created.v1', Type.Object({ id: Type.String(), name: Type.String() }));
-const ThingRenamed = defineEvent('erp.kittest.thing_renamed.v1', Type.Object({ id: Type.String(), name: Type.String() }));
+const ThingCreated = defineEvent(
+  'erp.kittest.thing_created.v1',
+  Type.Object({ id: Type.String(), name: Type.String() }),
+);
+const ThingRenamed = defineEvent(
+  'erp.kittest.thing_renamed.v1',
+  Type.Object({ id: Type.String(), name: Type.String() }),
+);
 
 let failNext = 0;
 /** A minimal service: writes things with an event; its consumer records an effect per event. */
@@ -26,7 +32,10 @@ const kitTest: ServiceDefinition = {
           failNext--;
           throw new Error('consumer crashed');
         }
-        await tx.query('INSERT INTO kittest.effects (event_id, name) VALUES ($1, $2)', [envelope.id, (envelope.data as { name: string }).name]);
+        await tx.query('INSERT INTO kittest.effects (event_id, name) VALUES ($1, $2)', [
+          envelope.id,
+          (envelope.data as { name: string }).name,
+        ]);
       },
     },
   ],
@@ -48,7 +57,11 @@ async function createThing(name: string) {
 }
 
 async function effects() {
-  return (await h.db.query<{ event_id: string; name: string }>('SELECT event_id, name FROM kittest.effects ORDER BY handled_at')).rows;
+  return (
+    await h.db.query<{ event_id: string; name: string }>(
+      'SELECT event_id, name FROM kittest.effects ORDER BY handled_at',
+    )
+  ).rows;
 }
 
 /** A relay that "crashes" after publishing and before marking the row as published. */
@@ -79,7 +92,9 @@ describe('transactional outbox', () => {
     expect(await restarted.drain()).toBe(1);
     await new Promise((r) => setTimeout(r, 300));
     expect(await effects()).toEqual([{ event_id: envelope.id, name: 'cement' }]);
-    expect((await h.db.query('SELECT id FROM kittest.outbox WHERE published_at IS NULL')).rows).toHaveLength(0);
+    expect((await h.db.query('SELECT id FROM kittest.outbox WHERE published_at IS NULL')).rows).toHaveLength(
+      0,
+    );
   });
 
   it('publishes nothing for a transaction that rolled back', async () => {
@@ -119,9 +134,15 @@ describe('transactional outbox', () => {
     const { began, envelope } = await ctx.tx(async (tx) => {
       const start = await tx.query<{ began: Date }>('SELECT now() AS began');
       await tx.query('SELECT pg_sleep(0.5)');
-      return { began: new Date(start.rows[0]!.began), envelope: await ctx.emit(tx, ThingCreated, { id: randomUUID(), name: 'late' }) };
+      return {
+        began: new Date(start.rows[0]!.began),
+        envelope: await ctx.emit(tx, ThingCreated, { id: randomUUID(), name: 'late' }),
+      };
     });
-    const row = await h.db.query<{ created_at: Date }>('SELECT created_at FROM kittest.outbox WHERE id = $1', [envelope.id]);
+    const row = await h.db.query<{ created_at: Date }>(
+      'SELECT created_at FROM kittest.outbox WHERE id = $1',
+      [envelope.id],
+    );
     expect(new Date(row.rows[0]!.created_at).getTime() - began.getTime()).toBeGreaterThanOrEqual(500);
   });
 
@@ -130,8 +151,12 @@ describe('transactional outbox', () => {
     const names = Array.from({ length: 30 }, (_, i) => `bag ${i}`);
     // Started together: most commit while a run of the relay is publishing the first ones.
     await Promise.all(names.map((name) => createThing(name)));
-    await expect.poll(async () => (await effects()).length, { timeout: 10_000, interval: 50 }).toBe(names.length);
-    expect((await h.db.query('SELECT id FROM kittest.outbox WHERE published_at IS NULL')).rows).toHaveLength(0);
+    await expect
+      .poll(async () => (await effects()).length, { timeout: 10_000, interval: 50 })
+      .toBe(names.length);
+    expect((await h.db.query('SELECT id FROM kittest.outbox WHERE published_at IS NULL')).rows).toHaveLength(
+      0,
+    );
   });
 
   it('writes events of several kinds with their audit rows in one statement, and publishes the events in the order given', async () => {
@@ -228,7 +253,9 @@ describe('transactional outbox', () => {
   it('refuses an event that does not match its schema', async () => {
     h = await createTestHarness([kitTest]);
     const ctx = h.runtimes[0]!.ctx;
-    await expect(ctx.tx((tx) => ctx.emit(tx, ThingCreated, { id: 1 }))).rejects.toThrow(/does not match its schema/);
+    await expect(ctx.tx((tx) => ctx.emit(tx, ThingCreated, { id: 1 }))).rejects.toThrow(
+      /does not match its schema/,
+    );
   });
 });
 
@@ -277,8 +304,16 @@ describe('inbox', () => {
 
   it('records nothing when the effect fails, so the retry runs it', async () => {
     h = await createTestHarness([kitTest]);
-    const envelope: EventEnvelope = { id: randomUUID(), subject: ThingCreated.subject, occurredAt: new Date().toISOString(), source: 'test', data: {} };
-    await expect(handleOnce(h.db, 'kittest', 'c1', envelope, async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    const envelope: EventEnvelope = {
+      id: randomUUID(),
+      subject: ThingCreated.subject,
+      occurredAt: new Date().toISOString(),
+      source: 'test',
+      data: {},
+    };
+    await expect(
+      handleOnce(h.db, 'kittest', 'c1', envelope, async () => Promise.reject(new Error('boom'))),
+    ).rejects.toThrow('boom');
     let applied = 0;
     expect(await handleOnce(h.db, 'kittest', 'c1', envelope, async () => void applied++)).toBe(true);
     expect(applied).toBe(1);

@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cappedTotal, containsPattern, countBound, DEFAULT_COUNT_CAP, pagedSearch, type Database, type PagedSearch, type Queryable } from '../src/index.js';
+import {
+  cappedTotal,
+  containsPattern,
+  countBound,
+  DEFAULT_COUNT_CAP,
+  pagedSearch,
+  type Database,
+  type PagedSearch,
+  type Queryable,
+} from '../src/index.js';
 import { createTestDatabase } from '../src/testing/index.js';
 
 /**
@@ -25,7 +34,11 @@ beforeAll(async () => {
 afterAll(async () => drop?.());
 
 /** Rows whose name contains `keyword`, newest rank first. */
-const search = (keyword: string, page: { limit: number; offset: number; cap?: number }, extra: string[] = []) =>
+const search = (
+  keyword: string,
+  page: { limit: number; offset: number; cap?: number },
+  extra: string[] = [],
+) =>
   pagedSearch<{ id: number; name: string }>(db, {
     select: 'id, name',
     from: 'things',
@@ -37,14 +50,18 @@ const search = (keyword: string, page: { limit: number; offset: number; cap?: nu
 
 /** Every matching id in list order, read without paging. */
 async function allIds(keyword: string): Promise<number[]> {
-  const res = await db.query<{ id: number }>(`SELECT id FROM things WHERE lower(name) LIKE $1 ORDER BY rank DESC, id DESC`, [containsPattern(keyword)]);
+  const res = await db.query<{ id: number }>(
+    `SELECT id FROM things WHERE lower(name) LIKE $1 ORDER BY rank DESC, id DESC`,
+    [containsPattern(keyword)],
+  );
   return res.rows.map((r) => r.id);
 }
 
 /** A database that records each statement and how many rows it passed through counted_read(). */
 function recording(): { db: Queryable; statements: Array<{ sql: string; reads: number }> } {
   const statements: Array<{ sql: string; reads: number }> = [];
-  const readsSoFar = async () => (await db.query<{ n: string }>(`SELECT last_value::text AS n FROM reads`)).rows[0]!.n;
+  const readsSoFar = async () =>
+    (await db.query<{ n: string }>(`SELECT last_value::text AS n FROM reads`)).rows[0]!.n;
   return {
     statements,
     db: {
@@ -73,8 +90,14 @@ describe('paged keyword search with a capped count', () => {
   });
 
   it('a keyword matching exactly as many rows as the cap is exact', async () => {
-    expect(await search('steel', { limit: 10, offset: 0, cap: 100 })).toMatchObject({ total: 100, capped: false });
-    expect(await search('steel', { limit: 10, offset: 0, cap: 99 })).toMatchObject({ total: 99, capped: true });
+    expect(await search('steel', { limit: 10, offset: 0, cap: 100 })).toMatchObject({
+      total: 100,
+      capped: false,
+    });
+    expect(await search('steel', { limit: 10, offset: 0, cap: 99 })).toMatchObject({
+      total: 99,
+      capped: true,
+    });
   });
 
   it('pages beyond the cap still answer their rows, and a total that reaches at least the end of the page', async () => {
@@ -87,13 +110,28 @@ describe('paged keyword search with a capped count', () => {
     expect(last.rows.map((r) => r.id)).toEqual(ids.slice(195));
     expect(last).toMatchObject({ total: 200, capped: false });
     // A full last page counts up to its end and finds nothing after it.
-    expect(await search('cement', { limit: 10, offset: 190, cap: 50 })).toMatchObject({ total: 200, capped: false });
+    expect(await search('cement', { limit: 10, offset: 190, cap: 50 })).toMatchObject({
+      total: 200,
+      capped: false,
+    });
   });
 
   it('a page past the last match answers no rows and the exact total, capped or not', async () => {
-    expect(await search('steel', { limit: 10, offset: 500, cap: 1000 })).toEqual({ rows: [], total: 100, capped: false });
-    expect(await search('steel', { limit: 10, offset: 500, cap: 20 })).toEqual({ rows: [], total: 100, capped: false });
-    expect(await search('nothing like it', { limit: 10, offset: 0 })).toEqual({ rows: [], total: 0, capped: false });
+    expect(await search('steel', { limit: 10, offset: 500, cap: 1000 })).toEqual({
+      rows: [],
+      total: 100,
+      capped: false,
+    });
+    expect(await search('steel', { limit: 10, offset: 500, cap: 20 })).toEqual({
+      rows: [],
+      total: 100,
+      capped: false,
+    });
+    expect(await search('nothing like it', { limit: 10, offset: 0 })).toEqual({
+      rows: [],
+      total: 0,
+      capped: false,
+    });
   });
 
   it('pages in order with ties broken by the unique column: every match once, none skipped', async () => {
@@ -109,7 +147,15 @@ describe('paged keyword search with a capped count', () => {
 
   it('counting a broad keyword stops after cap + 1 matches instead of reading every match', async () => {
     const rec = recording();
-    const page = await pagedSearch(rec.db, { select: 'id', from: 'things', where: ['counted_read()'], orderBy: 'rank DESC, id DESC', limit: 5, offset: 0, cap: 20 });
+    const page = await pagedSearch(rec.db, {
+      select: 'id',
+      from: 'things',
+      where: ['counted_read()'],
+      orderBy: 'rank DESC, id DESC',
+      limit: 5,
+      offset: 0,
+      cap: 20,
+    });
     expect(page).toMatchObject({ total: 20, capped: true });
     const count = rec.statements.find((s) => s.sql.includes('count('))!;
     expect(count.reads).toBe(21);
@@ -117,20 +163,35 @@ describe('paged keyword search with a capped count', () => {
 
   it('a page that ends before its limit tells the total without a count query', async () => {
     const rec = recording();
-    const page = await pagedSearch(rec.db, { select: 'id', from: 'things', where: ['id > $1'], params: [ROWS - 3], orderBy: 'id', limit: 10, offset: 0 });
+    const page = await pagedSearch(rec.db, {
+      select: 'id',
+      from: 'things',
+      where: ['id > $1'],
+      params: [ROWS - 3],
+      orderBy: 'id',
+      limit: 10,
+      offset: 0,
+    });
     expect(page).toMatchObject({ total: 6, capped: false });
     expect(rec.statements).toHaveLength(1);
   });
 
   it('a keyword means %, _ and \\ literally', async () => {
-    expect((await search('_adhesive 50%', { limit: 10, offset: 0 })).rows.map((r) => r.name)).toEqual(['tile_adhesive 50%']);
-    expect((await search('e a', { limit: 10, offset: 0 })).rows.map((r) => r.name)).toEqual(['tile adhesive 50']);
+    expect((await search('_adhesive 50%', { limit: 10, offset: 0 })).rows.map((r) => r.name)).toEqual([
+      'tile_adhesive 50%',
+    ]);
+    expect((await search('e a', { limit: 10, offset: 0 })).rows.map((r) => r.name)).toEqual([
+      'tile adhesive 50',
+    ]);
     expect((await search('k\\s', { limit: 10, offset: 0 })).rows.map((r) => r.name)).toEqual(['back\\slash']);
     expect(containsPattern('50% OFF_\\')).toBe('%50\\% off\\_\\\\%');
   });
 
   it('conditions are joined as a whole, so an OR in one does not escape into the others', async () => {
-    const page = await search('', { limit: 100, offset: 0 }, ["name LIKE 'steel%' OR name LIKE 'tile%'", 'id < 10']);
+    const page = await search('', { limit: 100, offset: 0 }, [
+      "name LIKE 'steel%' OR name LIKE 'tile%'",
+      'id < 10',
+    ]);
     expect(page.rows.map((r) => r.id).sort((a, b) => a - b)).toEqual([3, 6, 9]);
   });
 
@@ -147,9 +208,22 @@ describe('the capped total of a count made elsewhere (an in-memory index)', () =
     for (const keyword of ['steel', 'cement', 'tile', 'zzz']) {
       const matches = (await allIds(keyword)).length;
       for (const cap of [1, 50, 100, 1000]) {
-        for (const [limit, offset] of [[10, 0], [10, 45], [10, 95], [100, 150], [7, 500]] as const) {
+        for (const [limit, offset] of [
+          [10, 0],
+          [10, 45],
+          [10, 95],
+          [100, 150],
+          [7, 500],
+        ] as const) {
           const { total, capped } = await search(keyword, { limit, offset, cap });
-          expect({ keyword, cap, limit, offset, ...cappedTotal(matches, { limit, offset, cap }) }).toEqual({ keyword, cap, limit, offset, total, capped });
+          expect({ keyword, cap, limit, offset, ...cappedTotal(matches, { limit, offset, cap }) }).toEqual({
+            keyword,
+            cap,
+            limit,
+            offset,
+            total,
+            capped,
+          });
         }
       }
     }

@@ -36,7 +36,10 @@ describe.runIf(process.env.TEST_DATABASE_URL)('readiness on PostgreSQL', () => {
     // The only connection held by a query longer than the check, and nothing answered lately.
     await new Promise((resolve) => setTimeout(resolve, 350));
     const held = db.query('SELECT pg_sleep(1)');
-    expect(await readiness.check()).toEqual({ status: 'unavailable', message: 'The database cannot be reached' });
+    expect(await readiness.check()).toEqual({
+      status: 'unavailable',
+      message: 'The database cannot be reached',
+    });
     await held;
     await db.close();
   });

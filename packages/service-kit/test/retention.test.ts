@@ -14,7 +14,11 @@ afterEach(async () => {
 describe('retention of the event tables', () => {
   it('prunes published outbox rows, inbox rows and replayed dead letters past their retention; keeps newer ones, unpublished events and waiting dead letters; then runs the service’s prune hook', async () => {
     let hookRuns = 0;
-    h = await createTestHarness([kitTestService({ prune: async () => void hookRuns++ })], { outboxRetentionHours: 72, inboxRetentionDays: 7, deadLetterRetentionDays: 30 });
+    h = await createTestHarness([kitTestService({ prune: async () => void hookRuns++ })], {
+      outboxRetentionHours: 72,
+      inboxRetentionDays: 7,
+      deadLetterRetentionDays: 30,
+    });
     const r = h.runtimes[0]!;
     await r.ctx.relay.stop(); // the unpublished rows below must stay unpublished
     const db = h.db;
@@ -32,7 +36,10 @@ describe('retention of the event tables', () => {
     await outbox('never published, very old', 5000, null);
     await outbox('never published', 1, null);
     const inbox = async (name: string, daysAgo: number) =>
-      db.query(`INSERT INTO kittest.inbox (consumer, event_id, subject, handled_at) VALUES ($1, $2, $3, now() - make_interval(days => $4))`, [name, randomUUID(), 'erp.x.y.v1', daysAgo]);
+      db.query(
+        `INSERT INTO kittest.inbox (consumer, event_id, subject, handled_at) VALUES ($1, $2, $3, now() - make_interval(days => $4))`,
+        [name, randomUUID(), 'erp.x.y.v1', daysAgo],
+      );
     await inbox('old', 8);
     await inbox('recent', 6);
     const dead = async (consumer: string, deadDaysAgo: number, replayedDaysAgo: number | null) =>
@@ -48,13 +55,23 @@ describe('retention of the event tables', () => {
 
     await r.prune();
 
-    const names = (await rows<{ name: string }>(db, `SELECT envelope->'data'->>'name' AS name FROM kittest.outbox ORDER BY seq`)).map((x) => x.name);
+    const names = (
+      await rows<{ name: string }>(
+        db,
+        `SELECT envelope->'data'->>'name' AS name FROM kittest.outbox ORDER BY seq`,
+      )
+    ).map((x) => x.name);
     expect(names).toEqual(['published recently', 'never published, very old', 'never published']);
-    expect((await rows<{ consumer: string }>(db, 'SELECT consumer FROM kittest.inbox ORDER BY 1')).map((x) => x.consumer)).toEqual(['recent']);
-    expect((await rows<{ consumer: string }>(db, 'SELECT consumer FROM kittest.dead_letters ORDER BY 1')).map((x) => x.consumer)).toEqual([
-      'replayed recently',
-      'waiting for a year',
-    ]);
+    expect(
+      (await rows<{ consumer: string }>(db, 'SELECT consumer FROM kittest.inbox ORDER BY 1')).map(
+        (x) => x.consumer,
+      ),
+    ).toEqual(['recent']);
+    expect(
+      (await rows<{ consumer: string }>(db, 'SELECT consumer FROM kittest.dead_letters ORDER BY 1')).map(
+        (x) => x.consumer,
+      ),
+    ).toEqual(['replayed recently', 'waiting for a year']);
     expect(hookRuns).toBe(1);
   });
 
@@ -64,7 +81,9 @@ describe('retention of the event tables', () => {
       `INSERT INTO kittest.inbox (consumer, event_id, subject, handled_at)
        SELECT 'c', gen_random_uuid(), 'erp.x.y.v1', now() - interval '10 days' FROM generate_series(1, 12000)`,
     );
-    await h.db.query(`INSERT INTO kittest.inbox (consumer, event_id, subject) VALUES ('c', gen_random_uuid(), 'erp.x.y.v1')`);
+    await h.db.query(
+      `INSERT INTO kittest.inbox (consumer, event_id, subject) VALUES ('c', gen_random_uuid(), 'erp.x.y.v1')`,
+    );
     await h.runtimes[0]!.prune();
     expect(await rows(h.db, 'SELECT count(*)::int AS n FROM kittest.inbox')).toEqual([{ n: 1 }]);
   });

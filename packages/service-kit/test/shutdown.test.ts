@@ -43,10 +43,21 @@ async function listen(app: Standalone['app']): Promise<string> {
   return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
 }
 
-function plan(o: Standalone, overrides: Partial<ShutdownPlan> = {}): ShutdownPlan & { exit: ReturnType<typeof vi.fn> } {
+function plan(
+  o: Standalone,
+  overrides: Partial<ShutdownPlan> = {},
+): ShutdownPlan & { exit: ReturnType<typeof vi.fn> } {
   const exit = vi.fn();
   // The test database stays open (db left out) so the test can look at it after the shutdown.
-  return { app: o.app, runtimes: [o.runtime], bus: o.bus, config: { shutdownDrainMs: 0, shutdownTimeoutMs: 20_000 }, logger: capturingLogger('silent').logger, exit, ...overrides };
+  return {
+    app: o.app,
+    runtimes: [o.runtime],
+    bus: o.bus,
+    config: { shutdownDrainMs: 0, shutdownTimeoutMs: 20_000 },
+    logger: capturingLogger('silent').logger,
+    exit,
+    ...overrides,
+  };
 }
 
 describe('readiness', () => {
@@ -62,7 +73,9 @@ describe('readiness', () => {
     expect(ready.statusCode).toBe(200);
     expect(ready.json()).toEqual({ status: 'ready' });
 
-    vi.spyOn(s.db, 'query').mockRejectedValue(Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }));
+    vi.spyOn(s.db, 'query').mockRejectedValue(
+      Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
+    );
     // On PostgreSQL, as the check's time after the server went away: no query answered since.
     if (s.db.answeredWithin) vi.spyOn(s.db, 'answeredWithin').mockReturnValue(false);
     const down = await s.app.inject({ method: 'GET', url: '/health/ready' });
@@ -100,7 +113,9 @@ describe('graceful shutdown', () => {
     expect(await shutdown).toBe(0);
     expect(p.exit).toHaveBeenCalledWith(0);
     expect(Date.now() - t0).toBeLessThan(5000);
-    await expect(fetch(`${base}/health/live`, { signal: AbortSignal.timeout(5000) })).rejects.toThrow(/fetch failed/);
+    await expect(fetch(`${base}/health/live`, { signal: AbortSignal.timeout(5000) })).rejects.toThrow(
+      /fetch failed/,
+    );
     const steps = lines.filter((l) => String(l.msg).startsWith('shutdown: ')).map((l) => l.msg);
     expect(steps).toEqual([
       'shutdown: drain wait over',
@@ -110,8 +125,12 @@ describe('graceful shutdown', () => {
       'shutdown: services stopped',
       'shutdown: bus closed',
     ]);
-    for (const l of lines.filter((l) => String(l.msg).startsWith('shutdown: '))) expect(l.ms).toEqual(expect.any(Number));
-    expect(lines.find((l) => l.msg === 'shutting down: /health/ready answers 503')).toMatchObject({ reason: 'SIGTERM', drainMs: 300 });
+    for (const l of lines.filter((l) => String(l.msg).startsWith('shutdown: ')))
+      expect(l.ms).toEqual(expect.any(Number));
+    expect(lines.find((l) => l.msg === 'shutting down: /health/ready answers 503')).toMatchObject({
+      reason: 'SIGTERM',
+      drainMs: 300,
+    });
     expect(s.runtime.state).toBe('stopped');
   });
 
@@ -121,7 +140,10 @@ describe('graceful shutdown', () => {
     // The relay has not got to the event below yet (its timer is off): it waits for the shutdown's flush.
     await ctx.relay.stop();
     const envelope = await ctx.db.transaction(async (tx) => {
-      await tx.query('INSERT INTO kittest.things (id, name) VALUES ($1, $2)', [crypto.randomUUID(), 'last words']);
+      await tx.query('INSERT INTO kittest.things (id, name) VALUES ($1, $2)', [
+        crypto.randomUUID(),
+        'last words',
+      ]);
       return ctx.emit(tx, ThingCreated, { id: crypto.randomUUID(), name: 'last words' });
     });
     expect(await rows(s.db, 'SELECT id FROM kittest.outbox WHERE published_at IS NULL')).toHaveLength(1);
@@ -138,7 +160,11 @@ describe('graceful shutdown', () => {
       const next = await createTestBus(s.namespace);
       cleanups.push(() => next.bus.close());
       const got: string[] = [];
-      const sub = await next.bus.subscribe({ durable: 'kittest-effects', subjects: [ThingCreated.subject], handler: async (e) => void got.push(e.id) });
+      const sub = await next.bus.subscribe({
+        durable: 'kittest-effects',
+        subjects: [ThingCreated.subject],
+        handler: async (e) => void got.push(e.id),
+      });
       cleanups.push(() => sub.stop());
       await expect.poll(() => got, { timeout: 15_000 }).toContain(envelope.id);
     }
@@ -154,7 +180,10 @@ describe('graceful shutdown', () => {
     await g.came;
     const shutdown = shutdownGracefully(p, 'SIGTERM');
     await expect.poll(() => p.exit.mock.calls, { timeout: 5000 }).toEqual([[1]]);
-    expect(lines.find((l) => String(l.msg).includes('SHUTDOWN_TIMEOUT_MS'))).toMatchObject({ level: 50, limitMs: 300 });
+    expect(lines.find((l) => String(l.msg).includes('SHUTDOWN_TIMEOUT_MS'))).toMatchObject({
+      level: 50,
+      limitMs: 300,
+    });
     g.open();
     await slow;
     await shutdown;

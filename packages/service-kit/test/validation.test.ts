@@ -7,7 +7,18 @@ describe('request validation', () => {
   const app = Fastify();
   installValidation(app);
   installErrorHandling(app);
-  app.post('/price', { schema: { body: Type.Object({ gst: Type.Number({ minimum: 0, multipleOf: 0.01, errorMessage: 'GST must be 0 or more' }) }, { additionalProperties: false }) } }, async (r) => r.body);
+  app.post(
+    '/price',
+    {
+      schema: {
+        body: Type.Object(
+          { gst: Type.Number({ minimum: 0, multipleOf: 0.01, errorMessage: 'GST must be 0 or more' }) },
+          { additionalProperties: false },
+        ),
+      },
+    },
+    async (r) => r.body,
+  );
 
   it('accepts every amount with two decimals, despite floating point', async () => {
     for (const gst of [14.04, 11.16, 0.07, 106.4, 1234567.89, 99999999.99, 0.29]) {

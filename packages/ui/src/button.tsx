@@ -9,36 +9,60 @@ const variants: Record<ButtonVariant, ReturnType<typeof css>> = {
   default: css`
     background: ${theme.color.primary};
     color: ${theme.color.primaryForeground};
-    &:hover:not(:disabled) { opacity: 0.9; }
+    &:hover:not(:disabled) {
+      opacity: 0.9;
+    }
   `,
   secondary: css`
     background: ${theme.color.secondary};
     color: ${theme.color.secondaryForeground};
-    &:hover:not(:disabled) { background: ${theme.color.border}; }
+    &:hover:not(:disabled) {
+      background: ${theme.color.border};
+    }
   `,
   outline: css`
     background: ${theme.color.background};
     color: ${theme.color.foreground};
     border-color: ${theme.color.input};
-    &:hover:not(:disabled) { background: ${theme.color.accent}; }
+    &:hover:not(:disabled) {
+      background: ${theme.color.accent};
+    }
   `,
   destructive: css`
     background: ${theme.color.destructive};
     color: ${theme.color.destructiveForeground};
-    &:hover:not(:disabled) { opacity: 0.9; }
+    &:hover:not(:disabled) {
+      opacity: 0.9;
+    }
   `,
   ghost: css`
     background: transparent;
     color: ${theme.color.foreground};
-    &:hover:not(:disabled) { background: ${theme.color.accent}; }
+    &:hover:not(:disabled) {
+      background: ${theme.color.accent};
+    }
   `,
 };
 
 const sizes: Record<ButtonSize, ReturnType<typeof css>> = {
-  default: css`height: 2.25rem; padding: 0 1rem;`,
-  sm: css`height: 2rem; padding: 0 0.75rem; font-size: 0.8125rem;`,
-  lg: css`height: 2.75rem; padding: 0 1.5rem;`,
-  icon: css`height: 2.25rem; width: 2.25rem; padding: 0;`,
+  default: css`
+    height: 2.25rem;
+    padding: 0 1rem;
+  `,
+  sm: css`
+    height: 2rem;
+    padding: 0 0.75rem;
+    font-size: 0.8125rem;
+  `,
+  lg: css`
+    height: 2.75rem;
+    padding: 0 1.5rem;
+  `,
+  icon: css`
+    height: 2.25rem;
+    width: 2.25rem;
+    padding: 0;
+  `,
 };
 
 /** Button look, reused by LinkButton so links that act as buttons look the same. */
@@ -56,10 +80,15 @@ export const buttonStyles = css<{ $variant: ButtonVariant; $size: ButtonSize }>`
   white-space: nowrap;
   text-decoration: none;
   cursor: pointer;
-  transition: background 0.15s, opacity 0.15s;
+  transition:
+    background 0.15s,
+    opacity 0.15s;
   ${(p) => variants[p.$variant]}
   ${(p) => sizes[p.$size]}
-  &:disabled, &[aria-disabled='true'] { opacity: 0.5; cursor: not-allowed; }
+  &:disabled, &[aria-disabled='true'] {
+    opacity: 0.5;
+    cursor: not-allowed;
+  }
 `;
 
 const StyledButton = styled.button<{ $variant: ButtonVariant; $size: ButtonSize }>`

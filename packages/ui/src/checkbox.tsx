@@ -8,10 +8,15 @@ const Box = styled.input`
   margin: 0;
   accent-color: ${theme.color.primary};
   cursor: pointer;
-  &:disabled { cursor: not-allowed; }
+  &:disabled {
+    cursor: not-allowed;
+  }
 `;
 
-export interface CheckboxProps extends Omit<ComponentPropsWithoutRef<'input'>, 'type' | 'onChange' | 'checked'> {
+export interface CheckboxProps extends Omit<
+  ComponentPropsWithoutRef<'input'>,
+  'type' | 'onChange' | 'checked'
+> {
   checked: boolean;
   /** Some but not all of what this box stands for is on (e.g. a module with some sub-modules). */
   indeterminate?: boolean;
@@ -23,5 +28,13 @@ export function Checkbox({ checked, indeterminate = false, onCheckedChange, ...r
   useEffect(() => {
     if (ref.current) ref.current.indeterminate = indeterminate;
   }, [indeterminate]);
-  return <Box ref={ref} type="checkbox" checked={checked} onChange={(e) => onCheckedChange?.(e.target.checked)} {...rest} />;
+  return (
+    <Box
+      ref={ref}
+      type="checkbox"
+      checked={checked}
+      onChange={(e) => onCheckedChange?.(e.target.checked)}
+      {...rest}
+    />
+  );
 }

@@ -27,12 +27,23 @@ export function ConfirmDialog({
   onCancel,
 }: ConfirmDialogProps) {
   return (
-    <Dialog open={open} onOpenChange={(next) => !next && onCancel()} title={title} description={description} role="alertdialog">
+    <Dialog
+      open={open}
+      onOpenChange={(next) => !next && onCancel()}
+      title={title}
+      description={description}
+      role="alertdialog"
+    >
       <DialogFooter>
         <Button variant="outline" onClick={onCancel}>
           {cancelLabel}
         </Button>
-        <Button variant={destructive ? 'destructive' : 'default'} onClick={onConfirm} disabled={busy} aria-busy={busy || undefined}>
+        <Button
+          variant={destructive ? 'destructive' : 'default'}
+          onClick={onConfirm}
+          disabled={busy}
+          aria-busy={busy || undefined}
+        >
           {confirmLabel}
         </Button>
       </DialogFooter>

@@ -36,7 +36,16 @@ describe('a date typed as dd-mm-yyyy', () => {
   });
 
   it('is not a date when incomplete or not on the calendar', () => {
-    for (const bad of ['', '01-12-20', '31-02-2026', '29-02-2027', '00-01-2026', '01-13-2026', '12/31/2026', 'tomorrow'])
+    for (const bad of [
+      '',
+      '01-12-20',
+      '31-02-2026',
+      '29-02-2027',
+      '00-01-2026',
+      '01-13-2026',
+      '12/31/2026',
+      'tomorrow',
+    ])
       expect(parseDateText(bad), bad).toBeNull();
   });
 

@@ -11,7 +11,9 @@ export const DialogFooter = styled.div.attrs(keepClear)`
   gap: 0.5rem;
   ${theme.media.mobile} {
     flex-direction: column-reverse;
-    & > * { width: 100%; }
+    & > * {
+      width: 100%;
+    }
   }
 `;
 

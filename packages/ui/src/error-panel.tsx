@@ -38,7 +38,12 @@ export interface ErrorPanelProps {
   retryLabel?: string;
 }
 
-export function ErrorPanel({ title = 'Something went wrong', message, onRetry, retryLabel = 'Retry' }: ErrorPanelProps) {
+export function ErrorPanel({
+  title = 'Something went wrong',
+  message,
+  onRetry,
+  retryLabel = 'Retry',
+}: ErrorPanelProps) {
   return (
     <Panel role="alert">
       <IconWrap>

@@ -10,7 +10,9 @@ const Wrapper = styled.div`
   min-width: 0;
   /* A field scrolled into view (the first error on Save) stays clear of the sticky header and the phone's bottom bar. */
   scroll-margin-top: calc(${theme.layout.header} + 0.75rem);
-  ${theme.media.mobile} { scroll-margin-bottom: calc(${theme.layout.bottomBar} + env(safe-area-inset-bottom) + 0.75rem); }
+  ${theme.media.mobile} {
+    scroll-margin-bottom: calc(${theme.layout.bottomBar} + env(safe-area-inset-bottom) + 0.75rem);
+  }
 `;
 
 const Required = styled.span`

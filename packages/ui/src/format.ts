@@ -45,7 +45,13 @@ export function formatDateShort(value: string | number | Date | null | undefined
 export function formatDateTime(value: string | number | Date | null | undefined): string {
   const date = toDate(value);
   return date
-    ? date.toLocaleString('en-IN', { day: 'numeric', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' })
+    ? date.toLocaleString('en-IN', {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        hour: 'numeric',
+        minute: '2-digit',
+      })
     : '';
 }
 
@@ -59,7 +65,10 @@ const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 ];
 
 /** '3 days ago', 'in 2 hours', 'now'. */
-export function formatRelative(value: string | number | Date | null | undefined, now: number = Date.now()): string {
+export function formatRelative(
+  value: string | number | Date | null | undefined,
+  now: number = Date.now(),
+): string {
   const date = toDate(value);
   if (!date) return '';
   const seconds = Math.round((date.getTime() - now) / 1000);

@@ -28,14 +28,41 @@ export { PageHeader, type PageHeaderProps } from './page-header';
 export { ErrorPanel, type ErrorPanelProps } from './error-panel';
 export { NotFound } from './not-found';
 export { Icon, isIconName, type IconName, type IconProps } from './icon';
-export { formatINR, formatNumber, formatDate, formatDateShort, formatDateTime, formatRelative } from './format';
+export {
+  formatINR,
+  formatNumber,
+  formatDate,
+  formatDateShort,
+  formatDateTime,
+  formatRelative,
+} from './format';
 export { useMediaQuery, useIsMobile } from './use-media-query';
 export { useDebouncedValue } from './use-debounced-value';
-export { AppRouter, canLeave, addNavigationGuard, navigateOutsideRouter, useQueryParams, withParams, type NavigateOptions, type NavigationGuard } from './navigation';
+export {
+  AppRouter,
+  canLeave,
+  addNavigationGuard,
+  navigateOutsideRouter,
+  useQueryParams,
+  withParams,
+  type NavigateOptions,
+  type NavigationGuard,
+} from './navigation';
 /**
  * The part of react-router-dom the apps use, from this one shared instance (each app has its own
  * router; they must share the library for links and guards to work across them).
  */
-export { matchRoutes, Navigate, Outlet, useLocation, useNavigate, useParams, useRoutes, useSearchParams, type Params, type RouteObject } from 'react-router-dom';
+export {
+  matchRoutes,
+  Navigate,
+  Outlet,
+  useLocation,
+  useNavigate,
+  useParams,
+  useRoutes,
+  useSearchParams,
+  type Params,
+  type RouteObject,
+} from 'react-router-dom';
 export { Link, type LinkProps } from './link';
 export { useNavigationGuard } from './use-navigation-guard';

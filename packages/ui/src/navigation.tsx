@@ -12,7 +12,14 @@
  * this, the shell's budget is 170 KB, and useBlocker only sees its own router's navigation.
  */
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { createPath, unstable_HistoryRouter as HistoryRouter, UNSAFE_createBrowserHistory as createBrowserHistory, useLocation, useNavigate, type To } from 'react-router-dom';
+import {
+  createPath,
+  unstable_HistoryRouter as HistoryRouter,
+  UNSAFE_createBrowserHistory as createBrowserHistory,
+  useLocation,
+  useNavigate,
+  type To,
+} from 'react-router-dom';
 
 /** A guard decides whether the app may leave the current screen (unsaved changes), possibly by asking. */
 export type NavigationGuard = (to: string) => boolean | Promise<boolean>;
@@ -109,7 +116,8 @@ function guardedHistory(): BrowserHistory {
     topOfNewScreen(from);
   });
   return new Proxy(history, {
-    get: (target, prop, receiver) => (prop === 'push' ? push : prop === 'replace' ? replace : Reflect.get(target, prop, receiver)),
+    get: (target, prop, receiver) =>
+      prop === 'push' ? push : prop === 'replace' ? replace : Reflect.get(target, prop, receiver),
   });
 }
 
@@ -138,7 +146,11 @@ export async function navigateOutsideRouter(to: string, options: NavigateOptions
  * removes the key), or null when the browser has already left `pathname`: a page's late update
  * (a search box's debounce firing just as a row's link is followed) must not pull the user back.
  */
-export function withParams(pathname: string, current: { pathname: string; search: string }, next: Record<string, string | undefined>): string | null {
+export function withParams(
+  pathname: string,
+  current: { pathname: string; search: string },
+  next: Record<string, string | undefined>,
+): string | null {
   if (current.pathname !== pathname) return null;
   const merged = new URLSearchParams(current.search);
   for (const [key, value] of Object.entries(next)) {
@@ -153,7 +165,10 @@ export function withParams(pathname: string, current: { pathname: string; search
  * Read and update the query string of the current page (filters, paging, search); updating replaces
  * the history entry by default, and does nothing once the user has left the page.
  */
-export function useQueryParams(): [URLSearchParams, (next: Record<string, string | undefined>, options?: NavigateOptions) => void] {
+export function useQueryParams(): [
+  URLSearchParams,
+  (next: Record<string, string | undefined>, options?: NavigateOptions) => void,
+] {
   const { pathname, search } = useLocation();
   const navigate = useNavigate();
   const params = useMemo(() => new URLSearchParams(search), [search]);

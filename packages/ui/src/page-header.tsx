@@ -25,7 +25,9 @@ const Title = styled.h1`
   font-size: 1.5rem;
   font-weight: 700;
   letter-spacing: -0.01em;
-  ${theme.media.mobile} { font-size: 1.25rem; }
+  ${theme.media.mobile} {
+    font-size: 1.25rem;
+  }
 `;
 
 const Description = styled.p`

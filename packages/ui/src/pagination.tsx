@@ -55,7 +55,14 @@ function pageWindow(page: number, pageCount: number, maxButtons: number): number
   return Array.from({ length: end - start + 1 }, (_, i) => start + i);
 }
 
-export function Pagination({ page, pageSize, totalItems, totalCapped = false, onPageChange, maxButtons = 5 }: PaginationProps) {
+export function Pagination({
+  page,
+  pageSize,
+  totalItems,
+  totalCapped = false,
+  onPageChange,
+  maxButtons = 5,
+}: PaginationProps) {
   // Capped: the pages known to exist (at least up to this one), and always one more after it.
   const known = totalCapped ? Math.max(totalItems, page * pageSize) : totalItems;
   const pageCount = Math.max(1, Math.ceil(known / pageSize));
@@ -68,7 +75,13 @@ export function Pagination({ page, pageSize, totalItems, totalCapped = false, on
         Showing {formatNumber(from)}–{formatNumber(to)} of {formatTotal(totalItems, totalCapped)}
       </Summary>
       <Pages>
-        <Button variant="outline" size="sm" onClick={() => onPageChange(page - 1)} disabled={page <= 1} aria-label="Previous page">
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => onPageChange(page - 1)}
+          disabled={page <= 1}
+          aria-label="Previous page"
+        >
           <Icon name="chevronLeft" />
         </Button>
         {pageWindow(page, pageCount, maxButtons).map((n) => (
@@ -84,7 +97,13 @@ export function Pagination({ page, pageSize, totalItems, totalCapped = false, on
           </Button>
         ))}
         {totalCapped && lastKnown >= pageCount && <More aria-hidden="true">…</More>}
-        <Button variant="outline" size="sm" onClick={() => onPageChange(page + 1)} disabled={!totalCapped && page >= pageCount} aria-label="Next page">
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={() => onPageChange(page + 1)}
+          disabled={!totalCapped && page >= pageCount}
+          aria-label="Next page"
+        >
           <Icon name="chevronRight" />
         </Button>
       </Pages>

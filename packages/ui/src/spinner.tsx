@@ -14,7 +14,16 @@ export interface SpinnerProps {
 
 export function Spinner({ size = 16, label = 'Loading' }: SpinnerProps) {
   return (
-    <Svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2.5} role="status" aria-label={label}>
+    <Svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2.5}
+      role="status"
+      aria-label={label}
+    >
       <path d="M21 12a9 9 0 1 1-6.2-8.6" strokeLinecap="round" />
     </Svg>
   );

@@ -24,8 +24,12 @@ export const TBody = styled.tbody``;
 
 export const Tr = styled.tr`
   border-bottom: 1px solid ${theme.color.border};
-  tbody &:last-child { border-bottom: none; }
-  tbody &:hover { background: #f8fafc; }
+  tbody &:last-child {
+    border-bottom: none;
+  }
+  tbody &:hover {
+    background: #f8fafc;
+  }
 `;
 
 export const Th = styled.th<{ $align?: 'left' | 'right' | 'center' }>`

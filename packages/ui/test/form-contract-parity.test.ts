@@ -4,28 +4,56 @@
  * request validation and error handling (ajv with the services' options) on the same contract schema.
  * Outside src on purpose: it runs Fastify in Node, which the browser type check of src does not know.
  */
-import { CreateItemBody, CreateMemberBody, CreateVendorBody, UpdateItemBody, UpdateMemberBody, UpdateVendorBody } from '@erp/contracts';
+import {
+  CreateItemBody,
+  CreateMemberBody,
+  CreateVendorBody,
+  UpdateItemBody,
+  UpdateMemberBody,
+  UpdateVendorBody,
+} from '@erp/contracts';
 import { installErrorHandling, installValidation } from '@erp/service-kit';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { TSchema } from 'typebox';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { schemaProblems } from '../src/remote/form-kit/contract';
 
-const SCHEMAS: Record<string, TSchema> = { CreateItemBody, UpdateItemBody, CreateVendorBody, UpdateVendorBody, CreateMemberBody, UpdateMemberBody };
+const SCHEMAS: Record<string, TSchema> = {
+  CreateItemBody,
+  UpdateItemBody,
+  CreateVendorBody,
+  UpdateVendorBody,
+  CreateMemberBody,
+  UpdateMemberBody,
+};
 
 let app: FastifyInstance;
 beforeAll(async () => {
   app = Fastify();
   installValidation(app);
   installErrorHandling(app);
-  for (const [name, body] of Object.entries(SCHEMAS)) app.post(`/${name}`, { schema: { body } }, async () => ({ ok: true }));
+  for (const [name, body] of Object.entries(SCHEMAS))
+    app.post(`/${name}`, { schema: { body } }, async () => ({ ok: true }));
   await app.ready();
 });
 afterAll(async () => app?.close());
 
 const VENDOR = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
-const row = (patch: Record<string, unknown> = {}) => ({ vendor: VENDOR, price: 5200, gst: 936, moq: 0, status: 'active', notes: '', ...patch });
-const item = (patch: Record<string, unknown> = {}) => ({ name: 'Ready mix concrete M30', unit: 'CBM', vendors: [row()], ...patch });
+const row = (patch: Record<string, unknown> = {}) => ({
+  vendor: VENDOR,
+  price: 5200,
+  gst: 936,
+  moq: 0,
+  status: 'active',
+  notes: '',
+  ...patch,
+});
+const item = (patch: Record<string, unknown> = {}) => ({
+  name: 'Ready mix concrete M30',
+  unit: 'CBM',
+  vendors: [row()],
+  ...patch,
+});
 const vendor = (patch: Record<string, unknown> = {}) => ({
   name: 'Shree Ganesh Traders',
   contactPerson: 'Ramesh Patil',
@@ -40,14 +68,33 @@ const vendor = (patch: Record<string, unknown> = {}) => ({
   status: 'active',
   ...patch,
 });
-const member = (patch: Record<string, unknown> = {}) => ({ name: 'Anita Joshi', email: 'anita@example.com', phoneNumber: '9876543210', status: 'active', notes: '', role: 'Employee', ...patch });
+const member = (patch: Record<string, unknown> = {}) => ({
+  name: 'Anita Joshi',
+  email: 'anita@example.com',
+  phoneNumber: '9876543210',
+  status: 'active',
+  notes: '',
+  role: 'Employee',
+  ...patch,
+});
 
 const CASES: Array<[string, string, unknown]> = [
   ['a 14-digit price', 'CreateItemBody', item({ vendors: [row({ price: 99_999_999_999_999 })] })],
-  ['a GST above the maximum on an edit', 'UpdateItemBody', item({ vendors: [row(), row({ vendor: '3f2b6a1e-9d7c-4e8b-a5f4-2c1d0e9b8a7f', gst: 100_000_000.01 })], version: 2 })],
+  [
+    'a GST above the maximum on an edit',
+    'UpdateItemBody',
+    item({
+      vendors: [row(), row({ vendor: '3f2b6a1e-9d7c-4e8b-a5f4-2c1d0e9b8a7f', gst: 100_000_000.01 })],
+      version: 2,
+    }),
+  ],
   ['an MOQ above the maximum', 'CreateItemBody', item({ vendors: [row({ moq: 10_000_001 })] })],
   ['a price row without a vendor', 'CreateItemBody', item({ vendors: [row({ vendor: '' })] })],
-  ['a price the form could not read (NaN, sent as null)', 'CreateItemBody', item({ vendors: [row({ price: Number.NaN })] })],
+  [
+    'a price the form could not read (NaN, sent as null)',
+    'CreateItemBody',
+    item({ vendors: [row({ price: Number.NaN })] }),
+  ],
   ['a price with three decimals', 'CreateItemBody', item({ vendors: [row({ price: 10.001 })] })],
   ['a name too long', 'CreateItemBody', item({ name: 'x'.repeat(201) })],
   ['a vendor phone of five digits', 'CreateVendorBody', vendor({ phoneNumber: '98220' })],
@@ -64,7 +111,12 @@ const CASES: Array<[string, string, unknown]> = [
 
 describe('the same words from the form kit and from the service', () => {
   it.each(CASES)('%s (%s)', async (_what, schema, body) => {
-    const res = await app.inject({ method: 'POST', url: `/${schema}`, payload: JSON.stringify(body), headers: { 'content-type': 'application/json' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: `/${schema}`,
+      payload: JSON.stringify(body),
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.statusCode).toBe(400);
     const [first] = schemaProblems(SCHEMAS[schema]!, body);
     expect(first?.message).toBe(res.json<{ message: string }>().message);

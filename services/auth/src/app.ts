@@ -15,7 +15,13 @@ import { publishMembersSnapshot } from './events.js';
 import { createSmsSender, type SmsSender } from './sms.js';
 import { projectTeamsConsumer } from './project-teams.js';
 import { ListCache } from './list-cache.js';
-import { ACCESS_SNAPSHOT_REQUESTS, MemberUpserted, SessionRevoked, type MemberUpsertedData, type SessionRevokedData } from '@erp/contracts';
+import {
+  ACCESS_SNAPSHOT_REQUESTS,
+  MemberUpserted,
+  SessionRevoked,
+  type MemberUpsertedData,
+  type SessionRevokedData,
+} from '@erp/contracts';
 
 export { DEMO_MEMBERS } from './seed.js';
 export { applyProjectTeam } from './project-teams.js';
@@ -53,7 +59,8 @@ export function authService(options: AuthServiceOptions = {}): ServiceDefinition
     },
     async onStart(ctx) {
       // Auth alone signs session tokens (ctx.tokens.sign); the process that runs it loads the private key.
-      if (!ctx.config.sessionKeys.signingKey) throw new Error('The auth service needs its session signing key: set JWT_PRIVATE_KEY');
+      if (!ctx.config.sessionKeys.signingKey)
+        throw new Error('The auth service needs its session signing key: set JWT_PRIVATE_KEY');
       config ??= await loadAuthConfig(env, ctx.config);
       sms = options.sms ?? createSmsSender(config.sms, ctx.log);
       await seedMembers(ctx, config, members);

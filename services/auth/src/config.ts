@@ -1,5 +1,14 @@
 import type { SignInRetention } from './retention.js';
-import { ConfigError, DEFAULT_HOST, envInt, envString, isLoopbackHost, missingSetting, secretFromEnv, type KitConfig } from '@erp/service-kit';
+import {
+  ConfigError,
+  DEFAULT_HOST,
+  envInt,
+  envString,
+  isLoopbackHost,
+  missingSetting,
+  secretFromEnv,
+  type KitConfig,
+} from '@erp/service-kit';
 
 export interface AuthConfig extends SignInRetention {
   otpSecret: string;
@@ -8,7 +17,9 @@ export interface AuthConfig extends SignInRetention {
   otpResendSeconds: number;
   otpMaxPerNumberPerHour: number;
   otpMaxPerIpPerHour: number;
-  sms: { provider: 'console' } | { provider: 'http'; url: string; token: string | undefined; senderId: string | undefined };
+  sms:
+    | { provider: 'console' }
+    | { provider: 'http'; url: string; token: string | undefined; senderId: string | undefined };
   adminPhone: string | undefined;
   adminName: string;
   /**
@@ -22,23 +33,37 @@ export interface AuthConfig extends SignInRetention {
  * Auth's own settings, checked before the service connects to anything (its definition's
  * `configure`): a missing or wrong one is a ConfigError naming it, which stops the start with one line.
  */
-export async function loadAuthConfig(env: Record<string, string | undefined>, kit: KitConfig): Promise<AuthConfig> {
+export async function loadAuthConfig(
+  env: Record<string, string | undefined>,
+  kit: KitConfig,
+): Promise<AuthConfig> {
   const given = envString(env, 'SMS_PROVIDER');
   // Production has no default provider: the console one prints everyone's sign-in codes.
-  if (given === undefined && kit.production) throw missingSetting('SMS_PROVIDER', 'NODE_ENV=production', 'set SMS_PROVIDER=http and SMS_HTTP_URL');
+  if (given === undefined && kit.production)
+    throw missingSetting('SMS_PROVIDER', 'NODE_ENV=production', 'set SMS_PROVIDER=http and SMS_HTTP_URL');
   const provider = given ?? 'console';
-  if (provider !== 'console' && provider !== 'http') throw new ConfigError(`SMS_PROVIDER must be console or http (got "${provider}")`);
+  if (provider !== 'console' && provider !== 'http')
+    throw new ConfigError(`SMS_PROVIDER must be console or http (got "${provider}")`);
   let sms: AuthConfig['sms'] = { provider: 'console' };
   if (provider === 'http') {
     const url = envString(env, 'SMS_HTTP_URL');
-    if (!url) throw missingSetting('SMS_HTTP_URL', 'SMS_PROVIDER=http', 'the URL sign-in codes are posted to');
-    sms = { provider: 'http', url, token: envString(env, 'SMS_HTTP_TOKEN'), senderId: envString(env, 'SMS_SENDER_ID') };
+    if (!url)
+      throw missingSetting('SMS_HTTP_URL', 'SMS_PROVIDER=http', 'the URL sign-in codes are posted to');
+    sms = {
+      provider: 'http',
+      url,
+      token: envString(env, 'SMS_HTTP_TOKEN'),
+      senderId: envString(env, 'SMS_SENDER_ID'),
+    };
   }
   if (provider === 'console' && kit.production) {
-    throw new ConfigError('SMS_PROVIDER=console prints sign-in codes to the console and cannot be used with NODE_ENV=production: set SMS_PROVIDER=http and SMS_HTTP_URL');
+    throw new ConfigError(
+      'SMS_PROVIDER=console prints sign-in codes to the console and cannot be used with NODE_ENV=production: set SMS_PROVIDER=http and SMS_HTTP_URL',
+    );
   }
   const adminPhone = envString(env, 'ADMIN_PHONE');
-  if (adminPhone && !/^[0-9]{10}$/.test(adminPhone)) throw new ConfigError('ADMIN_PHONE must be a 10-digit mobile number');
+  if (adminPhone && !/^[0-9]{10}$/.test(adminPhone))
+    throw new ConfigError('ADMIN_PHONE must be a 10-digit mobile number');
   return {
     otpSecret: await secretFromEnv(env, 'OTP_SECRET', kit.dataDir, kit.production),
     otpTtlSeconds: envInt(env, 'OTP_TTL_SECONDS', 300, 30),
@@ -51,6 +76,7 @@ export async function loadAuthConfig(env: Record<string, string | undefined>, ki
     sms,
     adminPhone,
     adminName: envString(env, 'ADMIN_NAME', 'Admin')!,
-    devSmsRoute: sms.provider === 'console' && !kit.production && isLoopbackHost(envString(env, 'HOST', DEFAULT_HOST)!),
+    devSmsRoute:
+      sms.provider === 'console' && !kit.production && isLoopbackHost(envString(env, 'HOST', DEFAULT_HOST)!),
   };
 }

@@ -54,6 +54,8 @@ describe('one-time codes', () => {
   });
 
   it('are sent in a message that says how long they last', () => {
-    expect(smsText('XY34ZW', 5)).toBe('XY34ZW is your ERP sign-in code. It is valid for 5 minutes. Do not share it with anyone.');
+    expect(smsText('XY34ZW', 5)).toBe(
+      'XY34ZW is your ERP sign-in code. It is valid for 5 minutes. Do not share it with anyone.',
+    );
   });
 });

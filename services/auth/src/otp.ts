@@ -33,7 +33,14 @@ export type CheckResult = 'ok' | 'expired' | 'used' | 'too-many-attempts' | 'mis
  * Judge one try. `attempts` already counts this try (it is incremented atomically before checking),
  * so the fifth wrong try is still a mismatch and the sixth is refused whatever the code.
  */
-export function checkCode(secret: string, phoneNumber: string, code: string, record: OtpRecord, now: Date, maxAttempts: number): CheckResult {
+export function checkCode(
+  secret: string,
+  phoneNumber: string,
+  code: string,
+  record: OtpRecord,
+  now: Date,
+  maxAttempts: number,
+): CheckResult {
   if (record.consumedAt) return 'used';
   if (record.attempts > maxAttempts) return 'too-many-attempts';
   if (record.expiresAt.getTime() <= now.getTime()) return 'expired';

@@ -9,7 +9,13 @@ import type { MembersRepository } from './repositories/members.js';
  * project; each changed member's version moves, the change is audited and announced as any member
  * change. Returns the ids of the members it changed. A plain function, so a message pact can call it.
  */
-export async function applyProjectTeam(tx: Queryable, ctx: ServiceContext, members: MembersRepository, data: ProjectTeamSetData, eventId?: string): Promise<string[]> {
+export async function applyProjectTeam(
+  tx: Queryable,
+  ctx: ServiceContext,
+  members: MembersRepository,
+  data: ProjectTeamSetData,
+  eventId?: string,
+): Promise<string[]> {
   if (!isUuid(data.projectId)) return [];
   const schema = ctx.schema;
   const newer = await tx.query(
@@ -52,7 +58,12 @@ export async function applyProjectTeam(tx: Queryable, ctx: ServiceContext, membe
         action,
         entity: 'member',
         entityId: id,
-        details: { projectId: data.projectId, sequence: data.sequence, by: data.actor.name, ...(eventId ? { eventId } : {}) },
+        details: {
+          projectId: data.projectId,
+          sequence: data.sequence,
+          by: data.actor.name,
+          ...(eventId ? { eventId } : {}),
+        },
       });
       const m = (await members.byId(tx, id))!;
       await ctx.emit(tx, MemberUpserted, memberUpsertedData(m), { actorId });
@@ -68,7 +79,13 @@ export function projectTeamsConsumer(members: MembersRepository, onChanged: (ids
     name: 'project-teams',
     events: [ProjectTeamSet],
     async handle(tx: Queryable, envelope: EventEnvelope, ctx: ServiceContext): Promise<void> {
-      const changed = await applyProjectTeam(tx, ctx, members, envelope.data as ProjectTeamSetData, envelope.id);
+      const changed = await applyProjectTeam(
+        tx,
+        ctx,
+        members,
+        envelope.data as ProjectTeamSetData,
+        envelope.id,
+      );
       if (changed.length > 0) onChanged(changed);
     },
   };

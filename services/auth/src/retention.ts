@@ -12,7 +12,12 @@ export interface SignInRetention {
  * code requests (the hourly limits look back one hour only), and sessions that ended, once they
  * are older than their retention. A live code or session is never touched.
  */
-export async function pruneSignIns(db: Database, schema: string, r: SignInRetention, stopped: () => boolean = () => false) {
+export async function pruneSignIns(
+  db: Database,
+  schema: string,
+  r: SignInRetention,
+  stopped: () => boolean = () => false,
+) {
   const codes = await deleteInBatches(
     db,
     `DELETE FROM ${schema}.otp_codes WHERE id IN (

@@ -36,8 +36,15 @@ export function httpSms(cfg: Extract<AuthConfig['sms'], { provider: 'http' }>, l
     async send(phoneNumber, text) {
       const res = await fetch(cfg.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(cfg.token ? { authorization: `Bearer ${cfg.token}` } : {}) },
-        body: JSON.stringify({ to: `+91${phoneNumber}`, message: text, ...(cfg.senderId ? { senderId: cfg.senderId } : {}) }),
+        headers: {
+          'content-type': 'application/json',
+          ...(cfg.token ? { authorization: `Bearer ${cfg.token}` } : {}),
+        },
+        body: JSON.stringify({
+          to: `+91${phoneNumber}`,
+          message: text,
+          ...(cfg.senderId ? { senderId: cfg.senderId } : {}),
+        }),
         signal: AbortSignal.timeout(5000),
       });
       if (!res.ok) {

@@ -20,23 +20,37 @@ describe('the development SMS outbox', () => {
   async function start(env: Record<string, string>, kit: Partial<KitConfig> = {}) {
     vi.spyOn(console, 'log').mockImplementation(() => undefined); // the console provider prints codes
     h = await createTestHarness([authService({ env: { ...SECRET, ...env } })], { seedDemo: true, ...kit });
-    const send = await h.app.inject({ method: 'POST', url: '/auth/sendOtp', payload: { phoneNumber: '9000000001' } });
+    const send = await h.app.inject({
+      method: 'POST',
+      url: '/auth/sendOtp',
+      payload: { phoneNumber: '9000000001' },
+    });
     expect(send.statusCode).toBe(200);
     return h;
   }
 
   it('gives a caller on this machine the codes sent to a number', async () => {
     const { app } = await start({});
-    const res = await app.inject({ method: 'GET', url: '/dev/sms?phoneNumber=9000000001', remoteAddress: '127.0.0.1' });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/dev/sms?phoneNumber=9000000001',
+      remoteAddress: '127.0.0.1',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()[0].code).toMatch(/^[A-Z0-9]{6}$/);
   });
 
   it('refuses a caller from another machine, directly or through a proxy on this one', async () => {
     const { app } = await start({});
-    const remote = await app.inject({ method: 'GET', url: '/dev/sms?phoneNumber=9000000001', remoteAddress: '192.168.1.20' });
+    const remote = await app.inject({
+      method: 'GET',
+      url: '/dev/sms?phoneNumber=9000000001',
+      remoteAddress: '192.168.1.20',
+    });
     expect(remote.statusCode).toBe(403);
-    expect(remote.json().message).toBe('The development SMS outbox answers only on the machine the system runs on');
+    expect(remote.json().message).toBe(
+      'The development SMS outbox answers only on the machine the system runs on',
+    );
     expect(remote.body).not.toMatch(/[A-Z0-9]{6}"/);
     const proxied = await app.inject({
       method: 'GET',
@@ -49,7 +63,11 @@ describe('the development SMS outbox', () => {
 
   it('does not exist when the system listens on the network (HOST)', async () => {
     const { app } = await start({ HOST: '0.0.0.0' });
-    const res = await app.inject({ method: 'GET', url: '/dev/sms?phoneNumber=9000000001', remoteAddress: '127.0.0.1' });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/dev/sms?phoneNumber=9000000001',
+      remoteAddress: '127.0.0.1',
+    });
     expect(res.statusCode).toBe(404);
   });
 
@@ -66,16 +84,25 @@ describe('the development SMS outbox', () => {
 describe('production settings', () => {
   it('refuses to start with the console SMS provider, saying what to set', async () => {
     const kit = testConfig({ production: true, nodeEnv: 'production' });
-    await expect(loadAuthConfig({ ...SECRET }, kit)).rejects.toThrow(/^SMS_PROVIDER is not set \(required with NODE_ENV=production\): set SMS_PROVIDER=http and SMS_HTTP_URL/);
-    await expect(loadAuthConfig({ ...SECRET, SMS_PROVIDER: 'console' }, kit)).rejects.toThrow(/SMS_PROVIDER=console .* cannot be used with NODE_ENV=production: set SMS_PROVIDER=http and SMS_HTTP_URL/);
-    const http = await loadAuthConfig({ ...SECRET, SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example.test/send' }, kit);
+    await expect(loadAuthConfig({ ...SECRET }, kit)).rejects.toThrow(
+      /^SMS_PROVIDER is not set \(required with NODE_ENV=production\): set SMS_PROVIDER=http and SMS_HTTP_URL/,
+    );
+    await expect(loadAuthConfig({ ...SECRET, SMS_PROVIDER: 'console' }, kit)).rejects.toThrow(
+      /SMS_PROVIDER=console .* cannot be used with NODE_ENV=production: set SMS_PROVIDER=http and SMS_HTTP_URL/,
+    );
+    const http = await loadAuthConfig(
+      { ...SECRET, SMS_PROVIDER: 'http', SMS_HTTP_URL: 'https://sms.example.test/send' },
+      kit,
+    );
     expect(http.devSmsRoute).toBe(false);
   });
 
   it('never seeds demo data: off by default, and refused when asked for', () => {
     expect(demoSeeding({}, true)).toBe(false);
     expect(demoSeeding({ SEED_DEMO: 'false' }, true)).toBe(false);
-    expect(() => demoSeeding({ SEED_DEMO: 'true' }, true)).toThrow(/SEED_DEMO=true cannot be used with NODE_ENV=production/);
+    expect(() => demoSeeding({ SEED_DEMO: 'true' }, true)).toThrow(
+      /SEED_DEMO=true cannot be used with NODE_ENV=production/,
+    );
     expect(demoSeeding({}, false)).toBe(true);
     expect(demoSeeding({ SEED_DEMO: 'false' }, false)).toBe(false);
   });

@@ -31,7 +31,18 @@ export async function startAuth(
     },
   };
   const h = await createTestHarness(
-    [authService({ env: { OTP_RESEND_SECONDS: '0', OTP_MAX_PER_IP_PER_HOUR: '1000', OTP_MAX_PER_NUMBER_PER_HOUR: '1000', OTP_SECRET: 'x'.repeat(40), ...env }, sms })],
+    [
+      authService({
+        env: {
+          OTP_RESEND_SECONDS: '0',
+          OTP_MAX_PER_IP_PER_HOUR: '1000',
+          OTP_MAX_PER_NUMBER_PER_HOUR: '1000',
+          OTP_SECRET: 'x'.repeat(40),
+          ...env,
+        },
+        sms,
+      }),
+    ],
     { seedDemo: true, ...kit },
   );
   const lastCode = (phone: string) => [...sent].reverse().find((s) => s.phoneNumber === phone)?.code;
@@ -45,7 +56,11 @@ export async function startAuth(
       expect(send.statusCode).toBe(200);
       const otp = lastCode(phoneNumber);
       expect(otp, `a code was sent to ${phoneNumber}`).toBeDefined();
-      const res = await h.app.inject({ method: 'POST', url: '/auth/verifyOtp', payload: { phoneNumber, otp } });
+      const res = await h.app.inject({
+        method: 'POST',
+        url: '/auth/verifyOtp',
+        payload: { phoneNumber, otp },
+      });
       expect(res.statusCode, res.body).toBe(200);
       return res.json().token as string;
     },

@@ -30,6 +30,8 @@ describe('auth’s public keys (JWKS)', () => {
     const { keys } = (await h.app.inject({ method: 'GET', url: '/auth/jwks' })).json();
     const elsewhere = createTokenService({ publicKeys: keys });
     expect(await elsewhere.verify(token)).toMatchObject({ sessionId: expect.any(String) });
-    await expect(elsewhere.sign({ memberId: 'm', sessionId: 's', expiresAt: new Date(Date.now() + 60_000) })).rejects.toThrow(/Only the auth service/);
+    await expect(
+      elsewhere.sign({ memberId: 'm', sessionId: 's', expiresAt: new Date(Date.now() + 60_000) }),
+    ).rejects.toThrow(/Only the auth service/);
   });
 });

@@ -12,7 +12,8 @@ afterEach(async () => {
   h = undefined;
 });
 
-const post = (url: string, payload: unknown, remoteAddress = '127.0.0.1') => h!.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress });
+const post = (url: string, payload: unknown, remoteAddress = '127.0.0.1') =>
+  h!.app.inject({ method: 'POST', url, payload: payload as object, remoteAddress });
 
 describe('verifying a code for a stranger', () => {
   it('answers every try exactly as for a member, and locks the number out after the same tries', async () => {
@@ -47,27 +48,41 @@ describe('verifying a code for a stranger', () => {
 describe('code requests at the same moment (PostgreSQL, parallel connections)', () => {
   it.skipIf(!onPostgres)('let at most the per-number limit through when 20 arrive together', async () => {
     h = await startAuth({ OTP_MAX_PER_NUMBER_PER_HOUR: '5' });
-    const results = await Promise.all(Array.from({ length: 20 }, () => post('/auth/sendOtp', { phoneNumber: ADMIN })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => post('/auth/sendOtp', { phoneNumber: ADMIN })),
+    );
     const ok = results.filter((r) => r.statusCode === 200).length;
     expect(ok).toBe(5);
     expect(results.filter((r) => r.statusCode === 429).length).toBe(15);
-    const stored = await h.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM auth.otp_requests WHERE phone_number = $1`, [ADMIN]);
+    const stored = await h.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM auth.otp_requests WHERE phone_number = $1`,
+      [ADMIN],
+    );
     expect(stored.rows[0]!.n).toBe(5);
     expect(h.sent.length).toBe(5);
   });
 
-  it.skipIf(!onPostgres)('let at most the per-address limit through when 20 numbers are asked for together from one address', async () => {
-    h = await startAuth({ OTP_MAX_PER_IP_PER_HOUR: '5' });
-    const numbers = Array.from({ length: 20 }, (_, i) => `98765${String(i).padStart(5, '0')}`);
-    const results = await Promise.all(numbers.map((phoneNumber) => post('/auth/sendOtp', { phoneNumber }, '203.0.113.9')));
-    expect(results.filter((r) => r.statusCode === 200).length).toBe(5);
-    const stored = await h.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM auth.otp_requests WHERE ip = '203.0.113.9'`);
-    expect(stored.rows[0]!.n).toBe(5);
-  });
+  it.skipIf(!onPostgres)(
+    'let at most the per-address limit through when 20 numbers are asked for together from one address',
+    async () => {
+      h = await startAuth({ OTP_MAX_PER_IP_PER_HOUR: '5' });
+      const numbers = Array.from({ length: 20 }, (_, i) => `98765${String(i).padStart(5, '0')}`);
+      const results = await Promise.all(
+        numbers.map((phoneNumber) => post('/auth/sendOtp', { phoneNumber }, '203.0.113.9')),
+      );
+      expect(results.filter((r) => r.statusCode === 200).length).toBe(5);
+      const stored = await h.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM auth.otp_requests WHERE ip = '203.0.113.9'`,
+      );
+      expect(stored.rows[0]!.n).toBe(5);
+    },
+  );
 
   it.skipIf(!onPostgres)('send at most one code inside the resend wait when 20 arrive together', async () => {
     h = await startAuth({ OTP_RESEND_SECONDS: '30' });
-    const results = await Promise.all(Array.from({ length: 20 }, () => post('/auth/sendOtp', { phoneNumber: ADMIN })));
+    const results = await Promise.all(
+      Array.from({ length: 20 }, () => post('/auth/sendOtp', { phoneNumber: ADMIN })),
+    );
     expect(results.filter((r) => r.statusCode === 200).length).toBe(1);
     expect(h.sent.length).toBe(1);
   });

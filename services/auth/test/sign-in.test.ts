@@ -7,7 +7,12 @@ let h: AuthHarness;
 afterEach(async () => h?.close());
 
 const post = (url: string, payload?: unknown, headers: Record<string, string> = {}) =>
-  h.app.inject({ method: 'POST', url, ...(payload !== undefined ? { payload: payload as object } : {}), headers });
+  h.app.inject({
+    method: 'POST',
+    url,
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+    headers,
+  });
 
 describe('sending a one-time code', () => {
   beforeEach(async () => {
@@ -61,7 +66,12 @@ describe('sending a one-time code', () => {
   });
 
   it('refuses a body that is not JSON or is too large', async () => {
-    const bad = await h.app.inject({ method: 'POST', url: '/auth/sendOtp', payload: '{"phoneNumber":', headers: { 'content-type': 'application/json' } });
+    const bad = await h.app.inject({
+      method: 'POST',
+      url: '/auth/sendOtp',
+      payload: '{"phoneNumber":',
+      headers: { 'content-type': 'application/json' },
+    });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe('Request body is not valid JSON');
     const big = await h.app.inject({
@@ -89,7 +99,8 @@ describe('code request limits', () => {
 
   it('caps codes per number per hour', async () => {
     h = await startAuth({ OTP_MAX_PER_NUMBER_PER_HOUR: '3' });
-    for (let i = 0; i < 3; i++) expect((await post('/auth/sendOtp', { phoneNumber: ADMIN })).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++)
+      expect((await post('/auth/sendOtp', { phoneNumber: ADMIN })).statusCode).toBe(200);
     const res = await post('/auth/sendOtp', { phoneNumber: ADMIN });
     expect(res.statusCode).toBe(429);
     expect(res.json().message).toBe('Too many OTP requests for this number. Please try again in an hour.');
@@ -116,7 +127,13 @@ describe('verifying the code', () => {
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
-    expect(body.user).toMatchObject({ name: 'Demo Admin', phoneNumber: ADMIN, role: 'Admin', isAdmin: true, status: 'active' });
+    expect(body.user).toMatchObject({
+      name: 'Demo Admin',
+      phoneNumber: ADMIN,
+      role: 'Admin',
+      isAdmin: true,
+      status: 'active',
+    });
     expect(body.user.lastLoginAt).not.toBeNull();
   });
 
@@ -157,7 +174,8 @@ describe('verifying the code', () => {
     await post('/auth/sendOtp', { phoneNumber: ADMIN });
     const otp = h.lastCode(ADMIN)!;
     const wrong = otp === 'AAAAAA' ? 'BBBBBB' : 'AAAAAA';
-    for (let i = 0; i < 4; i++) expect((await post('/auth/verifyOtp', { phoneNumber: ADMIN, otp: wrong })).statusCode).toBe(401);
+    for (let i = 0; i < 4; i++)
+      expect((await post('/auth/verifyOtp', { phoneNumber: ADMIN, otp: wrong })).statusCode).toBe(401);
     const fifth = await post('/auth/verifyOtp', { phoneNumber: ADMIN, otp: wrong });
     expect(fifth.statusCode).toBe(429);
     expect(fifth.json().message).toBe('Too many wrong attempts. Please request a new OTP.');
@@ -211,7 +229,11 @@ describe('sessions', () => {
 
   it('announces the ended session to other services', async () => {
     const seen: unknown[] = [];
-    await h.bus.subscribe({ durable: 'test-sessions', subjects: ['erp.auth.session_revoked.v1'], handler: async (e) => void seen.push(e.data) });
+    await h.bus.subscribe({
+      durable: 'test-sessions',
+      subjects: ['erp.auth.session_revoked.v1'],
+      handler: async (e) => void seen.push(e.data),
+    });
     const token = await h.signIn(ADMIN);
     await post('/auth/logout', undefined, h.as(token));
     await h.settle();
@@ -249,7 +271,9 @@ describe('sessions', () => {
     // A code sent while the member was still active does not open a session.
     const verify = await post('/auth/verifyOtp', { phoneNumber: EMPLOYEE, otp: codeFromBefore });
     expect(verify.statusCode).toBe(403);
-    expect(verify.json()).toEqual({ message: 'Your account is inactive. Please contact your administrator.' });
+    expect(verify.json()).toEqual({
+      message: 'Your account is inactive. Please contact your administrator.',
+    });
     // Asking again answers as for anyone, and texts nothing.
     const res = await post('/auth/sendOtp', { phoneNumber: EMPLOYEE });
     expect(res.statusCode).toBe(200);

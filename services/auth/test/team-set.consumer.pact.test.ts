@@ -22,7 +22,9 @@ let employee: Member;
 beforeAll(async () => {
   h = await startAuth();
   const admin = await h.signIn(ADMIN);
-  const team = (await h.app.inject({ method: 'GET', url: '/auth/teamList?limit=100', headers: h.as(admin) })).json().result as Member[];
+  const team = (
+    await h.app.inject({ method: 'GET', url: '/auth/teamList?limit=100', headers: h.as(admin) })
+  ).json().result as Member[];
   employee = team.find((m) => m.phoneNumber === EMPLOYEE)!;
 });
 afterAll(async () => h?.close());
@@ -50,8 +52,13 @@ describe('auth consuming erp.projects.team_set.v1', () => {
         const envelope = message.contents.content as EventEnvelope;
         const data = { ...(envelope.data as ProjectTeamSetData), employees: [employee._id] };
         const ctx = h.runtimes[0]!.ctx;
-        await h.db.transaction((tx) => applyProjectTeam(tx, ctx, membersRepository('auth'), data, envelope.id));
-        const r = await h.db.query<{ projects: string[] }>('SELECT projects FROM auth.members WHERE id = $1', [employee._id]);
+        await h.db.transaction((tx) =>
+          applyProjectTeam(tx, ctx, membersRepository('auth'), data, envelope.id),
+        );
+        const r = await h.db.query<{ projects: string[] }>(
+          'SELECT projects FROM auth.members WHERE id = $1',
+          [employee._id],
+        );
         expect(r.rows[0]!.projects).toContain(PROJECT);
       });
   });

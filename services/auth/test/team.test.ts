@@ -3,7 +3,12 @@ import type { Member } from '@erp/contracts';
 import { ACCOUNTANT, ADMIN, EMPLOYEE, PURCHASER, startAuth, type AuthHarness } from './helpers.js';
 
 let h: AuthHarness;
-const tokens: Record<'admin' | 'purchaser' | 'accountant' | 'employee', string> = { admin: '', purchaser: '', accountant: '', employee: '' };
+const tokens: Record<'admin' | 'purchaser' | 'accountant' | 'employee', string> = {
+  admin: '',
+  purchaser: '',
+  accountant: '',
+  employee: '',
+};
 
 beforeAll(async () => {
   h = await startAuth();
@@ -16,7 +21,12 @@ afterAll(async () => h?.close());
 
 type Who = keyof typeof tokens;
 const call = (who: Who | null, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
-  h.app.inject({ method, url, headers: who ? h.as(tokens[who]) : {}, ...(payload !== undefined ? { payload: payload as object } : {}) });
+  h.app.inject({
+    method,
+    url,
+    headers: who ? h.as(tokens[who]) : {},
+    ...(payload !== undefined ? { payload: payload as object } : {}),
+  });
 
 let seq = 0;
 const newMember = (over: Record<string, unknown> = {}) => {
@@ -44,7 +54,9 @@ describe('team list', () => {
     const body = res.json();
     expect(body.totalItems).toBeGreaterThanOrEqual(4);
     expect(body.result.length).toBeLessThanOrEqual(10);
-    expect(body.result.map((m: Member) => m.phoneNumber)).toEqual(expect.arrayContaining([ADMIN, PURCHASER, ACCOUNTANT, EMPLOYEE]));
+    expect(body.result.map((m: Member) => m.phoneNumber)).toEqual(
+      expect.arrayContaining([ADMIN, PURCHASER, ACCOUNTANT, EMPLOYEE]),
+    );
   });
 
   it('searches by name, email or number and filters by status', async () => {
@@ -59,19 +71,29 @@ describe('team list', () => {
     expect(inactive.result.every((m: Member) => m.status === 'inactive')).toBe(true);
   });
 
-  it.each(['+91 90000 00004', '90000 00004', '+919000000004', '+91-90000-00004', '09000000004', '91 9000000004'])(
-    'finds a member by a number typed the way the list shows it (%s)',
-    async (keyword) => {
-      const res = await call('admin', 'GET', `/auth/teamList?keyword=${encodeURIComponent(keyword)}`);
-      expect(res.statusCode).toBe(200);
-      expect(res.json().result.map((m: Member) => m.phoneNumber)).toEqual([EMPLOYEE]);
-    },
-  );
+  it.each([
+    '+91 90000 00004',
+    '90000 00004',
+    '+919000000004',
+    '+91-90000-00004',
+    '09000000004',
+    '91 9000000004',
+  ])('finds a member by a number typed the way the list shows it (%s)', async (keyword) => {
+    const res = await call('admin', 'GET', `/auth/teamList?keyword=${encodeURIComponent(keyword)}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().result.map((m: Member) => m.phoneNumber)).toEqual([EMPLOYEE]);
+  });
 
   it('finds part of a number typed with +91 and spaces, and keeps the name and email search as it was', async () => {
-    const part = (await call('admin', 'GET', `/auth/teamList?keyword=${encodeURIComponent('+91 90000 0000')}`)).json();
-    expect(part.result.map((m: Member) => m.phoneNumber)).toEqual(expect.arrayContaining([ADMIN, PURCHASER, ACCOUNTANT, EMPLOYEE]));
-    expect((await call('admin', 'GET', '/auth/teamList?keyword=Sandeep%20Patil')).json().result[0].phoneNumber).toBe(EMPLOYEE);
+    const part = (
+      await call('admin', 'GET', `/auth/teamList?keyword=${encodeURIComponent('+91 90000 0000')}`)
+    ).json();
+    expect(part.result.map((m: Member) => m.phoneNumber)).toEqual(
+      expect.arrayContaining([ADMIN, PURCHASER, ACCOUNTANT, EMPLOYEE]),
+    );
+    expect(
+      (await call('admin', 'GET', '/auth/teamList?keyword=Sandeep%20Patil')).json().result[0].phoneNumber,
+    ).toBe(EMPLOYEE);
     expect((await call('admin', 'GET', '/auth/teamList?keyword=%2B44%20123')).json().totalItems).toBe(0);
   });
 
@@ -83,7 +105,9 @@ describe('team list', () => {
       expect(res.json().user.name).toBe(name);
     }
     const find = async (keyword: string) =>
-      (await call('admin', 'GET', `/auth/teamList?keyword=${encodeURIComponent(keyword)}`)).json().result.map((m: Member) => m.name);
+      (await call('admin', 'GET', `/auth/teamList?keyword=${encodeURIComponent(keyword)}`))
+        .json()
+        .result.map((m: Member) => m.name);
     expect(await find('गणेश')).toEqual(['श्री गणेश पवार']);
     expect(await find('ಸಾಯಿ')).toEqual(['ಶ್ರೀ ಸಾಯಿ']);
     expect(await find("d'souza")).toEqual(["Anita D'Souza-Rao"]);
@@ -115,7 +139,12 @@ describe('team list', () => {
       ['Purchaser', 'active'],
       ['Admin', 'active'],
     ] as const) {
-      const res = await call('admin', 'POST', '/auth/createTeam', newMember({ name: `${word} ${role} ${status}`, role, status }));
+      const res = await call(
+        'admin',
+        'POST',
+        '/auth/createTeam',
+        newMember({ name: `${word} ${role} ${status}`, role, status }),
+      );
       expect(res.statusCode, res.body).toBe(201);
       made[`${role} ${status}`] = res.json().user._id;
     }
@@ -124,8 +153,17 @@ describe('team list', () => {
     expect(employees.result.every((m: Member) => m.role === 'Employee')).toBe(true);
     expect(employees.result.map((m: Member) => m.phoneNumber)).toContain(EMPLOYEE);
     // As the project form's Employee picker asks it: active Employees matching what was typed.
-    const picker = (await call('admin', 'GET', `/auth/teamList?role=Employee&status=active&keyword=${word.toLowerCase()}&limit=100&offset=0`)).json();
-    expect(picker).toEqual({ result: [expect.objectContaining({ _id: made['Employee active'], role: 'Employee', status: 'active' })], totalItems: 1 });
+    const picker = (
+      await call(
+        'admin',
+        'GET',
+        `/auth/teamList?role=Employee&status=active&keyword=${word.toLowerCase()}&limit=100&offset=0`,
+      )
+    ).json();
+    expect(picker).toEqual({
+      result: [expect.objectContaining({ _id: made['Employee active'], role: 'Employee', status: 'active' })],
+      totalItems: 1,
+    });
     const purchasers = (await call('admin', 'GET', `/auth/teamList?role=Purchaser&keyword=${word}`)).json();
     expect(purchasers.result.map((m: Member) => m._id)).toEqual([made['Purchaser active']]);
     for (const role of ['Manager', 'employee', 'Employee,Admin']) {
@@ -159,10 +197,14 @@ describe('team list with a count cap', () => {
     token = await capped.signIn(ADMIN);
   });
   afterAll(async () => capped?.close());
-  const list = async (q: string) => (await capped.app.inject({ method: 'GET', url: `/auth/teamList?${q}`, headers: capped.as(token) })).json();
+  const list = async (q: string) =>
+    (
+      await capped.app.inject({ method: 'GET', url: `/auth/teamList?${q}`, headers: capped.as(token) })
+    ).json();
 
   it('a search matching more members than the cap answers the cap and says it is capped', async () => {
-    const members = (await capped.db.query<{ n: number }>('SELECT count(*)::int AS n FROM auth.members')).rows[0]!.n;
+    const members = (await capped.db.query<{ n: number }>('SELECT count(*)::int AS n FROM auth.members'))
+      .rows[0]!.n;
     expect(members).toBeGreaterThan(3);
     const first = await list('limit=1');
     expect(first).toMatchObject({ totalItems: 2, totalCapped: true });
@@ -189,7 +231,11 @@ describe('member details', () => {
     const created = (await call('admin', 'POST', '/auth/createTeam', newMember())).json().user as Member;
     const res = await call('admin', 'GET', `/auth/details/${created._id}`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ _id: created._id, name: 'Anita Joshi', createdBy: { name: 'Demo Admin' } });
+    expect(res.json()).toMatchObject({
+      _id: created._id,
+      name: 'Anita Joshi',
+      createdBy: { name: 'Demo Admin' },
+    });
   });
 
   it('answers 404 for an unknown member and 400 for a malformed id', async () => {
@@ -215,11 +261,19 @@ describe('adding a member', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json().message).toBe('Team member created successfully');
     const user = res.json().user as Member;
-    expect(user).toMatchObject({ name: 'Anita Joshi', role: 'Employee', isAdmin: false, status: 'active', version: 1 });
+    expect(user).toMatchObject({
+      name: 'Anita Joshi',
+      role: 'Employee',
+      isAdmin: false,
+      status: 'active',
+      version: 1,
+    });
     expect(user.permissions.modules.indent.subModules.create).toEqual({ read: true, write: true });
     expect(user.permissions.allProjects).toBe(false);
     const token = await h.signIn(body.phoneNumber);
-    expect((await h.app.inject({ method: 'GET', url: '/auth/me', headers: h.as(token) })).json().user.name).toBe('Anita Joshi');
+    expect(
+      (await h.app.inject({ method: 'GET', url: '/auth/me', headers: h.as(token) })).json().user.name,
+    ).toBe('Anita Joshi');
   });
 
   it('keeps the chosen permissions with write implying read', async () => {
@@ -227,7 +281,13 @@ describe('adding a member', () => {
       'admin',
       'POST',
       '/auth/createTeam',
-      newMember({ permissions: { allProjects: false, projects: [], modules: { po: { subModules: { open: { write: true } } } } } }),
+      newMember({
+        permissions: {
+          allProjects: false,
+          projects: [],
+          modules: { po: { subModules: { open: { write: true } } } },
+        },
+      }),
     );
     const p = (res.json().user as Member).permissions;
     expect(p.modules.po.subModules.open).toEqual({ read: true, write: true });
@@ -239,10 +299,18 @@ describe('adding a member', () => {
       'admin',
       'POST',
       '/auth/createTeam',
-      newMember({ role: 'Accountant', permissions: { allProjects: false, projects: ['7c9e6679-7425-40de-944b-e07fc1f90ae7'] } }),
+      newMember({
+        role: 'Accountant',
+        permissions: { allProjects: false, projects: ['7c9e6679-7425-40de-944b-e07fc1f90ae7'] },
+      }),
     );
     expect((res.json().user as Member).permissions).toMatchObject({ allProjects: true, projects: [] });
-    const admin = await call('admin', 'POST', '/auth/createTeam', newMember({ role: undefined, isAdmin: true }));
+    const admin = await call(
+      'admin',
+      'POST',
+      '/auth/createTeam',
+      newMember({ role: undefined, isAdmin: true }),
+    );
     expect(admin.json().user).toMatchObject({ role: 'Admin', isAdmin: true });
   });
 
@@ -264,7 +332,10 @@ describe('adding a member', () => {
     [{ name: 42 }, 'Name can contain letters, spaces, full stops, apostrophes and hyphens only'],
     [{ salary: 1 }, 'Unknown field: salary'],
     [{ permissions: { modules: { payroll: { read: true } } } }, 'Unknown field: payroll'],
-    [{ permissions: { modules: { team: { subModules: { payroll: { read: true } } } } } }, 'Unknown field: payroll'],
+    [
+      { permissions: { modules: { team: { subModules: { payroll: { read: true } } } } } },
+      'Unknown field: payroll',
+    ],
     [{ notes: 'site\u0000office' }, 'notes contains a character that is not allowed'],
     [{ email: 'anita@example.com\u0000' }, 'email contains a character that is not allowed'],
   ])('refuses %j with 400 and stores nothing', async (over, message) => {
@@ -278,10 +349,20 @@ describe('adding a member', () => {
   it('refuses a number or email that another member has, with 409', async () => {
     const first = newMember();
     await call('admin', 'POST', '/auth/createTeam', first);
-    const samePhone = await call('admin', 'POST', '/auth/createTeam', newMember({ phoneNumber: first.phoneNumber }));
+    const samePhone = await call(
+      'admin',
+      'POST',
+      '/auth/createTeam',
+      newMember({ phoneNumber: first.phoneNumber }),
+    );
     expect(samePhone.statusCode).toBe(409);
     expect(samePhone.json()).toEqual({ message: 'A team member with this mobile number already exists' });
-    const sameEmail = await call('admin', 'POST', '/auth/createTeam', newMember({ email: first.email.toUpperCase() }));
+    const sameEmail = await call(
+      'admin',
+      'POST',
+      '/auth/createTeam',
+      newMember({ email: first.email.toUpperCase() }),
+    );
     expect(sameEmail.statusCode).toBe(409);
     expect(sameEmail.json()).toEqual({ message: 'A team member with this email already exists' });
   });
@@ -297,8 +378,13 @@ describe('adding a member', () => {
 
   it('tells the other services about the new member', async () => {
     const seen: Array<{ memberId: string; role: string }> = [];
-    await h.bus.subscribe({ durable: 'test-members', subjects: ['erp.auth.member_upserted.v1'], handler: async (e) => void seen.push(e.data as never) });
-    const user = (await call('admin', 'POST', '/auth/createTeam', newMember({ role: 'Purchaser' }))).json().user as Member;
+    await h.bus.subscribe({
+      durable: 'test-members',
+      subjects: ['erp.auth.member_upserted.v1'],
+      handler: async (e) => void seen.push(e.data as never),
+    });
+    const user = (await call('admin', 'POST', '/auth/createTeam', newMember({ role: 'Purchaser' }))).json()
+      .user as Member;
     await h.settle();
     await expect.poll(() => seen.some((s) => s.memberId === user._id && s.role === 'Purchaser')).toBe(true);
   });
@@ -307,7 +393,11 @@ describe('adding a member', () => {
 describe('editing a member', () => {
   it('changes fields and bumps the version', async () => {
     const user = (await call('admin', 'POST', '/auth/createTeam', newMember())).json().user as Member;
-    const res = await call('admin', 'PATCH', `/auth/${user._id}`, { name: 'Anita R Joshi', role: 'Purchaser', version: 1 });
+    const res = await call('admin', 'PATCH', `/auth/${user._id}`, {
+      name: 'Anita R Joshi',
+      role: 'Purchaser',
+      version: 1,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Team member Updated successfully');
     expect(res.json().user).toMatchObject({ name: 'Anita R Joshi', role: 'Purchaser', version: 2 });
@@ -317,7 +407,11 @@ describe('editing a member', () => {
   it('a save that changes nothing keeps the version, so another admin’s open form can still save', async () => {
     const user = (await call('admin', 'POST', '/auth/createTeam', newMember())).json().user as Member;
     const { name, email, phoneNumber, role, notes, permissions } = user;
-    for (const body of [{}, { version: 1 }, { name: ` ${name} `, email, phoneNumber, role, notes, status: 'Active', permissions, version: 1 }]) {
+    for (const body of [
+      {},
+      { version: 1 },
+      { name: ` ${name} `, email, phoneNumber, role, notes, status: 'Active', permissions, version: 1 },
+    ]) {
       const res = await call('admin', 'PATCH', `/auth/${user._id}`, body);
       expect(res.statusCode).toBe(200);
       expect(res.json().user).toMatchObject({ name, version: 1 });
@@ -346,7 +440,8 @@ describe('editing a member', () => {
   });
 
   it('does not let an Admin lock themselves out', async () => {
-    const me = (await h.app.inject({ method: 'GET', url: '/auth/me', headers: h.as(tokens.admin) })).json().user as Member;
+    const me = (await h.app.inject({ method: 'GET', url: '/auth/me', headers: h.as(tokens.admin) })).json()
+      .user as Member;
     const off = await call('admin', 'PATCH', `/auth/${me._id}`, { status: 'inactive' });
     expect(off.statusCode).toBe(409);
     expect(off.json()).toEqual({ message: 'You cannot deactivate your own account' });
@@ -357,9 +452,13 @@ describe('editing a member', () => {
 
   it('refuses bad input, unknown members and non-admins', async () => {
     const user = (await call('admin', 'POST', '/auth/createTeam', newMember())).json().user as Member;
-    expect((await call('admin', 'PATCH', `/auth/${user._id}`, { email: 'nope' })).json()).toEqual({ message: 'Please enter a valid email address' });
+    expect((await call('admin', 'PATCH', `/auth/${user._id}`, { email: 'nope' })).json()).toEqual({
+      message: 'Please enter a valid email address',
+    });
     expect((await call('admin', 'PATCH', `/auth/${user._id}`, { phoneNumber: ADMIN })).statusCode).toBe(409);
-    expect((await call('admin', 'PATCH', '/auth/7c9e6679-7425-40de-944b-e07fc1f90ae7', { notes: 'x' })).statusCode).toBe(404);
+    expect(
+      (await call('admin', 'PATCH', '/auth/7c9e6679-7425-40de-944b-e07fc1f90ae7', { notes: 'x' })).statusCode,
+    ).toBe(404);
     for (const who of ['purchaser', 'accountant', 'employee'] as const) {
       const res = await call(who, 'PATCH', `/auth/${user._id}`, { notes: 'x' });
       expect(res.statusCode).toBe(403);
@@ -368,14 +467,20 @@ describe('editing a member', () => {
     expect((await call(null, 'PATCH', `/auth/${user._id}`, { notes: 'x' })).statusCode).toBe(401);
     const bad = [
       [{ notes: 'x\u0000' }, 'notes contains a character that is not allowed'],
-      [{ permissions: { modules: { indent: { subModules: { lists: { read: true } } } } } }, 'Unknown field: lists'],
+      [
+        { permissions: { modules: { indent: { subModules: { lists: { read: true } } } } } },
+        'Unknown field: lists',
+      ],
     ] as const;
     for (const [body, message] of bad) {
       const res = await call('admin', 'PATCH', `/auth/${user._id}`, body);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toEqual({ message });
     }
-    expect((await call('admin', 'GET', `/auth/details/${user._id}`)).json()).toMatchObject({ notes: user.notes, version: user.version });
+    expect((await call('admin', 'GET', `/auth/details/${user._id}`)).json()).toMatchObject({
+      notes: user.notes,
+      version: user.version,
+    });
   });
 });
 

@@ -43,17 +43,25 @@ export function catalogService(opts: CatalogOptions = {}): ServiceDefinition {
     schema,
     migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
     async onStart(ctx) {
-      const names = new NameIndexKeeper(ctx.db, { generation: (db) => readGeneration(db, schema), items }, {
-        quietMs: opts.nameIndex?.quietMs ?? 1_000,
-        maxStaleMs: opts.nameIndex?.maxStaleMs ?? 10_000,
-        onBuilt: (size, ms) => ctx.log.info({ names: size, ms }, 'item name index built'),
-        onError: (err) => ctx.log.warn({ err }, 'item name index: build failed; lists are answered from SQL'),
-      });
+      const names = new NameIndexKeeper(
+        ctx.db,
+        { generation: (db) => readGeneration(db, schema), items },
+        {
+          quietMs: opts.nameIndex?.quietMs ?? 1_000,
+          maxStaleMs: opts.nameIndex?.maxStaleMs ?? 10_000,
+          onBuilt: (size, ms) => ctx.log.info({ names: size, ms }, 'item name index built'),
+          onError: (err) =>
+            ctx.log.warn({ err }, 'item name index: build failed; lists are answered from SQL'),
+        },
+      );
       const limits = { ...loadImportLimits(opts.env ?? process.env), ...opts.importLimits };
       deps = { ctx, items, vendors, jobs, running, names, limits };
       await jobs.failInterrupted(ctx.db);
-      const trigram = await ensureTrigramIndexes(ctx.db, [{ name: 'items_name_trgm', table: `${schema}.items`, column: 'name_key' }]);
-      if (!trigram) ctx.log.info('pg_trgm is not available: item search scans names instead of using a trigram index');
+      const trigram = await ensureTrigramIndexes(ctx.db, [
+        { name: 'items_name_trgm', table: `${schema}.items`, column: 'name_key' },
+      ]);
+      if (!trigram)
+        ctx.log.info('pg_trgm is not available: item search scans names instead of using a trigram index');
       seeding = ctx.config.seedDemo;
       if (seeding) await seedItems(deps);
       void names.rebuild();
@@ -69,7 +77,9 @@ export function catalogService(opts: CatalogOptions = {}): ServiceDefinition {
         handle: (tx, envelope, ctx) =>
           handleVendorUpdated(tx, envelope, ctx, {
             vendors,
-            afterChange: seeding ? (t, vendor, c) => addDemoPrices({ ctx: c, items, vendors }, t, vendor) : undefined,
+            afterChange: seeding
+              ? (t, vendor, c) => addDemoPrices({ ctx: c, items, vendors }, t, vendor)
+              : undefined,
           }),
       },
       {

@@ -45,7 +45,11 @@ export class ListCache {
     if (this.generation === g) {
       this.drop(key);
       const chars = typeof value === 'string' ? value.length : 0;
-      while (this.entries.size > 0 && (this.entries.size >= this.maxEntries || this.chars + chars > this.maxChars)) this.drop(this.entries.keys().next().value!);
+      while (
+        this.entries.size > 0 &&
+        (this.entries.size >= this.maxEntries || this.chars + chars > this.maxChars)
+      )
+        this.drop(this.entries.keys().next().value!);
       this.entries.set(key, { at: Date.now(), value, chars });
       this.chars += chars;
     }

@@ -16,7 +16,13 @@
  * write moves the generation inside its own transaction, so equal readings mean no write committed
  * in between and the pages saw one state.
  */
-import { cappedTotal, countBound, DEFAULT_COUNT_CAP, type CappedTotal, type Queryable } from '@erp/service-kit';
+import {
+  cappedTotal,
+  countBound,
+  DEFAULT_COUNT_CAP,
+  type CappedTotal,
+  type Queryable,
+} from '@erp/service-kit';
 import type { Status } from './plan.js';
 import type { IndexCursor, ItemsRepository } from './repositories/items.js';
 
@@ -25,7 +31,8 @@ const PAGE_ROWS = 1_000;
 /** Names per slice of the trigram build between yields to the event loop. */
 const BUILD_SLICE = 10_000;
 
-const trigramKey = (s: string, i: number): number => s.charCodeAt(i) * 4_294_967_296 + s.charCodeAt(i + 1) * 65_536 + s.charCodeAt(i + 2);
+const trigramKey = (s: string, i: number): number =>
+  s.charCodeAt(i) * 4_294_967_296 + s.charCodeAt(i + 1) * 65_536 + s.charCodeAt(i + 2);
 
 const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -61,7 +68,13 @@ export class NameIndex {
    * one status, in list order: the page from `offset`, and the total and flag the SQL list
    * answers (counted up to the cap, or the end of the page when further; `cappedTotal`).
    */
-  search(keyword: string, status: Status | null, limit: number, offset: number, cap = DEFAULT_COUNT_CAP): IndexPage {
+  search(
+    keyword: string,
+    status: Status | null,
+    limit: number,
+    offset: number,
+    cap = DEFAULT_COUNT_CAP,
+  ): IndexPage {
     const wanted = status === null ? -1 : status === 'active' ? 1 : 0;
     const ids: string[] = [];
     const json: string[] = [];
@@ -79,7 +92,8 @@ export class NameIndex {
     };
     const answer = (): IndexPage => ({ ids, json, ...cappedTotal(matches, { limit, offset, cap }) });
     if (keyword.length < 3) {
-      for (let pos = 0; pos < this.names.length; pos++) if ((keyword === '' || this.names[pos]!.includes(keyword)) && !take(pos)) break;
+      for (let pos = 0; pos < this.names.length; pos++)
+        if ((keyword === '' || this.names[pos]!.includes(keyword)) && !take(pos)) break;
       return answer();
     }
     let rarest: Int32Array | undefined;
@@ -106,7 +120,9 @@ export class NameIndex {
   ): Promise<NameIndex | null> {
     const before = await source.generation(db);
     const known = new Map<string, { stamp: string; json: string }>();
-    if (previous) for (let pos = 0; pos < previous.ids.length; pos++) known.set(previous.ids[pos]!, { stamp: previous.stamps[pos]!, json: previous.json[pos]! });
+    if (previous)
+      for (let pos = 0; pos < previous.ids.length; pos++)
+        known.set(previous.ids[pos]!, { stamp: previous.stamps[pos]!, json: previous.json[pos]! });
     const ids: string[] = [];
     const names: string[] = [];
     const json: string[] = [];
@@ -115,7 +131,9 @@ export class NameIndex {
     let cursor: IndexCursor | null = null;
     for (;;) {
       const rows = await source.items.indexPage(db, cursor, pageRows, !previous);
-      const missing = rows.filter((r) => r.json === undefined && known.get(r.id)?.stamp !== r.stamp).map((r) => r.id);
+      const missing = rows
+        .filter((r) => r.json === undefined && known.get(r.id)?.stamp !== r.stamp)
+        .map((r) => r.id);
       const fresh = await source.items.indexEntries(db, missing);
       for (const r of rows) {
         const entry = r.json ?? fresh.get(r.id) ?? known.get(r.id)?.json;
@@ -219,7 +237,13 @@ export class NameIndexKeeper {
     this.building ??= (async () => {
       const started = Date.now();
       try {
-        const built = await NameIndex.build(this.db, this.source, this.opts.pageRows ?? PAGE_ROWS, () => this.stopped, this.index);
+        const built = await NameIndex.build(
+          this.db,
+          this.source,
+          this.opts.pageRows ?? PAGE_ROWS,
+          () => this.stopped,
+          this.index,
+        );
         if (built) {
           this.index = built;
           this.opts.onBuilt?.(built.size, Date.now() - started);

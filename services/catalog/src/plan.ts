@@ -129,7 +129,11 @@ function vendorLabel(v: VendorInfo | undefined, vendorId: string): string {
 }
 
 /** Work out an item write. Throws a Refusal (400) for input the spec refuses; touches nothing. */
-export function planItem(existing: ItemState | null, input: ItemInput, vendors: ReadonlyMap<string, VendorInfo>): ItemPlan {
+export function planItem(
+  existing: ItemState | null,
+  input: ItemInput,
+  vendors: ReadonlyMap<string, VendorInfo>,
+): ItemPlan {
   const create = existing === null;
   let name = existing?.name ?? '';
   if (input.name !== undefined || create) {
@@ -166,9 +170,15 @@ export function planItem(existing: ItemState | null, input: ItemInput, vendors: 
     if (!v) throw new Refusal(400, 'Vendor not found', d.vendorId);
     const old = current.get(d.vendorId);
     const pricePaise = d.pricePaise ?? old?.pricePaise;
-    if (pricePaise === undefined || !(pricePaise > 0)) throw new Refusal(400, `Vendor ${vendorLabel(v, d.vendorId)}: Price must be greater than 0`, d.vendorId);
+    if (pricePaise === undefined || !(pricePaise > 0))
+      throw new Refusal(
+        400,
+        `Vendor ${vendorLabel(v, d.vendorId)}: Price must be greater than 0`,
+        d.vendorId,
+      );
     const gstPaise = d.gstPaise ?? old?.gstPaise ?? 0;
-    if (gstPaise < 0) throw new Refusal(400, `Vendor ${vendorLabel(v, d.vendorId)}: GST must be 0 or more`, d.vendorId);
+    if (gstPaise < 0)
+      throw new Refusal(400, `Vendor ${vendorLabel(v, d.vendorId)}: GST must be 0 or more`, d.vendorId);
     const next: PriceState = {
       id: old?.id ?? randomUUID(),
       vendorId: d.vendorId,
@@ -183,16 +193,34 @@ export function planItem(existing: ItemState | null, input: ItemInput, vendors: 
     if (!old) {
       if (blocked) throw new Refusal(400, cannot, d.vendorId);
       upserts.push(next);
-      history.push({ vendorId: d.vendorId, change: 'added', oldPrice: null, newPrice: pricePaise, oldGst: null, newGst: gstPaise });
+      history.push({
+        vendorId: d.vendorId,
+        change: 'added',
+        oldPrice: null,
+        newPrice: pricePaise,
+        oldGst: null,
+        newGst: gstPaise,
+      });
       outcomes.set(d.vendorId, 'created');
       if (next.status === 'active') touched.add(d.vendorId);
     } else {
-      if (blocked && old.status !== 'active' && next.status === 'active') throw new Refusal(400, cannot, d.vendorId);
+      if (blocked && old.status !== 'active' && next.status === 'active')
+        throw new Refusal(400, cannot, d.vendorId);
       const priceMoved = old.pricePaise !== next.pricePaise || old.gstPaise !== next.gstPaise;
       // A changed price or GST is a new price too; the old one may only be kept, annotated, switched off or removed.
       if (blocked && priceMoved) throw new Refusal(400, cannot, d.vendorId);
-      const differs = priceMoved || old.moqHundredths !== next.moqHundredths || old.status !== next.status || old.notes !== next.notes;
-      const entry = { vendorId: d.vendorId, oldPrice: old.pricePaise, newPrice: next.pricePaise, oldGst: old.gstPaise, newGst: next.gstPaise };
+      const differs =
+        priceMoved ||
+        old.moqHundredths !== next.moqHundredths ||
+        old.status !== next.status ||
+        old.notes !== next.notes;
+      const entry = {
+        vendorId: d.vendorId,
+        oldPrice: old.pricePaise,
+        newPrice: next.pricePaise,
+        oldGst: old.gstPaise,
+        newGst: next.gstPaise,
+      };
       if (old.status !== next.status) {
         history.push({ ...entry, change: next.status === 'active' ? 'activated' : 'deactivated' });
         touched.add(d.vendorId);
@@ -210,7 +238,14 @@ export function planItem(existing: ItemState | null, input: ItemInput, vendors: 
       if (seen.has(old.vendorId)) continue;
       deletes.push(old.id);
       finalPrices.delete(old.vendorId);
-      history.push({ vendorId: old.vendorId, change: 'removed', oldPrice: old.pricePaise, newPrice: null, oldGst: old.gstPaise, newGst: null });
+      history.push({
+        vendorId: old.vendorId,
+        change: 'removed',
+        oldPrice: old.pricePaise,
+        newPrice: null,
+        oldGst: old.gstPaise,
+        newGst: null,
+      });
       if (old.status === 'active') touched.add(old.vendorId);
     }
   }
@@ -220,7 +255,8 @@ export function planItem(existing: ItemState | null, input: ItemInput, vendors: 
     for (const p of finalPrices.values()) if (p.status === 'active') touched.add(p.vendorId);
   }
 
-  const itemFieldsChanged = !existing || existing.name !== name || existing.unit !== unit || existing.status !== status;
+  const itemFieldsChanged =
+    !existing || existing.name !== name || existing.unit !== unit || existing.status !== status;
   const changed = itemFieldsChanged || upserts.length > 0 || deletes.length > 0;
   return {
     itemId: existing?.id ?? randomUUID(),

@@ -45,8 +45,16 @@ export const DEMO_PRICES: Record<string, Record<string, [number, number]>> = {
     'Structural steel ISMB 200': [68500, 12330],
     'GI roofing sheet 0.5 mm': [1450, 261],
   },
-  'Godavari Sand and Aggregates': { 'River sand': [1800, 90], '20 mm aggregate': [1450, 72.5], 'Ready-mix concrete M25': [5350, 963] },
-  'Sahyadri Bricks and Blocks': { 'Red clay bricks': [8.5, 1.02], 'River sand': [1900, 95], 'AAC blocks 600x200x200 mm': [62, 7.44] },
+  'Godavari Sand and Aggregates': {
+    'River sand': [1800, 90],
+    '20 mm aggregate': [1450, 72.5],
+    'Ready-mix concrete M25': [5350, 963],
+  },
+  'Sahyadri Bricks and Blocks': {
+    'Red clay bricks': [8.5, 1.02],
+    'River sand': [1900, 95],
+    'AAC blocks 600x200x200 mm': [62, 7.44],
+  },
   'Western Ply and Hardware': {
     'Plywood 18 mm': [2450, 441],
     'Binding wire': [82, 14.76],
@@ -63,30 +71,54 @@ export async function seedItems(deps: CatalogDeps): Promise<void> {
   if ((await ctx.db.query(`SELECT 1 FROM ${ctx.schema}.items LIMIT 1`)).rows.length > 0) return;
   await ctx.tx(async (tx) => {
     for (const it of DEMO_ITEMS) {
-      await saveItem(deps, tx, { itemId: null, input: { name: it.name, unit: it.unit, prices: [], mode: 'replace' }, by: SEEDER });
+      await saveItem(deps, tx, {
+        itemId: null,
+        input: { name: it.name, unit: it.unit, prices: [], mode: 'replace' },
+        by: SEEDER,
+      });
     }
     await bumpGeneration(tx, ctx.schema);
   });
   // Vendors that arrived before the items were seeded.
   for (const v of await vendors.all(ctx.db)) {
-    await ctx.tx((tx) => addDemoPrices(deps, tx, { vendorId: v.vendorId, displayId: v.displayId, name: v.name, status: v.status, version: 0 }));
+    await ctx.tx((tx) =>
+      addDemoPrices(deps, tx, {
+        vendorId: v.vendorId,
+        displayId: v.displayId,
+        name: v.name,
+        status: v.status,
+        version: 0,
+      }),
+    );
   }
 }
 
 /** Demo prices for a demo vendor that has no prices yet. */
-export async function addDemoPrices(deps: CatalogDeps, tx: Queryable, vendor: VendorUpsertedData): Promise<void> {
+export async function addDemoPrices(
+  deps: CatalogDeps,
+  tx: Queryable,
+  vendor: VendorUpsertedData,
+): Promise<void> {
   const prices = DEMO_PRICES[vendor.name];
   if (!prices || vendor.status !== 'active') return;
   if (await deps.vendors.hasPrices(tx, vendor.vendorId)) return;
   // Inside the caller's transaction (an event handler's, or the seed's): lists change with it.
   await bumpGeneration(tx, deps.ctx.schema);
   for (const [itemName, [price, gst]] of Object.entries(prices)) {
-    const found = await tx.query<{ id: string }>(`SELECT id FROM ${deps.ctx.schema}.items WHERE name_key = lower($1)`, [itemName]);
+    const found = await tx.query<{ id: string }>(
+      `SELECT id FROM ${deps.ctx.schema}.items WHERE name_key = lower($1)`,
+      [itemName],
+    );
     const id = found.rows[0]?.id;
     if (!id) continue;
     await saveItem(deps, tx, {
       itemId: id,
-      input: { prices: [{ vendorId: vendor.vendorId, pricePaise: toPaise(price), gstPaise: toPaise(gst), status: 'active' }], mode: 'merge' },
+      input: {
+        prices: [
+          { vendorId: vendor.vendorId, pricePaise: toPaise(price), gstPaise: toPaise(gst), status: 'active' },
+        ],
+        mode: 'merge',
+      },
       by: SEEDER,
     });
   }

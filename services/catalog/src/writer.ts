@@ -7,7 +7,8 @@ import { planItem, type DesiredPrice, type ItemInput, type ItemPlan } from './pl
 import type { Actor, ItemsRepository } from './repositories/items.js';
 import type { VendorsRepository } from './repositories/vendors.js';
 
-export const STALE = 'This item was changed by someone else. Reload to see the latest details, then make your change again.';
+export const STALE =
+  'This item was changed by someone else. Reload to see the latest details, then make your change again.';
 export const NAME_TAKEN = 'An item with this name already exists';
 export const ITEM_NOT_FOUND = 'Item not found';
 
@@ -41,11 +42,16 @@ export async function saveItem(deps: CatalogDeps, tx: Queryable, a: SaveArgs): P
   const { ctx, items, vendors } = deps;
   const existing = a.itemId ? await items.lockState(tx, a.itemId) : null;
   if (a.itemId && !existing) throw notFound(ITEM_NOT_FOUND);
-  if (existing && a.expectedVersion !== undefined && existing.version !== a.expectedVersion) throw conflict(STALE);
+  if (existing && a.expectedVersion !== undefined && existing.version !== a.expectedVersion)
+    throw conflict(STALE);
   const known = await vendors.byIds(tx, [...new Set((a.input.prices ?? []).map((p) => p.vendorId))]);
   const plan = planItem(existing, a.input, known);
   if (!plan.changed) return plan;
-  if ((plan.create || plan.name !== existing?.name) && (await items.nameTaken(tx, plan.name, existing?.id ?? null))) throw conflict(NAME_TAKEN);
+  if (
+    (plan.create || plan.name !== existing?.name) &&
+    (await items.nameTaken(tx, plan.name, existing?.id ?? null))
+  )
+    throw conflict(NAME_TAKEN);
   const version = await items.apply(tx, plan, a.by);
   const meta = { requestId: a.requestId, actorId: a.by.id };
   await announceItem(tx, ctx, plan, version, meta);
@@ -56,7 +62,10 @@ export async function saveItem(deps: CatalogDeps, tx: Queryable, a: SaveArgs): P
     entity: 'item',
     entityId: plan.itemId,
     requestId: a.requestId,
-    details: { name: plan.name, priceChanges: plan.history.map((h) => ({ vendorId: h.vendorId, change: h.change })) },
+    details: {
+      name: plan.name,
+      priceChanges: plan.history.map((h) => ({ vendorId: h.vendorId, change: h.change })),
+    },
   });
   return plan;
 }

@@ -20,7 +20,11 @@ async function vendorItemsChangedEvent(): Promise<EventEnvelope> {
     method: 'POST',
     url: '/items',
     headers: h.purchaser.headers,
-    payload: { name: `TMT steel bar ${Date.now()}`, unit: 'kg', vendors: [{ vendor: v.vendorId, price: 62, gst: 11.16 }] },
+    payload: {
+      name: `TMT steel bar ${Date.now()}`,
+      unit: 'kg',
+      vendors: [{ vendor: v.vendorId, price: 62, gst: 11.16 }],
+    },
   });
   if (res.statusCode !== 201) throw new Error(res.body);
   const row = await h.db.query<{ envelope: EventEnvelope }>(
@@ -31,7 +35,12 @@ async function vendorItemsChangedEvent(): Promise<EventEnvelope> {
 
 /** Create an item through the API and take the item_upserted event it wrote. */
 async function itemUpsertedEvent(): Promise<EventEnvelope> {
-  const res = await h.app.inject({ method: 'POST', url: '/items', headers: h.purchaser.headers, payload: { name: `Cement OPC 53 ${Date.now()}`, unit: 'bags' } });
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/items',
+    headers: h.purchaser.headers,
+    payload: { name: `Cement OPC 53 ${Date.now()}`, unit: 'bags' },
+  });
   if (res.statusCode !== 201) throw new Error(res.body);
   const row = await h.db.query<{ envelope: EventEnvelope }>(
     `SELECT envelope FROM catalog.outbox WHERE subject = 'erp.catalog.item_upserted.v1' AND envelope->'data'->>'itemId' = $1`,
@@ -47,7 +56,11 @@ async function pricedItemEvent(): Promise<EventEnvelope> {
     method: 'POST',
     url: '/items',
     headers: h.purchaser.headers,
-    payload: { name: `Wall putty ${Date.now()}`, unit: 'bags', vendors: [{ vendor: v.vendorId, price: 760.5, gst: 136.89 }] },
+    payload: {
+      name: `Wall putty ${Date.now()}`,
+      unit: 'bags',
+      vendors: [{ vendor: v.vendorId, price: 760.5, gst: 136.89 }],
+    },
   });
   if (res.statusCode !== 201) throw new Error(res.body);
   const row = await h.db.query<{ envelope: EventEnvelope }>(

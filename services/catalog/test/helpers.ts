@@ -1,7 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { VendorItemsChanged, VendorUpdated, type EventEnvelope, type VendorItemsChangedData } from '@erp/contracts';
+import {
+  VendorItemsChanged,
+  VendorUpdated,
+  type EventEnvelope,
+  type VendorItemsChangedData,
+} from '@erp/contracts';
 import { buildEnvelope, type KitConfig } from '@erp/service-kit';
-import { createTestHarness, grantAccess, type GrantedAccess, type TestHarness } from '@erp/service-kit/testing';
+import {
+  createTestHarness,
+  grantAccess,
+  type GrantedAccess,
+  type TestHarness,
+} from '@erp/service-kit/testing';
 import { catalogService, type CatalogOptions } from '../src/app.js';
 
 export interface Vendor {
@@ -30,11 +40,18 @@ export async function publishVendor(h: TestHarness, v: Vendor): Promise<void> {
   await h.settle();
 }
 
-export async function startCatalog(kit: Partial<KitConfig> = {}, options: CatalogOptions = {}): Promise<CatalogHarness> {
+export async function startCatalog(
+  kit: Partial<KitConfig> = {},
+  options: CatalogOptions = {},
+): Promise<CatalogHarness> {
   const h = await createTestHarness([catalogService(options)], { seedDemo: false, ...kit });
   const purchaser = await grantAccess(h, { name: 'Priya Purchaser', role: 'Purchaser' });
   const reader = await grantAccess(h, { name: 'Esha Employee', role: 'Employee' });
-  const outsider = await grantAccess(h, { name: 'Nobody', role: 'Employee', modules: { indent: { read: true } } });
+  const outsider = await grantAccess(h, {
+    name: 'Nobody',
+    role: 'Employee',
+    modules: { indent: { read: true } },
+  });
   const vendorEvents: VendorItemsChangedData[] = [];
   await h.bus.listen([VendorItemsChanged.subject], async (e: EventEnvelope) => {
     vendorEvents.push(e.data as VendorItemsChangedData);
@@ -46,7 +63,13 @@ export async function startCatalog(kit: Partial<KitConfig> = {}, options: Catalo
     outsider,
     vendorEvents,
     async vendor(name, status = 'active', displayId) {
-      const v: Vendor = { vendorId: randomUUID(), displayId: displayId ?? `VEN-${String(++displaySeq).padStart(4, '0')}`, name, status, version: 1 };
+      const v: Vendor = {
+        vendorId: randomUUID(),
+        displayId: displayId ?? `VEN-${String(++displaySeq).padStart(4, '0')}`,
+        name,
+        status,
+        version: 1,
+      };
       await publishVendor(h, v);
       return v;
     },
@@ -59,9 +82,16 @@ export async function startCatalog(kit: Partial<KitConfig> = {}, options: Catalo
 }
 
 /** Wait until an import job is no longer running. */
-export async function waitForJob(h: CatalogHarness, jobId: string): Promise<Record<string, unknown> & { status: string; rows: Array<Record<string, unknown>> }> {
+export async function waitForJob(
+  h: CatalogHarness,
+  jobId: string,
+): Promise<Record<string, unknown> & { status: string; rows: Array<Record<string, unknown>> }> {
   for (let i = 0; i < 600; i++) {
-    const res = await h.app.inject({ method: 'GET', url: `/items/import/${jobId}`, headers: h.purchaser.headers });
+    const res = await h.app.inject({
+      method: 'GET',
+      url: `/items/import/${jobId}`,
+      headers: h.purchaser.headers,
+    });
     const job = res.json();
     if (job.status !== 'running') return job;
     await new Promise((r) => setTimeout(r, 50));
@@ -70,9 +100,18 @@ export async function waitForJob(h: CatalogHarness, jobId: string): Promise<Reco
 }
 
 /** A multipart body with one file in the field "file". */
-export function multipart(fileName: string, content: Buffer | string, field = 'file'): { payload: Buffer; headers: Record<string, string> } {
+export function multipart(
+  fileName: string,
+  content: Buffer | string,
+  field = 'file',
+): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----catalog${randomUUID()}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, Buffer.isBuffer(content) ? content : Buffer.from(content), tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat([head, Buffer.isBuffer(content) ? content : Buffer.from(content), tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }

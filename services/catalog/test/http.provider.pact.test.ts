@@ -35,14 +35,32 @@ async function forgetItems(...nameKeys: string[]): Promise<void> {
 }
 
 /** Creates an item priced by the vendor through the API; its id and the price row's id go to the request. */
-async function pricedItem(name: string, unit: string, vendor: string, price: number, gst: number): Promise<{ itemId: string; priceId: string }> {
-  const res = await h.app.inject({ method: 'POST', url: '/items', headers: h.purchaser.headers, payload: { name, unit, vendors: [{ vendor, price, gst }] } });
+async function pricedItem(
+  name: string,
+  unit: string,
+  vendor: string,
+  price: number,
+  gst: number,
+): Promise<{ itemId: string; priceId: string }> {
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/items',
+    headers: h.purchaser.headers,
+    payload: { name, unit, vendors: [{ vendor, price, gst }] },
+  });
   if (res.statusCode !== 201) throw new Error(res.body);
   const item = res.json().item as { _id: string; vendors: Array<{ _id: string }> };
   return { itemId: item._id, priceId: item.vendors[0]!._id };
 }
 
-const shreeGanesh = () => publishVendor(h, { vendorId: VENDOR, displayId: 'VEN-0001', name: 'Shree Ganesh Cement Traders', status: 'active', version: 1 });
+const shreeGanesh = () =>
+  publishVendor(h, {
+    vendorId: VENDOR,
+    displayId: 'VEN-0001',
+    name: 'Shree Ganesh Cement Traders',
+    status: 'active',
+    version: 1,
+  });
 
 describe('catalog service as an HTTP provider', () => {
   it('honours every pact its consumers wrote', async () => {
@@ -68,15 +86,29 @@ describe('catalog service as an HTTP provider', () => {
         // An import by the Purchaser the requests run as, finished; its id is handed to the request.
         'an import of items.csv was started by the signed-in member': async () => {
           await shreeGanesh();
-          const file = multipart('items.csv', `${IMPORT_HEADER}\nRiver sand,CBM,Shree Ganesh Cement Traders,1450,72.5,0,active,\n`);
-          const res = await h.app.inject({ method: 'POST', url: '/items/import', headers: { ...file.headers, ...h.purchaser.headers }, payload: file.payload });
+          const file = multipart(
+            'items.csv',
+            `${IMPORT_HEADER}\nRiver sand,CBM,Shree Ganesh Cement Traders,1450,72.5,0,active,\n`,
+          );
+          const res = await h.app.inject({
+            method: 'POST',
+            url: '/items/import',
+            headers: { ...file.headers, ...h.purchaser.headers },
+            payload: file.payload,
+          });
           if (res.statusCode !== 202) throw new Error(res.body);
           const job = await waitForJob(h, res.json()._id as string);
           return { jobId: job._id as string };
         },
         // mfe-vendors: the vendor (as its event would) and a fresh item it prices, at version 1.
         'vendor 6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d prices an item': async () => {
-          await publishVendor(h, { vendorId: VENDOR_OF_MFE_VENDORS, displayId: 'VEN-0002', name: 'Deccan Steel Suppliers', status: 'active', version: 1 });
+          await publishVendor(h, {
+            vendorId: VENDOR_OF_MFE_VENDORS,
+            displayId: 'VEN-0002',
+            name: 'Deccan Steel Suppliers',
+            status: 'active',
+            version: 1,
+          });
           return pricedItem(`TMT steel bar 12 mm ${Date.now()}`, 'kg', VENDOR_OF_MFE_VENDORS, 62, 11.16);
         },
       },

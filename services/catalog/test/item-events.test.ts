@@ -17,25 +17,50 @@ afterEach(async () => h?.close());
 const HEADER = 'Item Name,Unit,Vendor,Price,GST,MOQ,Status,Notes';
 
 async function outbox<T>(subject: string): Promise<T[]> {
-  const res = await h.db.query<{ envelope: { data: T } }>(`SELECT envelope FROM catalog.outbox WHERE subject = $1 ORDER BY seq`, [subject]);
+  const res = await h.db.query<{ envelope: { data: T } }>(
+    `SELECT envelope FROM catalog.outbox WHERE subject = $1 ORDER BY seq`,
+    [subject],
+  );
   return res.rows.map((r) => r.envelope.data);
 }
 const upserts = () => outbox<ItemUpsertedData>('erp.catalog.item_upserted.v1');
 const snapshots = () => outbox<ItemsSnapshotData>('erp.catalog.items_snapshot.v1');
 
-const post = (payload: unknown) => h.app.inject({ method: 'POST', url: '/items', headers: h.purchaser.headers, payload: payload as object });
-const patch = (id: string, payload: unknown) => h.app.inject({ method: 'PATCH', url: `/items/${id}`, headers: h.purchaser.headers, payload: payload as object });
+const post = (payload: unknown) =>
+  h.app.inject({ method: 'POST', url: '/items', headers: h.purchaser.headers, payload: payload as object });
+const patch = (id: string, payload: unknown) =>
+  h.app.inject({
+    method: 'PATCH',
+    url: `/items/${id}`,
+    headers: h.purchaser.headers,
+    payload: payload as object,
+  });
 const patchPrice = (id: string, vendorId: string, payload: unknown) =>
-  h.app.inject({ method: 'PATCH', url: `/items/${id}/vendors/${vendorId}`, headers: h.purchaser.headers, payload: payload as object });
+  h.app.inject({
+    method: 'PATCH',
+    url: `/items/${id}/vendors/${vendorId}`,
+    headers: h.purchaser.headers,
+    payload: payload as object,
+  });
 const removePrice = (id: string, vendorId: string, version: number) =>
-  h.app.inject({ method: 'DELETE', url: `/items/${id}/vendors/${vendorId}?version=${version}`, headers: h.purchaser.headers });
+  h.app.inject({
+    method: 'DELETE',
+    url: `/items/${id}/vendors/${vendorId}?version=${version}`,
+    headers: h.purchaser.headers,
+  });
 /** Prices in vendor order (prices added in one save have no order of their own). */
-const byVendor = <T extends { vendorId: string }>(prices: T[] | undefined) => [...(prices ?? [])].sort((x, y) => x.vendorId.localeCompare(y.vendorId));
+const byVendor = <T extends { vendorId: string }>(prices: T[] | undefined) =>
+  [...(prices ?? [])].sort((x, y) => x.vendorId.localeCompare(y.vendorId));
 /** The item's newest announcement. */
 const lastOf = async (itemId: string) => (await upserts()).filter((e) => e.itemId === itemId).at(-1);
 const upload = (content: string) => {
   const m = multipart('items.csv', content);
-  return h.app.inject({ method: 'POST', url: '/items/import', headers: { ...m.headers, ...h.purchaser.headers }, payload: m.payload });
+  return h.app.inject({
+    method: 'POST',
+    url: '/items/import',
+    headers: { ...m.headers, ...h.purchaser.headers },
+    payload: m.payload,
+  });
 };
 
 describe('erp.catalog.item_upserted.v1', () => {
@@ -43,7 +68,16 @@ describe('erp.catalog.item_upserted.v1', () => {
     const res = await post({ name: 'Cement OPC 53', unit: 'bags' });
     expect(res.statusCode, res.body).toBe(201);
     const item = res.json().item;
-    expect(await upserts()).toEqual([{ itemId: item._id, name: 'Cement OPC 53', unit: 'bags', status: 'active', version: item.version, prices: [] }]);
+    expect(await upserts()).toEqual([
+      {
+        itemId: item._id,
+        name: 'Cement OPC 53',
+        unit: 'bags',
+        status: 'active',
+        version: item.version,
+        prices: [],
+      },
+    ]);
   });
 
   it('creating an item with vendor prices announces them in rupees per unit with GST', async () => {
@@ -59,7 +93,16 @@ describe('erp.catalog.item_upserted.v1', () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     const events = await upserts();
-    expect(events).toEqual([{ itemId: res.json().item._id, name: 'Cement OPC 53', unit: 'bags', status: 'active', version: res.json().item.version, prices: expect.any(Array) }]);
+    expect(events).toEqual([
+      {
+        itemId: res.json().item._id,
+        name: 'Cement OPC 53',
+        unit: 'bags',
+        status: 'active',
+        version: res.json().item.version,
+        prices: expect.any(Array),
+      },
+    ]);
     expect(byVendor(events[0]!.prices)).toEqual(
       byVendor([
         { vendorId: a.vendorId, price: 380, gst: 106.4, status: 'active' },
@@ -79,26 +122,68 @@ describe('erp.catalog.item_upserted.v1', () => {
     const events = await upserts();
     expect(events).toHaveLength(4);
     expect(events.slice(1)).toEqual([
-      { itemId: item._id, name: 'Cement OPC 53 grade', unit: 'bags', status: 'active', version: v2, prices: [] },
-      { itemId: item._id, name: 'Cement OPC 53 grade', unit: 'kg', status: 'active', version: unit.version, prices: [] },
-      { itemId: item._id, name: 'Cement OPC 53 grade', unit: 'kg', status: 'inactive', version: off.version, prices: [] },
+      {
+        itemId: item._id,
+        name: 'Cement OPC 53 grade',
+        unit: 'bags',
+        status: 'active',
+        version: v2,
+        prices: [],
+      },
+      {
+        itemId: item._id,
+        name: 'Cement OPC 53 grade',
+        unit: 'kg',
+        status: 'active',
+        version: unit.version,
+        prices: [],
+      },
+      {
+        itemId: item._id,
+        name: 'Cement OPC 53 grade',
+        unit: 'kg',
+        status: 'inactive',
+        version: off.version,
+        prices: [],
+      },
     ]);
   });
 
   it('a price added, changed, deactivated and removed each announce the item with its whole price list and a higher version', async () => {
     const a = await h.vendor('Deccan Steel Suppliers');
     const b = await h.vendor('Western Ply and Hardware');
-    const item = (await post({ name: 'Binding wire', unit: 'kg', vendors: [{ vendor: a.vendorId, price: 78, gst: 14.04 }] })).json().item;
+    const item = (
+      await post({
+        name: 'Binding wire',
+        unit: 'kg',
+        vendors: [{ vendor: a.vendorId, price: 78, gst: 14.04 }],
+      })
+    ).json().item;
     const priceA = { vendorId: a.vendorId, price: 78, gst: 14.04, status: 'active' };
     const steps: Array<[string, () => ReturnType<typeof patch>, unknown[]]> = [];
     let version = item.version as number;
     steps.push([
       'added',
-      () => patch(item._id, { vendors: [{ vendor: a.vendorId, price: 78, gst: 14.04 }, { vendor: b.vendorId, price: 82, gst: 14.76 }], version }),
+      () =>
+        patch(item._id, {
+          vendors: [
+            { vendor: a.vendorId, price: 78, gst: 14.04 },
+            { vendor: b.vendorId, price: 82, gst: 14.76 },
+          ],
+          version,
+        }),
       [priceA, { vendorId: b.vendorId, price: 82, gst: 14.76, status: 'active' }],
     ]);
-    steps.push(['changed', () => patchPrice(item._id, b.vendorId, { price: 80.5, gst: 14.49, version }), [priceA, { vendorId: b.vendorId, price: 80.5, gst: 14.49, status: 'active' }]]);
-    steps.push(['deactivated', () => patchPrice(item._id, b.vendorId, { status: 'inactive', version }), [priceA, { vendorId: b.vendorId, price: 80.5, gst: 14.49, status: 'inactive' }]]);
+    steps.push([
+      'changed',
+      () => patchPrice(item._id, b.vendorId, { price: 80.5, gst: 14.49, version }),
+      [priceA, { vendorId: b.vendorId, price: 80.5, gst: 14.49, status: 'active' }],
+    ]);
+    steps.push([
+      'deactivated',
+      () => patchPrice(item._id, b.vendorId, { status: 'inactive', version }),
+      [priceA, { vendorId: b.vendorId, price: 80.5, gst: 14.49, status: 'inactive' }],
+    ]);
     steps.push(['removed', () => removePrice(item._id, b.vendorId, version), [priceA]]);
     for (const [change, act, prices] of steps) {
       const before = (await upserts()).length;
@@ -107,15 +192,23 @@ describe('erp.catalog.item_upserted.v1', () => {
       const next = res.json().item.version;
       expect(next, change).toBeGreaterThan(version);
       const events = (await upserts()).slice(before);
-      expect(events, change).toEqual([{ itemId: item._id, name: 'Binding wire', unit: 'kg', status: 'active', version: next, prices }]);
+      expect(events, change).toEqual([
+        { itemId: item._id, name: 'Binding wire', unit: 'kg', status: 'active', version: next, prices },
+      ]);
       version = next;
     }
   });
 
   it('a price note or MOQ change announces the item again at its new version', async () => {
     const a = await h.vendor('Deccan Steel Suppliers');
-    const item = (await post({ name: 'Binding wire', unit: 'kg', vendors: [{ vendor: a.vendorId, price: 78 }] })).json().item;
-    const res = await patchPrice(item._id, a.vendorId, { notes: 'Delivered in 25 kg coils', moq: 50, version: item.version });
+    const item = (
+      await post({ name: 'Binding wire', unit: 'kg', vendors: [{ vendor: a.vendorId, price: 78 }] })
+    ).json().item;
+    const res = await patchPrice(item._id, a.vendorId, {
+      notes: 'Delivered in 25 kg coils',
+      moq: 50,
+      version: item.version,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(await lastOf(item._id)).toEqual({
       itemId: item._id,
@@ -130,8 +223,14 @@ describe('erp.catalog.item_upserted.v1', () => {
 
   it('a save that changes nothing announces nothing new', async () => {
     const vendor = await h.vendor('Deccan Steel Suppliers');
-    const item = (await post({ name: 'Binding wire', unit: 'kg', vendors: [{ vendor: vendor.vendorId, price: 78 }] })).json().item;
-    const same = await patch(item._id, { name: 'Binding wire', vendors: [{ vendor: vendor.vendorId, price: 78 }], version: item.version });
+    const item = (
+      await post({ name: 'Binding wire', unit: 'kg', vendors: [{ vendor: vendor.vendorId, price: 78 }] })
+    ).json().item;
+    const same = await patch(item._id, {
+      name: 'Binding wire',
+      vendors: [{ vendor: vendor.vendorId, price: 78 }],
+      version: item.version,
+    });
     expect(same.statusCode, same.body).toBe(200);
     expect(same.json().item.version).toBe(item.version);
     const samePrice = await patchPrice(item._id, vendor.vendorId, { price: 78, version: item.version });
@@ -142,23 +241,41 @@ describe('erp.catalog.item_upserted.v1', () => {
   it('the announced prices are those stored: the item page and the event agree', async () => {
     const a = await h.vendor('Deccan Steel Suppliers');
     const b = await h.vendor('Western Ply and Hardware');
-    const item = (await post({ name: 'Binding wire', unit: 'kg', vendors: [{ vendor: a.vendorId, price: 78.1, gst: 14.06 }] })).json().item;
-    const res = await patch(item._id, { vendors: [{ vendor: a.vendorId, price: 78.1, gst: 14.06 }, { vendor: b.vendorId, price: 82.35, gst: 14.82, status: 'inactive' }], version: item.version });
+    const item = (
+      await post({
+        name: 'Binding wire',
+        unit: 'kg',
+        vendors: [{ vendor: a.vendorId, price: 78.1, gst: 14.06 }],
+      })
+    ).json().item;
+    const res = await patch(item._id, {
+      vendors: [
+        { vendor: a.vendorId, price: 78.1, gst: 14.06 },
+        { vendor: b.vendorId, price: 82.35, gst: 14.82, status: 'inactive' },
+      ],
+      version: item.version,
+    });
     expect(res.statusCode, res.body).toBe(200);
-    const page = (await h.app.inject({ method: 'GET', url: `/items/${item._id}`, headers: h.purchaser.headers })).json() as {
+    const page = (
+      await h.app.inject({ method: 'GET', url: `/items/${item._id}`, headers: h.purchaser.headers })
+    ).json() as {
       version: number;
       vendors: Array<{ vendor: { _id: string }; price: number; gst: number; status: string }>;
     };
     const last = await lastOf(item._id);
     expect(last?.version).toBe(page.version);
-    expect(last?.prices).toEqual(page.vendors.map((v) => ({ vendorId: v.vendor._id, price: v.price, gst: v.gst, status: v.status })));
+    expect(last?.prices).toEqual(
+      page.vendors.map((v) => ({ vendorId: v.vendor._id, price: v.price, gst: v.gst, status: v.status })),
+    );
   });
 
   it('an import announces each item it creates or changes once, and none it leaves as it was', async () => {
     await post({ name: 'River sand', unit: 'CBM' });
     await post({ name: 'Red clay bricks', unit: 'pcs' });
     const before = (await upserts()).length;
-    const res = await upload(`${HEADER}\nCement OPC 53,bags,,,,,,\nRiver sand,tons,,,,,,\nRed clay bricks,pcs,,,,,,\nBinding wire,kg,,,,,,\nBinding wire,,,,,,,\nBad unit,buckets,,,,,,\n`);
+    const res = await upload(
+      `${HEADER}\nCement OPC 53,bags,,,,,,\nRiver sand,tons,,,,,,\nRed clay bricks,pcs,,,,,,\nBinding wire,kg,,,,,,\nBinding wire,,,,,,,\nBad unit,buckets,,,,,,\n`,
+    );
     expect(res.statusCode, res.body).toBe(202);
     const job = await waitForJob(h, res.json()._id);
     expect(job).toMatchObject({ status: 'done', created: 3, updated: 1, unchanged: 1, refused: 1 });
@@ -168,7 +285,9 @@ describe('erp.catalog.item_upserted.v1', () => {
       ['Cement OPC 53', 'bags'],
       ['River sand', 'tons'],
     ]);
-    const list = (await h.app.inject({ method: 'GET', url: '/items/all?limit=100', headers: h.purchaser.headers })).json().result as Array<{ _id: string; version: number; name: string }>;
+    const list = (
+      await h.app.inject({ method: 'GET', url: '/items/all?limit=100', headers: h.purchaser.headers })
+    ).json().result as Array<{ _id: string; version: number; name: string }>;
     for (const e of events) expect(e.version).toBe(list.find((i) => i._id === e.itemId)!.version);
     for (const e of events) expect(e.prices).toEqual([]);
   });
@@ -176,8 +295,16 @@ describe('erp.catalog.item_upserted.v1', () => {
   it('an import announces an item whose prices it changes with its whole price list, those kept from before included', async () => {
     const a = await h.vendor('Deccan Steel Suppliers', 'active', 'VEN-0101');
     const b = await h.vendor('Western Ply and Hardware', 'active', 'VEN-0102');
-    const wire = (await post({ name: 'Binding wire', unit: 'kg', vendors: [{ vendor: a.vendorId, price: 78, gst: 14.04 }] })).json().item;
-    const sand = (await post({ name: 'River sand', unit: 'CBM', vendors: [{ vendor: a.vendorId, price: 1800 }] })).json().item;
+    const wire = (
+      await post({
+        name: 'Binding wire',
+        unit: 'kg',
+        vendors: [{ vendor: a.vendorId, price: 78, gst: 14.04 }],
+      })
+    ).json().item;
+    const sand = (
+      await post({ name: 'River sand', unit: 'CBM', vendors: [{ vendor: a.vendorId, price: 1800 }] })
+    ).json().item;
     const before = (await upserts()).length;
     const res = await upload(
       `${HEADER}\nBinding wire,kg,VEN-0102,82,14.76,,active,\nRiver sand,CBM,VEN-0101,1800,0,,,\nPlywood 18 mm,sheets,VEN-0101,2450,441,,inactive,\nPlywood 18 mm,sheets,VEN-0102,2400,432,,,\n`,
@@ -203,14 +330,18 @@ describe('erp.catalog.item_upserted.v1', () => {
         { vendorId: b.vendorId, price: 2400, gst: 432, status: 'active' },
       ]),
     );
-    const stored = (await h.app.inject({ method: 'GET', url: `/items/${wire._id}`, headers: h.purchaser.headers })).json();
+    const stored = (
+      await h.app.inject({ method: 'GET', url: `/items/${wire._id}`, headers: h.purchaser.headers })
+    ).json();
     expect(byName.get('Binding wire')!.version).toBe(stored.version);
   });
 
   it('the demo seed announces every demo item', async () => {
     const seeded = await startCatalog({ seedDemo: true });
     try {
-      const res = await seeded.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM catalog.outbox WHERE subject = 'erp.catalog.item_upserted.v1'`);
+      const res = await seeded.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM catalog.outbox WHERE subject = 'erp.catalog.item_upserted.v1'`,
+      );
       const items = await seeded.db.query<{ n: number }>('SELECT count(*)::int AS n FROM catalog.items');
       expect(items.rows[0]!.n).toBeGreaterThan(0);
       expect(res.rows[0]!.n).toBe(items.rows[0]!.n);
@@ -240,9 +371,17 @@ describe('erp.catalog.items_snapshot.v1', () => {
       [3, 3, 201],
     ]);
     const all = chunks.flatMap((c) => c.items);
-    const stored = await h.db.query<{ id: string; name: string; unit: string; status: string; version: number }>('SELECT id, name, unit, status, version FROM catalog.items');
+    const stored = await h.db.query<{
+      id: string;
+      name: string;
+      unit: string;
+      status: string;
+      version: number;
+    }>('SELECT id, name, unit, status, version FROM catalog.items');
     expect(new Set(all.map((i) => i.itemId)).size).toBe(1201);
-    expect(all.map((i) => [i.itemId, i.name, i.unit, i.status, i.version]).sort()).toEqual(stored.rows.map((r) => [r.id, r.name, r.unit, r.status, r.version]).sort());
+    expect(all.map((i) => [i.itemId, i.name, i.unit, i.status, i.version]).sort()).toEqual(
+      stored.rows.map((r) => [r.id, r.name, r.unit, r.status, r.version]).sort(),
+    );
     expect(all.every((i) => Array.isArray(i.prices) && i.prices.length === 0)).toBe(true);
   });
 
@@ -262,18 +401,40 @@ describe('erp.catalog.items_snapshot.v1', () => {
         WHERE i.n % 2 = 0 AND v.vendor_id IN ($1, $2)`,
       [a.vendorId, b.vendorId],
     );
-    const wire = (await post({ name: 'Binding wire', unit: 'kg', vendors: [{ vendor: b.vendorId, price: 82.5, gst: 14.85, status: 'inactive' }] })).json().item;
+    const wire = (
+      await post({
+        name: 'Binding wire',
+        unit: 'kg',
+        vendors: [{ vendor: b.vendorId, price: 82.5, gst: 14.85, status: 'inactive' }],
+      })
+    ).json().item;
     await ask();
     const chunks = await snapshots();
     expect(chunks.map((c) => c.items.length)).toEqual([500, 101]);
     for (const c of chunks) expect(c.items.some((i) => (i.prices ?? []).length > 0)).toBe(true);
     const all = chunks.flatMap((c) => c.items);
-    expect(all.find((i) => i.itemId === wire._id)!.prices).toEqual([{ vendorId: b.vendorId, price: 82.5, gst: 14.85, status: 'inactive' }]);
-    const stored = await h.db.query<{ item_id: string; vendor_id: string; price_paise: number; gst_paise: number; status: string }>(
-      'SELECT item_id, vendor_id, price_paise, gst_paise, status FROM catalog.vendor_prices',
+    expect(all.find((i) => i.itemId === wire._id)!.prices).toEqual([
+      { vendorId: b.vendorId, price: 82.5, gst: 14.85, status: 'inactive' },
+    ]);
+    const stored = await h.db.query<{
+      item_id: string;
+      vendor_id: string;
+      price_paise: number;
+      gst_paise: number;
+      status: string;
+    }>('SELECT item_id, vendor_id, price_paise, gst_paise, status FROM catalog.vendor_prices');
+    const announced = all.flatMap((i) =>
+      (i.prices ?? []).map((p) => [i.itemId, p.vendorId, p.price, p.gst, p.status].join('|')),
     );
-    const announced = all.flatMap((i) => (i.prices ?? []).map((p) => [i.itemId, p.vendorId, p.price, p.gst, p.status].join('|')));
-    expect(announced.sort()).toEqual(stored.rows.map((r) => [r.item_id, r.vendor_id, Number(r.price_paise) / 100, Number(r.gst_paise) / 100, r.status].join('|')).sort());
+    expect(announced.sort()).toEqual(
+      stored.rows
+        .map((r) =>
+          [r.item_id, r.vendor_id, Number(r.price_paise) / 100, Number(r.gst_paise) / 100, r.status].join(
+            '|',
+          ),
+        )
+        .sort(),
+    );
     expect(announced.length).toBe(601);
   });
 

@@ -17,9 +17,15 @@ afterEach(async () => h?.close());
 const HEADER = 'Item Name,Unit,Vendor,Price,GST,MOQ,Status,Notes';
 const upload = (name: string, content: Buffer | string) => {
   const m = multipart(name, content);
-  return h.app.inject({ method: 'POST', url: '/items/import', headers: { ...m.headers, ...h.purchaser.headers }, payload: m.payload });
+  return h.app.inject({
+    method: 'POST',
+    url: '/items/import',
+    headers: { ...m.headers, ...h.purchaser.headers },
+    payload: m.payload,
+  });
 };
-const items = async () => (await h.app.inject({ method: 'GET', url: '/items/all?limit=100', headers: h.purchaser.headers })).json();
+const items = async () =>
+  (await h.app.inject({ method: 'GET', url: '/items/all?limit=100', headers: h.purchaser.headers })).json();
 
 async function xlsx(rows: (string | number)[][]): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
@@ -37,7 +43,15 @@ describe('import', () => {
     expect(res.statusCode, res.body).toBe(202);
     expect(res.json()).toMatchObject({ fileName: 'items.csv', totalRows: 3 });
     const job = await waitForJob(h, res.json()._id);
-    expect(job).toMatchObject({ status: 'done', totalRows: 3, processedRows: 3, created: 3, updated: 0, unchanged: 0, refused: 0 });
+    expect(job).toMatchObject({
+      status: 'done',
+      totalRows: 3,
+      processedRows: 3,
+      created: 3,
+      updated: 0,
+      unchanged: 0,
+      refused: 0,
+    });
     expect(job.rows.map((r) => [r.row, r.outcome])).toEqual([
       [2, 'created'],
       [3, 'created'],
@@ -45,15 +59,42 @@ describe('import', () => {
     ]);
     const list = await items();
     const cement = list.result.find((i: { name: string }) => i.name === 'Cement OPC 53');
-    expect(cement).toMatchObject({ unit: 'bags', vendorCount: 2, bestPrice: 486.4, priceRange: { min: 486.4, max: 501.76 } });
-    expect(list.result.find((i: { name: string }) => i.name === 'River sand')).toMatchObject({ unit: 'CBM', vendorCount: 0 });
-    const history = (await h.app.inject({ method: 'GET', url: `/items/${cement._id}/priceHistory`, headers: h.purchaser.headers })).json();
+    expect(cement).toMatchObject({
+      unit: 'bags',
+      vendorCount: 2,
+      bestPrice: 486.4,
+      priceRange: { min: 486.4, max: 501.76 },
+    });
+    expect(list.result.find((i: { name: string }) => i.name === 'River sand')).toMatchObject({
+      unit: 'CBM',
+      vendorCount: 0,
+    });
+    const history = (
+      await h.app.inject({
+        method: 'GET',
+        url: `/items/${cement._id}/priceHistory`,
+        headers: h.purchaser.headers,
+      })
+    ).json();
     expect(history.result.map((c: { change: string }) => c.change)).toEqual(['added', 'added']);
     await h.settle();
-    expect(h.vendorEvents.map((e) => [e.vendorId, e.activeItems]).sort()).toEqual([[deccan.vendorId, 1], [ganesh.vendorId, 1]].sort());
+    expect(h.vendorEvents.map((e) => [e.vendorId, e.activeItems]).sort()).toEqual(
+      [
+        [deccan.vendorId, 1],
+        [ganesh.vendorId, 1],
+      ].sort(),
+    );
 
     // The same file again changes nothing; a new price updates one row.
-    const again = await waitForJob(h, (await upload('items.csv', `${HEADER}\nCement OPC 53,bags,Shree Ganesh Cement Traders,380,106.4,50,active,Door delivery\nCement OPC 53,bags,VEN-0101,395,109.76,,,\n`)).json()._id);
+    const again = await waitForJob(
+      h,
+      (
+        await upload(
+          'items.csv',
+          `${HEADER}\nCement OPC 53,bags,Shree Ganesh Cement Traders,380,106.4,50,active,Door delivery\nCement OPC 53,bags,VEN-0101,395,109.76,,,\n`,
+        )
+      ).json()._id,
+    );
     expect(again.rows.map((r) => r.outcome)).toEqual(['unchanged', 'updated']);
   });
 
@@ -77,10 +118,19 @@ describe('import', () => {
     expect(job).toMatchObject({ status: 'done', created: 1, refused: 8 });
     const byRow = Object.fromEntries(job.rows.map((r) => [r.row, r]));
     expect(byRow[3]).toMatchObject({ outcome: 'refused', message: 'Vendor not found' });
-    expect(byRow[2]).toMatchObject({ outcome: 'refused', message: 'Not applied: row 3 of this item was refused (Vendor not found)' });
+    expect(byRow[2]).toMatchObject({
+      outcome: 'refused',
+      message: 'Not applied: row 3 of this item was refused (Vendor not found)',
+    });
     expect(byRow[4]).toMatchObject({ outcome: 'created' });
-    expect(byRow[5]).toMatchObject({ outcome: 'refused', message: 'Vendor Blocked Bricks is blocked and cannot be given new prices' });
-    expect(byRow[6]).toMatchObject({ outcome: 'refused', message: 'Vendor Deccan Steel Suppliers: Price must be greater than 0' });
+    expect(byRow[5]).toMatchObject({
+      outcome: 'refused',
+      message: 'Vendor Blocked Bricks is blocked and cannot be given new prices',
+    });
+    expect(byRow[6]).toMatchObject({
+      outcome: 'refused',
+      message: 'Vendor Deccan Steel Suppliers: Price must be greater than 0',
+    });
     expect(byRow[7]!.outcome).toBe('refused');
     expect(byRow[8]!.message).toMatch(/^Unit must be one of: bags/);
     expect(byRow[10]).toMatchObject({ outcome: 'refused', message: 'Duplicate vendors are not allowed' });
@@ -88,7 +138,7 @@ describe('import', () => {
     void blocked;
   });
 
-  it('a price, GST or MOQ beyond the maximum refuses its row with the form\'s message instead of failing the job', async () => {
+  it("a price, GST or MOQ beyond the maximum refuses its row with the form's message instead of failing the job", async () => {
     const res = await upload(
       'items.csv',
       [
@@ -103,17 +153,31 @@ describe('import', () => {
     const job = await waitForJob(h, res.json()._id);
     expect(job).toMatchObject({ status: 'done', created: 1, refused: 4 });
     const byRow = Object.fromEntries(job.rows.map((r) => [r.row, r]));
-    expect(byRow[2]).toMatchObject({ outcome: 'refused', message: 'Vendor Shree Ganesh Cement Traders: Price cannot be more than ₹10,00,00,000.00' });
-    expect(byRow[3]).toMatchObject({ outcome: 'refused', message: 'Vendor Deccan Steel Suppliers: GST cannot be more than ₹10,00,00,000.00' });
-    expect(byRow[4]).toMatchObject({ outcome: 'refused', message: 'Vendor Deccan Steel Suppliers: MOQ cannot be more than 1,00,00,000' });
-    expect(byRow[5]).toMatchObject({ outcome: 'refused', message: 'Vendor Deccan Steel Suppliers: Price cannot be more than ₹10,00,00,000.00' });
+    expect(byRow[2]).toMatchObject({
+      outcome: 'refused',
+      message: 'Vendor Shree Ganesh Cement Traders: Price cannot be more than ₹10,00,00,000.00',
+    });
+    expect(byRow[3]).toMatchObject({
+      outcome: 'refused',
+      message: 'Vendor Deccan Steel Suppliers: GST cannot be more than ₹10,00,00,000.00',
+    });
+    expect(byRow[4]).toMatchObject({
+      outcome: 'refused',
+      message: 'Vendor Deccan Steel Suppliers: MOQ cannot be more than 1,00,00,000',
+    });
+    expect(byRow[5]).toMatchObject({
+      outcome: 'refused',
+      message: 'Vendor Deccan Steel Suppliers: Price cannot be more than ₹10,00,00,000.00',
+    });
     expect((await items()).result.map((i: { name: string }) => i.name)).toEqual(['Red clay bricks']);
   });
 
   it('refuses wrong columns, an unreadable file, other file types and files over 10 MB', async () => {
     const wrong = await upload('items.csv', 'Name,Price\nCement,380\n');
     expect(wrong.statusCode).toBe(400);
-    expect(wrong.json().message).toBe('The file must have the columns: Item Name, Unit, Vendor, Price, GST, MOQ, Status, Notes');
+    expect(wrong.json().message).toBe(
+      'The file must have the columns: Item Name, Unit, Vendor, Price, GST, MOQ, Status, Notes',
+    );
     const broken = await upload('items.xlsx', 'this is not a workbook');
     expect(broken.statusCode).toBe(400);
     expect(broken.json().message).toBe('The file could not be read as an Excel workbook (.xlsx)');
@@ -146,23 +210,50 @@ describe('import', () => {
 
 describe('export', () => {
   async function seed() {
-    await h.app.inject({ method: 'POST', url: '/items', headers: h.purchaser.headers, payload: { name: 'Cement OPC 53', unit: 'bags', vendors: [{ vendor: ganesh.vendorId, price: 380, gst: 106.4, moq: 50, notes: 'Door, "fast" delivery' }, { vendor: deccan.vendorId, price: 392.5, status: 'inactive' }] } });
-    await h.app.inject({ method: 'POST', url: '/items', headers: h.purchaser.headers, payload: { name: 'River sand', unit: 'CBM' } });
+    await h.app.inject({
+      method: 'POST',
+      url: '/items',
+      headers: h.purchaser.headers,
+      payload: {
+        name: 'Cement OPC 53',
+        unit: 'bags',
+        vendors: [
+          { vendor: ganesh.vendorId, price: 380, gst: 106.4, moq: 50, notes: 'Door, "fast" delivery' },
+          { vendor: deccan.vendorId, price: 392.5, status: 'inactive' },
+        ],
+      },
+    });
+    await h.app.inject({
+      method: 'POST',
+      url: '/items',
+      headers: h.purchaser.headers,
+      payload: { name: 'River sand', unit: 'CBM' },
+    });
   }
 
   it('CSV: one row per price, items without prices once, and the file imports back unchanged', async () => {
     await seed();
-    const res = await h.app.inject({ method: 'GET', url: '/items/export?format=csv', headers: h.reader.headers });
+    const res = await h.app.inject({
+      method: 'GET',
+      url: '/items/export?format=csv',
+      headers: h.reader.headers,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toMatch(/^attachment; filename="items-\d{4}-\d{2}-\d{2}\.csv"$/);
+    expect(res.headers['content-disposition']).toMatch(
+      /^attachment; filename="items-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
     expect(res.body.split('\n').filter(Boolean)).toEqual([
       HEADER,
       'Cement OPC 53,bags,Deccan Steel Suppliers,392.5,0,0,inactive,',
       'Cement OPC 53,bags,Shree Ganesh Cement Traders,380,106.4,50,active,"Door, ""fast"" delivery"',
       'River sand,CBM,,,,,,',
     ]);
-    const filtered = await h.app.inject({ method: 'GET', url: '/items/export?keyword=sand', headers: h.reader.headers });
+    const filtered = await h.app.inject({
+      method: 'GET',
+      url: '/items/export?keyword=sand',
+      headers: h.reader.headers,
+    });
     expect(filtered.body.split('\n').filter(Boolean)).toHaveLength(2);
     const job = await waitForJob(h, (await upload('export.csv', res.body)).json()._id);
     expect(job).toMatchObject({ status: 'done', unchanged: 3, refused: 0, created: 0, updated: 0 });
@@ -170,15 +261,31 @@ describe('export', () => {
 
   it('XLSX: the same rows in a workbook that imports back unchanged', async () => {
     await seed();
-    const res = await h.app.inject({ method: 'GET', url: '/items/export?format=xlsx', headers: h.reader.headers });
+    const res = await h.app.inject({
+      method: 'GET',
+      url: '/items/export?format=xlsx',
+      headers: h.reader.headers,
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    expect(res.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
     expect(res.headers['content-disposition']).toMatch(/filename="items-.*\.xlsx"/);
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const ws = wb.worksheets[0]!;
     expect(ws.rowCount).toBe(4);
-    expect(ws.getRow(3).values).toEqual([undefined, 'Cement OPC 53', 'bags', 'Shree Ganesh Cement Traders', 380, 106.4, 50, 'active', 'Door, "fast" delivery']);
+    expect(ws.getRow(3).values).toEqual([
+      undefined,
+      'Cement OPC 53',
+      'bags',
+      'Shree Ganesh Cement Traders',
+      380,
+      106.4,
+      50,
+      'active',
+      'Door, "fast" delivery',
+    ]);
     const job = await waitForJob(h, (await upload('export.xlsx', res.rawPayload)).json()._id);
     expect(job).toMatchObject({ status: 'done', unchanged: 3, refused: 0 });
   });

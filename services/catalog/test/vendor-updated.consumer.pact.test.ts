@@ -46,8 +46,13 @@ describe('catalog consuming erp.vendors.vendor_updated.v1', () => {
       .executeTest(async (message) => {
         const envelope = message.contents.content as EventEnvelope;
         const ctx = h.runtimes[0]!.ctx;
-        await h.db.transaction((tx) => handleVendorUpdated(tx, envelope, ctx, { vendors: vendorsRepository('catalog') }));
-        const snap = await h.db.query<{ name: string; status: string }>('SELECT name, status FROM catalog.vendor_snapshots WHERE vendor_id = $1', [VENDOR]);
+        await h.db.transaction((tx) =>
+          handleVendorUpdated(tx, envelope, ctx, { vendors: vendorsRepository('catalog') }),
+        );
+        const snap = await h.db.query<{ name: string; status: string }>(
+          'SELECT name, status FROM catalog.vendor_snapshots WHERE vendor_id = $1',
+          [VENDOR],
+        );
         expect(snap.rows[0]).toEqual({ name: 'Konkan Cement Depot', status: 'active' });
       });
   });

@@ -24,8 +24,13 @@ export function indentService(): ServiceDefinition {
     migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
     async onStart(ctx) {
       // The list's keyword search and its count along a trigram index (as the project and BOQ lists).
-      const trigram = await ensureTrigramIndexes(ctx.db, [{ name: 'indents_search_trgm', table: `${schema}.indents`, column: 'search' }]);
-      if (!trigram) ctx.log.info('pg_trgm is not available: indent keyword searches scan instead of using a trigram index');
+      const trigram = await ensureTrigramIndexes(ctx.db, [
+        { name: 'indents_search_trgm', table: `${schema}.indents`, column: 'search' },
+      ]);
+      if (!trigram)
+        ctx.log.info(
+          'pg_trgm is not available: indent keyword searches scan instead of using a trigram index',
+        );
       await queueDemoIndents(ctx);
       await requestItemsIfEmpty(ctx);
     },

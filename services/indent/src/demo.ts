@@ -48,10 +48,20 @@ export const DEMO_INDENTS: DemoIndent[] = [
     neededInDays: 5,
     notes: 'Cut lengths as per bar bending schedule BBS-07; deliver before the floor 7 column pour.',
     lines: [
-      { item: 'TMT steel bar 16 mm', qty: 12500, remark: 'Columns C1 to C24', vendor: 'Deccan Steel Suppliers' },
+      {
+        item: 'TMT steel bar 16 mm',
+        qty: 12500,
+        remark: 'Columns C1 to C24',
+        vendor: 'Deccan Steel Suppliers',
+      },
       { item: 'TMT steel bar 8 mm', qty: 3800, remark: 'Column ties', vendor: 'Deccan Steel Suppliers' },
       { item: 'Binding wire', qty: 160, remark: '', vendor: 'Deccan Steel Suppliers' },
-      { item: '20 mm aggregate', qty: 45, remark: 'Site-mixed column concrete', vendor: 'Godavari Sand and Aggregates' },
+      {
+        item: '20 mm aggregate',
+        qty: 45,
+        remark: 'Site-mixed column concrete',
+        vendor: 'Godavari Sand and Aggregates',
+      },
     ],
     fleet: { vendor: 'Godavari Sand and Aggregates', amount: 1500, gst: 270 },
   },
@@ -63,15 +73,26 @@ export const DEMO_INDENTS: DemoIndent[] = [
     neededInDays: 10,
     notes: 'AAC block walls for the three floors; cement and sand for the block joints and plaster.',
     lines: [
-      { item: 'AAC blocks 600x200x200 mm', qty: 4800, remark: '200 mm external walls', vendor: 'Sahyadri Bricks and Blocks' },
+      {
+        item: 'AAC blocks 600x200x200 mm',
+        qty: 4800,
+        remark: '200 mm external walls',
+        vendor: 'Sahyadri Bricks and Blocks',
+      },
       {
         item: 'Cement OPC 53',
         qty: 450,
         remark: '',
         vendor: 'Deccan Steel Suppliers',
-        reason: 'Comes on the steel truck already booked for this week; the lowest quote has a 10-day lead time',
+        reason:
+          'Comes on the steel truck already booked for this week; the lowest quote has a 10-day lead time',
       },
-      { item: 'River sand', qty: 60, remark: 'Screened, for plaster', vendor: 'Godavari Sand and Aggregates' },
+      {
+        item: 'River sand',
+        qty: 60,
+        remark: 'Screened, for plaster',
+        vendor: 'Godavari Sand and Aggregates',
+      },
     ],
   },
   {
@@ -107,10 +128,14 @@ export const DEMO_INDENTS: DemoIndent[] = [
 export async function queueDemoIndents(ctx: ServiceContext): Promise<void> {
   if (!ctx.config.seedDemo) return;
   await ctx.tx(async (tx) => {
-    if (ctx.db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`seed:${ctx.schema}`]);
+    if (ctx.db.kind === 'postgres')
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`seed:${ctx.schema}`]);
     const any = await tx.query(`SELECT 1 FROM ${ctx.schema}.indents LIMIT 1`);
     if (any.rows.length > 0) return;
-    for (const d of DEMO_INDENTS) await tx.query(`INSERT INTO ${ctx.schema}.demo_indents (key) VALUES ($1) ON CONFLICT DO NOTHING`, [d.key]);
+    for (const d of DEMO_INDENTS)
+      await tx.query(`INSERT INTO ${ctx.schema}.demo_indents (key) VALUES ($1) ON CONFLICT DO NOTHING`, [
+        d.key,
+      ]);
   });
 }
 
@@ -142,7 +167,9 @@ async function backdate(tx: Queryable, s: string, id: string, stage: IndentStatu
  * service consumes). The minute covers another instance queueing at its start as the first
  * indent was being written.
  */
-export function pendingDemoIndents(indents: IndentRepository): (tx: Queryable, ctx: ServiceContext) => Promise<void> {
+export function pendingDemoIndents(
+  indents: IndentRepository,
+): (tx: Queryable, ctx: ServiceContext) => Promise<void> {
   let done = false;
   return async (tx, ctx) => {
     if (done) return;
@@ -159,7 +186,12 @@ export function pendingDemoIndents(indents: IndentRepository): (tx: Queryable, c
 }
 
 /** Make each waiting demo indent (`waitingKeys`) whose data has all arrived. */
-async function createPendingDemoIndents(tx: Queryable, ctx: ServiceContext, indents: IndentRepository, waitingKeys: readonly string[]): Promise<void> {
+async function createPendingDemoIndents(
+  tx: Queryable,
+  ctx: ServiceContext,
+  indents: IndentRepository,
+  waitingKeys: readonly string[],
+): Promise<void> {
   const s = ctx.schema;
   const project = await tx.query(`SELECT 1 FROM ${s}.project_snapshots WHERE project_id = $1`, [SKYLINE]);
   const boq = await tx.query<{ boq_id: string }>(
@@ -191,9 +223,18 @@ async function createPendingDemoIndents(tx: Queryable, ctx: ServiceContext, inde
   const choiceOf = (l: DemoLine): Choice | null => {
     if (!l.vendor) return null;
     const o = options.get(itemOf.get(l.item.toLowerCase())!.item_id)?.find((x) => x.vendorName === l.vendor);
-    return o ? { vendorId: o.vendorId, vendorName: o.vendorName, reason: l.reason ?? 'Lowest price selected', pricePaise: o.pricePaise, gstPaise: o.gstPaise } : null;
+    return o
+      ? {
+          vendorId: o.vendorId,
+          vendorName: o.vendorName,
+          reason: l.reason ?? 'Lowest price selected',
+          pricePaise: o.pricePaise,
+          gstPaise: o.gstPaise,
+        }
+      : null;
   };
-  const ready = (d: DemoIndent) => d.lines.every((l) => itemOf.has(l.item.toLowerCase()) && (!l.vendor || choiceOf(l) !== null));
+  const ready = (d: DemoIndent) =>
+    d.lines.every((l) => itemOf.has(l.item.toLowerCase()) && (!l.vendor || choiceOf(l) !== null));
   const due = DEMO_INDENTS.filter((x) => waitingKeys.includes(x.key));
   // All at once, in the order of the list (the approved one gets IND-000001), or none yet.
   if (!due.every(ready)) return;
@@ -208,7 +249,14 @@ async function createPendingDemoIndents(tx: Queryable, ctx: ServiceContext, inde
       tx,
       id,
       number,
-      { title: d.title, projectId: SKYLINE, boqId: boq.rows[0].boq_id, location: d.location, neededBy: day(d.neededInDays), notes: d.notes },
+      {
+        title: d.title,
+        projectId: SKYLINE,
+        boqId: boq.rows[0].boq_id,
+        location: d.location,
+        neededBy: day(d.neededInDays),
+        notes: d.notes,
+      },
       created,
       employee,
     );
@@ -217,7 +265,13 @@ async function createPendingDemoIndents(tx: Queryable, ctx: ServiceContext, inde
       id,
       d.lines.map((l) => {
         const item = itemOf.get(l.item.toLowerCase())!;
-        return { itemId: item.item_id, itemName: item.name, unit: item.unit, quantity: toHundredths(l.qty), remark: l.remark };
+        return {
+          itemId: item.item_id,
+          itemName: item.name,
+          unit: item.unit,
+          quantity: toHundredths(l.qty),
+          remark: l.remark,
+        };
       }),
     );
     await indents.refreshSearch(tx, { id });
@@ -227,26 +281,29 @@ async function createPendingDemoIndents(tx: Queryable, ctx: ServiceContext, inde
       const chosen = new Map<string, Choice>();
       for (const l of d.lines) chosen.set(itemOf.get(l.item.toLowerCase())!.item_id, choiceOf(l)!);
       await saveSelections(tx, s, id, indents, lines, chosen);
-      await tx.query(`UPDATE ${s}.indents SET status = 'approval', submitted_by = $2, submitted_by_name = $3, submitted_at = now() WHERE id = $1`, [
-        id,
-        purchaser.id,
-        purchaser.name,
-      ]);
+      await tx.query(
+        `UPDATE ${s}.indents SET status = 'approval', submitted_by = $2, submitted_by_name = $3, submitted_at = now() WHERE id = $1`,
+        [id, purchaser.id, purchaser.name],
+      );
       await indents.history(tx, id, purchaser, 'compare', 'approval');
       if (d.stage === 'approved') {
         if (d.fleet) {
           const vendor = [...chosen.values()].find((c) => c.vendorName === d.fleet!.vendor)!;
-          await tx.query(`INSERT INTO ${s}.indent_fleet (indent_id, vendor_id, vendor_name, amount_paise, gst_paise, free) VALUES ($1, $2, $3, $4, $5, false)`, [
-            id,
-            vendor.vendorId,
-            vendor.vendorName,
-            toPaise(d.fleet.amount),
-            toPaise(d.fleet.gst),
-          ]);
+          await tx.query(
+            `INSERT INTO ${s}.indent_fleet (indent_id, vendor_id, vendor_name, amount_paise, gst_paise, free) VALUES ($1, $2, $3, $4, $5, false)`,
+            [id, vendor.vendorId, vendor.vendorName, toPaise(d.fleet.amount), toPaise(d.fleet.gst)],
+          );
         }
         const locked: Locked[] = lines.map((line) => {
           const c = chosen.get(line.itemId)!;
-          return { line, vendorId: c.vendorId, vendorName: c.vendorName, pricePaise: c.pricePaise, gstPaise: c.gstPaise, approverReason: '' };
+          return {
+            line,
+            vendorId: c.vendorId,
+            vendorName: c.vendorName,
+            pricePaise: c.pricePaise,
+            gstPaise: c.gstPaise,
+            approverReason: '',
+          };
         });
         await backdate(tx, s, id, d.stage);
         await approve(tx, ctx, indents, id, locked, admin);
@@ -257,7 +314,13 @@ async function createPendingDemoIndents(tx: Queryable, ctx: ServiceContext, inde
       await backdate(tx, s, id, d.stage);
       await announceIndent(tx, ctx, id);
     }
-    await ctx.audit(tx, { actorId: null, action: 'indent_seeded', entity: 'indent', entityId: id, details: { number, stage: d.stage } });
+    await ctx.audit(tx, {
+      actorId: null,
+      action: 'indent_seeded',
+      entity: 'indent',
+      entityId: id,
+      details: { number, stage: d.stage },
+    });
     ctx.log.info({ indentNumber: number, stage: d.stage }, 'created a demo indent');
   }
 }

@@ -27,14 +27,23 @@ import {
   type ProjectUpsertedData,
   type VendorUpsertedData,
 } from '@erp/contracts';
-import { isUuid, orderKeyOf, type ConsumerDefinition, type Queryable, type ServiceContext } from '@erp/service-kit';
+import {
+  isUuid,
+  orderKeyOf,
+  type ConsumerDefinition,
+  type Queryable,
+  type ServiceContext,
+} from '@erp/service-kit';
 import type { IndentRepository } from './repository.js';
-
 
 /** Called after any replica changed, in the same transaction (the demo indents wait on replicas). */
 export type AfterReplica = (tx: Queryable, ctx: ServiceContext) => Promise<void>;
 
-export async function upsertItems(tx: Queryable, schema: string, items: readonly ItemUpsertedData[]): Promise<void> {
+export async function upsertItems(
+  tx: Queryable,
+  schema: string,
+  items: readonly ItemUpsertedData[],
+): Promise<void> {
   const valid = items.filter((i) => isUuid(i.itemId));
   if (valid.length === 0) return;
   await tx.query(
@@ -42,7 +51,13 @@ export async function upsertItems(tx: Queryable, schema: string, items: readonly
      SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::int[])
      ON CONFLICT (item_id) DO UPDATE SET name = excluded.name, unit = excluded.unit, status = excluded.status, version = excluded.version
        WHERE s.version < excluded.version`,
-    [valid.map((i) => i.itemId), valid.map((i) => i.name), valid.map((i) => i.unit), valid.map((i) => i.status), valid.map((i) => i.version)],
+    [
+      valid.map((i) => i.itemId),
+      valid.map((i) => i.name),
+      valid.map((i) => i.unit),
+      valid.map((i) => i.status),
+      valid.map((i) => i.version),
+    ],
   );
   // Prices only from an event at least as new as the prices kept (an older event's are stale).
   for (const item of valid.filter((i) => i.prices !== undefined)) {
@@ -58,12 +73,22 @@ export async function upsertItems(tx: Queryable, schema: string, items: readonly
       `INSERT INTO ${schema}.item_prices (item_id, vendor_id, price_paise, gst_paise, status)
        SELECT $1, * FROM unnest($2::uuid[], $3::bigint[], $4::bigint[], $5::text[])
        ON CONFLICT (item_id, vendor_id) DO UPDATE SET price_paise = excluded.price_paise, gst_paise = excluded.gst_paise, status = excluded.status`,
-      [item.itemId, prices.map((p) => p.vendorId), prices.map((p) => toPaise(p.price)), prices.map((p) => toPaise(p.gst)), prices.map((p) => p.status)],
+      [
+        item.itemId,
+        prices.map((p) => p.vendorId),
+        prices.map((p) => toPaise(p.price)),
+        prices.map((p) => toPaise(p.gst)),
+        prices.map((p) => p.status),
+      ],
     );
   }
 }
 
-export function replicaConsumers(schema: string, indents: IndentRepository, after: AfterReplica): ConsumerDefinition[] {
+export function replicaConsumers(
+  schema: string,
+  indents: IndentRepository,
+  after: AfterReplica,
+): ConsumerDefinition[] {
   return [
     {
       name: 'projects',
@@ -99,7 +124,12 @@ export function replicaConsumers(schema: string, indents: IndentRepository, afte
             await tx.query(`DELETE FROM ${schema}.boq_line_snapshots WHERE boq_id = $1`, [b.boqId]);
             // One line per item (a BOQ names an item once); planned quantities added if it ever did not.
             const planned = new Map<string, number>();
-            for (const l of b.lines) if (isUuid(l.itemId)) planned.set(l.itemId.toLowerCase(), (planned.get(l.itemId.toLowerCase()) ?? 0) + toHundredths(l.plannedQty));
+            for (const l of b.lines)
+              if (isUuid(l.itemId))
+                planned.set(
+                  l.itemId.toLowerCase(),
+                  (planned.get(l.itemId.toLowerCase()) ?? 0) + toHundredths(l.plannedQty),
+                );
             if (planned.size > 0) {
               await tx.query(
                 `INSERT INTO ${schema}.boq_line_snapshots (boq_id, item_id, planned_hundredths) SELECT $1, * FROM unnest($2::uuid[], $3::bigint[])`,
@@ -126,7 +156,11 @@ export function replicaConsumers(schema: string, indents: IndentRepository, afte
             await indents.refreshOverBoqForConsumption(
               tx,
               c.boqNumber,
-              changed.rows.map((r) => ({ itemId: r.item_id, before: Number(r.before), after: Number(r.after) })),
+              changed.rows.map((r) => ({
+                itemId: r.item_id,
+                before: Number(r.before),
+                after: Number(r.after),
+              })),
             );
           }
         }
@@ -137,7 +171,10 @@ export function replicaConsumers(schema: string, indents: IndentRepository, afte
       name: 'items',
       events: [ItemUpserted, ItemsSnapshot],
       async handle(tx: Queryable, envelope: EventEnvelope, ctx: ServiceContext): Promise<void> {
-        const items = envelope.subject === ItemUpserted.subject ? [envelope.data as ItemUpsertedData] : (envelope.data as ItemsSnapshotData).items;
+        const items =
+          envelope.subject === ItemUpserted.subject
+            ? [envelope.data as ItemUpsertedData]
+            : (envelope.data as ItemsSnapshotData).items;
         await upsertItems(tx, schema, items);
         await after(tx, ctx);
       },
@@ -184,7 +221,17 @@ export function replicaConsumers(schema: string, indents: IndentRepository, afte
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (po_id) DO NOTHING RETURNING indent_id
            )
            UPDATE ${schema}.indents SET po_count = po_count + 1 WHERE id IN (SELECT indent_id FROM added)`,
-          [po.poId, po.indentId, po.poNumber, po.vendorId, po.vendorName, po.itemCount, toPaise(po.amount), po.status, po.orderDate],
+          [
+            po.poId,
+            po.indentId,
+            po.poNumber,
+            po.vendorId,
+            po.vendorName,
+            po.itemCount,
+            toPaise(po.amount),
+            po.status,
+            po.orderDate,
+          ],
         );
       },
     },

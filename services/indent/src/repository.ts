@@ -15,7 +15,16 @@ import {
   type IndentPo,
   type IndentStatus,
 } from '@erp/contracts';
-import { cappedTotal, checkedPaging, containsPattern, countBound, generationSql, isUuid, type CappedTotal, type Queryable } from '@erp/service-kit';
+import {
+  cappedTotal,
+  checkedPaging,
+  containsPattern,
+  countBound,
+  generationSql,
+  isUuid,
+  type CappedTotal,
+  type Queryable,
+} from '@erp/service-kit';
 
 export interface Actor {
   id: string | null;
@@ -244,7 +253,10 @@ export function indentRepository(schema: string) {
       unit: l.unit,
       quantity: fromHundredths(l.quantity),
       remark: l.remark,
-      boq: l.planned === null ? null : { plannedQty: fromHundredths(l.planned), balanceQuantity: fromHundredths(l.balance!) },
+      boq:
+        l.planned === null
+          ? null
+          : { plannedQty: fromHundredths(l.planned), balanceQuantity: fromHundredths(l.balance!) },
       overBoq: fromHundredths(overBalance(l.quantity, l.balance)),
       selectedVendor: l.selectedVendor,
       vendorName: l.selectedVendor ? l.vendorName : null,
@@ -261,13 +273,31 @@ export function indentRepository(schema: string) {
     lineOut,
 
     async stored(db: Queryable, id: string, lock = false): Promise<StoredIndent | null> {
-      const res = await db.query<{ id: string; indent_number: string; title: string; status: IndentStatus; project_id: string; boq_id: string; created_by: string | null; version: number }>(
+      const res = await db.query<{
+        id: string;
+        indent_number: string;
+        title: string;
+        status: IndentStatus;
+        project_id: string;
+        boq_id: string;
+        created_by: string | null;
+        version: number;
+      }>(
         `SELECT id, indent_number, title, status, project_id, boq_id, created_by, version FROM ${t('indents')} WHERE id = $1${lock ? ' FOR UPDATE' : ''}`,
         [id],
       );
       const r = res.rows[0];
       return r
-        ? { id: r.id, indentNumber: r.indent_number, title: r.title, status: r.status, projectId: r.project_id, boqId: r.boq_id, createdBy: r.created_by, version: r.version }
+        ? {
+            id: r.id,
+            indentNumber: r.indent_number,
+            title: r.title,
+            status: r.status,
+            projectId: r.project_id,
+            boqId: r.boq_id,
+            createdBy: r.created_by,
+            version: r.version,
+          }
         : null;
     },
 
@@ -278,16 +308,38 @@ export function indentRepository(schema: string) {
       if (!r) return null;
       const [ls, history, fleet, pos] = await Promise.all([
         lines(db, id),
-        db.query<{ at: Date; by_id: string | null; by_name: string; from_status: IndentStatus | null; to_status: IndentStatus; comment: string }>(
+        db.query<{
+          at: Date;
+          by_id: string | null;
+          by_name: string;
+          from_status: IndentStatus | null;
+          to_status: IndentStatus;
+          comment: string;
+        }>(
           `SELECT at, by_id, by_name, from_status, to_status, comment FROM ${t('indent_history')} WHERE indent_id = $1 ORDER BY seq`,
           [id],
         ),
-        db.query<{ vendor_id: string; vendor_name: string; amount_paise: string; gst_paise: string; free: boolean }>(
+        db.query<{
+          vendor_id: string;
+          vendor_name: string;
+          amount_paise: string;
+          gst_paise: string;
+          free: boolean;
+        }>(
           `SELECT f.vendor_id, coalesce(v.name, f.vendor_name) AS vendor_name, f.amount_paise::text, f.gst_paise::text, f.free
              FROM ${t('indent_fleet')} f LEFT JOIN ${t('vendor_snapshots')} v ON v.vendor_id = f.vendor_id WHERE f.indent_id = $1 ORDER BY 2, 1`,
           [id],
         ),
-        db.query<{ po_id: string; po_number: string; vendor_id: string; vendor_name: string; item_count: number; amount_paise: string; status: string; order_date: Date }>(
+        db.query<{
+          po_id: string;
+          po_number: string;
+          vendor_id: string;
+          vendor_name: string;
+          item_count: number;
+          amount_paise: string;
+          status: string;
+          order_date: Date;
+        }>(
           // The status the PO service announced last, else the one it was created with.
           `SELECT p.po_id, p.po_number, p.vendor_id, p.vendor_name, p.item_count, p.amount_paise::text, coalesce(s.status, p.status) AS status, p.order_date
              FROM ${t('indent_pos')} p LEFT JOIN ${t('po_statuses')} s ON s.po_id = p.po_id WHERE p.indent_id = $1 ORDER BY p.po_number`,
@@ -300,26 +352,35 @@ export function indentRepository(schema: string) {
         items,
         itemCount: items.length,
         totalQuantity: fromHundredths(ls.reduce((s, l) => s + l.quantity, 0)),
-        quantityByUnit: quantitiesByUnit(ls).map((u) => ({ unit: u.unit, quantity: fromHundredths(u.quantity) })),
-        pos: pos.rows.map(
-          (p): IndentPo => ({
-            _id: p.po_id,
-            id: p.po_id,
-            poNumber: p.po_number,
-            vendor: p.vendor_name,
-            vendorId: p.vendor_id,
-            items: p.item_count,
-            amount: fromPaise(Number(p.amount_paise)),
-            status: p.status,
-            orderDate: iso(p.order_date)!,
-          }),
-        ),
-        history: history.rows.map(
-          (h): IndentHistoryEntry => ({ at: iso(h.at)!, by: { _id: h.by_id ?? '', name: h.by_name }, from: h.from_status, to: h.to_status, comment: h.comment }),
-        ),
-        fleet: fleet.rows.map(
-          (f): FleetCost => ({ vendorId: f.vendor_id, vendorName: f.vendor_name, amount: fromPaise(Number(f.amount_paise)), gst: fromPaise(Number(f.gst_paise)), free: f.free }),
-        ),
+        quantityByUnit: quantitiesByUnit(ls).map((u) => ({
+          unit: u.unit,
+          quantity: fromHundredths(u.quantity),
+        })),
+        pos: pos.rows.map((p): IndentPo => ({
+          _id: p.po_id,
+          id: p.po_id,
+          poNumber: p.po_number,
+          vendor: p.vendor_name,
+          vendorId: p.vendor_id,
+          items: p.item_count,
+          amount: fromPaise(Number(p.amount_paise)),
+          status: p.status,
+          orderDate: iso(p.order_date)!,
+        })),
+        history: history.rows.map((h): IndentHistoryEntry => ({
+          at: iso(h.at)!,
+          by: { _id: h.by_id ?? '', name: h.by_name },
+          from: h.from_status,
+          to: h.to_status,
+          comment: h.comment,
+        })),
+        fleet: fleet.rows.map((f): FleetCost => ({
+          vendorId: f.vendor_id,
+          vendorName: f.vendor_name,
+          amount: fromPaise(Number(f.amount_paise)),
+          gst: fromPaise(Number(f.gst_paise)),
+          free: f.free,
+        })),
       };
     },
 
@@ -377,15 +438,28 @@ export function indentRepository(schema: string) {
         params,
       );
       const row = res.rows[0]!;
-      return { json: `[${row.entries ?? ''}]`, generation: row.g, ...(q.keyword ? cappedTotal(row.n, { limit, offset, cap }) : { total: row.n, capped: false }) };
+      return {
+        json: `[${row.entries ?? ''}]`,
+        generation: row.g,
+        ...(q.keyword ? cappedTotal(row.n, { limit, offset, cap }) : { total: row.n, capped: false }),
+      };
     },
 
     async nextNumber(tx: Queryable): Promise<string> {
-      const res = await tx.query<{ last: string }>(`UPDATE ${t('indent_numbers')} SET last = last + 1 RETURNING last::text`);
+      const res = await tx.query<{ last: string }>(
+        `UPDATE ${t('indent_numbers')} SET last = last + 1 RETURNING last::text`,
+      );
       return `IND-${res.rows[0]!.last.padStart(6, '0')}`;
     },
 
-    async insert(tx: Queryable, id: string, number: string, input: HeadInput, status: IndentStatus, actor: Actor): Promise<void> {
+    async insert(
+      tx: Queryable,
+      id: string,
+      number: string,
+      input: HeadInput,
+      status: IndentStatus,
+      actor: Actor,
+    ): Promise<void> {
       await tx.query(
         `INSERT INTO ${t('indents')} (id, indent_number, title, project_id, boq_id, location, needed_by, notes, status, created_by, created_by_name,
            submitted_by, submitted_by_name, submitted_at)
@@ -409,7 +483,13 @@ export function indentRepository(schema: string) {
       );
     },
 
-    async updateHead(tx: Queryable, id: string, input: HeadInput, status: IndentStatus, actor: Actor): Promise<void> {
+    async updateHead(
+      tx: Queryable,
+      id: string,
+      input: HeadInput,
+      status: IndentStatus,
+      actor: Actor,
+    ): Promise<void> {
       await tx.query(
         `UPDATE ${t('indents')} SET title = $2, project_id = $3, boq_id = $4, location = $5, needed_by = $6, notes = $7, status = $8,
             submitted_by = CASE WHEN $8 = 'compare' THEN $9::uuid ELSE submitted_by END,
@@ -418,7 +498,18 @@ export function indentRepository(schema: string) {
             rework_comment = CASE WHEN $8 = 'compare' THEN NULL ELSE rework_comment END,
             updated_at = now(), version = version + 1
           WHERE id = $1`,
-        [id, input.title, input.projectId, input.boqId, input.location, input.neededBy, input.notes, status, actor.id, actor.name],
+        [
+          id,
+          input.title,
+          input.projectId,
+          input.boqId,
+          input.location,
+          input.neededBy,
+          input.notes,
+          status,
+          actor.id,
+          actor.name,
+        ],
       );
     },
 
@@ -428,7 +519,10 @@ export function indentRepository(schema: string) {
      */
     async replaceLines(tx: Queryable, id: string, input: readonly LineInput[]): Promise<void> {
       const itemIds = input.map((l) => l.itemId);
-      await tx.query(`DELETE FROM ${t('indent_lines')} WHERE indent_id = $1 AND NOT (item_id = ANY($2::uuid[]))`, [id, itemIds]);
+      await tx.query(
+        `DELETE FROM ${t('indent_lines')} WHERE indent_id = $1 AND NOT (item_id = ANY($2::uuid[]))`,
+        [id, itemIds],
+      );
       // Positions move out of the way first (no unique constraint on them, but keep it tidy).
       await tx.query(
         `INSERT INTO ${t('indent_lines')} AS l (id, indent_id, position, item_id, item_name, unit, quantity_hundredths, remark)
@@ -468,7 +562,11 @@ export function indentRepository(schema: string) {
      * UPDATE runs when one of them changed, so that a receipt that turns no line over does not tell
      * the indent list that something changed (its statement trigger would).
      */
-    async refreshOverBoqForConsumption(tx: Queryable, boqNumber: string, changes: ReadonlyArray<{ itemId: string; before: number; after: number }>): Promise<void> {
+    async refreshOverBoqForConsumption(
+      tx: Queryable,
+      boqNumber: string,
+      changes: ReadonlyArray<{ itemId: string; before: number; after: number }>,
+    ): Promise<void> {
       if (changes.length === 0) return;
       const stale = await tx.query<{ id: string }>(
         `WITH bounds AS MATERIALIZED (
@@ -525,39 +623,64 @@ export function indentRepository(schema: string) {
       );
     },
 
-    async history(tx: Queryable, id: string, by: Actor, from: IndentStatus | null, to: IndentStatus, comment = ''): Promise<void> {
-      await tx.query(`INSERT INTO ${t('indent_history')} (indent_id, by_id, by_name, from_status, to_status, comment) VALUES ($1, $2, $3, $4, $5, $6)`, [
-        id,
-        by.id,
-        by.name,
-        from,
-        to,
-        comment,
-      ]);
+    async history(
+      tx: Queryable,
+      id: string,
+      by: Actor,
+      from: IndentStatus | null,
+      to: IndentStatus,
+      comment = '',
+    ): Promise<void> {
+      await tx.query(
+        `INSERT INTO ${t('indent_history')} (indent_id, by_id, by_name, from_status, to_status, comment) VALUES ($1, $2, $3, $4, $5, $6)`,
+        [id, by.id, by.name, from, to, comment],
+      );
     },
 
     /** Items of the master as this service knows them (name and unit), by id. */
     async items(db: Queryable, ids: readonly string[]): Promise<Map<string, { name: string; unit: string }>> {
-      const res = await db.query<{ item_id: string; name: string; unit: string }>(`SELECT item_id, name, unit FROM ${t('item_snapshots')} WHERE item_id = ANY($1::uuid[])`, [ids]);
+      const res = await db.query<{ item_id: string; name: string; unit: string }>(
+        `SELECT item_id, name, unit FROM ${t('item_snapshots')} WHERE item_id = ANY($1::uuid[])`,
+        [ids],
+      );
       return new Map(res.rows.map((r) => [r.item_id, { name: r.name, unit: r.unit }]));
     },
 
     /** The BOQ revision if it is a confirmed BOQ of the project. */
     async usableBoq(db: Queryable, boqId: string, projectId: string): Promise<boolean> {
-      const res = await db.query(`SELECT 1 FROM ${t('boq_snapshots')} WHERE boq_id = $1 AND project_id = $2 AND status = 'confirmed'`, [boqId, projectId]);
+      const res = await db.query(
+        `SELECT 1 FROM ${t('boq_snapshots')} WHERE boq_id = $1 AND project_id = $2 AND status = 'confirmed'`,
+        [boqId, projectId],
+      );
       return res.rows.length > 0;
     },
 
     async projectKnown(db: Queryable, projectId: string): Promise<boolean> {
-      return (await db.query(`SELECT 1 FROM ${t('project_snapshots')} WHERE project_id = $1`, [projectId])).rows.length > 0;
+      return (
+        (await db.query(`SELECT 1 FROM ${t('project_snapshots')} WHERE project_id = $1`, [projectId])).rows
+          .length > 0
+      );
     },
 
-    async fleet(db: Queryable, id: string): Promise<Map<string, { amountPaise: number; gstPaise: number; free: boolean }>> {
-      const res = await db.query<{ vendor_id: string; amount_paise: string; gst_paise: string; free: boolean }>(
+    async fleet(
+      db: Queryable,
+      id: string,
+    ): Promise<Map<string, { amountPaise: number; gstPaise: number; free: boolean }>> {
+      const res = await db.query<{
+        vendor_id: string;
+        amount_paise: string;
+        gst_paise: string;
+        free: boolean;
+      }>(
         `SELECT vendor_id, amount_paise::text, gst_paise::text, free FROM ${t('indent_fleet')} WHERE indent_id = $1`,
         [id],
       );
-      return new Map(res.rows.map((r) => [r.vendor_id, { amountPaise: Number(r.amount_paise), gstPaise: Number(r.gst_paise), free: r.free }]));
+      return new Map(
+        res.rows.map((r) => [
+          r.vendor_id,
+          { amountPaise: Number(r.amount_paise), gstPaise: Number(r.gst_paise), free: r.free },
+        ]),
+      );
     },
 
     /** Counts for the dashboard, per status, within the projects given (null = all): from the kept counts. */

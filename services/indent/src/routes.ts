@@ -33,13 +33,39 @@ import {
   UpdateIndentBody,
   type IndentStatus,
 } from '@erp/contracts';
-import { badRequest, conflict, forbidden, notFound, requireSignedIn, isUuid, sendJsonText, type AnswersCache, type AuthContext, type Queryable, type ServiceContext, type TypeBoxTypeProvider } from '@erp/service-kit';
+import {
+  badRequest,
+  conflict,
+  forbidden,
+  notFound,
+  requireSignedIn,
+  isUuid,
+  sendJsonText,
+  type AnswersCache,
+  type AuthContext,
+  type Queryable,
+  type ServiceContext,
+  type TypeBoxTypeProvider,
+} from '@erp/service-kit';
 import { optionsFor, pricesVersion, toVendorOption, type OptionsByItem } from './options.js';
 import { announceIndent } from './indent-events.js';
 import { approve, saveSelections, type Choice, type Locked } from './workflow.js';
-import { newId, type Actor, type IndentRepository, type LineInput, type StoredIndent, type StoredLine } from './repository.js';
+import {
+  newId,
+  type Actor,
+  type IndentRepository,
+  type LineInput,
+  type StoredIndent,
+  type StoredLine,
+} from './repository.js';
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+};
 
 const LIST = { module: 'indent', sub: 'list', level: 'read' } as const;
 const CREATE = { module: 'indent', sub: 'create', level: 'write' } as const;
@@ -60,7 +86,8 @@ function requireRole(auth: AuthContext, roles: readonly string[], message: strin
 function neededBy(value: string | null | undefined): string | null {
   if (!value) return null;
   const d = new Date(`${value}T00:00:00Z`);
-  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value) throw badRequest(INDENT_MESSAGES.neededBy);
+  if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== value)
+    throw badRequest(INDENT_MESSAGES.neededBy);
   return value;
 }
 
@@ -71,7 +98,10 @@ export interface IndentDeps {
   answers: AnswersCache;
 }
 
-export async function indentRoutes(app: FastifyInstance, { ctx, indents, answers }: IndentDeps): Promise<void> {
+export async function indentRoutes(
+  app: FastifyInstance,
+  { ctx, indents, answers }: IndentDeps,
+): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   /** The indent if it exists and the caller may see it (their project); 404 otherwise. */
@@ -88,7 +118,10 @@ export async function indentRoutes(app: FastifyInstance, { ctx, indents, answers
   }
 
   /** The indent with each line's vendor options in force and their fingerprint. */
-  async function withOptions(db: Queryable, id: string): Promise<{ indent: IndentCompare; options: OptionsByItem }> {
+  async function withOptions(
+    db: Queryable,
+    id: string,
+  ): Promise<{ indent: IndentCompare; options: OptionsByItem }> {
     const d = await detail(db, id);
     const options = await optionsFor(
       db,
@@ -96,7 +129,11 @@ export async function indentRoutes(app: FastifyInstance, { ctx, indents, answers
       d.items.map((l) => l.itemId),
     );
     return {
-      indent: { ...d, items: d.items.map((l) => ({ ...l, vendors: (options.get(l.itemId) ?? []).map(toVendorOption) })), pricesVersion: pricesVersion(options) },
+      indent: {
+        ...d,
+        items: d.items.map((l) => ({ ...l, vendors: (options.get(l.itemId) ?? []).map(toVendorOption) })),
+        pricesVersion: pricesVersion(options),
+      },
       options,
     };
   }
@@ -104,7 +141,8 @@ export async function indentRoutes(app: FastifyInstance, { ctx, indents, answers
   /** The form's fields checked against what this service knows: project, BOQ, items. */
   async function formInput(db: Queryable, auth: AuthContext, body: CreateIndentBody) {
     const projectId = body.projectId.toLowerCase();
-    if (!canAccessProject(auth, projectId) || !(await indents.projectKnown(db, projectId))) throw notFound(PROJECT_NOT_FOUND);
+    if (!canAccessProject(auth, projectId) || !(await indents.projectKnown(db, projectId)))
+      throw notFound(PROJECT_NOT_FOUND);
     const boqId = body.boqId.toLowerCase();
     if (!(await indents.usableBoq(db, boqId, projectId))) throw badRequest(INDENT_MESSAGES.boqNotUsable);
     const title = body.title.trim();
@@ -117,10 +155,23 @@ export async function indentRoutes(app: FastifyInstance, { ctx, indents, answers
       if (!item) throw badRequest(INDENT_MESSAGES.unknownItem);
       const quantity = toHundredths(l.quantity);
       if (quantity <= 0) throw badRequest(INDENT_MESSAGES.quantity(item.name));
-      return { itemId: ids[i]!, itemName: item.name, unit: item.unit, quantity, remark: (l.remarks ?? '').trim() };
+      return {
+        itemId: ids[i]!,
+        itemName: item.name,
+        unit: item.unit,
+        quantity,
+        remark: (l.remarks ?? '').trim(),
+      };
     });
     return {
-      head: { title, projectId, boqId, location: (body.location ?? '').trim(), neededBy: neededBy(body.neededBy), notes: (body.notes ?? '').trim() },
+      head: {
+        title,
+        projectId,
+        boqId,
+        location: (body.location ?? '').trim(),
+        neededBy: neededBy(body.neededBy),
+        notes: (body.notes ?? '').trim(),
+      },
       lines,
     };
   }
@@ -130,12 +181,18 @@ export async function indentRoutes(app: FastifyInstance, { ctx, indents, answers
   }
 
   async function touch(tx: Queryable, id: string): Promise<void> {
-    await tx.query(`UPDATE ${ctx.schema}.indents SET updated_at = now(), version = version + 1 WHERE id = $1`, [id]);
+    await tx.query(
+      `UPDATE ${ctx.schema}.indents SET updated_at = now(), version = version + 1 WHERE id = $1`,
+      [id],
+    );
   }
 
   r.get(
     '/indent/stats',
-    { config: { access: 'signed-in' }, schema: { tags: ['indent'], response: { 200: StatsResponse, ...errors } } },
+    {
+      config: { access: 'signed-in' },
+      schema: { tags: ['indent'], response: { 200: StatsResponse, ...errors } },
+    },
     // Dashboard counts: drafts and indents waiting for comparison or approval, within the member's projects.
     async (request) => {
       const auth = requireSignedIn(request);
@@ -151,7 +208,14 @@ export async function indentRoutes(app: FastifyInstance, { ctx, indents, answers
 
   r.get(
     '/indent',
-    { config: { access: LIST }, schema: { tags: ['indent'], querystring: IndentListQuery, response: { 200: IndentListResponse, ...errors } } },
+    {
+      config: { access: LIST },
+      schema: {
+        tags: ['indent'],
+        querystring: IndentListQuery,
+        response: { 200: IndentListResponse, ...errors },
+      },
+    },
     async (request, reply) => {
       const auth = requireSignedIn(request);
       const q = request.query;
@@ -172,16 +236,26 @@ export async function indentRoutes(app: FastifyInstance, { ctx, indents, answers
       };
       const answer = await answers.answer(ctx.db, `indent list ${JSON.stringify(query)}`, async () => {
         const page = await indents.listJson(ctx.db, query);
-        return { text: page.json, extra: { total: page.total, capped: page.capped }, generation: page.generation };
+        return {
+          text: page.json,
+          extra: { total: page.total, capped: page.capped },
+          generation: page.generation,
+        };
       });
       const { total, capped } = answer!.extra;
-      return sendJsonText(reply, `{"result":${answer!.text},"totalItems":${total}${capped ? ',"totalCapped":true' : ''}}`);
+      return sendJsonText(
+        reply,
+        `{"result":${answer!.text},"totalItems":${total}${capped ? ',"totalCapped":true' : ''}}`,
+      );
     },
   );
 
   r.post(
     '/indent',
-    { config: { access: CREATE }, schema: { tags: ['indent'], body: CreateIndentBody, response: { 201: IndentResponse, ...errors } } },
+    {
+      config: { access: CREATE },
+      schema: { tags: ['indent'], body: CreateIndentBody, response: { 201: IndentResponse, ...errors } },
+    },
     async (request, reply) => {
       const auth = requireSignedIn(request);
       const actor = actorOf(auth);
@@ -194,7 +268,14 @@ export async function indentRoutes(app: FastifyInstance, { ctx, indents, answers
         await indents.replaceLines(tx, id, input.lines);
         await indents.refreshSearch(tx, { id });
         await indents.history(tx, id, actor, null, status);
-        await ctx.audit(tx, { actorId: auth.memberId, action: 'indent_created', entity: 'indent', entityId: id, requestId: request.id, details: { number, status, lines: input.lines.length } });
+        await ctx.audit(tx, {
+          actorId: auth.memberId,
+          action: 'indent_created',
+          entity: 'indent',
+          entityId: id,
+          requestId: request.id,
+          details: { number, status, lines: input.lines.length },
+        });
         await announceIndent(tx, ctx, id, { requestId: request.id, actorId: auth.memberId });
         return detail(tx, id);
       });
@@ -209,7 +290,8 @@ export async function indentRoutes(app: FastifyInstance, { ctx, indents, answers
     { schema: { tags: ['indent'], params: IdParams, response: { 200: IndentCompare, ...errors } } },
     async (request) => {
       const auth = requireSignedIn(request);
-      if (!can(auth, 'indent', 'compare', 'read') && !can(auth, 'indent', 'approval', 'read')) throw forbidden('You do not have read access to Compare');
+      if (!can(auth, 'indent', 'compare', 'read') && !can(auth, 'indent', 'approval', 'read'))
+        throw forbidden('You do not have read access to Compare');
       const i = await visible(ctx.db, auth, request.params.id);
       return (await withOptions(ctx.db, i.id)).indent;
     },
@@ -217,7 +299,10 @@ export async function indentRoutes(app: FastifyInstance, { ctx, indents, answers
 
   r.get(
     '/indent/:id',
-    { config: { access: LIST }, schema: { tags: ['indent'], params: IdParams, response: { 200: Indent, ...errors } } },
+    {
+      config: { access: LIST },
+      schema: { tags: ['indent'], params: IdParams, response: { 200: Indent, ...errors } },
+    },
     async (request) => {
       const i = await visible(ctx.db, requireSignedIn(request), request.params.id);
       return detail(ctx.db, i.id);
@@ -226,25 +311,44 @@ export async function indentRoutes(app: FastifyInstance, { ctx, indents, answers
 
   r.put(
     '/indent/:id',
-    { config: { access: CREATE }, schema: { tags: ['indent'], params: IdParams, body: UpdateIndentBody, response: { 200: IndentResponse, ...errors } } },
+    {
+      config: { access: CREATE },
+      schema: {
+        tags: ['indent'],
+        params: IdParams,
+        body: UpdateIndentBody,
+        response: { 200: IndentResponse, ...errors },
+      },
+    },
     async (request) => {
       const auth = requireSignedIn(request);
       const actor = actorOf(auth);
       const body = request.body;
       const indent = await ctx.tx(async (tx) => {
         const stored = await visible(tx, auth, request.params.id, true);
-        if (stored.status !== 'draft') throw conflict(INDENT_MESSAGES.notDraft(INDENT_STATUS_LABELS[stored.status]));
+        if (stored.status !== 'draft')
+          throw conflict(INDENT_MESSAGES.notDraft(INDENT_STATUS_LABELS[stored.status]));
         checkVersion(stored, body.version);
         const input = await formInput(tx, auth, body);
         await indents.updateHead(tx, stored.id, input.head, body.status, actor);
         await indents.replaceLines(tx, stored.id, input.lines);
         await indents.refreshSearch(tx, { id: stored.id });
         if (body.status !== 'draft') await indents.history(tx, stored.id, actor, 'draft', body.status);
-        await ctx.audit(tx, { actorId: auth.memberId, action: 'indent_updated', entity: 'indent', entityId: stored.id, requestId: request.id, details: { status: body.status, lines: input.lines.length } });
+        await ctx.audit(tx, {
+          actorId: auth.memberId,
+          action: 'indent_updated',
+          entity: 'indent',
+          entityId: stored.id,
+          requestId: request.id,
+          details: { status: body.status, lines: input.lines.length },
+        });
         await announceIndent(tx, ctx, stored.id, { requestId: request.id, actorId: auth.memberId });
         return detail(tx, stored.id);
       });
-      return { message: body.status === 'compare' ? INDENT_MESSAGES.sentForComparison : INDENT_MESSAGES.draftSaved, indent };
+      return {
+        message: body.status === 'compare' ? INDENT_MESSAGES.sentForComparison : INDENT_MESSAGES.draftSaved,
+        indent,
+      };
     },
   );
 
@@ -261,7 +365,15 @@ export async function indentRoutes(app: FastifyInstance, { ctx, indents, answers
 
   r.post(
     '/indent/compare/:id',
-    { config: { access: COMPARE }, schema: { tags: ['indent'], params: IdParams, body: CompareBody, response: { 200: IndentCompareResponse, ...errors } } },
+    {
+      config: { access: COMPARE },
+      schema: {
+        tags: ['indent'],
+        params: IdParams,
+        body: CompareBody,
+        response: { 200: IndentCompareResponse, ...errors },
+      },
+    },
     async (request) => {
       const auth = requireSignedIn(request);
       requireRole(auth, ['Purchaser', 'Admin'], COMPARE_ROLE);
@@ -277,7 +389,8 @@ export async function indentRoutes(app: FastifyInstance, { ctx, indents, answers
           ctx.schema,
           lines.map((l) => l.itemId),
         );
-        if (body.pricesVersion !== undefined && body.pricesVersion !== pricesVersion(options)) throw conflict(INDENT_MESSAGES.pricesChanged);
+        if (body.pricesVersion !== undefined && body.pricesVersion !== pricesVersion(options))
+          throw conflict(INDENT_MESSAGES.pricesChanged);
         const byItem = linesById(lines);
         const chosen = new Map<string, Choice>();
         for (const c of body.items) {
@@ -285,11 +398,20 @@ export async function indentRoutes(app: FastifyInstance, { ctx, indents, answers
           if (!line) throw badRequest(INDENT_MESSAGES.unknownLine);
           const o = optionOf(options, line, c.selectedVendor.toLowerCase());
           const reason = (c.reasonForSelection ?? '').trim();
-          if (!o.isLowest && (!reason || reason === INDENT_MESSAGES.lowestSelected)) throw badRequest(INDENT_MESSAGES.reasonRequired(line.itemName));
-          chosen.set(line.itemId, { vendorId: o.vendorId, vendorName: o.vendorName, reason: reason || INDENT_MESSAGES.lowestSelected, pricePaise: o.pricePaise, gstPaise: o.gstPaise });
+          if (!o.isLowest && (!reason || reason === INDENT_MESSAGES.lowestSelected))
+            throw badRequest(INDENT_MESSAGES.reasonRequired(line.itemName));
+          chosen.set(line.itemId, {
+            vendorId: o.vendorId,
+            vendorName: o.vendorName,
+            reason: reason || INDENT_MESSAGES.lowestSelected,
+            pricePaise: o.pricePaise,
+            gstPaise: o.gstPaise,
+          });
         }
         if (body.status === 'approval') {
-          const missing = lines.find((l) => !chosen.has(l.itemId) && (options.get(l.itemId) ?? []).length > 0);
+          const missing = lines.find(
+            (l) => !chosen.has(l.itemId) && (options.get(l.itemId) ?? []).length > 0,
+          );
           if (missing) throw badRequest(INDENT_MESSAGES.selectVendor(missing.itemName));
         }
         // Lines left out have no vendor (SPEC §5: items without a selection are left out of the save).
@@ -304,17 +426,35 @@ export async function indentRoutes(app: FastifyInstance, { ctx, indents, answers
         } else {
           await touch(tx, stored.id);
         }
-        await ctx.audit(tx, { actorId: auth.memberId, action: body.status === 'approval' ? 'indent_sent_for_approval' : 'indent_selections_saved', entity: 'indent', entityId: stored.id, requestId: request.id, details: { chosen: chosen.size } });
+        await ctx.audit(tx, {
+          actorId: auth.memberId,
+          action: body.status === 'approval' ? 'indent_sent_for_approval' : 'indent_selections_saved',
+          entity: 'indent',
+          entityId: stored.id,
+          requestId: request.id,
+          details: { chosen: chosen.size },
+        });
         await announceIndent(tx, ctx, stored.id, { requestId: request.id, actorId: auth.memberId });
       });
       const { indent } = await withOptions(ctx.db, request.params.id);
-      return { message: body.status === 'approval' ? INDENT_MESSAGES.sentForApproval : INDENT_MESSAGES.saved, indent };
+      return {
+        message: body.status === 'approval' ? INDENT_MESSAGES.sentForApproval : INDENT_MESSAGES.saved,
+        indent,
+      };
     },
   );
 
   r.post(
     '/indent/approval/:id',
-    { config: { access: APPROVAL }, schema: { tags: ['indent'], params: IdParams, body: ApprovalBody, response: { 200: IndentResponse, ...errors } } },
+    {
+      config: { access: APPROVAL },
+      schema: {
+        tags: ['indent'],
+        params: IdParams,
+        body: ApprovalBody,
+        response: { 200: IndentResponse, ...errors },
+      },
+    },
     async (request) => {
       const auth = requireSignedIn(request);
       requireRole(auth, ['Admin'], APPROVAL_ROLE);
@@ -330,7 +470,8 @@ export async function indentRoutes(app: FastifyInstance, { ctx, indents, answers
           ctx.schema,
           lines.map((l) => l.itemId),
         );
-        if (body.pricesVersion !== undefined && body.pricesVersion !== pricesVersion(options)) throw conflict(INDENT_MESSAGES.pricesChanged);
+        if (body.pricesVersion !== undefined && body.pricesVersion !== pricesVersion(options))
+          throw conflict(INDENT_MESSAGES.pricesChanged);
         const byItem = linesById(lines);
         const given = new Map<string, ApprovalBody['items'][number]>();
         for (const a of body.items) {
@@ -362,12 +503,29 @@ export async function indentRoutes(app: FastifyInstance, { ctx, indents, answers
             continue;
           }
           const approverReason = meaningful(own) && own !== purchaserReason ? own : '';
-          locked.push({ line, vendorId, vendorName: o.vendorName, pricePaise: o.pricePaise, gstPaise: o.gstPaise, approverReason });
+          locked.push({
+            line,
+            vendorId,
+            vendorName: o.vendorName,
+            pricePaise: o.pricePaise,
+            gstPaise: o.gstPaise,
+            approverReason,
+          });
         }
-        if (blockers.length > 0) throw badRequest(`${INDENT_MESSAGES.resolveBlockers(blockers.length)}: ${blockers.join('; ')}`);
+        if (blockers.length > 0)
+          throw badRequest(`${INDENT_MESSAGES.resolveBlockers(blockers.length)}: ${blockers.join('; ')}`);
         if (locked.length === 0) throw badRequest(INDENT_MESSAGES.items);
         // The approval's event and its audit row are written in one statement.
-        const { indent: d } = await approve(tx, ctx, indents, stored.id, locked, actor, { requestId: request.id, actorId: auth.memberId }, true);
+        const { indent: d } = await approve(
+          tx,
+          ctx,
+          indents,
+          stored.id,
+          locked,
+          actor,
+          { requestId: request.id, actorId: auth.memberId },
+          true,
+        );
         return d;
       });
       return { message: INDENT_MESSAGES.approved, indent };
@@ -376,7 +534,15 @@ export async function indentRoutes(app: FastifyInstance, { ctx, indents, answers
 
   r.post(
     '/indent/rework/:id',
-    { config: { access: APPROVAL }, schema: { tags: ['indent'], params: IdParams, body: ReworkBody, response: { 200: IndentResponse, ...errors } } },
+    {
+      config: { access: APPROVAL },
+      schema: {
+        tags: ['indent'],
+        params: IdParams,
+        body: ReworkBody,
+        response: { 200: IndentResponse, ...errors },
+      },
+    },
     async (request) => {
       const auth = requireSignedIn(request);
       requireRole(auth, ['Admin'], APPROVAL_ROLE);
@@ -387,9 +553,19 @@ export async function indentRoutes(app: FastifyInstance, { ctx, indents, answers
         const stored = await visible(tx, auth, request.params.id, true);
         if (stored.status !== 'approval') throw conflict(INDENT_MESSAGES.notInApproval);
         checkVersion(stored, request.body.version);
-        await tx.query(`UPDATE ${ctx.schema}.indents SET status = 'draft', rework_comment = $2, updated_at = now(), version = version + 1 WHERE id = $1`, [stored.id, comment]);
+        await tx.query(
+          `UPDATE ${ctx.schema}.indents SET status = 'draft', rework_comment = $2, updated_at = now(), version = version + 1 WHERE id = $1`,
+          [stored.id, comment],
+        );
         await indents.history(tx, stored.id, actor, 'approval', 'draft', comment);
-        await ctx.audit(tx, { actorId: auth.memberId, action: 'indent_sent_back', entity: 'indent', entityId: stored.id, requestId: request.id, details: { comment } });
+        await ctx.audit(tx, {
+          actorId: auth.memberId,
+          action: 'indent_sent_back',
+          entity: 'indent',
+          entityId: stored.id,
+          requestId: request.id,
+          details: { comment },
+        });
         await announceIndent(tx, ctx, stored.id, { requestId: request.id, actorId: auth.memberId });
         return detail(tx, stored.id);
       });
@@ -399,7 +575,15 @@ export async function indentRoutes(app: FastifyInstance, { ctx, indents, answers
 
   r.put(
     '/indent/fleet/:id',
-    { config: { access: APPROVAL }, schema: { tags: ['indent'], params: IdParams, body: FleetBody, response: { 200: FleetResponse, ...errors } } },
+    {
+      config: { access: APPROVAL },
+      schema: {
+        tags: ['indent'],
+        params: IdParams,
+        body: FleetBody,
+        response: { 200: FleetResponse, ...errors },
+      },
+    },
     async (request: FastifyRequest<{ Params: IdParams; Body: FleetBody }>) => {
       const auth = requireSignedIn(request);
       requireRole(auth, ['Admin'], APPROVAL_ROLE);
@@ -422,7 +606,14 @@ export async function indentRoutes(app: FastifyInstance, { ctx, indents, answers
            ON CONFLICT (indent_id, vendor_id) DO UPDATE SET vendor_name = excluded.vendor_name, amount_paise = excluded.amount_paise, gst_paise = excluded.gst_paise, free = excluded.free`,
           [stored.id, vendorId, name, toPaise(b.amount), toPaise(b.gst), b.free],
         );
-        await ctx.audit(tx, { actorId: auth.memberId, action: 'indent_fleet_saved', entity: 'indent', entityId: stored.id, requestId: request.id, details: { vendorId, amount: b.amount, gst: b.gst, free: b.free } });
+        await ctx.audit(tx, {
+          actorId: auth.memberId,
+          action: 'indent_fleet_saved',
+          entity: 'indent',
+          entityId: stored.id,
+          requestId: request.id,
+          details: { vendorId, amount: b.amount, gst: b.gst, free: b.free },
+        });
       });
       const d = await detail(ctx.db, request.params.id);
       return { message: INDENT_MESSAGES.fleetSaved, fleet: d.fleet };

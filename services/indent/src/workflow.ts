@@ -3,7 +3,14 @@
  * approving with the unit prices locked (one transaction: lines, status, history, and
  * erp.indent.approved.v1 and erp.indent.upserted.v1 in the outbox).
  */
-import { eventLine, fromPaise, IndentApproved, poPreview, type Indent, type PreviewLineInput } from '@erp/contracts';
+import {
+  eventLine,
+  fromPaise,
+  IndentApproved,
+  poPreview,
+  type Indent,
+  type PreviewLineInput,
+} from '@erp/contracts';
 import { event, type EventMeta, type Queryable, type ServiceContext } from '@erp/service-kit';
 import { indentUpsertedEvent } from './indent-events.js';
 import type { Actor, IndentRepository, StoredLine } from './repository.js';
@@ -17,7 +24,14 @@ export interface Choice {
 }
 
 /** Every line's vendor as chosen (a line without a choice has none); the list's amount follows. */
-export async function saveSelections(tx: Queryable, schema: string, indentId: string, indents: IndentRepository, lines: readonly StoredLine[], chosen: ReadonlyMap<string, Choice>): Promise<void> {
+export async function saveSelections(
+  tx: Queryable,
+  schema: string,
+  indentId: string,
+  indents: IndentRepository,
+  lines: readonly StoredLine[],
+  chosen: ReadonlyMap<string, Choice>,
+): Promise<void> {
   await tx.query(
     `UPDATE ${schema}.indent_lines l SET selected_vendor = c.vendor, vendor_name = c.vendor_name, reason = coalesce(c.reason, ''), approver_reason = ''
        FROM (SELECT * FROM unnest($2::uuid[], $3::uuid[], $4::text[], $5::text[]) AS x(item_id, vendor, vendor_name, reason)) c
@@ -32,7 +46,20 @@ export async function saveSelections(tx: Queryable, schema: string, indentId: st
   );
   const priced: PreviewLineInput[] = lines.flatMap((l) => {
     const c = chosen.get(l.itemId);
-    return c ? [{ itemId: l.itemId, itemName: l.itemName, unit: l.unit, quantity: l.quantity, vendorId: c.vendorId, vendorName: c.vendorName, pricePaise: c.pricePaise, gstPaise: c.gstPaise }] : [];
+    return c
+      ? [
+          {
+            itemId: l.itemId,
+            itemName: l.itemName,
+            unit: l.unit,
+            quantity: l.quantity,
+            vendorId: c.vendorId,
+            vendorName: c.vendorName,
+            pricePaise: c.pricePaise,
+            gstPaise: c.gstPaise,
+          },
+        ]
+      : [];
   });
   const total = priced.length === 0 ? 0 : poPreview(priced, await indents.fleet(tx, indentId)).totalPaise;
   await tx.query(`UPDATE ${schema}.indents SET total_paise = $2 WHERE id = $1`, [indentId, total]);
@@ -96,12 +123,22 @@ export async function approve(
   const d = (await indents.detail(tx, indentId))!;
   // The project's location as the projects service last announced it ('' until it has).
   const projectLocation =
-    (await tx.query<{ location: string }>(`SELECT location FROM ${ctx.schema}.project_snapshots WHERE project_id = $1`, [d.projectId._id])).rows[0]?.location ?? '';
+    (
+      await tx.query<{ location: string }>(
+        `SELECT location FROM ${ctx.schema}.project_snapshots WHERE project_id = $1`,
+        [d.projectId._id],
+      )
+    ).rows[0]?.location ?? '';
   const approved = event(IndentApproved, {
     indentId: d._id,
     indentNumber: d.indentId,
     title: d.title,
-    project: { _id: d.projectId._id, name: d.projectId.name, projectCode: d.projectId.projectCode, location: projectLocation },
+    project: {
+      _id: d.projectId._id,
+      name: d.projectId.name,
+      projectCode: d.projectId.projectCode,
+      location: projectLocation,
+    },
     boq: d.boqId,
     createdBy: d.createdBy ?? { _id: '', name: '' },
     approvedBy: { _id: actor.id ?? '', name: actor.name },
@@ -116,7 +153,16 @@ export async function approve(
     })),
   });
   const audit = audited
-    ? [{ actorId: meta.actorId ?? null, action: 'indent_approved', entity: 'indent', entityId: indentId, requestId: meta.requestId, details: { vendors: preview.vendors.length, totalPaise: preview.totalPaise } }]
+    ? [
+        {
+          actorId: meta.actorId ?? null,
+          action: 'indent_approved',
+          entity: 'indent',
+          entityId: indentId,
+          requestId: meta.requestId,
+          details: { vendors: preview.vendors.length, totalPaise: preview.totalPaise },
+        },
+      ]
     : [];
   await ctx.emitAll(tx, [approved, await indentUpsertedEvent(tx, ctx.schema, indentId)], { meta, audit });
   return { indent: d, totalPaise: preview.totalPaise, vendors: preview.vendors.length };

@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INDENT_MESSAGES, PoCreated, PoStatusChanged, ProjectUpserted, type IndentApprovedData, type Indent, type IndentCompare } from '@erp/contracts';
+import {
+  INDENT_MESSAGES,
+  PoCreated,
+  PoStatusChanged,
+  ProjectUpserted,
+  type IndentApprovedData,
+  type Indent,
+  type IndentCompare,
+} from '@erp/contracts';
 import { buildEnvelope } from '@erp/service-kit';
 import { startIndent, type IndentHarness } from './helpers.js';
 
@@ -19,8 +27,17 @@ async function inCompare(): Promise<IndentCompare> {
   return h.compare(indent._id);
 }
 
-async function save(c: IndentCompare, items: Array<{ itemId: string; selectedVendor: string; reasonForSelection?: string }>, status: 'compare' | 'approval' = 'compare') {
-  return h.call('purchaser', 'POST', `/indent/compare/${c._id}`, { items, status, pricesVersion: c.pricesVersion, version: c.version });
+async function save(
+  c: IndentCompare,
+  items: Array<{ itemId: string; selectedVendor: string; reasonForSelection?: string }>,
+  status: 'compare' | 'approval' = 'compare',
+) {
+  return h.call('purchaser', 'POST', `/indent/compare/${c._id}`, {
+    items,
+    status,
+    pricesVersion: c.pricesVersion,
+    version: c.version,
+  });
 }
 
 /** Cement from vendor 1 (not the lowest) with a reason, steel and sand from the lowest: sent for approval. */
@@ -45,12 +62,19 @@ const approvalBody = (c: IndentCompare, over: Record<string, string> = {}) => ({
   version: c.version,
   items: c.items.map((l) => {
     const chosen = over[l.itemId] ?? l.selectedVendor!;
-    return { itemId: l.itemId, selectedVendor: chosen, price: l.vendors.find((v) => v.vendorId === chosen)!.price, reasonForSelection: '' };
+    return {
+      itemId: l.itemId,
+      selectedVendor: chosen,
+      price: l.vendors.find((v) => v.vendorId === chosen)!.price,
+      reasonForSelection: '',
+    };
   }),
 });
 
 async function approvedEvents(indentId: string): Promise<IndentApprovedData[]> {
-  const r = await h.db.query<{ envelope: { data: IndentApprovedData } }>("SELECT envelope FROM indent.outbox WHERE subject = 'erp.indent.approved.v1' ORDER BY seq");
+  const r = await h.db.query<{ envelope: { data: IndentApprovedData } }>(
+    "SELECT envelope FROM indent.outbox WHERE subject = 'erp.indent.approved.v1' ORDER BY seq",
+  );
   return r.rows.map((x) => x.envelope.data).filter((d) => d.indentId === indentId);
 }
 
@@ -80,25 +104,40 @@ describe('comparing vendor prices', () => {
       [null, ''],
     ]);
     // 100 bags x 486.40 = 48,640.00 is the list's amount so far.
-    const row = (await h.call('admin', 'GET', `/indent?keyword=${encodeURIComponent(c.indentId)}`)).json().result[0];
+    const row = (await h.call('admin', 'GET', `/indent?keyword=${encodeURIComponent(c.indentId)}`)).json()
+      .result[0];
     expect(row.items.totalAmount).toBe(48640);
   });
 
   it('needs a reason for a vendor that is not the lowest, and a vendor for every priced item before approval', async () => {
     const c = await inCompare();
     const noReason = await save(c, [{ itemId: item(0), selectedVendor: vendor(1) }]);
-    expect([noReason.statusCode, noReason.json().message]).toEqual([400, INDENT_MESSAGES.reasonRequired(h.world.items[0]!.name)]);
+    expect([noReason.statusCode, noReason.json().message]).toEqual([
+      400,
+      INDENT_MESSAGES.reasonRequired(h.world.items[0]!.name),
+    ]);
     const missing = await save(c, [{ itemId: item(0), selectedVendor: vendor(0) }], 'approval');
-    expect([missing.statusCode, missing.json().message]).toEqual([400, INDENT_MESSAGES.selectVendor(h.world.items[1]!.name)]);
+    expect([missing.statusCode, missing.json().message]).toEqual([
+      400,
+      INDENT_MESSAGES.selectVendor(h.world.items[1]!.name),
+    ]);
     const blocked = await save(c, [{ itemId: item(0), selectedVendor: h.world.vendors[4]!.vendorId }]);
-    expect([blocked.statusCode, blocked.json().message]).toEqual([400, INDENT_MESSAGES.vendorNotOffered(h.world.items[0]!.name)]);
+    expect([blocked.statusCode, blocked.json().message]).toEqual([
+      400,
+      INDENT_MESSAGES.vendorNotOffered(h.world.items[0]!.name),
+    ]);
     const stranger = await save(c, [{ itemId: randomUUID(), selectedVendor: vendor(0) }]);
     expect([stranger.statusCode, stranger.json().message]).toEqual([400, INDENT_MESSAGES.unknownLine]);
     expect((await h.compare(c._id)).version).toBe(c.version);
   });
 
   it('sends an indent without prices for an item on to approval, where that item blocks', async () => {
-    const indent = await h.create({ items: [{ item: item(0), quantity: 10 }, { item: item(3), quantity: 4 }] });
+    const indent = await h.create({
+      items: [
+        { item: item(0), quantity: 10 },
+        { item: item(3), quantity: 4 },
+      ],
+    });
     const c = await h.compare(indent._id);
     expect(c.items[1]!.vendors).toEqual([]);
     const sent = await save(c, [{ itemId: item(0), selectedVendor: vendor(0) }], 'approval');
@@ -110,18 +149,35 @@ describe('comparing vendor prices', () => {
       version: review.version,
       items: [{ itemId: item(0), selectedVendor: vendor(0), price: 380 }],
     });
-    expect([res.statusCode, res.json().message]).toEqual([400, `${INDENT_MESSAGES.resolveBlockers(1)}: ${INDENT_MESSAGES.blockerNoVendor(h.world.items[3]!.name)}`]);
+    expect([res.statusCode, res.json().message]).toEqual([
+      400,
+      `${INDENT_MESSAGES.resolveBlockers(1)}: ${INDENT_MESSAGES.blockerNoVendor(h.world.items[3]!.name)}`,
+    ]);
   });
 
   it('refuses a save against prices that changed since the page opened (409), and the new prices show', async () => {
     const c = await inCompare();
     const sand = h.world.items[2]!;
-    await h.announceItem({ ...sand, prices: [[0, 1750, 87.5, 'active'], [2, 1850, 40, 'active']] }, 3);
+    await h.announceItem(
+      {
+        ...sand,
+        prices: [
+          [0, 1750, 87.5, 'active'],
+          [2, 1850, 40, 'active'],
+        ],
+      },
+      3,
+    );
     const res = await save(c, [{ itemId: item(2), selectedVendor: vendor(0) }]);
     expect([res.statusCode, res.json().message]).toEqual([409, INDENT_MESSAGES.pricesChanged]);
     const fresh = await h.compare(c._id);
     expect(fresh.pricesVersion).not.toBe(c.pricesVersion);
-    expect(fresh.items[2]!.vendors[0]).toMatchObject({ vendorId: vendor(0), price: 1750, totalPrice: 1837.5, isLowest: true });
+    expect(fresh.items[2]!.vendors[0]).toMatchObject({
+      vendorId: vendor(0),
+      price: 1750,
+      totalPrice: 1837.5,
+      isLowest: true,
+    });
     // An older announcement arriving late does not bring the old prices back.
     await h.announceItem(sand, 2);
     expect((await h.compare(c._id)).pricesVersion).toBe(fresh.pricesVersion);
@@ -144,9 +200,16 @@ describe('comparing vendor prices', () => {
     expect((await h.call('accountant', 'POST', `/indent/compare/${c._id}`, body)).statusCode).toBe(403);
     expect((await h.call('employee', 'GET', `/indent/compare/${c._id}`)).statusCode).toBe(403);
     // An Employee given Compare write still is not a purchaser.
-    const employee = await h.member({ role: 'Employee', projects: [h.world.projectId], modules: { indent: { write: true } } });
+    const employee = await h.member({
+      role: 'Employee',
+      projects: [h.world.projectId],
+      modules: { indent: { write: true } },
+    });
     const own = await h.call(employee, 'POST', `/indent/compare/${c._id}`, body);
-    expect([own.statusCode, own.json().message]).toEqual([403, 'Only a Purchaser or an Admin chooses vendors']);
+    expect([own.statusCode, own.json().message]).toEqual([
+      403,
+      'Only a Purchaser or an Admin chooses vendors',
+    ]);
     expect((await h.call('admin', 'POST', `/indent/compare/${c._id}`, body)).statusCode).toBe(200);
     const draft = await h.create({ status: 'draft' });
     const res = await h.call('purchaser', 'POST', `/indent/compare/${draft._id}`, body);
@@ -160,12 +223,27 @@ describe('approving', () => {
     const c = await inApproval();
     expect(c.status).toBe('approval');
     expect(c.submittedBy).toEqual({ _id: h.people.purchaser.memberId, name: 'Priya Kulkarni' });
-    const fleet = await h.call('admin', 'PUT', `/indent/fleet/${c._id}`, { vendorId: vendor(1), amount: 1500, gst: 270, free: false });
+    const fleet = await h.call('admin', 'PUT', `/indent/fleet/${c._id}`, {
+      vendorId: vendor(1),
+      amount: 1500,
+      gst: 270,
+      free: false,
+    });
     expect(fleet.statusCode, fleet.body).toBe(200);
-    expect(fleet.json()).toEqual({ message: 'Fleet cost saved', fleet: [{ vendorId: vendor(1), vendorName: h.world.vendors[1]!.name, amount: 1500, gst: 270, free: false }] });
+    expect(fleet.json()).toEqual({
+      message: 'Fleet cost saved',
+      fleet: [
+        { vendorId: vendor(1), vendorName: h.world.vendors[1]!.name, amount: 1500, gst: 270, free: false },
+      ],
+    });
     // Not for a vendor this indent is not offered by (blocked, or pricing none of its items).
     for (const other of [h.world.vendors[4]!, h.world.vendors[3]!]) {
-      const refused = await h.call('admin', 'PUT', `/indent/fleet/${c._id}`, { vendorId: other.vendorId, amount: 100, gst: 0, free: false });
+      const refused = await h.call('admin', 'PUT', `/indent/fleet/${c._id}`, {
+        vendorId: other.vendorId,
+        amount: 100,
+        gst: 0,
+        free: false,
+      });
       expect([refused.statusCode, refused.json().message]).toEqual([400, INDENT_MESSAGES.fleetVendor]);
     }
     const res = await h.call('admin', 'POST', `/indent/approval/${c._id}`, approvalBody(c));
@@ -190,15 +268,38 @@ describe('approving', () => {
         vendorName: h.world.vendors[1]!.name,
         fleet: { amount: 1500, gst: 270 },
         lines: [
-          { itemId: item(0), itemName: h.world.items[0]!.name, unit: 'bags', quantity: 100, price: 392, gst: 109.76 },
-          { itemId: item(1), itemName: h.world.items[1]!.name, unit: 'kg', quantity: 2500.5, price: 62, gst: 11.16 },
+          {
+            itemId: item(0),
+            itemName: h.world.items[0]!.name,
+            unit: 'bags',
+            quantity: 100,
+            price: 392,
+            gst: 109.76,
+          },
+          {
+            itemId: item(1),
+            itemName: h.world.items[1]!.name,
+            unit: 'kg',
+            quantity: 2500.5,
+            price: 62,
+            gst: 11.16,
+          },
         ],
       },
       {
         vendorId: vendor(0),
         vendorName: h.world.vendors[0]!.name,
         fleet: { amount: 0, gst: 0 },
-        lines: [{ itemId: item(2), itemName: h.world.items[2]!.name, unit: 'CBM', quantity: 12.25, price: 1800, gst: 90 }],
+        lines: [
+          {
+            itemId: item(2),
+            itemName: h.world.items[2]!.name,
+            unit: 'CBM',
+            quantity: 12.25,
+            price: 1800,
+            gst: 90,
+          },
+        ],
       },
     ]);
     expect(event!.approvedBy).toEqual({ _id: h.people.admin.memberId, name: 'Demo Admin' });
@@ -229,13 +330,18 @@ describe('approving', () => {
     const res = await h.call('admin', 'POST', `/indent/approval/${c._id}`, approvalBody(c));
     expect(res.statusCode, res.body).toBe(200);
     const [event] = await approvedEvents(c._id);
-    expect(event!.project).toEqual({ ...project, location: 'Survey 112, Baner-Pashan Link Road, Baner, Pune 411045' });
+    expect(event!.project).toEqual({
+      ...project,
+      location: 'Survey 112, Baner-Pashan Link Road, Baner, Pune 411045',
+    });
     expect(event!.location).toBe('Tower A, floor 11');
     // A newer announcement with another location is the one the next approval carries.
     await announce(33, 'Plot 7, Baner, Pune 411045');
     await h.settle();
     const next = await inApproval();
-    expect((await h.call('admin', 'POST', `/indent/approval/${next._id}`, approvalBody(next))).statusCode).toBe(200);
+    expect(
+      (await h.call('admin', 'POST', `/indent/approval/${next._id}`, approvalBody(next))).statusCode,
+    ).toBe(200);
     expect((await approvedEvents(next._id))[0]!.project.location).toBe('Plot 7, Baner, Pune 411045');
   });
 
@@ -246,7 +352,10 @@ describe('approving', () => {
       h.call('admin', 'POST', `/indent/approval/${c._id}`, approvalBody(c)),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
-    const again = await h.call('admin', 'POST', `/indent/approval/${c._id}`, { ...approvalBody(c), version: undefined });
+    const again = await h.call('admin', 'POST', `/indent/approval/${c._id}`, {
+      ...approvalBody(c),
+      version: undefined,
+    });
     expect([again.statusCode, again.json().message]).toEqual([409, INDENT_MESSAGES.notInApproval]);
     expect(await approvedEvents(c._id)).toHaveLength(1);
   });
@@ -254,32 +363,63 @@ describe('approving', () => {
   it('lets the approver choose another vendor with their own reason, and blocks a non-lowest choice without one', async () => {
     // Sand moved to the other vendor tied for the lowest total: no reason needed.
     const c2 = await inApproval();
-    const change = await h.call('admin', 'POST', `/indent/approval/${c2._id}`, approvalBody(c2, { [item(2)]: vendor(2) }));
+    const change = await h.call(
+      'admin',
+      'POST',
+      `/indent/approval/${c2._id}`,
+      approvalBody(c2, { [item(2)]: vendor(2) }),
+    );
     expect(change.statusCode, change.body).toBe(200);
-    expect((change.json().indent as Indent).items.map((l) => l.selectedVendor)).toEqual([vendor(1), vendor(1), vendor(2)]);
+    expect((change.json().indent as Indent).items.map((l) => l.selectedVendor)).toEqual([
+      vendor(1),
+      vendor(1),
+      vendor(2),
+    ]);
     // A non-lowest vendor the purchaser did not choose needs the approver's reason.
     const c3 = await inCompare();
-    await save(c3, [
-      { itemId: item(0), selectedVendor: vendor(0) },
-      { itemId: item(1), selectedVendor: vendor(1) },
-      { itemId: item(2), selectedVendor: vendor(0) },
-    ], 'approval');
+    await save(
+      c3,
+      [
+        { itemId: item(0), selectedVendor: vendor(0) },
+        { itemId: item(1), selectedVendor: vendor(1) },
+        { itemId: item(2), selectedVendor: vendor(0) },
+      ],
+      'approval',
+    );
     const r3 = await h.compare(c3._id, 'admin');
-    const blocked = await h.call('admin', 'POST', `/indent/approval/${c3._id}`, approvalBody(r3, { [item(0)]: vendor(1) }));
-    expect([blocked.statusCode, blocked.json().message]).toEqual([400, `${INDENT_MESSAGES.resolveBlockers(1)}: ${INDENT_MESSAGES.blockerReason(h.world.items[0]!.name)}`]);
+    const blocked = await h.call(
+      'admin',
+      'POST',
+      `/indent/approval/${c3._id}`,
+      approvalBody(r3, { [item(0)]: vendor(1) }),
+    );
+    expect([blocked.statusCode, blocked.json().message]).toEqual([
+      400,
+      `${INDENT_MESSAGES.resolveBlockers(1)}: ${INDENT_MESSAGES.blockerReason(h.world.items[0]!.name)}`,
+    ]);
     const body = approvalBody(r3, { [item(0)]: vendor(1) });
     const withReason = await h.call('admin', 'POST', `/indent/approval/${c3._id}`, {
       ...body,
-      items: body.items.map((x) => (x.itemId === item(0) ? { ...x, reasonForSelection: 'Better credit terms' } : x)),
+      items: body.items.map((x) =>
+        x.itemId === item(0) ? { ...x, reasonForSelection: 'Better credit terms' } : x,
+      ),
     });
     expect(withReason.statusCode, withReason.body).toBe(200);
-    expect((withReason.json().indent as Indent).items[0]).toMatchObject({ selectedVendor: vendor(1), approverReason: 'Better credit terms', price: 392 });
+    expect((withReason.json().indent as Indent).items[0]).toMatchObject({
+      selectedVendor: vendor(1),
+      approverReason: 'Better credit terms',
+      price: 392,
+    });
   });
 
   it('refuses an approval at a price other than the one in force (409)', async () => {
     const c = await inApproval();
     const body = approvalBody(c);
-    const res = await h.call('admin', 'POST', `/indent/approval/${c._id}`, { ...body, pricesVersion: undefined, items: body.items.map((x, i) => (i === 0 ? { ...x, price: 390 } : x)) });
+    const res = await h.call('admin', 'POST', `/indent/approval/${c._id}`, {
+      ...body,
+      pricesVersion: undefined,
+      items: body.items.map((x, i) => (i === 0 ? { ...x, price: 390 } : x)),
+    });
     expect([res.statusCode, res.json().message]).toEqual([409, INDENT_MESSAGES.pricesChanged]);
     expect((await h.compare(c._id, 'admin')).status).toBe('approval');
   });
@@ -289,11 +429,23 @@ describe('approving', () => {
     for (const who of ['purchaser', 'employee', 'accountant'] as const) {
       expect((await h.call(who, 'POST', `/indent/approval/${c._id}`, approvalBody(c))).statusCode).toBe(403);
       expect((await h.call(who, 'POST', `/indent/rework/${c._id}`, { comment: 'x' })).statusCode).toBe(403);
-      expect((await h.call(who, 'PUT', `/indent/fleet/${c._id}`, { vendorId: vendor(0), amount: 1, gst: 0, free: false })).statusCode).toBe(403);
+      expect(
+        (
+          await h.call(who, 'PUT', `/indent/fleet/${c._id}`, {
+            vendorId: vendor(0),
+            amount: 1,
+            gst: 0,
+            free: false,
+          })
+        ).statusCode,
+      ).toBe(403);
     }
     const notAdmin = await h.member({ role: 'Purchaser', modules: { indent: { write: true } } });
     const res = await h.call(notAdmin, 'POST', `/indent/approval/${c._id}`, approvalBody(c));
-    expect([res.statusCode, res.json().message]).toEqual([403, 'Only an Admin approves or sends back indents']);
+    expect([res.statusCode, res.json().message]).toEqual([
+      403,
+      'Only an Admin approves or sends back indents',
+    ]);
     expect((await h.call(null, 'POST', `/indent/approval/${c._id}`, approvalBody(c))).statusCode).toBe(401);
   });
 });
@@ -303,12 +455,20 @@ describe('sending back for rework', () => {
     const c = await inApproval();
     const empty = await h.call('admin', 'POST', `/indent/rework/${c._id}`, { comment: '   ' });
     expect([empty.statusCode, empty.json().message]).toEqual([400, INDENT_MESSAGES.commentRequired]);
-    const res = await h.call('admin', 'POST', `/indent/rework/${c._id}`, { comment: 'Split the steel into two deliveries', version: c.version });
+    const res = await h.call('admin', 'POST', `/indent/rework/${c._id}`, {
+      comment: 'Split the steel into two deliveries',
+      version: c.version,
+    });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe('Indent sent back for rework');
     const back = res.json().indent as Indent;
     expect(back).toMatchObject({ status: 'draft', reworkComment: 'Split the steel into two deliveries' });
-    expect(back.history.at(-1)).toMatchObject({ from: 'approval', to: 'draft', comment: 'Split the steel into two deliveries', by: { name: 'Demo Admin' } });
+    expect(back.history.at(-1)).toMatchObject({
+      from: 'approval',
+      to: 'draft',
+      comment: 'Split the steel into two deliveries',
+      by: { name: 'Demo Admin' },
+    });
     const resend = await h.call('employee', 'PUT', `/indent/${c._id}`, {
       title: back.title,
       projectId: h.world.projectId,
@@ -386,11 +546,17 @@ describe('the list’s totals', () => {
   it('stay exact per status and project through every transition above (kept counts)', async () => {
     for (const status of ['', 'draft', 'compare', 'approval', 'approved']) {
       const res = (await h.call('admin', 'GET', `/indent?limit=1&status=${status}`)).json();
-      const counted = await h.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM indent.indents ${status ? 'WHERE status = $1' : ''}`, status ? [status] : []);
+      const counted = await h.db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM indent.indents ${status ? 'WHERE status = $1' : ''}`,
+        status ? [status] : [],
+      );
       expect([status, res.totalItems]).toEqual([status, counted.rows[0]!.n]);
     }
     const mine = (await h.call('employee', 'GET', '/indent?limit=1&status=approved')).json();
-    const counted = await h.db.query<{ n: number }>("SELECT count(*)::int AS n FROM indent.indents WHERE status = 'approved' AND project_id = $1", [h.world.projectId]);
+    const counted = await h.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM indent.indents WHERE status = 'approved' AND project_id = $1",
+      [h.world.projectId],
+    );
     expect(mine.totalItems).toBe(counted.rows[0]!.n);
     expect(mine.totalItems).toBeGreaterThan(0);
   });

@@ -8,7 +8,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
-import { PoCreated, type EventEnvelope, type Indent, type PoCreatedData, type PoStatusChangedData } from '@erp/contracts';
+import {
+  PoCreated,
+  type EventEnvelope,
+  type Indent,
+  type PoCreatedData,
+  type PoStatusChangedData,
+} from '@erp/contracts';
 import { buildEnvelope } from '@erp/service-kit';
 import { startIndent, type IndentHarness } from './helpers.js';
 
@@ -48,7 +54,14 @@ describe('indent service consuming erp.po.created.v1', () => {
             itemCount: integer(2),
             amount: number(234882.58),
             fleet: like({ amount: number(1500), gst: number(270) }),
-            lines: eachLike({ itemId: uuid('6c1d3e5f-7a8b-4c9d-8e0f-1a2b3c4d5e6f'), itemName: string('TMT steel bar 12 mm'), unit: string('kg'), quantity: number(2500.5), price: number(62), gst: number(11.16) }),
+            lines: eachLike({
+              itemId: uuid('6c1d3e5f-7a8b-4c9d-8e0f-1a2b3c4d5e6f'),
+              itemName: string('TMT steel bar 12 mm'),
+              unit: string('kg'),
+              quantity: number(2500.5),
+              price: number(62),
+              gst: number(11.16),
+            }),
             approvedBy: like({ _id: uuid('7d2e4f6a-8b9c-4dae-9f1a-2b3c4d5e6f7a'), name: 'Demo Admin' }),
           },
         });
@@ -59,9 +72,19 @@ describe('indent service consuming erp.po.created.v1', () => {
         await h.bus.publish({ ...envelope, data: { ...envelope.data, indentId: indent._id } });
         await h.settle();
         await expect
-          .poll(async () => ((await h.call('employee', 'GET', `/indent/${indent._id}`)).json() as Indent).pos.map((p) => [p.poNumber, p.vendor, p.items, p.amount, p.status]), {
-            timeout: 10_000,
-          })
+          .poll(
+            async () =>
+              ((await h.call('employee', 'GET', `/indent/${indent._id}`)).json() as Indent).pos.map((p) => [
+                p.poNumber,
+                p.vendor,
+                p.items,
+                p.amount,
+                p.status,
+              ]),
+            {
+              timeout: 10_000,
+            },
+          )
           .toEqual([['PO-000001', 'Deccan Steel Suppliers', 2, 234882.58, 'Open']]);
       });
   });
@@ -114,7 +137,14 @@ describe('indent service consuming erp.po.status_changed.v1', () => {
         await h.bus.publish({ ...envelope, data: { ...envelope.data, poId, indentId: indent._id } });
         await h.settle();
         await expect
-          .poll(async () => ((await h.call('employee', 'GET', `/indent/${indent._id}`)).json() as Indent).pos.map((p) => [p.poNumber, p.status]), { timeout: 10_000 })
+          .poll(
+            async () =>
+              ((await h.call('employee', 'GET', `/indent/${indent._id}`)).json() as Indent).pos.map((p) => [
+                p.poNumber,
+                p.status,
+              ]),
+            { timeout: 10_000 },
+          )
           .toEqual([['PO-000007', 'Closed']]);
       });
   });

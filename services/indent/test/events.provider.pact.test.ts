@@ -23,24 +23,42 @@ async function approvedEvent(): Promise<EventEnvelope> {
   const c = await h.compare(indent._id);
   const sent = await h.call('purchaser', 'POST', `/indent/compare/${c._id}`, {
     status: 'approval',
-    items: c.items.map((l) => ({ itemId: l.itemId, selectedVendor: l.vendors.find((v) => v.isLowest)!.vendorId })),
+    items: c.items.map((l) => ({
+      itemId: l.itemId,
+      selectedVendor: l.vendors.find((v) => v.isLowest)!.vendorId,
+    })),
   });
   expect(sent.statusCode, sent.body).toBe(200);
   const review = await h.compare(c._id, 'admin');
-  await h.call('admin', 'PUT', `/indent/fleet/${c._id}`, { vendorId: review.items[0]!.selectedVendor, amount: 1500, gst: 270, free: false });
+  await h.call('admin', 'PUT', `/indent/fleet/${c._id}`, {
+    vendorId: review.items[0]!.selectedVendor,
+    amount: 1500,
+    gst: 270,
+    free: false,
+  });
   const approved = await h.call('admin', 'POST', `/indent/approval/${c._id}`, {
     status: 'approved',
-    items: review.items.map((l) => ({ itemId: l.itemId, selectedVendor: l.selectedVendor, price: l.vendors.find((v) => v.vendorId === l.selectedVendor)!.price })),
+    items: review.items.map((l) => ({
+      itemId: l.itemId,
+      selectedVendor: l.selectedVendor,
+      price: l.vendors.find((v) => v.vendorId === l.selectedVendor)!.price,
+    })),
   });
   expect(approved.statusCode, approved.body).toBe(200);
-  const r = await h.db.query<{ envelope: EventEnvelope }>("SELECT envelope FROM indent.outbox WHERE subject = 'erp.indent.approved.v1' AND envelope->'data'->>'indentId' = $1", [c._id]);
+  const r = await h.db.query<{ envelope: EventEnvelope }>(
+    "SELECT envelope FROM indent.outbox WHERE subject = 'erp.indent.approved.v1' AND envelope->'data'->>'indentId' = $1",
+    [c._id],
+  );
   return r.rows[0]!.envelope;
 }
 
 /** Raise an indent (sent for comparison); its erp.indent.upserted.v1 from the outbox. */
 async function upsertedEvent(): Promise<EventEnvelope> {
   const indent = await h.create();
-  const r = await h.db.query<{ envelope: EventEnvelope }>("SELECT envelope FROM indent.outbox WHERE subject = 'erp.indent.upserted.v1' AND envelope->'data'->>'indentId' = $1", [indent._id]);
+  const r = await h.db.query<{ envelope: EventEnvelope }>(
+    "SELECT envelope FROM indent.outbox WHERE subject = 'erp.indent.upserted.v1' AND envelope->'data'->>'indentId' = $1",
+    [indent._id],
+  );
   return r.rows[0]!.envelope;
 }
 
@@ -51,7 +69,9 @@ describe('indent service as a message provider', () => {
       pactUrls: [path.join(pactDir, 'po-service-indent-service-events.json')],
       logLevel: 'warn',
       messageProviders: { 'an indent approved event': approvedEvent },
-      stateHandlers: { 'an indent awaiting approval with a vendor chosen for each line': async () => undefined },
+      stateHandlers: {
+        'an indent awaiting approval with a vendor chosen for each line': async () => undefined,
+      },
     }).verify();
   });
 

@@ -13,7 +13,13 @@ import {
   type Role,
 } from '@erp/contracts';
 import { buildEnvelope, type KitConfig } from '@erp/service-kit';
-import { createTestHarness, grantAccess, type GrantedAccess, type GrantOptions, type TestHarness } from '@erp/service-kit/testing';
+import {
+  createTestHarness,
+  grantAccess,
+  type GrantedAccess,
+  type GrantOptions,
+  type TestHarness,
+} from '@erp/service-kit/testing';
 import { indentService } from '../src/app.js';
 
 export type Who = 'admin' | 'purchaser' | 'accountant' | 'employee' | 'outsider';
@@ -60,7 +66,12 @@ export interface IndentHarness extends TestHarness {
   /** A member as the indent tables record them (history, creator, submitter, approver). */
   actor(who: Who): { id: string; name: string };
   world: World;
-  call(who: Who | GrantedAccess | null, method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  call(
+    who: Who | GrantedAccess | null,
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: unknown,
+  ): Promise<LightMyRequestResponse>;
   member(o: GrantOptions): Promise<GrantedAccess>;
   /** Announce as the catalog would (item_upserted with prices), then settle. */
   announceItem(item: TestItem, version: number): Promise<void>;
@@ -80,7 +91,12 @@ export function itemData(item: TestItem, vendors: TestVendor[], version: number)
     unit: item.unit,
     status: 'active',
     version,
-    prices: item.prices.map(([v, price, gst, status]) => ({ vendorId: vendors[v]!.vendorId, price, gst, status })),
+    prices: item.prices.map(([v, price, gst, status]) => ({
+      vendorId: vendors[v]!.vendorId,
+      price,
+      gst,
+      status,
+    })),
   };
 }
 
@@ -104,11 +120,37 @@ export async function startIndent(kit: Partial<KitConfig> = {}): Promise<IndentH
   ];
   const items: TestItem[] = [
     // Cement: vendor 0 lowest (486.40), vendor 1 dearer; the blocked and inactive vendors are cheaper still, never offered.
-    { itemId: randomUUID(), name: `Cement OPC 53 ${u}`, unit: 'bags', prices: [[0, 380, 106.4, 'active'], [1, 392, 109.76, 'active'], [4, 300, 10, 'active'], [3, 310, 10, 'active']] },
+    {
+      itemId: randomUUID(),
+      name: `Cement OPC 53 ${u}`,
+      unit: 'bags',
+      prices: [
+        [0, 380, 106.4, 'active'],
+        [1, 392, 109.76, 'active'],
+        [4, 300, 10, 'active'],
+        [3, 310, 10, 'active'],
+      ],
+    },
     // Steel: vendor 1 only, and vendor 2's price is inactive.
-    { itemId: randomUUID(), name: `TMT steel bar 12 mm ${u}`, unit: 'kg', prices: [[1, 62, 11.16, 'active'], [2, 50, 9, 'inactive']] },
+    {
+      itemId: randomUUID(),
+      name: `TMT steel bar 12 mm ${u}`,
+      unit: 'kg',
+      prices: [
+        [1, 62, 11.16, 'active'],
+        [2, 50, 9, 'inactive'],
+      ],
+    },
     // Sand: two vendors tied on total per unit (1890).
-    { itemId: randomUUID(), name: `River sand ${u}`, unit: 'CBM', prices: [[0, 1800, 90, 'active'], [2, 1850, 40, 'active']] },
+    {
+      itemId: randomUUID(),
+      name: `River sand ${u}`,
+      unit: 'CBM',
+      prices: [
+        [0, 1800, 90, 'active'],
+        [2, 1850, 40, 'active'],
+      ],
+    },
     // Putty: not on the BOQ, no vendor price at all.
     { itemId: randomUUID(), name: `Wall putty ${u}`, unit: 'bags', prices: [] },
   ];
@@ -118,14 +160,74 @@ export async function startIndent(kit: Partial<KitConfig> = {}): Promise<IndentH
   const otherBoqId = randomUUID();
   const boqNumber = `BOQ-${u}`;
   const publish = (e: Parameters<TestHarness['bus']['publish']>[0]) => h.bus.publish(e);
-  await publish(buildEnvelope('projects', ProjectUpserted, { projectId, projectCode: `PRJ-${u}`, name: `Skyline Residency ${u}`, status: 'inProgress', version: 1 }));
-  await publish(buildEnvelope('projects', ProjectUpserted, { projectId: otherProjectId, projectCode: `PRJ-X${u}`, name: `Godavari Park ${u}`, status: 'inProgress', version: 1 }));
-  for (const v of vendors) await publish(buildEnvelope('vendors', VendorUpdated, { vendorId: v.vendorId, displayId: 'VEN-0001', name: v.name, status: v.status, version: 1 }));
+  await publish(
+    buildEnvelope('projects', ProjectUpserted, {
+      projectId,
+      projectCode: `PRJ-${u}`,
+      name: `Skyline Residency ${u}`,
+      status: 'inProgress',
+      version: 1,
+    }),
+  );
+  await publish(
+    buildEnvelope('projects', ProjectUpserted, {
+      projectId: otherProjectId,
+      projectCode: `PRJ-X${u}`,
+      name: `Godavari Park ${u}`,
+      status: 'inProgress',
+      version: 1,
+    }),
+  );
+  for (const v of vendors)
+    await publish(
+      buildEnvelope('vendors', VendorUpdated, {
+        vendorId: v.vendorId,
+        displayId: 'VEN-0001',
+        name: v.name,
+        status: v.status,
+        version: 1,
+      }),
+    );
   for (const it of items) await publish(buildEnvelope('catalog', ItemUpserted, itemData(it, vendors, 2)));
-  const boqLines = items.slice(0, 3).map((it, i) => ({ itemId: it.itemId, name: it.name, unit: it.unit, plannedQty: planned[i]! }));
-  await publish(buildEnvelope('projects', BoqUpserted, { boqId, boqNumber, revision: 1, projectId, name: 'Civil works, Tower A', status: 'confirmed', lines: boqLines, version: 2 }));
-  await publish(buildEnvelope('projects', BoqUpserted, { boqId: draftBoqId, boqNumber: `${boqNumber}-D`, revision: 1, projectId, name: 'Finishes', status: 'draft', lines: boqLines, version: 1 }));
-  await publish(buildEnvelope('projects', BoqUpserted, { boqId: otherBoqId, boqNumber: `${boqNumber}-O`, revision: 1, projectId: otherProjectId, name: 'Warehouse', status: 'confirmed', lines: boqLines, version: 2 }));
+  const boqLines = items
+    .slice(0, 3)
+    .map((it, i) => ({ itemId: it.itemId, name: it.name, unit: it.unit, plannedQty: planned[i]! }));
+  await publish(
+    buildEnvelope('projects', BoqUpserted, {
+      boqId,
+      boqNumber,
+      revision: 1,
+      projectId,
+      name: 'Civil works, Tower A',
+      status: 'confirmed',
+      lines: boqLines,
+      version: 2,
+    }),
+  );
+  await publish(
+    buildEnvelope('projects', BoqUpserted, {
+      boqId: draftBoqId,
+      boqNumber: `${boqNumber}-D`,
+      revision: 1,
+      projectId,
+      name: 'Finishes',
+      status: 'draft',
+      lines: boqLines,
+      version: 1,
+    }),
+  );
+  await publish(
+    buildEnvelope('projects', BoqUpserted, {
+      boqId: otherBoqId,
+      boqNumber: `${boqNumber}-O`,
+      revision: 1,
+      projectId: otherProjectId,
+      name: 'Warehouse',
+      status: 'confirmed',
+      lines: boqLines,
+      version: 2,
+    }),
+  );
   await h.settle();
   const people: Record<Who, GrantedAccess> = {
     admin: await grantAccess(h, PEOPLE.admin),
@@ -141,7 +243,17 @@ export async function startIndent(kit: Partial<KitConfig> = {}): Promise<IndentH
       headers: who === null ? {} : typeof who === 'string' ? people[who].headers : who.headers,
       ...(payload !== undefined ? { payload: payload as object } : {}),
     });
-  const world: World = { projectId, otherProjectId, boqId, boqNumber, draftBoqId, otherBoqId, vendors, items, planned };
+  const world: World = {
+    projectId,
+    otherProjectId,
+    boqId,
+    boqNumber,
+    draftBoqId,
+    otherBoqId,
+    vendors,
+    items,
+    planned,
+  };
   return {
     ...h,
     people,
@@ -154,7 +266,15 @@ export async function startIndent(kit: Partial<KitConfig> = {}): Promise<IndentH
       await h.settle();
     },
     async announceVendor(v, version) {
-      await h.bus.publish(buildEnvelope('vendors', VendorUpdated, { vendorId: v.vendorId, displayId: 'VEN-0001', name: v.name, status: v.status, version }));
+      await h.bus.publish(
+        buildEnvelope('vendors', VendorUpdated, {
+          vendorId: v.vendorId,
+          displayId: 'VEN-0001',
+          name: v.name,
+          status: v.status,
+          version,
+        }),
+      );
       await h.settle();
     },
     async create(over = {}, who = 'employee') {

@@ -4,7 +4,18 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Verifier } from '@pact-foundation/pact';
-import { BoqConsumed, BoqUpserted, fromPaise, ItemUpserted, PoCreated, ProjectUpserted, toHundredths, VendorUpdated, type EventEnvelope, type IndentStatus } from '@erp/contracts';
+import {
+  BoqConsumed,
+  BoqUpserted,
+  fromPaise,
+  ItemUpserted,
+  PoCreated,
+  ProjectUpserted,
+  toHundredths,
+  VendorUpdated,
+  type EventEnvelope,
+  type IndentStatus,
+} from '@erp/contracts';
 import { buildEnvelope, type Queryable } from '@erp/service-kit';
 import { indentRepository } from '../src/app.js';
 import { optionsFor } from '../src/options.js';
@@ -56,9 +67,27 @@ async function publish(...envelopes: EventEnvelope[]): Promise<void> {
  */
 async function announced(): Promise<void> {
   await publish(
-    buildEnvelope('projects', ProjectUpserted, { projectId: PROJECT, projectCode: 'PRJ-0001', name: 'Skyline Residency, Pune', status: 'inProgress', version: 1 }),
-    buildEnvelope('vendors', VendorUpdated, { vendorId: VENDOR_LOW, displayId: 'VEN-0001', name: 'Shree Ganesh Cement Traders', status: 'active', version: 1 }),
-    buildEnvelope('vendors', VendorUpdated, { vendorId: VENDOR_HIGH, displayId: 'VEN-0002', name: 'Ambuja Dealers, Hadapsar', status: 'active', version: 1 }),
+    buildEnvelope('projects', ProjectUpserted, {
+      projectId: PROJECT,
+      projectCode: 'PRJ-0001',
+      name: 'Skyline Residency, Pune',
+      status: 'inProgress',
+      version: 1,
+    }),
+    buildEnvelope('vendors', VendorUpdated, {
+      vendorId: VENDOR_LOW,
+      displayId: 'VEN-0001',
+      name: 'Shree Ganesh Cement Traders',
+      status: 'active',
+      version: 1,
+    }),
+    buildEnvelope('vendors', VendorUpdated, {
+      vendorId: VENDOR_HIGH,
+      displayId: 'VEN-0002',
+      name: 'Ambuja Dealers, Hadapsar',
+      status: 'active',
+      version: 1,
+    }),
     buildEnvelope('catalog', ItemUpserted, {
       itemId: CEMENT,
       name: 'Cement OPC 53',
@@ -80,7 +109,11 @@ async function announced(): Promise<void> {
       lines: [{ itemId: CEMENT, name: 'Cement OPC 53', unit: 'bags', plannedQty: 14800.5 }],
       version: 1,
     }),
-    buildEnvelope('projects', BoqConsumed, { boqNumber: 'BOQ-0001', projectId: PROJECT, lines: [{ itemId: CEMENT, consumedQty: 120.5 }] }),
+    buildEnvelope('projects', BoqConsumed, {
+      boqNumber: 'BOQ-0001',
+      projectId: PROJECT,
+      lines: [{ itemId: CEMENT, consumedQty: 120.5 }],
+    }),
   );
 }
 
@@ -114,8 +147,30 @@ interface Raise {
 /** An indent of PRJ-0001 on BOQ-0001 with one line of cement, raised as the form does (version 1). */
 async function raise(tx: Queryable, id: string, r: Raise): Promise<void> {
   const actor = h.actor(r.by);
-  await indents.insert(tx, id, await indents.nextNumber(tx), { title: r.title, projectId: PROJECT, boqId: BOQ, location: r.location, neededBy: r.neededBy, notes: r.notes ?? '' }, r.status, actor);
-  await indents.replaceLines(tx, id, [{ itemId: CEMENT, itemName: 'Cement OPC 53', unit: 'bags', quantity: toHundredths(r.quantity), remark: r.remark ?? '' }]);
+  await indents.insert(
+    tx,
+    id,
+    await indents.nextNumber(tx),
+    {
+      title: r.title,
+      projectId: PROJECT,
+      boqId: BOQ,
+      location: r.location,
+      neededBy: r.neededBy,
+      notes: r.notes ?? '',
+    },
+    r.status,
+    actor,
+  );
+  await indents.replaceLines(tx, id, [
+    {
+      itemId: CEMENT,
+      itemName: 'Cement OPC 53',
+      unit: 'bags',
+      quantity: toHundredths(r.quantity),
+      remark: r.remark ?? '',
+    },
+  ]);
   await indents.refreshSearch(tx, { id });
   await indents.history(tx, id, actor, null, r.status);
 }
@@ -125,9 +180,18 @@ async function sentForApproval(tx: Queryable, id: string, vendorId: string, reas
   const purchaser = h.actor('purchaser');
   const lines = await indents.lines(tx, id);
   const o = (await optionsFor(tx, 'indent', [CEMENT])).get(CEMENT)!.find((x) => x.vendorId === vendorId)!;
-  const choice: Choice = { vendorId, vendorName: o.vendorName, reason, pricePaise: o.pricePaise, gstPaise: o.gstPaise };
+  const choice: Choice = {
+    vendorId,
+    vendorName: o.vendorName,
+    reason,
+    pricePaise: o.pricePaise,
+    gstPaise: o.gstPaise,
+  };
   await saveSelections(tx, 'indent', id, indents, lines, new Map([[CEMENT, choice]]));
-  await tx.query(`UPDATE indent.indents SET status = 'approval', submitted_by = $2, submitted_by_name = $3, submitted_at = now() WHERE id = $1`, [id, purchaser.id, purchaser.name]);
+  await tx.query(
+    `UPDATE indent.indents SET status = 'approval', submitted_by = $2, submitted_by_name = $3, submitted_at = now() WHERE id = $1`,
+    [id, purchaser.id, purchaser.name],
+  );
   await indents.history(tx, id, purchaser, 'compare', 'approval');
   return choice;
 }
@@ -135,24 +199,51 @@ async function sentForApproval(tx: Queryable, id: string, vendorId: string, reas
 /** Draft DRAFT: 120.5 bags, raised and saved by the Admin (whom the requests run as), never sent on. */
 async function draft(changed = false): Promise<void> {
   await h.db.transaction(async (tx) => {
-    const head = { title: 'Cement and steel for slab 4', location: 'Tower A, level 4', neededBy: '2026-12-01', notes: '' };
+    const head = {
+      title: 'Cement and steel for slab 4',
+      location: 'Tower A, level 4',
+      neededBy: '2026-12-01',
+      notes: '',
+    };
     await raise(tx, DRAFT, { ...head, quantity: 120.5, status: 'draft', by: 'admin' });
     // Saved once more (PUT /indent/{id} as a draft): now at version 2.
-    if (changed) await indents.updateHead(tx, DRAFT, { ...head, projectId: PROJECT, boqId: BOQ, notes: 'Deliver before 10 am' }, 'draft', h.actor('admin'));
+    if (changed)
+      await indents.updateHead(
+        tx,
+        DRAFT,
+        { ...head, projectId: PROJECT, boqId: BOQ, notes: 'Deliver before 10 am' },
+        'draft',
+        h.actor('admin'),
+      );
   });
 }
 
 /** COMPARE: raised by the site engineer and sent for comparison, version 1, no vendor chosen yet. */
 async function waitingForComparison(): Promise<void> {
   await h.db.transaction((tx) =>
-    raise(tx, COMPARE, { title: 'Cement for slab casting, floor 11', location: 'Tower A, floor 11', notes: 'Pump booked', neededBy: '2026-12-09', quantity: 120.5, status: 'compare', by: 'employee' }),
+    raise(tx, COMPARE, {
+      title: 'Cement for slab casting, floor 11',
+      location: 'Tower A, floor 11',
+      notes: 'Pump booked',
+      neededBy: '2026-12-09',
+      quantity: 120.5,
+      status: 'compare',
+      by: 'employee',
+    }),
   );
 }
 
 /** APPROVAL: raised by the site engineer; the purchaser chose VENDOR_HIGH (not the lowest) with a reason and sent it for approval; version 1. */
 async function waitingForApproval(): Promise<void> {
   await h.db.transaction(async (tx) => {
-    await raise(tx, APPROVAL, { title: 'Slab casting, floor 11', location: 'Tower A, floor 11', neededBy: '2026-12-09', quantity: 120.5, status: 'compare', by: 'employee' });
+    await raise(tx, APPROVAL, {
+      title: 'Slab casting, floor 11',
+      location: 'Tower A, floor 11',
+      neededBy: '2026-12-09',
+      quantity: 120.5,
+      status: 'compare',
+      by: 'employee',
+    });
     await sentForApproval(tx, APPROVAL, VENDOR_HIGH, PURCHASER_REASON);
   });
 }
@@ -167,13 +258,34 @@ async function approvedWithPo(): Promise<void> {
   const admin = h.actor('admin');
   const ctx = h.runtimes[0]!.ctx;
   const { indent, totalPaise, choice } = await h.db.transaction(async (tx) => {
-    const head = { title: 'Cement for the floor 7 columns', location: 'Tower A, floor 7', neededBy: '2026-11-30', notes: '' };
+    const head = {
+      title: 'Cement for the floor 7 columns',
+      location: 'Tower A, floor 7',
+      neededBy: '2026-11-30',
+      notes: '',
+    };
     await raise(tx, APPROVED, { ...head, quantity: 120.5, status: 'draft', by: 'employee' });
     await indents.updateHead(tx, APPROVED, { ...head, projectId: PROJECT, boqId: BOQ }, 'compare', employee);
     await indents.history(tx, APPROVED, employee, 'draft', 'compare');
     const choice = await sentForApproval(tx, APPROVED, VENDOR_LOW, 'Lowest price selected');
     const [line] = await indents.lines(tx, APPROVED);
-    const done = await approve(tx, ctx, indents, APPROVED, [{ line: line!, vendorId: choice.vendorId, vendorName: choice.vendorName, pricePaise: choice.pricePaise, gstPaise: choice.gstPaise, approverReason: '' }], admin);
+    const done = await approve(
+      tx,
+      ctx,
+      indents,
+      APPROVED,
+      [
+        {
+          line: line!,
+          vendorId: choice.vendorId,
+          vendorName: choice.vendorName,
+          pricePaise: choice.pricePaise,
+          gstPaise: choice.gstPaise,
+          approverReason: '',
+        },
+      ],
+      admin,
+    );
     return { ...done, choice };
   });
   await publish(
@@ -191,7 +303,16 @@ async function approvedWithPo(): Promise<void> {
       itemCount: 1,
       amount: fromPaise(totalPaise),
       fleet: { amount: 0, gst: 0 },
-      lines: [{ itemId: CEMENT, itemName: 'Cement OPC 53', unit: 'bags', quantity: 120.5, price: fromPaise(choice.pricePaise), gst: fromPaise(choice.gstPaise) }],
+      lines: [
+        {
+          itemId: CEMENT,
+          itemName: 'Cement OPC 53',
+          unit: 'bags',
+          quantity: 120.5,
+          price: fromPaise(choice.pricePaise),
+          gst: fromPaise(choice.gstPaise),
+        },
+      ],
       approvedBy: { _id: admin.id, name: admin.name },
     }),
   );

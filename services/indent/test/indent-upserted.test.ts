@@ -24,10 +24,21 @@ describe('erp.indent.upserted.v1', () => {
     const { world } = h;
     const draft = await h.create({ status: 'draft' });
     expect(await upserted(draft._id)).toEqual([
-      { indentId: draft._id, indentNumber: draft.indentId, projectId: world.projectId, boqId: world.boqId, status: 'draft', version: 1 },
+      {
+        indentId: draft._id,
+        indentNumber: draft.indentId,
+        projectId: world.projectId,
+        boqId: world.boqId,
+        status: 'draft',
+        version: 1,
+      },
     ]);
     // Sent for comparison from the draft form.
-    const sent = await h.call('employee', 'PUT', `/indent/${draft._id}`, { ...newForm(), status: 'compare', version: 1 });
+    const sent = await h.call('employee', 'PUT', `/indent/${draft._id}`, {
+      ...newForm(),
+      status: 'compare',
+      version: 1,
+    });
     expect(sent.statusCode, sent.body).toBe(200);
     const c = await h.compare(draft._id);
     const choose = (status: 'compare' | 'approval', v: IndentCompare) =>
@@ -40,7 +51,10 @@ describe('erp.indent.upserted.v1', () => {
     expect((await choose('compare', c)).statusCode).toBe(200);
     expect((await choose('approval', await h.compare(draft._id))).statusCode).toBe(200);
     const current = (await h.call('admin', 'GET', `/indent/${draft._id}`)).json().version as number;
-    const back = await h.call('admin', 'POST', `/indent/rework/${draft._id}`, { comment: 'Check the sand quantity', version: current });
+    const back = await h.call('admin', 'POST', `/indent/rework/${draft._id}`, {
+      comment: 'Check the sand quantity',
+      version: current,
+    });
     expect(back.statusCode, back.body).toBe(200);
     expect((await upserted(draft._id)).map(brief)).toEqual([
       [world.boqId, 'draft', 1],
@@ -66,7 +80,12 @@ describe('erp.indent.upserted.v1', () => {
       status: 'approved',
       pricesVersion: review.pricesVersion,
       version: review.version,
-      items: review.items.map((l) => ({ itemId: l.itemId, selectedVendor: l.selectedVendor!, price: l.vendors.find((v) => v.vendorId === l.selectedVendor)!.price, reasonForSelection: '' })),
+      items: review.items.map((l) => ({
+        itemId: l.itemId,
+        selectedVendor: l.selectedVendor!,
+        price: l.vendors.find((v) => v.vendorId === l.selectedVendor)!.price,
+        reasonForSelection: '',
+      })),
     });
     expect(approved.statusCode, approved.body).toBe(200);
     expect((await upserted(indent._id)).map(brief)).toEqual([
@@ -83,7 +102,11 @@ describe('erp.indent.upserted.v1', () => {
 
   it('is not written for a change that was refused', async () => {
     const indent = await h.create();
-    const refused = await h.call('employee', 'PUT', `/indent/${indent._id}`, { ...newForm(), status: 'compare', version: 1 });
+    const refused = await h.call('employee', 'PUT', `/indent/${indent._id}`, {
+      ...newForm(),
+      status: 'compare',
+      version: 1,
+    });
     expect(refused.statusCode).toBe(409);
     expect((await upserted(indent._id)).map(brief)).toEqual([[h.world.boqId, 'compare', 1]]);
   });

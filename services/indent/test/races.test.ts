@@ -23,7 +23,10 @@ describe.skipIf(!onPostgres)('indents under concurrent requests (PostgreSQL)', (
     const res = await h.call('purchaser', 'POST', `/indent/compare/${c._id}`, {
       status: 'approval',
       version: c.version,
-      items: c.items.map((l) => ({ itemId: l.itemId, selectedVendor: l.vendors.find((v) => v.isLowest)!.vendorId })),
+      items: c.items.map((l) => ({
+        itemId: l.itemId,
+        selectedVendor: l.vendors.find((v) => v.isLowest)!.vendorId,
+      })),
     });
     expect(res.statusCode, res.body).toBe(200);
     return h.compare(c._id, 'admin');
@@ -41,11 +44,20 @@ describe.skipIf(!onPostgres)('indents under concurrent requests (PostgreSQL)', (
     const body = {
       status: 'approved',
       version: c.version,
-      items: c.items.map((l) => ({ itemId: l.itemId, selectedVendor: l.selectedVendor, price: l.vendors.find((v) => v.vendorId === l.selectedVendor)!.price })),
+      items: c.items.map((l) => ({
+        itemId: l.itemId,
+        selectedVendor: l.selectedVendor,
+        price: l.vendors.find((v) => v.vendorId === l.selectedVendor)!.price,
+      })),
     };
-    const answers = await Promise.all(Array.from({ length: 5 }, () => h.call('admin', 'POST', `/indent/approval/${c._id}`, body)));
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => h.call('admin', 'POST', `/indent/approval/${c._id}`, body)),
+    );
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409, 409]);
-    const events = await h.db.query("SELECT 1 FROM indent.outbox WHERE subject = 'erp.indent.approved.v1' AND envelope->'data'->>'indentId' = $1", [c._id]);
+    const events = await h.db.query(
+      "SELECT 1 FROM indent.outbox WHERE subject = 'erp.indent.approved.v1' AND envelope->'data'->>'indentId' = $1",
+      [c._id],
+    );
     expect(events.rows).toHaveLength(1);
   });
 
@@ -53,7 +65,11 @@ describe.skipIf(!onPostgres)('indents under concurrent requests (PostgreSQL)', (
     const c = await inApproval();
     const approve = h.call('admin', 'POST', `/indent/approval/${c._id}`, {
       status: 'approved',
-      items: c.items.map((l) => ({ itemId: l.itemId, selectedVendor: l.selectedVendor, price: l.vendors.find((v) => v.vendorId === l.selectedVendor)!.price })),
+      items: c.items.map((l) => ({
+        itemId: l.itemId,
+        selectedVendor: l.selectedVendor,
+        price: l.vendors.find((v) => v.vendorId === l.selectedVendor)!.price,
+      })),
     });
     const back = h.call('admin', 'POST', `/indent/rework/${c._id}`, { comment: 'Check the quantities' });
     const [a, b] = await Promise.all([approve, back]);

@@ -15,9 +15,24 @@ import { startIndent, type IndentHarness } from './helpers.js';
 
 const { uuid, integer, datetime, string, number, eachLike } = MatchersV3;
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../pacts');
-const catalog = new PactV4({ consumer: 'indent-service', provider: 'catalog-service-events', dir, logLevel: 'warn' });
-const vendors = new PactV4({ consumer: 'indent-service', provider: 'vendors-service-events', dir, logLevel: 'warn' });
-const projects = new PactV4({ consumer: 'indent-service', provider: 'projects-service-events', dir, logLevel: 'warn' });
+const catalog = new PactV4({
+  consumer: 'indent-service',
+  provider: 'catalog-service-events',
+  dir,
+  logLevel: 'warn',
+});
+const vendors = new PactV4({
+  consumer: 'indent-service',
+  provider: 'vendors-service-events',
+  dir,
+  logLevel: 'warn',
+});
+const projects = new PactV4({
+  consumer: 'indent-service',
+  provider: 'projects-service-events',
+  dir,
+  logLevel: 'warn',
+});
 
 // Fixed example ids, so the pact files are the same on every run.
 const ITEM_ID = '9a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
@@ -48,7 +63,13 @@ describe('indent service consuming the catalog’s, vendors’ and projects’ e
           subject: 'erp.vendors.vendor_updated.v1',
           occurredAt,
           source: 'vendors',
-          data: { vendorId: uuid(VENDOR_ID), displayId: string('VEN-0007'), name: string('Konkan Cement Depot'), status: string('active'), version: integer(1) },
+          data: {
+            vendorId: uuid(VENDOR_ID),
+            displayId: string('VEN-0007'),
+            name: string('Konkan Cement Depot'),
+            status: string('active'),
+            version: integer(1),
+          },
         });
       })
       .executeTest(async (message) => publish(message.contents.content as EventEnvelope));
@@ -67,18 +88,33 @@ describe('indent service consuming the catalog’s, vendors’ and projects’ e
             unit: string('bags'),
             status: string('active'),
             version: integer(3),
-            prices: eachLike({ vendorId: uuid(VENDOR_ID), price: number(760.5), gst: number(136.89), status: string('active') }),
+            prices: eachLike({
+              vendorId: uuid(VENDOR_ID),
+              price: number(760.5),
+              gst: number(136.89),
+              status: string('active'),
+            }),
           },
         });
       })
       .executeTest(async (message) => {
         const envelope = message.contents.content as EventEnvelope<{ itemId: string }>;
         // The item is the one this test's indent names; the rest is the message as sent.
-        await publish({ ...envelope, data: { ...envelope.data, itemId: h.world.items[3]!.itemId, version: 50 } });
+        await publish({
+          ...envelope,
+          data: { ...envelope.data, itemId: h.world.items[3]!.itemId, version: 50 },
+        });
         const c = (await h.call('purchaser', 'GET', `/indent/compare/${indent._id}`)).json() as IndentCompare;
-        expect(c.items[0]!.vendors.map((v) => [v.vendorId, v.vendorName, v.price, v.gst, v.totalPrice, v.isLowest])).toEqual([
-          [VENDOR_ID, 'Konkan Cement Depot', 760.5, 136.89, 897.39, true],
-        ]);
+        expect(
+          c.items[0]!.vendors.map((v) => [
+            v.vendorId,
+            v.vendorName,
+            v.price,
+            v.gst,
+            v.totalPrice,
+            v.isLowest,
+          ]),
+        ).toEqual([[VENDOR_ID, 'Konkan Cement Depot', 760.5, 136.89, 897.39, true]]);
       });
   });
 
@@ -108,12 +144,22 @@ describe('indent service consuming the catalog’s, vendors’ and projects’ e
         await publish({ ...envelope, data: { ...envelope.data, projectId: h.world.projectId, version: 60 } });
         const indent = await h.create();
         const c = await h.compare(indent._id);
-        const items = c.items.map((l) => ({ itemId: l.itemId, selectedVendor: l.vendors.find((v) => v.isLowest)!.vendorId }));
-        expect((await h.call('purchaser', 'POST', `/indent/compare/${c._id}`, { status: 'approval', items })).statusCode).toBe(200);
+        const items = c.items.map((l) => ({
+          itemId: l.itemId,
+          selectedVendor: l.vendors.find((v) => v.isLowest)!.vendorId,
+        }));
+        expect(
+          (await h.call('purchaser', 'POST', `/indent/compare/${c._id}`, { status: 'approval', items }))
+            .statusCode,
+        ).toBe(200);
         const review = await h.compare(c._id, 'admin');
         const approval = {
           status: 'approved',
-          items: review.items.map((l) => ({ itemId: l.itemId, selectedVendor: l.selectedVendor, price: l.vendors.find((v) => v.vendorId === l.selectedVendor)!.price })),
+          items: review.items.map((l) => ({
+            itemId: l.itemId,
+            selectedVendor: l.selectedVendor,
+            price: l.vendors.find((v) => v.vendorId === l.selectedVendor)!.price,
+          })),
         };
         expect((await h.call('admin', 'POST', `/indent/approval/${c._id}`, approval)).statusCode).toBe(200);
         const r = await h.db.query<{ envelope: EventEnvelope<{ project: unknown }> }>(
@@ -147,18 +193,40 @@ describe('indent service consuming the catalog’s, vendors’ and projects’ e
             projectId: uuid(PROJECT_ID),
             name: string('Civil and structural works, Tower B'),
             status: string('confirmed'),
-            lines: eachLike({ itemId: uuid(ITEM_ID), name: string('Cement OPC 53'), unit: string('bags'), plannedQty: number(120.5) }),
+            lines: eachLike({
+              itemId: uuid(ITEM_ID),
+              name: string('Cement OPC 53'),
+              unit: string('bags'),
+              plannedQty: number(120.5),
+            }),
             version: integer(2),
           },
         });
       })
       .executeTest(async (message) => {
-        const envelope = message.contents.content as EventEnvelope<{ projectId: string; lines: Array<{ itemId: string }> }>;
-        await publish({ ...envelope, data: { ...envelope.data, projectId: h.world.projectId, lines: envelope.data.lines.map((l) => ({ ...l, itemId: h.world.items[0]!.itemId })) } });
+        const envelope = message.contents.content as EventEnvelope<{
+          projectId: string;
+          lines: Array<{ itemId: string }>;
+        }>;
+        await publish({
+          ...envelope,
+          data: {
+            ...envelope.data,
+            projectId: h.world.projectId,
+            lines: envelope.data.lines.map((l) => ({ ...l, itemId: h.world.items[0]!.itemId })),
+          },
+        });
       });
     const indent = await h.create({ boqId, items: [{ item: h.world.items[0]!.itemId, quantity: 150 }] });
-    expect(indent.boqId).toEqual({ _id: boqId, boqId: 'BOQ-0042', name: 'Civil and structural works, Tower B' });
-    expect(indent.items[0]).toMatchObject({ boq: { plannedQty: 120.5, balanceQuantity: 120.5 }, overBoq: 29.5 });
+    expect(indent.boqId).toEqual({
+      _id: boqId,
+      boqId: 'BOQ-0042',
+      name: 'Civil and structural works, Tower B',
+    });
+    expect(indent.items[0]).toMatchObject({
+      boq: { plannedQty: 120.5, balanceQuantity: 120.5 },
+      overBoq: 29.5,
+    });
     await projects
       .addAsynchronousInteraction()
       .given('goods were received against a BOQ')
@@ -168,14 +236,28 @@ describe('indent service consuming the catalog’s, vendors’ and projects’ e
           subject: 'erp.projects.boq_consumed.v1',
           occurredAt,
           source: 'projects',
-          data: { boqNumber: string('BOQ-0042'), projectId: uuid(PROJECT_ID), lines: eachLike({ itemId: uuid(ITEM_ID), consumedQty: number(20.25) }) },
+          data: {
+            boqNumber: string('BOQ-0042'),
+            projectId: uuid(PROJECT_ID),
+            lines: eachLike({ itemId: uuid(ITEM_ID), consumedQty: number(20.25) }),
+          },
         });
       })
       .executeTest(async (message) => {
         const envelope = message.contents.content as EventEnvelope<{ lines: Array<{ itemId: string }> }>;
-        await publish({ ...envelope, data: { ...envelope.data, projectId: h.world.projectId, lines: envelope.data.lines.map((l) => ({ ...l, itemId: h.world.items[0]!.itemId })) } });
+        await publish({
+          ...envelope,
+          data: {
+            ...envelope.data,
+            projectId: h.world.projectId,
+            lines: envelope.data.lines.map((l) => ({ ...l, itemId: h.world.items[0]!.itemId })),
+          },
+        });
         const after = (await h.call('employee', 'GET', `/indent/${indent._id}`)).json() as Indent;
-        expect(after.items[0]).toMatchObject({ boq: { plannedQty: 120.5, balanceQuantity: 100.25 }, overBoq: 49.75 });
+        expect(after.items[0]).toMatchObject({
+          boq: { plannedQty: 120.5, balanceQuantity: 100.25 },
+          overBoq: 49.75,
+        });
       });
   });
 });

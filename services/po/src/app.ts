@@ -9,7 +9,11 @@ import { poRoutes } from './routes/po.js';
 
 export { createPurchaseOrders, indentApprovedConsumer, poCreatedData } from './events/indent-approved.js';
 export { planPurchaseOrders, type PlannedPo } from './plan.js';
-export { poNumber, purchaseOrdersRepository, type PurchaseOrdersRepository } from './repositories/purchase-orders.js';
+export {
+  poNumber,
+  purchaseOrdersRepository,
+  type PurchaseOrdersRepository,
+} from './repositories/purchase-orders.js';
 
 /** PO_PHOTOS_PER_HOUR: invoice photos a member may upload in an hour that no receipt names yet (default 30). */
 export function unattachedPhotosPerHour(env: NodeJS.ProcessEnv = process.env): number {
@@ -34,8 +38,11 @@ export function poService(): ServiceDefinition {
     migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
     async onStart(ctx) {
       // The PO list's keyword search along a trigram index (as the project and vendor lists).
-      const trigram = await ensureTrigramIndexes(ctx.db, [{ name: 'purchase_orders_search_trgm', table: `${schema}.purchase_orders`, column: 'search' }]);
-      if (!trigram) ctx.log.info('pg_trgm is not available: PO keyword searches scan instead of using a trigram index');
+      const trigram = await ensureTrigramIndexes(ctx.db, [
+        { name: 'purchase_orders_search_trgm', table: `${schema}.purchase_orders`, column: 'search' },
+      ]);
+      if (!trigram)
+        ctx.log.info('pg_trgm is not available: PO keyword searches scan instead of using a trigram index');
       await queueDemoReceipts(ctx);
     },
     consumers: [indentApprovedConsumer(pos, pendingDemoReceipts(pos)), vendorDetailsConsumer(schema)],
@@ -45,7 +52,13 @@ export function poService(): ServiceDefinition {
       if (removed > 0) ctx.log.info({ removed }, 'removed invoice photos no receipt named');
     },
     async routes(app, ctx) {
-      await poRoutes(app, { ctx, pos, answers, company: companyProfile(), unattachedPhotosPerHour: unattachedPhotosPerHour() });
+      await poRoutes(app, {
+        ctx,
+        pos,
+        answers,
+        company: companyProfile(),
+        unattachedPhotosPerHour: unattachedPhotosPerHour(),
+      });
     },
   };
 }

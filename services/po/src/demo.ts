@@ -29,7 +29,8 @@ const PHOTO = new URL('../demo/invoice-GSA-26-27-0412.jpg', import.meta.url);
 export async function queueDemoReceipts(ctx: ServiceContext): Promise<void> {
   if (!ctx.config.seedDemo) return;
   await ctx.tx(async (tx) => {
-    if (ctx.db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`seed:${ctx.schema}`]);
+    if (ctx.db.kind === 'postgres')
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`seed:${ctx.schema}`]);
     const any = await tx.query(`SELECT 1 FROM ${ctx.schema}.purchase_orders LIMIT 1`);
     if (any.rows.length > 0) return;
     await tx.query(`INSERT INTO ${ctx.schema}.demo_receipts (key) VALUES ($1) ON CONFLICT DO NOTHING`, [KEY]);
@@ -47,7 +48,9 @@ const todayInIndia = () => new Date(Date.now() + 330 * 60_000).toISOString().sli
  * commits, is held one statement less. The minute covers another instance queueing at its start
  * as the first PO was being written.
  */
-export function pendingDemoReceipts(pos: PurchaseOrdersRepository): (tx: Queryable, ctx: ServiceContext) => Promise<void> {
+export function pendingDemoReceipts(
+  pos: PurchaseOrdersRepository,
+): (tx: Queryable, ctx: ServiceContext) => Promise<void> {
   let done = false;
   return async (tx, ctx) => {
     if (done) return;
@@ -63,7 +66,11 @@ export function pendingDemoReceipts(pos: PurchaseOrdersRepository): (tx: Queryab
 }
 
 /** Record the waiting demo receipt if its PO exists. */
-async function recordPendingDemoReceipt(tx: Queryable, ctx: ServiceContext, pos: PurchaseOrdersRepository): Promise<void> {
+async function recordPendingDemoReceipt(
+  tx: Queryable,
+  ctx: ServiceContext,
+  pos: PurchaseOrdersRepository,
+): Promise<void> {
   const s = ctx.schema;
   const found = await tx.query<{ id: string; item_id: string }>(
     `SELECT p.id, l.item_id FROM ${s}.purchase_orders p JOIN ${s}.po_lines l ON l.po_id = p.id
@@ -72,10 +79,19 @@ async function recordPendingDemoReceipt(tx: Queryable, ctx: ServiceContext, pos:
   );
   const po = found.rows[0];
   if (!po) return;
-  const member = await tx.query<{ member_id: string; name: string }>(`SELECT member_id, name FROM ${s}.access_members WHERE email = $1`, [RECEIVER.email]);
-  const by = member.rows[0] ? { id: member.rows[0].member_id, name: member.rows[0].name } : { id: null, name: RECEIVER.name };
+  const member = await tx.query<{ member_id: string; name: string }>(
+    `SELECT member_id, name FROM ${s}.access_members WHERE email = $1`,
+    [RECEIVER.email],
+  );
+  const by = member.rows[0]
+    ? { id: member.rows[0].member_id, name: member.rows[0].name }
+    : { id: null, name: RECEIVER.name };
   const photoId = randomUUID();
-  await pos.insertPhoto(tx, { id: photoId, poId: po.id, contentType: 'image/jpeg', bytes: readFileSync(PHOTO), by }, ctx.db.kind);
+  await pos.insertPhoto(
+    tx,
+    { id: photoId, poId: po.id, contentType: 'image/jpeg', bytes: readFileSync(PHOTO), by },
+    ctx.db.kind,
+  );
   await recordReceipt(tx, ctx, pos, {
     receiptId: randomUUID(),
     poId: po.id,
@@ -88,7 +104,14 @@ async function recordPendingDemoReceipt(tx: Queryable, ctx: ServiceContext, pos:
     invoiceAmountPaise: toPaise(32_500),
     remarks: 'Vehicle MH15 GV 4821; unloaded at the Tower A batching point.',
     photoId,
-    lines: [{ item: po.item_id, received: toHundredths(20), rejected: 0, remarks: 'First delivery; checked by volume in the truck' }],
+    lines: [
+      {
+        item: po.item_id,
+        received: toHundredths(20),
+        rejected: 0,
+        remarks: 'First delivery; checked by volume in the truck',
+      },
+    ],
     by,
     receivedAt: new Date(),
     requestId: `demo:${KEY}`,

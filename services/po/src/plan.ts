@@ -3,7 +3,14 @@
  * PO service turns the approval's rupees and quantities into paise and hundredths and totals them,
  * with the contracts' arithmetic (vendorTotals), so a PO's amount is the preview's vendor total.
  */
-import { toHundredths, toPaise, vendorTotals, type Hundredths, type IndentApprovedData, type Paise } from '@erp/contracts';
+import {
+  toHundredths,
+  toPaise,
+  vendorTotals,
+  type Hundredths,
+  type IndentApprovedData,
+  type Paise,
+} from '@erp/contracts';
 
 export interface PlannedLine {
   itemId: string;
@@ -36,7 +43,10 @@ export function approvalProblem(data: IndentApprovedData): string | null {
     ['indentId', data.indentId],
     ['project._id', data.project._id],
     ['boq._id', data.boq._id],
-    ...data.vendors.flatMap((v): Array<[string, string]> => [['vendorId', v.vendorId], ...v.lines.map((l): [string, string] => ['itemId', l.itemId])]),
+    ...data.vendors.flatMap((v): Array<[string, string]> => [
+      ['vendorId', v.vendorId],
+      ...v.lines.map((l): [string, string] => ['itemId', l.itemId]),
+    ]),
   ];
   const bad = ids.find(([, id]) => !UUID.test(id));
   if (bad) return `${bad[0]} is not a uuid: ${JSON.stringify(bad[1]).slice(0, 60)}`;
@@ -51,7 +61,15 @@ export function approvalProblem(data: IndentApprovedData): string | null {
  * line is dropped by the one-PO-per-vendor rule.
  */
 export function planPurchaseOrders(data: IndentApprovedData): PlannedPo[] {
-  const groups = new Map<string, { vendorName: string; lines: IndentApprovedData['vendors'][number]['lines']; fleet: Paise; fleetGst: Paise }>();
+  const groups = new Map<
+    string,
+    {
+      vendorName: string;
+      lines: IndentApprovedData['vendors'][number]['lines'];
+      fleet: Paise;
+      fleetGst: Paise;
+    }
+  >();
   for (const v of data.vendors) {
     const key = v.vendorId.toLowerCase();
     const g = groups.get(key) ?? { vendorName: v.vendorName, lines: [], fleet: 0, fleetGst: 0 };

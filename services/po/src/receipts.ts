@@ -3,8 +3,24 @@
  * for a member's receipt, the demo data for the demo PO's delivery, so both take the same path: the
  * PO's row lock, the pending check, the receipt and its lines, the new status and the events.
  */
-import { expectedReceiptAmount, fromHundredths, fromPaise, PO_MESSAGES, PoStatusChanged, ReceiptRecorded, type PoStatus } from '@erp/contracts';
-import { badRequest, conflict, event, notFound, type PendingEvent, type Queryable, type ServiceContext } from '@erp/service-kit';
+import {
+  expectedReceiptAmount,
+  fromHundredths,
+  fromPaise,
+  PO_MESSAGES,
+  PoStatusChanged,
+  ReceiptRecorded,
+  type PoStatus,
+} from '@erp/contracts';
+import {
+  badRequest,
+  conflict,
+  event,
+  notFound,
+  type PendingEvent,
+  type Queryable,
+  type ServiceContext,
+} from '@erp/service-kit';
 import { pendingOf, statusOf, type PurchaseOrdersRepository } from './repositories/purchase-orders.js';
 
 /** One line as asked: the PO line's item, hundredths received and rejected on site, its remark. */
@@ -36,7 +52,10 @@ export interface ReceiptInput {
 }
 
 /** A recorded receipt as it was asked (lines: received = accepted + rejected): what a resend with the same key must repeat. */
-export type RecordedReceipt = Pick<ReceiptInput, 'poId' | 'invoiceNumber' | 'invoiceDate' | 'invoiceAmountPaise' | 'remarks' | 'photoId' | 'lines'>;
+export type RecordedReceipt = Pick<
+  ReceiptInput,
+  'poId' | 'invoiceNumber' | 'invoiceDate' | 'invoiceAmountPaise' | 'remarks' | 'photoId' | 'lines'
+>;
 
 /**
  * Whether a receipt sent with a used key is the one recorded under it: the same PO, invoice (number,
@@ -79,13 +98,20 @@ export async function recordReceipt(
     if (!sameReceipt(before, r)) throw conflict(PO_MESSAGES.receiptKeyReused);
     return { created: false, status: locked.po.status };
   }
-  if (locked.po.status === 'Closed') throw r.maySeeClosed === false ? notFound(PO_MESSAGES.notFound) : conflict(PO_MESSAGES.closed);
+  if (locked.po.status === 'Closed')
+    throw r.maySeeClosed === false ? notFound(PO_MESSAGES.notFound) : conflict(PO_MESSAGES.closed);
   const lines = r.lines.map((l) => {
     const line = locked.lines.find((x) => x.item_id === l.item);
     if (!line) throw badRequest(PO_MESSAGES.unknownLine);
     const pending = pendingOf(line);
     // Checked under the PO's lock: of two receipts at once, the second sees the first's quantities.
-    if (l.received > pending) throw conflict(PO_MESSAGES.abovePending(line.item_name, `${fromHundredths(pending).toLocaleString('en-IN')} ${line.unit}`));
+    if (l.received > pending)
+      throw conflict(
+        PO_MESSAGES.abovePending(
+          line.item_name,
+          `${fromHundredths(pending).toLocaleString('en-IN')} ${line.unit}`,
+        ),
+      );
     return {
       lineId: line.id,
       itemId: line.item_id,
@@ -105,26 +131,40 @@ export async function recordReceipt(
   const status = statusOf(
     locked.lines.map((line) => {
       const accepted = lines.find((l) => l.lineId === line.id)?.accepted ?? 0;
-      return accepted > 0 ? { ...line, received_hundredths: Number(line.received_hundredths) + accepted } : line;
+      return accepted > 0
+        ? { ...line, received_hundredths: Number(line.received_hundredths) + accepted }
+        : line;
     }),
   );
-  await pos.insertReceipt(tx, {
-    id: r.receiptId,
-    poId: r.poId,
-    invoiceNumber: r.invoiceNumber,
-    invoiceDate: r.invoiceDate,
-    invoiceAmountPaise: r.invoiceAmountPaise,
-    remarks: r.remarks,
-    by: r.by,
-    photoId: r.photoId,
-    lines,
-    receivedAt: r.receivedAt,
-  }, status);
+  await pos.insertReceipt(
+    tx,
+    {
+      id: r.receiptId,
+      poId: r.poId,
+      invoiceNumber: r.invoiceNumber,
+      invoiceDate: r.invoiceDate,
+      invoiceAmountPaise: r.invoiceAmountPaise,
+      remarks: r.remarks,
+      by: r.by,
+      photoId: r.photoId,
+      lines,
+      receivedAt: r.receivedAt,
+    },
+    status,
+  );
   const meta = { requestId: r.requestId, actorId: r.by.id };
   const events: PendingEvent[] = [];
   if (status !== locked.po.status) {
     // insertReceipt moved the version on by one.
-    events.push(event(PoStatusChanged, { poId: r.poId, poNumber: locked.po.po_number, indentId: locked.po.indent_id, status, version: locked.po.version + 1 }));
+    events.push(
+      event(PoStatusChanged, {
+        poId: r.poId,
+        poNumber: locked.po.po_number,
+        indentId: locked.po.indent_id,
+        status,
+        version: locked.po.version + 1,
+      }),
+    );
   }
   const consumed = lines.filter((l) => l.accepted > 0);
   // Only what was accepted is received, and only that is BOQ consumption (projects service).
@@ -149,7 +189,11 @@ export async function recordReceipt(
         invoiceNumber: r.invoiceNumber,
         receivedAt: r.receivedAt.toISOString(),
         receivedBy: { _id: r.by.id ?? '00000000-0000-0000-0000-000000000000', name: r.by.name },
-        lines: consumed.map((l) => ({ itemId: l.itemId, quantity: fromHundredths(l.accepted), unit: l.unit })),
+        lines: consumed.map((l) => ({
+          itemId: l.itemId,
+          quantity: fromHundredths(l.accepted),
+          unit: l.unit,
+        })),
         vendorId: po.vendor_id,
         vendorName: po.vendor_name,
         invoiceAmount: fromPaise(r.invoiceAmountPaise),

@@ -48,7 +48,10 @@ describe('a consumer that dies after making the POs, before acknowledging the ap
     // In process, publish() reports the consumer's failure; on NATS the bus keeps the event to redeliver.
     await first.bus.publish(envelope).catch(() => undefined);
     await expect.poll(() => died, { timeout: 15_000 }).toBe(true);
-    const made = await db.query<{ id: string; po_number: string }>('SELECT id, po_number FROM po.purchase_orders WHERE indent_id = $1 ORDER BY po_seq', [data.indentId]);
+    const made = await db.query<{ id: string; po_number: string }>(
+      'SELECT id, po_number FROM po.purchase_orders WHERE indent_id = $1 ORDER BY po_seq',
+      [data.indentId],
+    );
     expect(made.rows).toHaveLength(3);
     await a.stop();
     await first.bus.close();
@@ -57,7 +60,14 @@ describe('a consumer that dies after making the POs, before acknowledging the ap
     const second = await createTestBus(first.namespace);
     cleanups.push(() => second.bus.close());
     const deliveries: string[] = [];
-    const counting: Bus = { ...second.bus, subscribe: (o) => second.bus.subscribe({ ...o, handler: async (e) => (o.durable === CONSUMER && deliveries.push(e.id), o.handler(e)) }) };
+    const counting: Bus = {
+      ...second.bus,
+      subscribe: (o) =>
+        second.bus.subscribe({
+          ...o,
+          handler: async (e) => (o.durable === CONSUMER && deliveries.push(e.id), o.handler(e)),
+        }),
+    };
     const b = await createServiceRuntime(poService(), { db, bus: counting, config: testConfig(), logger });
     cleanups.push(() => b.stop());
     await b.start();
@@ -67,12 +77,21 @@ describe('a consumer that dies after making the POs, before acknowledging the ap
     await expect.poll(() => deliveries, { timeout: 20_000 }).toContain(envelope.id);
     await new Promise((r) => setTimeout(r, 200));
 
-    const after = await db.query<{ id: string; po_number: string }>('SELECT id, po_number FROM po.purchase_orders WHERE indent_id = $1 ORDER BY po_seq', [data.indentId]);
+    const after = await db.query<{ id: string; po_number: string }>(
+      'SELECT id, po_number FROM po.purchase_orders WHERE indent_id = $1 ORDER BY po_seq',
+      [data.indentId],
+    );
     expect(after.rows).toEqual(made.rows);
-    expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM po.purchase_orders')).rows[0]!.n).toBe(3);
-    const events = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM po.outbox WHERE subject = 'erp.po.created.v1'`);
+    expect(
+      (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM po.purchase_orders')).rows[0]!.n,
+    ).toBe(3);
+    const events = await db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM po.outbox WHERE subject = 'erp.po.created.v1'`,
+    );
     expect(events.rows[0]!.n).toBe(3);
-    expect((await db.query('SELECT event_id FROM po.inbox WHERE consumer = $1', [CONSUMER])).rows).toEqual([{ event_id: envelope.id }]);
+    expect((await db.query('SELECT event_id FROM po.inbox WHERE consumer = $1', [CONSUMER])).rows).toEqual([
+      { event_id: envelope.id },
+    ]);
     expect((await db.query('SELECT 1 FROM po.dead_letters')).rows).toEqual([]);
   });
 });
@@ -89,8 +108,13 @@ describe.skipIf(!onPostgres)('one approval in two envelopes at the same moment (
     const ctx = h.runtimes[0]!.ctx;
     const data = approval();
     const other = approval();
-    const envelopes: EventEnvelope[] = [approvedEnvelope(data), approvedEnvelope(data), approvedEnvelope(other)];
-    const before = (await h.db.query<{ n: number }>('SELECT last_number::int AS n FROM po.po_numbers')).rows[0]!.n;
+    const envelopes: EventEnvelope[] = [
+      approvedEnvelope(data),
+      approvedEnvelope(data),
+      approvedEnvelope(other),
+    ];
+    const before = (await h.db.query<{ n: number }>('SELECT last_number::int AS n FROM po.po_numbers'))
+      .rows[0]!.n;
 
     // Hold the PO table until every handler is inside its transaction, waiting: then they all go at once.
     let locked!: () => void;
@@ -103,12 +127,18 @@ describe.skipIf(!onPostgres)('one approval in two envelopes at the same moment (
       await held;
     });
     await isLocked;
-    const handled = envelopes.map((e) => handleOnce(h.db, 'po', CONSUMER, e, (tx) => consumer.handle(tx, e, ctx)));
+    const handled = envelopes.map((e) =>
+      handleOnce(h.db, 'po', CONSUMER, e, (tx) => consumer.handle(tx, e, ctx)),
+    );
     try {
       await expect
         .poll(
           async () =>
-            (await h.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)).rows[0]!.n,
+            (
+              await h.db.query<{ n: number }>(
+                `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+              )
+            ).rows[0]!.n,
           { timeout: 10_000 },
         )
         .toBeGreaterThanOrEqual(envelopes.length);
@@ -121,10 +151,17 @@ describe.skipIf(!onPostgres)('one approval in two envelopes at the same moment (
 
     const mine = await h.posOf(data.indentId);
     expect(mine.map((p) => p.vendor._id)).toEqual(data.vendors.map((v) => v.vendorId));
-    expect((await h.posOf(other.indentId)).map((p) => p.vendor._id)).toEqual(other.vendors.map((v) => v.vendorId));
+    expect((await h.posOf(other.indentId)).map((p) => p.vendor._id)).toEqual(
+      other.vendors.map((v) => v.vendorId),
+    );
     expect(await h.created(data.indentId)).toHaveLength(3);
     expect(await h.created(other.indentId)).toHaveLength(3);
-    const numbers = (await h.db.query<{ po_number: string }>('SELECT po_number FROM po.purchase_orders WHERE indent_id = ANY($1::uuid[])', [[data.indentId, other.indentId]])).rows
+    const numbers = (
+      await h.db.query<{ po_number: string }>(
+        'SELECT po_number FROM po.purchase_orders WHERE indent_id = ANY($1::uuid[])',
+        [[data.indentId, other.indentId]],
+      )
+    ).rows
       .map((r) => numberOf(r.po_number))
       .sort((x, y) => x - y);
     expect(numbers).toEqual([1, 2, 3, 4, 5, 6].map((i) => before + i));

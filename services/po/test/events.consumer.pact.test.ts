@@ -15,7 +15,12 @@ import { pdfToText } from '@erp/service-kit/testing';
 
 const { uuid, datetime, string, number, like, eachLike } = MatchersV3;
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../pacts');
-const indent = new PactV4({ consumer: 'po-service', provider: 'indent-service-events', dir, logLevel: 'warn' });
+const indent = new PactV4({
+  consumer: 'po-service',
+  provider: 'indent-service-events',
+  dir,
+  logLevel: 'warn',
+});
 
 // Fixed example ids, so the pact file is the same on every run.
 const INDENT_ID = '8a3c5e7f-9b1d-4f2a-8c4e-6d8f0a2b4c6e';
@@ -43,10 +48,19 @@ describe('PO service consuming erp.indent.approved.v1', () => {
             indentId: uuid(INDENT_ID),
             indentNumber: string('IND-000001'),
             title: string('Tower B slab'),
-            project: like({ _id: uuid('c2709c1d-3f5b-4d6e-8a8c-0b2d4e6f8a0c'), name: 'Riverside Heights', projectCode: 'PRJ-0012', location: 'Kharadi, Pune 411014' }),
+            project: like({
+              _id: uuid('c2709c1d-3f5b-4d6e-8a8c-0b2d4e6f8a0c'),
+              name: 'Riverside Heights',
+              projectCode: 'PRJ-0012',
+              location: 'Kharadi, Pune 411014',
+            }),
             // The indent's Site/Location: with the project's location, the printed PO's delivery address.
             location: string('Tower B, floors 3-4'),
-            boq: like({ _id: uuid('d381ad2e-4a6c-4e7f-9b9d-1c3e5f7a9b1d'), boqId: 'BOQ-0003', name: 'Civil works' }),
+            boq: like({
+              _id: uuid('d381ad2e-4a6c-4e7f-9b9d-1c3e5f7a9b1d'),
+              boqId: 'BOQ-0003',
+              name: 'Civil works',
+            }),
             createdBy: like({ _id: uuid('e492be3f-5b7d-4f8a-8cae-2d4f6a8b0c2e'), name: 'Sandeep Patil' }),
             approvedBy: like({ _id: uuid('f5a3cf4a-6c8e-4a9b-9dbf-3e5a7b9c1d3f'), name: 'Demo Admin' }),
             approvedAt: datetime("yyyy-MM-dd'T'HH:mm:ss.SSSX", '2026-11-25T09:30:00.000Z'),
@@ -71,17 +85,32 @@ describe('PO service consuming erp.indent.approved.v1', () => {
         await h.bus.publish(message.contents.content as EventEnvelope);
         await h.settle();
         // Delivery is asynchronous on either bus: the PO shows once the consumer has run.
-        await expect.poll(async () => ((await h.get('admin', `/po?indentId=${INDENT_ID}`)).json() as PoListResponse).totalItems, { timeout: 10_000 }).toBe(1);
+        await expect
+          .poll(
+            async () =>
+              ((await h.get('admin', `/po?indentId=${INDENT_ID}`)).json() as PoListResponse).totalItems,
+            { timeout: 10_000 },
+          )
+          .toBe(1);
         const page = (await h.get('admin', `/po?indentId=${INDENT_ID}`)).json() as PoListResponse;
         // 2500.5 x (62.50 + 11.25) = 18,441,187.5 p → 18,441,188 p; + fleet 150,050 p + GST 27,009 p.
         expect(page.result.map((p) => [p.poNumber, p.vendor, p.status, p.amount, p.fleet])).toEqual([
-          ['PO-000001', { _id: VENDOR_ID, name: 'Deccan Steel Suppliers' }, 'Open', 186182.47, { amount: 1500.5, gst: 270.09 }],
+          [
+            'PO-000001',
+            { _id: VENDOR_ID, name: 'Deccan Steel Suppliers' },
+            'Open',
+            186182.47,
+            { amount: 1500.5, gst: 270.09 },
+          ],
         ]);
         const po = (await h.get('admin', `/po/${page.result[0]!._id}`)).json() as PurchaseOrder;
-        expect(po.items.map((l) => [l.itemId, l.item.name, l.item.unit, l.quantity, l.price, l.gst, l.totalPrice])).toEqual([
-          [ITEM_ID, 'TMT steel bar 12 mm', 'kg', 2500.5, 62.5, 11.25, 184411.88],
-        ]);
-        expect(po).toMatchObject({ indentId: { _id: INDENT_ID, indentId: 'IND-000001', title: 'Tower B slab' }, approvedBy: { name: 'Demo Admin' } });
+        expect(
+          po.items.map((l) => [l.itemId, l.item.name, l.item.unit, l.quantity, l.price, l.gst, l.totalPrice]),
+        ).toEqual([[ITEM_ID, 'TMT steel bar 12 mm', 'kg', 2500.5, 62.5, 11.25, 184411.88]]);
+        expect(po).toMatchObject({
+          indentId: { _id: INDENT_ID, indentId: 'IND-000001', title: 'Tower B slab' },
+          approvedBy: { name: 'Demo Admin' },
+        });
         const printed = await pdfToText((await h.get('admin', `/po/${po._id}/pdf`)).rawPayload);
         expect(printed).toContain('Tower B, floors 3-4');
         expect(printed).toContain('Kharadi, Pune 411014');

@@ -29,7 +29,10 @@ async function poCreatedEvent(): Promise<EventEnvelope> {
     ],
   });
   await h.publish(approvedEnvelope(a));
-  const row = await h.db.query<{ envelope: EventEnvelope }>(`SELECT envelope FROM po.outbox WHERE subject = 'erp.po.created.v1' AND envelope->'data'->>'indentId' = $1`, [a.indentId]);
+  const row = await h.db.query<{ envelope: EventEnvelope }>(
+    `SELECT envelope FROM po.outbox WHERE subject = 'erp.po.created.v1' AND envelope->'data'->>'indentId' = $1`,
+    [a.indentId],
+  );
   if (row.rows.length !== 1) throw new Error(`expected one PO created event, found ${row.rows.length}`);
   return row.rows[0]!.envelope;
 }
@@ -46,13 +49,18 @@ async function receiptRecordedEvent(): Promise<EventEnvelope> {
     headers: h.people.employee.headers,
     payload: {
       poId: po!._id,
-      receivedItems: [{ item: po!.items[0]!.itemId, receivedQuantity: 13, rejectedQuantity: 0.5, remarks: 'Two bags torn' }],
+      receivedItems: [
+        { item: po!.items[0]!.itemId, receivedQuantity: 13, rejectedQuantity: 0.5, remarks: 'Two bags torn' },
+      ],
       invoice: { invoiceNumber: 'INV/26-27/0042', invoiceDate: today, invoiceAmount: 5614.25 },
       remarks: '',
     },
   });
   if (res.statusCode !== 201) throw new Error(`receipt not recorded: ${res.statusCode} ${res.body}`);
-  const row = await h.db.query<{ envelope: EventEnvelope }>(`SELECT envelope FROM po.outbox WHERE subject = 'erp.po.receipt_recorded.v1' AND envelope->'data'->>'poId' = $1`, [po!._id]);
+  const row = await h.db.query<{ envelope: EventEnvelope }>(
+    `SELECT envelope FROM po.outbox WHERE subject = 'erp.po.receipt_recorded.v1' AND envelope->'data'->>'poId' = $1`,
+    [po!._id],
+  );
   if (row.rows.length !== 1) throw new Error(`expected one receipt recorded event, found ${row.rows.length}`);
   return row.rows[0]!.envelope;
 }
@@ -74,7 +82,10 @@ async function statusChangedEvent(): Promise<EventEnvelope> {
     },
   });
   if (res.statusCode !== 201) throw new Error(`receipt not recorded: ${res.statusCode} ${res.body}`);
-  const row = await h.db.query<{ envelope: EventEnvelope }>(`SELECT envelope FROM po.outbox WHERE subject = 'erp.po.status_changed.v1' AND envelope->'data'->>'poId' = $1`, [sand!._id]);
+  const row = await h.db.query<{ envelope: EventEnvelope }>(
+    `SELECT envelope FROM po.outbox WHERE subject = 'erp.po.status_changed.v1' AND envelope->'data'->>'poId' = $1`,
+    [sand!._id],
+  );
   if (row.rows.length !== 1) throw new Error(`expected one status changed event, found ${row.rows.length}`);
   return row.rows[0]!.envelope;
 }
@@ -114,7 +125,10 @@ describe('PO service as a message provider', () => {
       provider: 'po-service-events',
       pactUrls: [path.join(pactDir, 'indent-service-po-service-events.json')],
       logLevel: 'warn',
-      messageProviders: { 'a purchase order created event': poCreatedEvent, 'a purchase order status changed event': statusChangedEvent },
+      messageProviders: {
+        'a purchase order created event': poCreatedEvent,
+        'a purchase order status changed event': statusChangedEvent,
+      },
       stateHandlers: {
         'an indent was approved with a vendor chosen for its lines': async () => undefined,
         'goods were received against a purchase order, closing it': async () => undefined,

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PurchaseOrder } from '@erp/contracts';
-import { approval, approvedEnvelope, numberOf, startPo, THREE_VENDOR_TOTALS, type PoHarness } from './helpers.js';
+import {
+  approval,
+  approvedEnvelope,
+  numberOf,
+  startPo,
+  THREE_VENDOR_TOTALS,
+  type PoHarness,
+} from './helpers.js';
 
 let h: PoHarness;
 beforeAll(async () => {
@@ -18,9 +25,27 @@ describe('purchase orders from an approved indent', () => {
     await h.publish(approvedEnvelope(a));
     const pos = await h.posOf(a.indentId);
     expect(pos.map((p) => [p.vendor, p.status, p.amount, p.itemCount, p.fleet])).toEqual([
-      [{ _id: a.vendors[0]!.vendorId, name: a.vendors[0]!.vendorName }, 'Open', 56038.18, 2, { amount: 1500, gst: 270 }],
-      [{ _id: a.vendors[1]!.vendorId, name: a.vendors[1]!.vendorName }, 'Open', 15225, 1, { amount: 0, gst: 0 }],
-      [{ _id: a.vendors[2]!.vendorId, name: a.vendors[2]!.vendorName }, 'Open', 335.15, 1, { amount: 250.75, gst: 45.14 }],
+      [
+        { _id: a.vendors[0]!.vendorId, name: a.vendors[0]!.vendorName },
+        'Open',
+        56038.18,
+        2,
+        { amount: 1500, gst: 270 },
+      ],
+      [
+        { _id: a.vendors[1]!.vendorId, name: a.vendors[1]!.vendorName },
+        'Open',
+        15225,
+        1,
+        { amount: 0, gst: 0 },
+      ],
+      [
+        { _id: a.vendors[2]!.vendorId, name: a.vendors[2]!.vendorName },
+        'Open',
+        335.15,
+        1,
+        { amount: 250.75, gst: 45.14 },
+      ],
     ]);
     expect(pos.map((p) => p.amount)).toEqual(THREE_VENDOR_TOTALS.amounts);
     expect(pos.map((p) => p.items.map((l) => l.totalPrice))).toEqual(THREE_VENDOR_TOTALS.lineTotals);
@@ -62,7 +87,9 @@ describe('purchase orders from an approved indent', () => {
     const b = numbers(await h.posOf(second.indentId));
     expect(a).toEqual([a[0], a[0]! + 1, a[0]! + 2]);
     expect(b).toEqual([a[2]! + 1, a[2]! + 2, a[2]! + 3]);
-    const all = await h.db.query<{ po_number: string }>('SELECT po_number FROM po.purchase_orders ORDER BY po_seq');
+    const all = await h.db.query<{ po_number: string }>(
+      'SELECT po_number FROM po.purchase_orders ORDER BY po_seq',
+    );
     expect(all.rows.map((r) => r.po_number).slice(0, 3)).toEqual(['PO-000001', 'PO-000002', 'PO-000003']);
     expect(all.rows.map((r) => numberOf(r.po_number))).toEqual(all.rows.map((_, i) => i + 1));
   });
@@ -88,7 +115,14 @@ describe('purchase orders from an approved indent', () => {
         itemCount: p.itemCount,
         amount: THREE_VENDOR_TOTALS.amounts[i],
         fleet: p.fleet,
-        lines: a.vendors[i]!.lines.map((l) => ({ itemId: l.itemId, itemName: l.itemName, unit: l.unit, quantity: l.quantity, price: l.price, gst: l.gst })),
+        lines: a.vendors[i]!.lines.map((l) => ({
+          itemId: l.itemId,
+          itemName: l.itemName,
+          unit: l.unit,
+          quantity: l.quantity,
+          price: l.price,
+          gst: l.gst,
+        })),
         approvedBy: a.approvedBy,
       })),
     );
@@ -112,10 +146,15 @@ describe('purchase orders from an approved indent', () => {
     await h.publish(envelope);
     const pos = await h.posOf(a.indentId);
     expect(pos.map((p) => p.poNumber)).toEqual(['PO-999999', 'PO-1000000', 'PO-1000001']);
-    expect((await h.created(a.indentId)).map((e) => e.poNumber)).toEqual(['PO-999999', 'PO-1000000', 'PO-1000001']);
-    const audit = await h.db.query<{ po_number: string }>(`SELECT details->>'poNumber' AS po_number FROM po.audit_log WHERE action = 'po_created' AND details->>'eventId' = $1 ORDER BY id`, [
-      envelope.id,
+    expect((await h.created(a.indentId)).map((e) => e.poNumber)).toEqual([
+      'PO-999999',
+      'PO-1000000',
+      'PO-1000001',
     ]);
+    const audit = await h.db.query<{ po_number: string }>(
+      `SELECT details->>'poNumber' AS po_number FROM po.audit_log WHERE action = 'po_created' AND details->>'eventId' = $1 ORDER BY id`,
+      [envelope.id],
+    );
     expect(audit.rows.map((r) => r.po_number)).toEqual(['PO-999999', 'PO-1000000', 'PO-1000001']);
   });
 
@@ -131,19 +170,32 @@ describe('purchase orders from an approved indent', () => {
     const second = approvedEnvelope(a);
     await h.publish(second);
     // And once more with a vendor's name changed in the meantime: the PO keeps what it was made with.
-    await h.publish(approvedEnvelope({ ...a, vendors: [{ ...a.vendors[0]!, vendorName: 'Renamed' }, ...a.vendors.slice(1)] }));
+    await h.publish(
+      approvedEnvelope({
+        ...a,
+        vendors: [{ ...a.vendors[0]!, vendorName: 'Renamed' }, ...a.vendors.slice(1)],
+      }),
+    );
     expect(await h.posOf(a.indentId)).toEqual(before);
     expect(await h.countPos()).toBe(total);
     expect(await h.created(a.indentId)).toHaveLength(3);
     // Each envelope was handled (recorded in the inbox), none failed: making nothing is not an error.
-    const inbox = await h.db.query<{ event_id: string }>(`SELECT event_id FROM po.inbox WHERE consumer = 'po-indent-approved' AND event_id = ANY($1::uuid[])`, [[envelope.id, second.id]]);
+    const inbox = await h.db.query<{ event_id: string }>(
+      `SELECT event_id FROM po.inbox WHERE consumer = 'po-indent-approved' AND event_id = ANY($1::uuid[])`,
+      [[envelope.id, second.id]],
+    );
     expect(inbox.rows).toHaveLength(2);
-    expect((await h.db.query('SELECT 1 FROM po.consumer_failures UNION ALL SELECT 1 FROM po.dead_letters')).rows).toEqual([]);
+    expect(
+      (await h.db.query('SELECT 1 FROM po.consumer_failures UNION ALL SELECT 1 FROM po.dead_letters')).rows,
+    ).toEqual([]);
     // No number was used up by the approvals that made nothing.
     const nextOne = approval({ vendors: a.vendors.slice(0, 1) });
     await h.publish(approvedEnvelope(nextOne));
     const [made] = await h.posOf(nextOne.indentId);
-    const highest = await h.db.query<{ n: number }>('SELECT max(po_seq)::int AS n FROM po.purchase_orders WHERE id <> $1', [made!._id]);
+    const highest = await h.db.query<{ n: number }>(
+      'SELECT max(po_seq)::int AS n FROM po.purchase_orders WHERE id <> $1',
+      [made!._id],
+    );
     expect(numberOf(made!.poNumber)).toBe(highest.rows[0]!.n + 1);
   });
 
@@ -177,7 +229,11 @@ describe('purchase orders from an approved indent', () => {
     const bad = approvedEnvelope({ ...a, vendors: [{ ...a.vendors[0]!, vendorId: 'VEN-0007' }] });
     await h.bus.publish(bad);
     await expect
-      .poll(async () => (await h.db.query('SELECT reason FROM po.dead_letters WHERE event_id = $1', [bad.id])).rows, { timeout: 15_000 })
+      .poll(
+        async () =>
+          (await h.db.query('SELECT reason FROM po.dead_letters WHERE event_id = $1', [bad.id])).rows,
+        { timeout: 15_000 },
+      )
       .toEqual([{ reason: 'failed' }]);
     expect(await h.posOf(a.indentId)).toEqual([]);
     expect(await h.created(a.indentId)).toEqual([]);
@@ -193,25 +249,40 @@ describe('purchase orders from an approved indent', () => {
         IF EXISTS (SELECT 1 FROM po.test_fault f WHERE f.item_id = NEW.item_id) THEN RAISE EXCEPTION 'disk full (test)'; END IF;
         RETURN NEW;
       END $$`);
-    await h.db.query(`CREATE TRIGGER test_fault BEFORE INSERT ON po.po_lines FOR EACH ROW EXECUTE FUNCTION po.test_fault()`);
+    await h.db.query(
+      `CREATE TRIGGER test_fault BEFORE INSERT ON po.po_lines FOR EACH ROW EXECUTE FUNCTION po.test_fault()`,
+    );
     try {
       await h.db.query('INSERT INTO po.test_fault (item_id) VALUES ($1)', [failing]);
-      const last = (await h.db.query<{ n: number }>('SELECT last_number::int AS n FROM po.po_numbers')).rows[0]!.n;
+      const last = (await h.db.query<{ n: number }>('SELECT last_number::int AS n FROM po.po_numbers'))
+        .rows[0]!.n;
       const e = approvedEnvelope(a);
       await h.bus.publish(e);
       await expect
-        .poll(async () => (await h.db.query<{ attempts: number }>('SELECT attempts FROM po.consumer_failures WHERE event_id = $1', [e.id])).rows[0]?.attempts ?? 0)
+        .poll(
+          async () =>
+            (
+              await h.db.query<{ attempts: number }>(
+                'SELECT attempts FROM po.consumer_failures WHERE event_id = $1',
+                [e.id],
+              )
+            ).rows[0]?.attempts ?? 0,
+        )
         .toBeGreaterThanOrEqual(1);
       // Not even the first two vendors' POs, their events or their numbers are kept.
       expect(await h.posOf(a.indentId)).toEqual([]);
       expect(await h.created(a.indentId)).toEqual([]);
-      expect((await h.db.query<{ n: number }>('SELECT last_number::int AS n FROM po.po_numbers')).rows[0]!.n).toBe(last);
+      expect(
+        (await h.db.query<{ n: number }>('SELECT last_number::int AS n FROM po.po_numbers')).rows[0]!.n,
+      ).toBe(last);
       await h.db.query('DELETE FROM po.test_fault');
       await expect.poll(async () => (await h.posOf(a.indentId)).length, { timeout: 10_000 }).toBe(3);
       await h.settle();
       expect(numbers(await h.posOf(a.indentId))).toEqual([last + 1, last + 2, last + 3]);
       expect(await h.created(a.indentId)).toHaveLength(3);
-      expect((await h.db.query('SELECT 1 FROM po.consumer_failures WHERE event_id = $1', [e.id])).rows).toEqual([]);
+      expect(
+        (await h.db.query('SELECT 1 FROM po.consumer_failures WHERE event_id = $1', [e.id])).rows,
+      ).toEqual([]);
     } finally {
       await h.db.query('DROP TRIGGER IF EXISTS test_fault ON po.po_lines');
       await h.db.query('DROP FUNCTION IF EXISTS po.test_fault()');

@@ -1,8 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
-import { IndentApproved, type EventEnvelope, type IndentApprovedData, type PoCreatedData, type PurchaseOrder } from '@erp/contracts';
+import {
+  IndentApproved,
+  type EventEnvelope,
+  type IndentApprovedData,
+  type PoCreatedData,
+  type PurchaseOrder,
+} from '@erp/contracts';
 import { buildEnvelope, type KitConfig } from '@erp/service-kit';
-import { createTestHarness, grantAccess, usingRealServers, type GrantedAccess, type GrantOptions, type TestHarness } from '@erp/service-kit/testing';
+import {
+  createTestHarness,
+  grantAccess,
+  usingRealServers,
+  type GrantedAccess,
+  type GrantOptions,
+  type TestHarness,
+} from '@erp/service-kit/testing';
 import { expect } from 'vitest';
 import { poService } from '../src/app.js';
 
@@ -28,16 +41,26 @@ export interface PoHarness extends TestHarness {
  * The PO service on a fresh database, with members announced as auth would: an Admin, a Purchaser,
  * an Accountant (each with the role's defaults) and an Employee assigned to `employeeProjects`.
  */
-export async function startPo(o: { kit?: Partial<KitConfig>; employeeProjects?: string[] } = {}): Promise<PoHarness> {
+export async function startPo(
+  o: { kit?: Partial<KitConfig>; employeeProjects?: string[] } = {},
+): Promise<PoHarness> {
   const h = await createTestHarness([poService()], { seedDemo: false, ...o.kit });
   const people = {
     admin: await grantAccess(h, { role: 'Admin', name: 'Demo Admin' }),
     purchaser: await grantAccess(h, { role: 'Purchaser', name: 'Priya Kulkarni' }),
     accountant: await grantAccess(h, { role: 'Accountant', name: 'Rahul Deshmukh' }),
-    employee: await grantAccess(h, { role: 'Employee', name: 'Sandeep Patil', projects: o.employeeProjects ?? [] }),
+    employee: await grantAccess(h, {
+      role: 'Employee',
+      name: 'Sandeep Patil',
+      projects: o.employeeProjects ?? [],
+    }),
   };
   const get: PoHarness['get'] = (who, url) =>
-    h.app.inject({ method: 'GET', url, headers: who === null ? {} : typeof who === 'string' ? people[who].headers : who.headers });
+    h.app.inject({
+      method: 'GET',
+      url,
+      headers: who === null ? {} : typeof who === 'string' ? people[who].headers : who.headers,
+    });
   return {
     ...h,
     people,
@@ -50,7 +73,9 @@ export async function startPo(o: { kit?: Partial<KitConfig>; employeeProjects?: 
     async posOf(indentId) {
       const list = await get('admin', `/po?indentId=${indentId}&limit=100`);
       expect(list.statusCode, list.body).toBe(200);
-      const ids = (list.json().result as Array<{ _id: string; poNumber: string }>).sort((a, b) => numberOf(a.poNumber) - numberOf(b.poNumber)).map((p) => p._id);
+      const ids = (list.json().result as Array<{ _id: string; poNumber: string }>)
+        .sort((a, b) => numberOf(a.poNumber) - numberOf(b.poNumber))
+        .map((p) => p._id);
       const out: PurchaseOrder[] = [];
       for (const id of ids) {
         const res = await get('admin', `/po/${id}`);
@@ -107,20 +132,45 @@ export function approval(over: Partial<IndentApprovedData> = {}): IndentApproved
         ...newVendor('Deccan Steel Suppliers'),
         fleet: { amount: 1500, gst: 270 },
         lines: [
-          { itemId: randomUUID(), itemName: 'Cement OPC 53', unit: 'bags', quantity: 120.5, price: 380.5, gst: 68.49 },
-          { itemId: randomUUID(), itemName: 'TMT bar 12 mm', unit: 'kg', quantity: 2.25, price: 62.1, gst: 11.18 },
+          {
+            itemId: randomUUID(),
+            itemName: 'Cement OPC 53',
+            unit: 'bags',
+            quantity: 120.5,
+            price: 380.5,
+            gst: 68.49,
+          },
+          {
+            itemId: randomUUID(),
+            itemName: 'TMT bar 12 mm',
+            unit: 'kg',
+            quantity: 2.25,
+            price: 62.1,
+            gst: 11.18,
+          },
         ],
       },
       {
         ...newVendor('Sahyadri Sand'),
         // Set as Free on the approval screen: the indent service sends 0.
         fleet: { amount: 0, gst: 0 },
-        lines: [{ itemId: randomUUID(), itemName: 'River sand', unit: 'CBM', quantity: 10, price: 1450, gst: 72.5 }],
+        lines: [
+          { itemId: randomUUID(), itemName: 'River sand', unit: 'CBM', quantity: 10, price: 1450, gst: 72.5 },
+        ],
       },
       {
         ...newVendor('Pune Bricks'),
         fleet: { amount: 250.75, gst: 45.14 },
-        lines: [{ itemId: randomUUID(), itemName: 'Red bricks', unit: 'pcs', quantity: 3.33, price: 9.99, gst: 1.8 }],
+        lines: [
+          {
+            itemId: randomUUID(),
+            itemName: 'Red bricks',
+            unit: 'pcs',
+            quantity: 3.33,
+            price: 9.99,
+            gst: 1.8,
+          },
+        ],
       },
     ],
     ...over,
@@ -134,7 +184,10 @@ export function approval(over: Partial<IndentApprovedData> = {}): IndentApproved
  * - Sand: 152,250 p x 10 = 1,522,500 p; free fleet.
  * - Bricks: 1,179 p x 3.33 = 3,926.07 p → 3,926 p; fleet 250.75 + GST 45.14 → 3,926 + 25,075 + 4,514 = 33,515 p.
  */
-export const THREE_VENDOR_TOTALS = { amounts: [56038.18, 15225, 335.15], lineTotals: [[54103.3, 164.88], [15225], [39.26]] };
+export const THREE_VENDOR_TOTALS = {
+  amounts: [56038.18, 15225, 335.15],
+  lineTotals: [[54103.3, 164.88], [15225], [39.26]],
+};
 
 export function approvedEnvelope(data: IndentApprovedData): EventEnvelope<IndentApprovedData> {
   return buildEnvelope('indent', IndentApproved, data) as EventEnvelope<IndentApprovedData>;

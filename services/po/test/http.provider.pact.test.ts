@@ -19,11 +19,22 @@ const pactUrls = readdirSync(pactDir)
 
 // The ids the pacts use: PRJ-0001 'Skyline Residency, Pune' with BOQ-0001, 'Cement OPC 53', a
 // partly received PO with a photographed receipt, an open PO, and ids that exist nowhere.
-const PROJECT = { _id: '7b1e4c2a-9d3f-4a6b-8c5e-1f2a3b4c5d6e', name: 'Skyline Residency, Pune', projectCode: 'PRJ-0001' };
-const BOQ = { _id: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b', boqId: 'BOQ-0001', name: 'Civil and structural works, Tower A' };
+const PROJECT = {
+  _id: '7b1e4c2a-9d3f-4a6b-8c5e-1f2a3b4c5d6e',
+  name: 'Skyline Residency, Pune',
+  projectCode: 'PRJ-0001',
+};
+const BOQ = {
+  _id: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b',
+  boqId: 'BOQ-0001',
+  name: 'Civil and structural works, Tower A',
+};
 const CEMENT = '00000000-0000-4000-8000-000000000001';
 const TMT = '00000000-0000-4000-8000-000000000002';
-const VENDOR = { vendorId: '5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d', vendorName: 'Shree Ganesh Cement Traders' };
+const VENDOR = {
+  vendorId: '5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d',
+  vendorName: 'Shree Ganesh Cement Traders',
+};
 const PARTIAL = '8c9d0e1f-2a3b-4c4d-8e5f-6a7b8c9d0e1f';
 const PARTIAL_PHOTO = 'ae1f2a3b-4c5d-4e6f-8a7b-8c9d0e1f2a3b';
 const OPEN = '9d0e1f2a-3b4c-4d5e-9f6a-7b8c9d0e1f2a';
@@ -31,7 +42,11 @@ const UPLOADED_PHOTO = 'be2f3a4b-5c6d-4e7f-8a9b-0c1d2e3f4a5b';
 const RECORDED = 'c3d4e5f6-a7b8-4c9d-8e0f-1a2b3c4d5e6f';
 const MISSING = '0f9e8d7c-6b5a-4c3d-8e2f-1a0b9c8d7e6f';
 /** A small real JPEG (its first bytes are what the service recognises). */
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(256, 7), Buffer.from([0xff, 0xd9])]);
+const JPEG = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+  Buffer.alloc(256, 7),
+  Buffer.from([0xff, 0xd9]),
+]);
 
 const pos = purchaseOrdersRepository('po');
 let h: PoHarness;
@@ -63,8 +78,22 @@ function approvalOf(n: number, vendor = VENDOR): IndentApprovedData {
         ...vendor,
         fleet: { amount: 1500, gst: 270 },
         lines: [
-          { itemId: CEMENT, itemName: 'Cement OPC 53', unit: 'bags', quantity: 120.5, price: 380.25, gst: 68.45 },
-          { itemId: TMT, itemName: 'TMT steel bar 16 mm', unit: 'kg', quantity: 250, price: 62.1, gst: 11.18 },
+          {
+            itemId: CEMENT,
+            itemName: 'Cement OPC 53',
+            unit: 'bags',
+            quantity: 120.5,
+            price: 380.25,
+            gst: 68.45,
+          },
+          {
+            itemId: TMT,
+            itemName: 'TMT steel bar 16 mm',
+            unit: 'kg',
+            quantity: 250,
+            price: 62.1,
+            gst: 11.18,
+          },
         ],
       },
     ],
@@ -99,16 +128,32 @@ async function po(id: string, n: number): Promise<void> {
       projectLocation: '',
     };
     await tx.query('UPDATE po.po_numbers SET last_number = $1', [n - 1]);
-    expect(await pos.createNumbered(tx, source, [{ id, plan: plan! }])).toEqual([{ id, vendorId: plan!.vendorId, number: n, plan }]);
+    expect(await pos.createNumbered(tx, source, [{ id, plan: plan! }])).toEqual([
+      { id, vendorId: plan!.vendorId, number: n, plan },
+    ]);
   });
 }
 
 async function photo(poId: string, id: string): Promise<void> {
-  await pos.insertPhoto(h.db, { id, poId, contentType: 'image/jpeg', bytes: JPEG, by: { id: h.people.employee.memberId, name: 'Sandeep Patil' } }, h.db.kind);
+  await pos.insertPhoto(
+    h.db,
+    {
+      id,
+      poId,
+      contentType: 'image/jpeg',
+      bytes: JPEG,
+      by: { id: h.people.employee.memberId, name: 'Sandeep Patil' },
+    },
+    h.db.kind,
+  );
 }
 
 /** `bags` of cement received on PO `poId` (0.5 of them rejected when asked), as the receipt route records it. */
-async function received(poId: string, bags: number, o: { receiptId?: string; photoId?: string; rejected?: number } = {}): Promise<void> {
+async function received(
+  poId: string,
+  bags: number,
+  o: { receiptId?: string; photoId?: string; rejected?: number } = {},
+): Promise<void> {
   await h.db.transaction((tx) =>
     recordReceipt(tx, h.runtimes[0]!.ctx, pos, {
       receiptId: o.receiptId ?? crypto.randomUUID(),
@@ -118,7 +163,14 @@ async function received(poId: string, bags: number, o: { receiptId?: string; pho
       invoiceAmountPaise: 921_575,
       remarks: 'Truck MH-12 AB 1234',
       photoId: o.photoId ?? null,
-      lines: [{ item: CEMENT, received: toHundredths(bags), rejected: toHundredths(o.rejected ?? 0), remarks: 'Two bags torn' }],
+      lines: [
+        {
+          item: CEMENT,
+          received: toHundredths(bags),
+          rejected: toHundredths(o.rejected ?? 0),
+          remarks: 'Two bags torn',
+        },
+      ],
       by: { id: h.people.employee.memberId, name: 'Sandeep Patil' },
       receivedAt: new Date('2026-11-25T10:00:00.000Z'),
       requestId: 'pact',
@@ -157,28 +209,40 @@ describe('PO service as an HTTP provider', () => {
           await po(OPEN, 2);
           await received(PARTIAL, 40);
         }),
-        [`an Admin signed in and PO ${PARTIAL} Partial with 2 lines and a receipt with invoice photo ${PARTIAL_PHOTO}`]: state('admin', async () => {
-          await po(PARTIAL, 1);
-          await photo(PARTIAL, PARTIAL_PHOTO);
-          await received(PARTIAL, 40, { photoId: PARTIAL_PHOTO });
-        }),
+        [`an Admin signed in and PO ${PARTIAL} Partial with 2 lines and a receipt with invoice photo ${PARTIAL_PHOTO}`]:
+          state('admin', async () => {
+            await po(PARTIAL, 1);
+            await photo(PARTIAL, PARTIAL_PHOTO);
+            await received(PARTIAL, 40, { photoId: PARTIAL_PHOTO });
+          }),
         [`an Admin signed in and PO ${MISSING} does not exist`]: state('admin', async () => {
           await po(PARTIAL, 1);
         }),
-        [`an Admin signed in and PO ${OPEN} Open at version 1 with 2 lines`]: state('admin', () => po(OPEN, 2)),
-        [`a Purchaser signed in and PO ${OPEN} Open at version 1 with 2 lines`]: state('purchaser', () => po(OPEN, 2)),
-        [`an Admin signed in and PO ${OPEN} Open at version 1 with 2 lines and uploaded invoice photo ${UPLOADED_PHOTO}`]: state('admin', async () => {
-          await po(OPEN, 2);
-          await photo(OPEN, UPLOADED_PHOTO);
-        }),
-        [`an Admin signed in and PO ${OPEN} with receipt ${RECORDED} already recorded`]: state('admin', async () => {
-          await po(OPEN, 2);
-          await received(OPEN, 20.5, { receiptId: RECORDED, rejected: 0.5 });
-        }),
-        [`an Admin signed in and PO ${OPEN} Partial with 20.5 bags of item ${CEMENT} pending`]: state('admin', async () => {
-          await po(OPEN, 2);
-          await received(OPEN, 100);
-        }),
+        [`an Admin signed in and PO ${OPEN} Open at version 1 with 2 lines`]: state('admin', () =>
+          po(OPEN, 2),
+        ),
+        [`a Purchaser signed in and PO ${OPEN} Open at version 1 with 2 lines`]: state('purchaser', () =>
+          po(OPEN, 2),
+        ),
+        [`an Admin signed in and PO ${OPEN} Open at version 1 with 2 lines and uploaded invoice photo ${UPLOADED_PHOTO}`]:
+          state('admin', async () => {
+            await po(OPEN, 2);
+            await photo(OPEN, UPLOADED_PHOTO);
+          }),
+        [`an Admin signed in and PO ${OPEN} with receipt ${RECORDED} already recorded`]: state(
+          'admin',
+          async () => {
+            await po(OPEN, 2);
+            await received(OPEN, 20.5, { receiptId: RECORDED, rejected: 0.5 });
+          },
+        ),
+        [`an Admin signed in and PO ${OPEN} Partial with 20.5 bags of item ${CEMENT} pending`]: state(
+          'admin',
+          async () => {
+            await po(OPEN, 2);
+            await received(OPEN, 100);
+          },
+        ),
       },
     }).verifyProvider();
   });

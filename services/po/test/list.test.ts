@@ -5,9 +5,25 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PO_SORT_KEYS, type IndentApprovedData, type PoListResponse, type PoSortKey, type PoStatus, type PoSummary, type PurchaseOrder } from '@erp/contracts';
+import {
+  PO_SORT_KEYS,
+  type IndentApprovedData,
+  type PoListResponse,
+  type PoSortKey,
+  type PoStatus,
+  type PoSummary,
+  type PurchaseOrder,
+} from '@erp/contracts';
 import type { GrantedAccess } from '@erp/service-kit/testing';
-import { approval, approvedEnvelope, numberOf, PROJECT, startPo, type PoHarness, type Who } from './helpers.js';
+import {
+  approval,
+  approvedEnvelope,
+  numberOf,
+  PROJECT,
+  startPo,
+  type PoHarness,
+  type Who,
+} from './helpers.js';
 
 const OTHER = { _id: randomUUID(), name: 'सह्याद्री "Heights" \\ Phase 2', projectCode: 'PRJ-0099' };
 
@@ -18,16 +34,31 @@ let outsider: GrantedAccess;
 const made = new Map<string, PurchaseOrder>();
 
 type Line = IndentApprovedData['vendors'][number]['lines'][number];
-const line = (itemName: string, quantity: number, price: number, gst: number, unit = 'bags'): Line => ({ itemId: randomUUID(), itemName, unit, quantity, price, gst });
-const vendor = (vendorName: string, lines: Line[], fleet = { amount: 0, gst: 0 }) => ({ vendorId: randomUUID(), vendorName, fleet, lines });
+const line = (itemName: string, quantity: number, price: number, gst: number, unit = 'bags'): Line => ({
+  itemId: randomUUID(),
+  itemName,
+  unit,
+  quantity,
+  price,
+  gst,
+});
+const vendor = (vendorName: string, lines: Line[], fleet = { amount: 0, gst: 0 }) => ({
+  vendorId: randomUUID(),
+  vendorName,
+  fleet,
+  lines,
+});
 
 const today = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
-const post = (who: Who, url: string, body: unknown) => h.app.inject({ method: 'POST', url, headers: h.people[who].headers, payload: body as object });
+const post = (who: Who, url: string, body: unknown) =>
+  h.app.inject({ method: 'POST', url, headers: h.people[who].headers, payload: body as object });
 /** A receipt of `quantities` (one per line, 0 for none) on the PO, as the receiving screen sends it. */
 async function receive(po: PurchaseOrder, quantities: number[]): Promise<PurchaseOrder> {
   const res = await post('admin', '/poReceipt', {
     poId: po._id,
-    receivedItems: po.items.map((l, i) => ({ item: l.itemId, receivedQuantity: quantities[i] ?? 0 })).filter((l) => l.receivedQuantity > 0),
+    receivedItems: po.items
+      .map((l, i) => ({ item: l.itemId, receivedQuantity: quantities[i] ?? 0 }))
+      .filter((l) => l.receivedQuantity > 0),
     invoice: { invoiceNumber: `INV/${randomUUID().slice(0, 6)}`, invoiceDate: today(), invoiceAmount: 0 },
   });
   expect(res.statusCode, res.body).toBe(201);
@@ -45,23 +76,43 @@ beforeAll(async () => {
       approvedAt: '2026-03-01T10:00:00.000Z',
       vendors: [
         vendor('श्री गणेश स्टील', [line('सरिया 12 mm', 0.05, 12.34, 2.22, 'kg')]),
-        vendor('Sai "Best" Traders', [line('Cement "OPC" 53', 9999.99, 8474.57, 1525.42), line('Fly ash', 1, 0.01, 0)], { amount: 1234.56, gst: 222.22 }),
+        vendor(
+          'Sai "Best" Traders',
+          [line('Cement "OPC" 53', 9999.99, 8474.57, 1525.42), line('Fly ash', 1, 0.01, 0)],
+          { amount: 1234.56, gst: 222.22 },
+        ),
         vendor('C:\\Suppliers\\Pune', [line('Back\\slash bolts', 3.33, 9.99, 1.8, 'pcs')]),
       ],
     }),
     approval({
       approvedAt: '2026-03-01T10:00:00.000Z',
       title: 'Slab "B" \\ casting\nfloor 2',
-      vendors: [vendor('apex cement', [line('PPC', 120.5, 380.5, 68.49)]), vendor('ZENITH Bricks', [line('Red bricks', 5000, 9.5, 0.5, 'pcs')])],
+      vendors: [
+        vendor('apex cement', [line('PPC', 120.5, 380.5, 68.49)]),
+        vendor('ZENITH Bricks', [line('Red bricks', 5000, 9.5, 0.5, 'pcs')]),
+      ],
     }),
     approval({
       project: OTHER,
       approvedAt: '2026-04-15T09:00:00.000Z',
       boq: { _id: randomUUID(), boqId: 'BOQ-0042', name: 'MEP "wet" \\ works' },
-      vendors: [vendor('Apex Cement', [line('OPC', 10, 400, 72)]), vendor('Ümit Tiles', [line('Vitrified tiles', 240.75, 55.25, 9.95, 'sqft')])],
+      vendors: [
+        vendor('Apex Cement', [line('OPC', 10, 400, 72)]),
+        vendor('Ümit Tiles', [line('Vitrified tiles', 240.75, 55.25, 9.95, 'sqft')]),
+      ],
     }),
-    approval({ approvedAt: '2026-05-01T09:00:00.000Z', vendors: [vendor('Ōm Sand', [line('River sand', 10, 1450, 72.5, 'CBM')]), vendor('Deccan Steel', base.vendors[0]!.lines)] }),
-    approval({ project: OTHER, approvedAt: '2026-02-01T08:00:00.000Z', vendors: [vendor('Bharat Pipes', [line('PVC pipe', 30, 120, 21.6, 'meters')])] }),
+    approval({
+      approvedAt: '2026-05-01T09:00:00.000Z',
+      vendors: [
+        vendor('Ōm Sand', [line('River sand', 10, 1450, 72.5, 'CBM')]),
+        vendor('Deccan Steel', base.vendors[0]!.lines),
+      ],
+    }),
+    approval({
+      project: OTHER,
+      approvedAt: '2026-02-01T08:00:00.000Z',
+      vendors: [vendor('Bharat Pipes', [line('PVC pipe', 30, 120, 21.6, 'meters')])],
+    }),
   ];
   for (const a of approvals) {
     await h.publish(approvedEnvelope(a));
@@ -74,18 +125,30 @@ beforeAll(async () => {
   // An Admin's short-close, with its reason, time and who.
   const zenith = made.get('ZENITH Bricks')!;
   await receive(zenith, [100]);
-  const closed = await post('admin', `/po/${zenith._id}/short-close`, { reason: 'Vendor "stopped" \\ supplying', version: zenith.version + 1 });
+  const closed = await post('admin', `/po/${zenith._id}/short-close`, {
+    reason: 'Vendor "stopped" \\ supplying',
+    version: zenith.version + 1,
+  });
   expect(closed.statusCode, closed.body).toBe(200);
   // People as an older approval named them: no creator, an approver without an id.
-  await h.db.query(`UPDATE po.purchase_orders SET created_by = NULL, created_by_name = NULL, approved_by = NULL WHERE vendor_name = 'Ōm Sand'`);
-  onlyOpen = await h.member({ role: 'Employee', allProjects: true, modules: { po: { subModules: { open: { read: true, write: true } } } } });
+  await h.db.query(
+    `UPDATE po.purchase_orders SET created_by = NULL, created_by_name = NULL, approved_by = NULL WHERE vendor_name = 'Ōm Sand'`,
+  );
+  onlyOpen = await h.member({
+    role: 'Employee',
+    allProjects: true,
+    modules: { po: { subModules: { open: { read: true, write: true } } } },
+  });
   outsider = await h.member({ role: 'Employee', projects: [randomUUID()] });
 });
 afterAll(async () => h?.close());
 
 async function list(query = '', who: Who | GrantedAccess = 'admin'): Promise<PoListResponse> {
   // Pages of 100 (every PO made here) unless the query says otherwise.
-  const res = await h.get(who, `/po?${/(^|&)limit=/.test(query) ? query : `limit=100${query ? `&${query}` : ''}`}`);
+  const res = await h.get(
+    who,
+    `/po?${/(^|&)limit=/.test(query) ? query : `limit=100${query ? `&${query}` : ''}`}`,
+  );
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as PoListResponse;
 }
@@ -95,7 +158,12 @@ const summaryOf = (po: PurchaseOrder): PoSummary => {
   return summary;
 };
 async function count(where: string, params: unknown[] = []): Promise<number> {
-  return (await h.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM po.purchase_orders WHERE ${where}`, params)).rows[0]!.n;
+  return (
+    await h.db.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM po.purchase_orders WHERE ${where}`,
+      params,
+    )
+  ).rows[0]!.n;
 }
 
 /** The sorts as the list promises them, in JS: the key, then the PO number; '-key' the exact reverse. */
@@ -129,8 +197,14 @@ describe('the PO list as PostgreSQL writes it', () => {
     expect(byVendor.get('Sai "Best" Traders')!.amount).toBe(100001256.79);
     expect(byVendor.get('Sai "Best" Traders')!.fleet).toEqual({ amount: 1234.56, gst: 222.22 });
     expect(byVendor.get('श्री गणेश स्टील')!.amount).toBe(0.73);
-    expect(byVendor.get('ZENITH Bricks')!.shortClose).toMatchObject({ reason: 'Vendor "stopped" \\ supplying', by: { _id: h.people.admin.memberId } });
-    expect(byVendor.get('Ōm Sand')).toMatchObject({ createdBy: null, approvedBy: { _id: '', name: expect.any(String) } });
+    expect(byVendor.get('ZENITH Bricks')!.shortClose).toMatchObject({
+      reason: 'Vendor "stopped" \\ supplying',
+      by: { _id: h.people.admin.memberId },
+    });
+    expect(byVendor.get('Ōm Sand')).toMatchObject({
+      createdBy: null,
+      approvedBy: { _id: '', name: expect.any(String) },
+    });
     expect(byVendor.get('Ümit Tiles')!.projectId).toEqual(OTHER);
   });
 
@@ -146,15 +220,22 @@ describe('the PO list as PostgreSQL writes it', () => {
     const active = all.filter((p) => p.status !== 'Closed');
     for (const key of PO_SORT_KEYS) {
       for (const sort of [key, `-${key}`]) {
-        expect(numbersOf((await list(`sort=${sort}`)).result), sort).toEqual(numbersOf(sortedInJs(all, sort)));
-        expect(numbersOf((await list(`sort=${sort}&status=active`)).result), `${sort}, active`).toEqual(numbersOf(sortedInJs(active, sort)));
+        expect(numbersOf((await list(`sort=${sort}`)).result), sort).toEqual(
+          numbersOf(sortedInJs(all, sort)),
+        );
+        expect(numbersOf((await list(`sort=${sort}&status=active`)).result), `${sort}, active`).toEqual(
+          numbersOf(sortedInJs(active, sort)),
+        );
         const pages: string[] = [];
-        for (let offset = 0; offset < all.length; offset += 3) pages.push(...numbersOf((await list(`sort=${sort}&limit=3&offset=${offset}`)).result));
+        for (let offset = 0; offset < all.length; offset += 3)
+          pages.push(...numbersOf((await list(`sort=${sort}&limit=3&offset=${offset}`)).result));
         expect(pages, `${sort} in pages of 3`).toEqual(numbersOf(sortedInJs(all, sort)));
       }
     }
     // Names that differ only in case tie, and the lower number comes first.
-    const apex = numbersOf((await list('sort=vendor')).result.filter((p) => p.vendor.name.toLowerCase() === 'apex cement'));
+    const apex = numbersOf(
+      (await list('sort=vendor')).result.filter((p) => p.vendor.name.toLowerCase() === 'apex cement'),
+    );
     expect(apex).toEqual([made.get('apex cement')!.poNumber, made.get('Apex Cement')!.poNumber]);
   });
 
@@ -180,9 +261,17 @@ describe('the PO list as PostgreSQL writes it', () => {
       ['status=Open', `status = 'Open'`, []],
       ['status=Closed', `status = 'Closed'`, []],
       [`projectId=${OTHER._id}`, 'project_id = $1', [OTHER._id]],
-      [`projectId=${PROJECT._id}&status=active`, `project_id = $1 AND status IN ('Open', 'Partial')`, [PROJECT._id]],
+      [
+        `projectId=${PROJECT._id}&status=active`,
+        `project_id = $1 AND status IN ('Open', 'Partial')`,
+        [PROJECT._id],
+      ],
       [`vendorId=${apex.vendor._id}`, 'vendor_id = $1', [apex.vendor._id]],
-      [`indentId=${apex.indentId._id}&status=Partial`, `indent_id = $1 AND status = 'Partial'`, [apex.indentId._id]],
+      [
+        `indentId=${apex.indentId._id}&status=Partial`,
+        `indent_id = $1 AND status = 'Partial'`,
+        [apex.indentId._id],
+      ],
       [`boqId=${apex.boqId._id}`, 'boq_id = $1', [apex.boqId._id]],
       ['keyword=apex', `search LIKE '%apex%'`, []],
       ['keyword=apex&status=Open', `search LIKE '%apex%' AND status = 'Open'`, []],
@@ -191,7 +280,9 @@ describe('the PO list as PostgreSQL writes it', () => {
       const expected = await count(where, params);
       expect((await list(query)).totalItems, query).toBe(expected);
       // A page of one says the same total, and so does a page beyond the end.
-      expect((await list(`${query}&limit=1`.replace(/^&/, ''))).totalItems, `${query} limit 1`).toBe(expected);
+      expect((await list(`${query}&limit=1`.replace(/^&/, ''))).totalItems, `${query} limit 1`).toBe(
+        expected,
+      );
     }
     expect((await list('', 'employee')).totalItems).toBe(await count('project_id = $1', [PROJECT._id]));
     const beyond = await h.get('admin', '/po?limit=10&offset=1000&status=active');
@@ -201,7 +292,10 @@ describe('the PO list as PostgreSQL writes it', () => {
   it("lists a BOQ's POs (indent/{boqId}/pos) and only those", async () => {
     const apex = made.get('apex cement')!;
     const page = await list(`boqId=${apex.boqId._id}&limit=100`);
-    const expected = await h.db.query<{ id: string }>('SELECT id FROM po.purchase_orders WHERE boq_id = $1 ORDER BY order_date DESC, po_seq DESC', [apex.boqId._id]);
+    const expected = await h.db.query<{ id: string }>(
+      'SELECT id FROM po.purchase_orders WHERE boq_id = $1 ORDER BY order_date DESC, po_seq DESC',
+      [apex.boqId._id],
+    );
     expect(page.result.map((p) => p._id)).toEqual(expected.rows.map((r) => r.id));
     expect(page.result.every((p) => p.boqId._id === apex.boqId._id)).toBe(true);
     expect((await h.get('admin', '/po?boqId=BOQ-0001')).statusCode).toBe(400);
@@ -209,9 +303,12 @@ describe('the PO list as PostgreSQL writes it', () => {
 
   it('finds by PO number, BOQ number, vendor id and vendor name (any script), indent number and project name', async () => {
     const ganesh = made.get('श्री गणेश स्टील')!;
-    const found = async (keyword: string) => numbersOf((await list(`keyword=${encodeURIComponent(keyword)}`)).result);
+    const found = async (keyword: string) =>
+      numbersOf((await list(`keyword=${encodeURIComponent(keyword)}`)).result);
     expect(await found(ganesh.poNumber.toLowerCase())).toEqual([ganesh.poNumber]);
-    expect(await found('BOQ-0042')).toEqual(numbersOf(sortedInJs([made.get('Apex Cement')!, made.get('Ümit Tiles')!], '-orderDate')));
+    expect(await found('BOQ-0042')).toEqual(
+      numbersOf(sortedInJs([made.get('Apex Cement')!, made.get('Ümit Tiles')!], '-orderDate')),
+    );
     expect(await found(ganesh.vendor._id.toUpperCase())).toEqual([ganesh.poNumber]);
     expect(await found('गणेश')).toEqual([ganesh.poNumber]);
     expect(await found('"best"')).toEqual([made.get('Sai "Best" Traders')!.poNumber]);
@@ -246,10 +343,20 @@ describe('the PO list as PostgreSQL writes it', () => {
 describe('who sees which POs in the list', () => {
   it('lists Open and Partial POs to a member with Open POs read alone, and refuses them Closed ones', async () => {
     const active = await count(`status IN ('Open', 'Partial')`);
-    for (const query of ['', 'status=all', 'status=', 'sort=status', 'sort=-status', 'status=active&sort=vendor']) {
+    for (const query of [
+      '',
+      'status=all',
+      'status=',
+      'sort=status',
+      'sort=-status',
+      'status=active&sort=vendor',
+    ]) {
       const page = await list(query, onlyOpen);
       expect(page.result.length, query).toBeGreaterThan(0);
-      expect(page.result.every((p) => p.status !== 'Closed'), query).toBe(true);
+      expect(
+        page.result.every((p) => p.status !== 'Closed'),
+        query,
+      ).toBe(true);
       expect(page.totalItems, query).toBe(active);
     }
     expect((await list('status=partial', onlyOpen)).result.every((p) => p.status === 'Partial')).toBe(true);
@@ -270,7 +377,10 @@ describe('who sees which POs in the list', () => {
     expect(await list(`projectId=${OTHER._id}`, 'employee')).toEqual({ result: [], totalItems: 0 });
     expect((await list('keyword=BOQ-0042', 'employee')).totalItems).toBe(0);
     expect(await list('', outsider)).toEqual({ result: [], totalItems: 0 });
-    expect(await list(`projectId=${PROJECT._id}&status=active&sort=vendor`, outsider)).toEqual({ result: [], totalItems: 0 });
+    expect(await list(`projectId=${PROJECT._id}&status=active&sort=vendor`, outsider)).toEqual({
+      result: [],
+      totalItems: 0,
+    });
   });
 
   it('refuses a sort it does not know with a message', async () => {

@@ -1,7 +1,18 @@
 /** Reading back what renderPoPdf wrote, for tests: pages and text runs. */
 import { inflateSync } from 'node:zlib';
 
-const WIN_ANSI_HIGH: Record<number, string> = { 0x80: '€', 0x85: '…', 0x91: '‘', 0x92: '’', 0x93: '“', 0x94: '”', 0x95: '•', 0x96: '–', 0x97: '—', 0x99: '™' };
+const WIN_ANSI_HIGH: Record<number, string> = {
+  0x80: '€',
+  0x85: '…',
+  0x91: '‘',
+  0x92: '’',
+  0x93: '“',
+  0x94: '”',
+  0x95: '•',
+  0x96: '–',
+  0x97: '—',
+  0x99: '™',
+};
 
 function decodeHex(hex: string): string {
   let out = '';

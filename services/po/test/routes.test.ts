@@ -1,8 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PO_MESSAGES, type IndentApprovedData, type PoListResponse, type PurchaseOrder } from '@erp/contracts';
+import {
+  PO_MESSAGES,
+  type IndentApprovedData,
+  type PoListResponse,
+  type PurchaseOrder,
+} from '@erp/contracts';
 import type { GrantedAccess } from '@erp/service-kit/testing';
-import { approval, approvedEnvelope, newVendor, PROJECT, startPo, type PoHarness, type Who } from './helpers.js';
+import {
+  approval,
+  approvedEnvelope,
+  newVendor,
+  PROJECT,
+  startPo,
+  type PoHarness,
+  type Who,
+} from './helpers.js';
 
 const LAKE_VIEW = { _id: randomUUID(), name: 'Lake View Towers', projectCode: 'PRJ-0020' };
 
@@ -21,19 +34,42 @@ beforeAll(async () => {
   h = await startPo({ kit: { listCountCap: 4 }, employeeProjects: [PROJECT._id] });
   const steel = newVendor('Deccan Steel Suppliers');
   const base = approval();
-  mid = approval({ project: LAKE_VIEW, approvedAt: '2026-04-15T09:00:00.000Z', vendors: [{ ...base.vendors[0]!, ...steel }, base.vendors[2]!] });
+  mid = approval({
+    project: LAKE_VIEW,
+    approvedAt: '2026-04-15T09:00:00.000Z',
+    vendors: [{ ...base.vendors[0]!, ...steel }, base.vendors[2]!],
+  });
   newest = approval({ approvedAt: '2026-05-01T09:00:00.000Z', vendors: [base.vendors[1]!] });
-  old = approval({ approvedAt: '2026-04-01T09:00:00.000Z', vendors: [{ ...base.vendors[0]!, ...steel, lines: base.vendors[1]!.lines }, { ...base.vendors[1]!, ...newVendor('Sahyadri Sand') }] });
+  old = approval({
+    approvedAt: '2026-04-01T09:00:00.000Z',
+    vendors: [
+      { ...base.vendors[0]!, ...steel, lines: base.vendors[1]!.lines },
+      { ...base.vendors[1]!, ...newVendor('Sahyadri Sand') },
+    ],
+  });
   // Numbers follow the order approvals arrive in, not their dates.
   for (const a of [mid, newest, old]) await h.publish(approvedEnvelope(a));
-  for (const [key, a, i] of [['mid0', mid, 0], ['mid1', mid, 1], ['new0', newest, 0], ['old0', old, 0], ['old1', old, 1]] as const) {
-    const r = await h.db.query<{ id: string; po_number: string }>('SELECT id, po_number FROM po.purchase_orders WHERE indent_id = $1 AND vendor_id = $2', [a.indentId, a.vendors[i]!.vendorId]);
+  for (const [key, a, i] of [
+    ['mid0', mid, 0],
+    ['mid1', mid, 1],
+    ['new0', newest, 0],
+    ['old0', old, 0],
+    ['old1', old, 1],
+  ] as const) {
+    const r = await h.db.query<{ id: string; po_number: string }>(
+      'SELECT id, po_number FROM po.purchase_orders WHERE indent_id = $1 AND vendor_id = $2',
+      [a.indentId, a.vendors[i]!.vendorId],
+    );
     po[key] = { id: r.rows[0]!.id, number: r.rows[0]!.po_number };
   }
   // Receipts (a later part of the service) move POs on; here set directly.
   await h.db.query(`UPDATE po.purchase_orders SET status = 'Closed' WHERE id = $1`, [po.old0.id]);
   await h.db.query(`UPDATE po.purchase_orders SET status = 'Partial' WHERE id = $1`, [po.mid0.id]);
-  onlyOpen = await h.member({ role: 'Employee', allProjects: true, modules: { po: { subModules: { open: { read: true, write: true } } } } });
+  onlyOpen = await h.member({
+    role: 'Employee',
+    allProjects: true,
+    modules: { po: { subModules: { open: { read: true, write: true } } } },
+  });
   noPo = await h.member({ role: 'Accountant', modules: { vendors: { read: true }, items: { read: true } } });
 });
 afterAll(async () => h?.close());
@@ -94,10 +130,14 @@ describe('GET /po', () => {
   });
 
   it('filters by vendor, project and indent', async () => {
-    expect(numbersOf(await list('admin', `?vendorId=${mid.vendors[0]!.vendorId}`))).toEqual(n('mid0', 'old0'));
+    expect(numbersOf(await list('admin', `?vendorId=${mid.vendors[0]!.vendorId}`))).toEqual(
+      n('mid0', 'old0'),
+    );
     expect(numbersOf(await list('admin', `?projectId=${LAKE_VIEW._id}`))).toEqual(n('mid1', 'mid0'));
     expect(numbersOf(await list('admin', `?indentId=${old.indentId}`))).toEqual(n('old1', 'old0'));
-    expect(numbersOf(await list('admin', `?projectId=${PROJECT._id}&status=open`))).toEqual(n('new0', 'old1'));
+    expect(numbersOf(await list('admin', `?projectId=${PROJECT._id}&status=open`))).toEqual(
+      n('new0', 'old1'),
+    );
     expect((await list('admin', `?vendorId=${randomUUID()}`)).result).toEqual([]);
   });
 
@@ -113,8 +153,14 @@ describe('GET /po', () => {
 
   it('finds by PO number, indent number, vendor name and project name, ignoring case, and takes % and _ literally', async () => {
     expect(numbersOf(await list('admin', `?keyword=${po.new0.number.toLowerCase()}`))).toEqual(n('new0'));
-    expect(numbersOf(await list('admin', `?keyword=${encodeURIComponent(` ${old.indentNumber} `)}`))).toEqual(n('old1', 'old0'));
-    expect(numbersOf(await list('admin', `?keyword=${encodeURIComponent(mid.vendors[1]!.vendorName.toUpperCase())}`))).toEqual(n('mid1'));
+    expect(numbersOf(await list('admin', `?keyword=${encodeURIComponent(` ${old.indentNumber} `)}`))).toEqual(
+      n('old1', 'old0'),
+    );
+    expect(
+      numbersOf(
+        await list('admin', `?keyword=${encodeURIComponent(mid.vendors[1]!.vendorName.toUpperCase())}`),
+      ),
+    ).toEqual(n('mid1'));
     expect(numbersOf(await list('admin', '?keyword=lake%20view'))).toEqual(n('mid1', 'mid0'));
     expect(numbersOf(await list('admin', '?keyword=lake%20view&status=Open'))).toEqual(n('mid1'));
     expect((await list('admin', '?keyword=%25')).totalItems).toBe(0);
@@ -151,8 +197,26 @@ describe('GET /po/:id', () => {
     const res = await h.get('admin', `/po/${po.mid1.id}`);
     expect(res.statusCode).toBe(200);
     const p = res.json() as PurchaseOrder;
-    expect(p).toMatchObject({ _id: po.mid1.id, poNumber: po.mid1.number, status: 'Open', amount: 335.15, projectId: LAKE_VIEW, receipts: [] });
-    expect(p.items.map((l) => [l.item.name, l.quantity, l.totalReceived, l.pending, l.price, l.gst, l.unitTotal, l.totalPrice])).toEqual([['Red bricks', 3.33, 0, 3.33, 9.99, 1.8, 11.79, 39.26]]);
+    expect(p).toMatchObject({
+      _id: po.mid1.id,
+      poNumber: po.mid1.number,
+      status: 'Open',
+      amount: 335.15,
+      projectId: LAKE_VIEW,
+      receipts: [],
+    });
+    expect(
+      p.items.map((l) => [
+        l.item.name,
+        l.quantity,
+        l.totalReceived,
+        l.pending,
+        l.price,
+        l.gst,
+        l.unitTotal,
+        l.totalPrice,
+      ]),
+    ).toEqual([['Red bricks', 3.33, 0, 3.33, 9.99, 1.8, 11.79, 39.26]]);
   });
 
   it('answers 404 PO Not Found for a PO that does not exist, and 400 for an id that is not one', async () => {
@@ -196,7 +260,11 @@ describe('GET /po/stats', () => {
     expect(await stats('employee')).toEqual({ activePo: 2 });
     expect(await stats(await h.member({ role: 'Employee' }))).toEqual({ activePo: 0 });
     // Open POs read alone (a site member who only receives) counts what they can receive.
-    const receiver = await h.member({ role: 'Employee', allProjects: true, modules: { po: { subModules: { open: { read: true, write: true } } } } });
+    const receiver = await h.member({
+      role: 'Employee',
+      allProjects: true,
+      modules: { po: { subModules: { open: { read: true, write: true } } } },
+    });
     expect(await stats(receiver)).toEqual({ activePo: 4 });
     // Without PO List or Open POs read: nothing to count.
     expect(await stats(noPo)).toEqual({ activePo: 0 });

@@ -38,12 +38,20 @@ export function projectsService(): ServiceDefinition {
         { name: 'projects_search_trgm', table: `${schema}.projects`, column: 'search' },
         { name: 'boqs_search_trgm', table: `${schema}.boqs`, column: 'search' },
       ]);
-      if (!trigram) ctx.log.info('pg_trgm is not available: project and BOQ keyword searches scan instead of using trigram indexes');
+      if (!trigram)
+        ctx.log.info(
+          'pg_trgm is not available: project and BOQ keyword searches scan instead of using trigram indexes',
+        );
       await seedProjects(ctx, projects, boqs);
       // Published once the service subscribes and starts publishing (the outbox), like the access snapshot request.
       await requestItemsIfEmpty(ctx, boqs);
     },
-    consumers: [demoTeamConsumer(projects), itemSnapshotConsumer(boqs), receiptConsumer(boqs), indentCountConsumer(schema)],
+    consumers: [
+      demoTeamConsumer(projects),
+      itemSnapshotConsumer(boqs),
+      receiptConsumer(boqs),
+      indentCountConsumer(schema),
+    ],
     async routes(app, ctx) {
       const deps = { ctx, projects, boqs, answers };
       await projectRoutes(app, deps);

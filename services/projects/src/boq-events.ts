@@ -27,7 +27,9 @@ export function itemSnapshotConsumer(boqs: BoqsRepository): ConsumerDefinition {
     events: [ItemUpserted, ItemsSnapshot],
     async handle(tx: Queryable, envelope: EventEnvelope, ctx: ServiceContext): Promise<void> {
       const items: ItemUpsertedData[] =
-        envelope.subject === ItemUpserted.subject ? [envelope.data as ItemUpsertedData] : (envelope.data as ItemsSnapshotData).items;
+        envelope.subject === ItemUpserted.subject
+          ? [envelope.data as ItemUpsertedData]
+          : (envelope.data as ItemsSnapshotData).items;
       await boqs.items.upsert(tx, items);
       await createPendingDemoBoqs(tx, ctx, boqs);
     },
@@ -52,12 +54,18 @@ export function receiptConsumer(boqs: BoqsRepository): ConsumerDefinition {
     async handle(tx: Queryable, envelope: EventEnvelope, ctx: ServiceContext): Promise<void> {
       const r = envelope.data as ReceiptRecordedData;
       if (!r.boqId) {
-        ctx.log.debug({ receiptId: r.receiptId, poNumber: r.poNumber }, 'receipt without a BOQ: no consumption');
+        ctx.log.debug(
+          { receiptId: r.receiptId, poNumber: r.poNumber },
+          'receipt without a BOQ: no consumption',
+        );
         return;
       }
       const boq = await boqs.consumption.boqOf(tx, r.boqId);
       if (!boq) {
-        ctx.log.warn({ receiptId: r.receiptId, boqId: r.boqId, poNumber: r.poNumber }, 'receipt names a BOQ this service does not have: not counted');
+        ctx.log.warn(
+          { receiptId: r.receiptId, boqId: r.boqId, poNumber: r.poNumber },
+          'receipt names a BOQ this service does not have: not counted',
+        );
         return;
       }
       const receivedAt = Number.isNaN(Date.parse(r.receivedAt)) ? new Date().toISOString() : r.receivedAt;
@@ -70,15 +78,33 @@ export function receiptConsumer(boqs: BoqsRepository): ConsumerDefinition {
       const totals: BoqConsumedData['lines'] = [];
       for (const [itemId, hundredths] of perItem) {
         if (!/^[0-9a-f-]{36}$/.test(itemId) || !/^[0-9a-f-]{36}$/i.test(r.receiptId)) {
-          ctx.log.warn({ receiptId: r.receiptId, itemId }, 'receipt line with an id that is not a uuid: not counted');
+          ctx.log.warn(
+            { receiptId: r.receiptId, itemId },
+            'receipt line with an id that is not a uuid: not counted',
+          );
           continue;
         }
-        const total = await boqs.consumption.add(tx, { receiptId: r.receiptId, itemId, boqNumber: boq.boqNumber, hundredths, receivedAt });
-        if (total === null) ctx.log.info({ receiptId: r.receiptId, itemId, boqNumber: boq.boqNumber }, 'receipt already counted for this item');
+        const total = await boqs.consumption.add(tx, {
+          receiptId: r.receiptId,
+          itemId,
+          boqNumber: boq.boqNumber,
+          hundredths,
+          receivedAt,
+        });
+        if (total === null)
+          ctx.log.info(
+            { receiptId: r.receiptId, itemId, boqNumber: boq.boqNumber },
+            'receipt already counted for this item',
+          );
         else totals.push({ itemId, consumedQty: fromHundredths(total) });
       }
       if (totals.length > 0) {
-        await ctx.emit(tx, BoqConsumed, { boqNumber: boq.boqNumber, projectId: boq.projectId, lines: totals }, { requestId: envelope.requestId, actorId: envelope.actorId ?? null });
+        await ctx.emit(
+          tx,
+          BoqConsumed,
+          { boqNumber: boq.boqNumber, projectId: boq.projectId, lines: totals },
+          { requestId: envelope.requestId, actorId: envelope.actorId ?? null },
+        );
       }
     },
   };

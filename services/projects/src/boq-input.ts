@@ -1,4 +1,11 @@
-import { BOQ_MESSAGES, cleanBoqDescription, toHundredths, toPaise, type CreateBoqBody, type UpdateBoqBody } from '@erp/contracts';
+import {
+  BOQ_MESSAGES,
+  cleanBoqDescription,
+  toHundredths,
+  toPaise,
+  type CreateBoqBody,
+  type UpdateBoqBody,
+} from '@erp/contracts';
 import { badRequest, type Queryable } from '@erp/service-kit';
 import type { BoqInput, BoqsRepository } from './repositories/boqs.js';
 
@@ -13,7 +20,11 @@ const lineLabel = (i: number) => `line ${i + 1}`;
  * named) a line whose item appears twice or that the item master (item snapshots) does not know.
  * The schema has already refused empty names, units, quantities and rates.
  */
-export async function boqInput(db: Queryable, boqs: BoqsRepository, body: CreateBoqBody | UpdateBoqBody): Promise<BoqInput> {
+export async function boqInput(
+  db: Queryable,
+  boqs: BoqsRepository,
+  body: CreateBoqBody | UpdateBoqBody,
+): Promise<BoqInput> {
   const name = clean(body.name);
   if (!name) throw badRequest(BOQ_MESSAGES.name);
   const seen = new Map<string, number>();
@@ -22,9 +33,16 @@ export async function boqInput(db: Queryable, boqs: BoqsRepository, body: Create
     const unit = l.unit.trim();
     if (!unit) throw badRequest(`${BOQ_MESSAGES.unit} (${lineLabel(i)})`);
     const first = seen.get(itemId);
-    if (first !== undefined) throw badRequest(`${BOQ_MESSAGES.duplicateItem} (${lineLabel(i)} repeats ${lineLabel(first)})`);
+    if (first !== undefined)
+      throw badRequest(`${BOQ_MESSAGES.duplicateItem} (${lineLabel(i)} repeats ${lineLabel(first)})`);
     seen.set(itemId, i);
-    return { itemId, unit, plannedHundredths: toHundredths(l.plannedQty), ratePaise: toPaise(l.rate), remark: (l.remark ?? '').trim() };
+    return {
+      itemId,
+      unit,
+      plannedHundredths: toHundredths(l.plannedQty),
+      ratePaise: toPaise(l.rate),
+      remark: (l.remark ?? '').trim(),
+    };
   });
   const unknown = await boqs.unknownItems(db, [...seen.keys()]);
   if (unknown.size > 0) {

@@ -17,11 +17,17 @@ export function indentCountMoves(before: string | null, after: string | null): M
 }
 
 /** Apply one indent event in its transaction. Returns whether any BOQ's count moved. */
-export async function handleIndentUpserted(tx: Queryable, schema: string, data: IndentUpsertedData): Promise<boolean> {
+export async function handleIndentUpserted(
+  tx: Queryable,
+  schema: string,
+  data: IndentUpsertedData,
+): Promise<boolean> {
   const indentId = data.indentId.toLowerCase();
   const boqId = data.boqId.toLowerCase();
   if (!isUuid(indentId) || !isUuid(boqId)) return false;
-  const number = (await tx.query<{ boq_number: string }>(`SELECT boq_number FROM ${schema}.boqs WHERE id = $1`, [boqId])).rows[0]?.boq_number ?? null;
+  const number =
+    (await tx.query<{ boq_number: string }>(`SELECT boq_number FROM ${schema}.boqs WHERE id = $1`, [boqId]))
+      .rows[0]?.boq_number ?? null;
   // A new indent's row, or the one kept, locked: two events of one indent take turns here.
   const inserted = await tx.query(
     `INSERT INTO ${schema}.boq_indents (indent_id, boq_id, boq_number, status, version) VALUES ($1, $2, $3, $4, $5)
@@ -36,22 +42,24 @@ export async function handleIndentUpserted(tx: Queryable, schema: string, data: 
     );
     if (kept.rows[0]!.version >= data.version) return false;
     before = kept.rows[0]!.boq_number;
-    await tx.query(`UPDATE ${schema}.boq_indents SET boq_id = $2, boq_number = $3, status = $4, version = $5 WHERE indent_id = $1`, [
-      indentId,
-      boqId,
-      number,
-      data.status,
-      data.version,
-    ]);
+    await tx.query(
+      `UPDATE ${schema}.boq_indents SET boq_id = $2, boq_number = $3, status = $4, version = $5 WHERE indent_id = $1`,
+      [indentId, boqId, number, data.status, data.version],
+    );
   }
   const moves = indentCountMoves(before, number);
   if (moves.size === 0) return false;
   // The revisions of those numbers locked first, in one order: a revision being made (which copies
   // its number's count under the lock of the revision it copies) waits for this, or this for it,
   // and the updates below (each its own snapshot) then see a revision made meanwhile.
-  await tx.query(`SELECT id FROM ${schema}.boqs WHERE boq_number = ANY($1::text[]) ORDER BY id FOR UPDATE`, [[...moves.keys()]]);
+  await tx.query(`SELECT id FROM ${schema}.boqs WHERE boq_number = ANY($1::text[]) ORDER BY id FOR UPDATE`, [
+    [...moves.keys()],
+  ]);
   for (const [boqNumber, delta] of moves) {
-    await tx.query(`UPDATE ${schema}.boqs SET indent_count = indent_count + $2 WHERE boq_number = $1`, [boqNumber, delta]);
+    await tx.query(`UPDATE ${schema}.boqs SET indent_count = indent_count + $2 WHERE boq_number = $1`, [
+      boqNumber,
+      delta,
+    ]);
   }
   return true;
 }

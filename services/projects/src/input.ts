@@ -1,5 +1,11 @@
 import { isDeepStrictEqual } from 'node:util';
-import { PROJECT_CODE_PATTERN, PROJECT_CODE_RULE, START_AFTER_TARGET, type CreateProjectBody, type UpdateProjectBody } from '@erp/contracts';
+import {
+  PROJECT_CODE_PATTERN,
+  PROJECT_CODE_RULE,
+  START_AFTER_TARGET,
+  type CreateProjectBody,
+  type UpdateProjectBody,
+} from '@erp/contracts';
 import { badRequest } from '@erp/service-kit';
 import type { ProjectInput, StoredProject } from './repositories/projects.js';
 
@@ -23,7 +29,10 @@ function isDate(s: string): boolean {
 }
 
 /** The input as stored: the body's fields over the current project's (edit is partial), trimmed. Throws 400. */
-export function projectInput(body: CreateProjectBody | UpdateProjectBody, current?: StoredProject): ProjectInput {
+export function projectInput(
+  body: CreateProjectBody | UpdateProjectBody,
+  current?: StoredProject,
+): ProjectInput {
   const b = body as UpdateProjectBody;
   const input: ProjectInput = {
     projectCode: (b.projectCode ?? current?.projectCode ?? '').trim(),
@@ -38,7 +47,9 @@ export function projectInput(body: CreateProjectBody | UpdateProjectBody, curren
   if (!input.projectCode) throw badRequest('Project code is required');
   if (!CODE.test(input.projectCode)) throw badRequest(PROJECT_CODE_RULE);
   if (input.startDate && !isDate(input.startDate)) throw badRequest('Start date must be a date (YYYY-MM-DD)');
-  if (input.targetCompletionDate && !isDate(input.targetCompletionDate)) throw badRequest('Target completion date must be a date (YYYY-MM-DD)');
-  if (input.startDate && input.targetCompletionDate && input.startDate > input.targetCompletionDate) throw badRequest(START_AFTER_TARGET);
+  if (input.targetCompletionDate && !isDate(input.targetCompletionDate))
+    throw badRequest('Target completion date must be a date (YYYY-MM-DD)');
+  if (input.startDate && input.targetCompletionDate && input.startDate > input.targetCompletionDate)
+    throw badRequest(START_AFTER_TARGET);
   return input;
 }

@@ -1,4 +1,11 @@
-import { MembersSnapshot, MemberUpserted, ProjectUpserted, type EventEnvelope, type MembersSnapshotData, type MemberUpsertedData } from '@erp/contracts';
+import {
+  MembersSnapshot,
+  MemberUpserted,
+  ProjectUpserted,
+  type EventEnvelope,
+  type MembersSnapshotData,
+  type MemberUpsertedData,
+} from '@erp/contracts';
 import type { Queryable, ServiceContext } from '@erp/service-kit';
 import { createPendingDemoBoqs, queueDemoBoqs } from './demo-boqs.js';
 import { projectUpsertedData } from './events.js';
@@ -38,16 +45,31 @@ export const DEMO_PROJECTS: Array<ProjectInput & { id: string; assign: string[] 
 const SEED_ACTOR = { _id: '00000000-0000-0000-0000-000000000000', name: 'Demo data', isAdmin: true };
 
 /** Demo projects on a new database when SEED_DEMO is on; never touches a database that has projects. */
-export async function seedProjects(ctx: ServiceContext, projects: ProjectsRepository, boqs?: BoqsRepository): Promise<void> {
+export async function seedProjects(
+  ctx: ServiceContext,
+  projects: ProjectsRepository,
+  boqs?: BoqsRepository,
+): Promise<void> {
   if (!ctx.config.seedDemo) return;
   await ctx.tx(async (tx) => {
-    if (ctx.db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`seed:${ctx.schema}`]);
+    if (ctx.db.kind === 'postgres')
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`seed:${ctx.schema}`]);
     if ((await projects.count(tx)) > 0) return;
     for (const { id, assign, ...input } of DEMO_PROJECTS) {
       await projects.insert(tx, input, null, id);
-      await ctx.audit(tx, { actorId: null, action: 'project_seeded', entity: 'project', entityId: id, details: { projectCode: input.projectCode } });
+      await ctx.audit(tx, {
+        actorId: null,
+        action: 'project_seeded',
+        entity: 'project',
+        entityId: id,
+        details: { projectCode: input.projectCode },
+      });
       await ctx.emit(tx, ProjectUpserted, projectUpsertedData({ _id: id, ...input, version: 1 }));
-      for (const email of assign) await tx.query(`INSERT INTO ${ctx.schema}.demo_assignments (project_id, member_email) VALUES ($1, $2)`, [id, email]);
+      for (const email of assign)
+        await tx.query(
+          `INSERT INTO ${ctx.schema}.demo_assignments (project_id, member_email) VALUES ($1, $2)`,
+          [id, email],
+        );
     }
     await assignDemoTeam(tx, ctx, projects);
     // A confirmed BOQ per project, made once the catalog's items have arrived (demo-boqs.ts).
@@ -64,18 +86,40 @@ export async function seedProjects(ctx: ServiceContext, projects: ProjectsReposi
  * The demo Employee is assigned through team_set, as the project form would, once the access
  * replica knows them (auth may start later, or its events arrive after this service's start).
  */
-export async function assignDemoTeam(tx: Queryable, ctx: ServiceContext, projects: ProjectsRepository): Promise<void> {
-  const waiting = await tx.query<{ project_id: string; member_email: string }>(`SELECT project_id, member_email FROM ${ctx.schema}.demo_assignments`);
+export async function assignDemoTeam(
+  tx: Queryable,
+  ctx: ServiceContext,
+  projects: ProjectsRepository,
+): Promise<void> {
+  const waiting = await tx.query<{ project_id: string; member_email: string }>(
+    `SELECT project_id, member_email FROM ${ctx.schema}.demo_assignments`,
+  );
   for (const row of waiting.rows) {
     const member = await projects.replica.memberByEmail(tx, row.member_email);
     if (!member || member.role !== 'Employee') continue;
     const stored = await projects.stored(tx, row.project_id, true);
     if (stored) {
       const current = await projects.withTeam(tx, stored);
-      await setTeam(tx, ctx, projects, current, [...current.team.map((m) => m.memberId), member.memberId], SEED_ACTOR);
-      await ctx.audit(tx, { actorId: null, action: 'project_team_seeded', entity: 'project', entityId: row.project_id, details: { memberId: member.memberId } });
+      await setTeam(
+        tx,
+        ctx,
+        projects,
+        current,
+        [...current.team.map((m) => m.memberId), member.memberId],
+        SEED_ACTOR,
+      );
+      await ctx.audit(tx, {
+        actorId: null,
+        action: 'project_team_seeded',
+        entity: 'project',
+        entityId: row.project_id,
+        details: { memberId: member.memberId },
+      });
     }
-    await tx.query(`DELETE FROM ${ctx.schema}.demo_assignments WHERE project_id = $1 AND member_email = $2`, [row.project_id, row.member_email]);
+    await tx.query(`DELETE FROM ${ctx.schema}.demo_assignments WHERE project_id = $1 AND member_email = $2`, [
+      row.project_id,
+      row.member_email,
+    ]);
   }
 }
 
@@ -86,10 +130,17 @@ export function demoTeamConsumer(projects: ProjectsRepository) {
     events: [MemberUpserted, MembersSnapshot],
     async handle(tx: Queryable, envelope: EventEnvelope, ctx: ServiceContext): Promise<void> {
       const members: MemberUpsertedData[] =
-        envelope.subject === MemberUpserted.subject ? [envelope.data as MemberUpsertedData] : (envelope.data as MembersSnapshotData).members;
-      const emails = members.filter((m) => m.role === 'Employee' && m.email).map((m) => m.email!.toLowerCase());
+        envelope.subject === MemberUpserted.subject
+          ? [envelope.data as MemberUpsertedData]
+          : (envelope.data as MembersSnapshotData).members;
+      const emails = members
+        .filter((m) => m.role === 'Employee' && m.email)
+        .map((m) => m.email!.toLowerCase());
       if (emails.length === 0) return;
-      const waiting = await tx.query(`SELECT 1 FROM ${ctx.schema}.demo_assignments WHERE lower(member_email) = ANY($1::text[]) LIMIT 1`, [emails]);
+      const waiting = await tx.query(
+        `SELECT 1 FROM ${ctx.schema}.demo_assignments WHERE lower(member_email) = ANY($1::text[]) LIMIT 1`,
+        [emails],
+      );
       if (waiting.rows.length === 0) return;
       // The access consumer may not have stored the member yet: store what this event says first.
       for (const m of members.filter((x) => x.email && emails.includes(x.email.toLowerCase()))) {

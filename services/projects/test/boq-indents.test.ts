@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IndentUpserted, type Boq, type BoqSummary, type EventEnvelope, type IndentUpsertedData, type Project } from '@erp/contracts';
+import {
+  IndentUpserted,
+  type Boq,
+  type BoqSummary,
+  type EventEnvelope,
+  type IndentUpsertedData,
+  type Project,
+} from '@erp/contracts';
 import { buildEnvelope } from '@erp/service-kit';
 import { indentCountMoves } from '../src/indent-counts.js';
 import { confirmedBoq, newItems, type ProjectsHarness, startProjects, type TestItem } from './helpers.js';
@@ -27,9 +34,12 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-
 /** An indent as the indent service announces it. */
-function indent(boqId: string, version: number, over: Partial<IndentUpsertedData> = {}): EventEnvelope<IndentUpsertedData> {
+function indent(
+  boqId: string,
+  version: number,
+  over: Partial<IndentUpsertedData> = {},
+): EventEnvelope<IndentUpsertedData> {
   return buildEnvelope('indent', IndentUpserted, {
     indentId: randomUUID(),
     indentNumber: 'IND-000042',
@@ -48,7 +58,8 @@ async function deliver(...envelopes: EventEnvelope[]): Promise<void> {
 
 /** The BOQ's indentCount on the list and on its page. */
 async function counted(boq: Boq): Promise<[number, number]> {
-  const listed = (await h.call('admin', 'GET', `/boq/all?keyword=${boq.boqId}&limit=100`)).json().result as BoqSummary[];
+  const listed = (await h.call('admin', 'GET', `/boq/all?keyword=${boq.boqId}&limit=100`)).json()
+    .result as BoqSummary[];
   const page = (await h.call('admin', 'GET', `/boq/${boq._id}`)).json() as Boq;
   return [listed.find((b) => b._id === boq._id)!.indentCount, page.indentCount];
 }
@@ -57,7 +68,11 @@ describe('the BOQ list’s Indents, from the indent service’s events', () => {
   it('counts each indent raised against the BOQ, drafts included, on the list and the page', async () => {
     const boq = await confirmedBoq(h, project._id, items);
     const first = indent(boq._id, 1);
-    await deliver(first, indent(boq._id, 1, { status: 'compare' }), indent(boq._id, 3, { status: 'approved' }));
+    await deliver(
+      first,
+      indent(boq._id, 1, { status: 'compare' }),
+      indent(boq._id, 3, { status: 'approved' }),
+    );
     expect(await counted(boq)).toEqual([3, 3]);
     // The same indent moving on through its stages is still one indent.
     await deliver(indent(boq._id, 2, { indentId: first.data.indentId, status: 'compare' }));

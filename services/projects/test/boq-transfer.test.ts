@@ -5,7 +5,14 @@
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { amountTooLarge, BOQ_MESSAGES, BOQ_QTY_TOO_LARGE, TOO_MANY_BOQ_LINES, type BoqImportPreview, type Project } from '@erp/contracts';
+import {
+  amountTooLarge,
+  BOQ_MESSAGES,
+  BOQ_QTY_TOO_LARGE,
+  TOO_MANY_BOQ_LINES,
+  type BoqImportPreview,
+  type Project,
+} from '@erp/contracts';
 import { NOT_A_WORKBOOK } from '@erp/service-kit';
 import type { GrantedAccess } from '@erp/service-kit/testing';
 import { QTY_DECIMALS, RATE_DECIMALS, WRONG_COLUMNS } from '../src/boq-transfer/parse.js';
@@ -15,14 +22,29 @@ import { announceItems, startProjects, type ProjectsHarness, type TestItem } fro
 let h: ProjectsHarness;
 let project: Project;
 let other: Project;
-const item = (name: string, unit: string, status: TestItem['status'] = 'active'): TestItem => ({ itemId: randomUUID(), name, unit, status, version: 1 });
+const item = (name: string, unit: string, status: TestItem['status'] = 'active'): TestItem => ({
+  itemId: randomUUID(),
+  name,
+  unit,
+  status,
+  version: 1,
+});
 const cement = item('Cement OPC 53', 'bags');
 const steel = item('TMT steel bar 12 mm', 'kg');
 const sand = item('River sand', 'CBM');
 const oldBricks = item('Old bricks', 'pcs', 'inactive');
-const more = ['Binding wire', 'Red clay bricks', 'Ready-mix concrete M25', '20 mm aggregate', 'Wall putty', 'Tile adhesive', 'Door frame', 'Water tank', 'Paint', 'Gate valve'].map((n) =>
-  item(n, 'pcs'),
-);
+const more = [
+  'Binding wire',
+  'Red clay bricks',
+  'Ready-mix concrete M25',
+  '20 mm aggregate',
+  'Wall putty',
+  'Tile adhesive',
+  'Door frame',
+  'Water tank',
+  'Paint',
+  'Gate valve',
+].map((n) => item(n, 'pcs'));
 
 beforeAll(async () => {
   h = await startProjects();
@@ -32,16 +54,30 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-function multipart(fileName: string, content: Buffer | string, field = 'file'): { payload: Buffer; headers: Record<string, string> } {
+function multipart(
+  fileName: string,
+  content: Buffer | string,
+  field = 'file',
+): { payload: Buffer; headers: Record<string, string> } {
   const boundary = `----boq${randomUUID()}`;
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return { payload: Buffer.concat([head, Buffer.isBuffer(content) ? content : Buffer.from(content), tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+  return {
+    payload: Buffer.concat([head, Buffer.isBuffer(content) ? content : Buffer.from(content), tail]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 const upload = (fileName: string, content: Buffer | string, who: GrantedAccess = h.people.admin) => {
   const m = multipart(fileName, content);
-  return h.app.inject({ method: 'POST', url: '/boq/import', headers: { ...m.headers, ...who.headers }, payload: m.payload });
+  return h.app.inject({
+    method: 'POST',
+    url: '/boq/import',
+    headers: { ...m.headers, ...who.headers },
+    payload: m.payload,
+  });
 };
 
 async function xlsx(rows: (string | number | null)[][]): Promise<Buffer> {
@@ -51,7 +87,8 @@ async function xlsx(rows: (string | number | null)[][]): Promise<Buffer> {
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
 
-const boqCount = async () => (await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM projects.boqs')).rows[0]!.n;
+const boqCount = async () =>
+  (await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM projects.boqs')).rows[0]!.n;
 
 describe('POST /boq/import', () => {
   it('previews an XLSX: good lines resolved by name or id, every refused row with all its reasons, unknown items grouped; nothing stored', async () => {
@@ -84,9 +121,30 @@ describe('POST /boq/import', () => {
     expect(preview.fileName).toBe('tender.xlsx');
     expect(preview.totalRows).toBe(19);
     expect(preview.lines).toEqual([
-      { row: 2, item: { _id: cement.itemId, name: 'Cement OPC 53' }, unit: 'bags', plannedQty: 100, rate: 380, remark: 'Tower A' },
-      { row: 3, item: { _id: steel.itemId, name: 'TMT steel bar 12 mm' }, unit: 'kg', plannedQty: 2500.5, rate: 62.25, remark: '' },
-      { row: 4, item: { _id: sand.itemId, name: 'River sand' }, unit: 'CBM', plannedQty: 12, rate: 1800, remark: '' },
+      {
+        row: 2,
+        item: { _id: cement.itemId, name: 'Cement OPC 53' },
+        unit: 'bags',
+        plannedQty: 100,
+        rate: 380,
+        remark: 'Tower A',
+      },
+      {
+        row: 3,
+        item: { _id: steel.itemId, name: 'TMT steel bar 12 mm' },
+        unit: 'kg',
+        plannedQty: 2500.5,
+        rate: 62.25,
+        remark: '',
+      },
+      {
+        row: 4,
+        item: { _id: sand.itemId, name: 'River sand' },
+        unit: 'CBM',
+        plannedQty: 12,
+        rate: 1800,
+        remark: '',
+      },
     ]);
     expect(preview.refused).toEqual([
       { row: 5, item: '', reasons: [BOQ_MESSAGES.item] },
@@ -103,7 +161,11 @@ describe('POST /boq/import', () => {
       { row: 16, item: 'Paint', reasons: [amountTooLarge('Rate')] },
       { row: 17, item: 'Cement OPC 53', reasons: [BOQ_MESSAGES.duplicateItem] },
       { row: 19, item: 'plywood 18 MM', reasons: [BOQ_MESSAGES.unknownItem, BOQ_MESSAGES.duplicateItem] },
-      { row: 20, item: '', reasons: [BOQ_MESSAGES.item, BOQ_MESSAGES.quantity, BOQ_MESSAGES.unit, BOQ_MESSAGES.rate] },
+      {
+        row: 20,
+        item: '',
+        reasons: [BOQ_MESSAGES.item, BOQ_MESSAGES.quantity, BOQ_MESSAGES.unit, BOQ_MESSAGES.rate],
+      },
       { row: 21, item: 'Gate valve', reasons: [RATE_DECIMALS] },
     ]);
     expect(preview.unknownItems).toEqual([{ name: 'Plywood 18 mm', unit: 'sheets', rows: [6, 19] }]);
@@ -111,15 +173,30 @@ describe('POST /boq/import', () => {
   });
 
   it('reads a CSV whose header uses other names (Item Name, UOM, Qty, Unit Rate, Remarks) in any order, with rupee signs, thousands separators and a computed cell’s float', async () => {
-    const csv = 'Sr,Item Name,UOM,Qty,Unit Rate,Remarks\n1,Cement OPC 53,Bags,"1,250.50",₹380,Ground floor\n2,River sand,CBM,0.30000000000000004,"₹ 1,800.00",\n';
+    const csv =
+      'Sr,Item Name,UOM,Qty,Unit Rate,Remarks\n1,Cement OPC 53,Bags,"1,250.50",₹380,Ground floor\n2,River sand,CBM,0.30000000000000004,"₹ 1,800.00",\n';
     const res = await upload('boq.csv', csv);
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({
       fileName: 'boq.csv',
       totalRows: 2,
       lines: [
-        { row: 2, item: { _id: cement.itemId, name: 'Cement OPC 53' }, unit: 'bags', plannedQty: 1250.5, rate: 380, remark: 'Ground floor' },
-        { row: 3, item: { _id: sand.itemId, name: 'River sand' }, unit: 'CBM', plannedQty: 0.3, rate: 1800, remark: '' },
+        {
+          row: 2,
+          item: { _id: cement.itemId, name: 'Cement OPC 53' },
+          unit: 'bags',
+          plannedQty: 1250.5,
+          rate: 380,
+          remark: 'Ground floor',
+        },
+        {
+          row: 3,
+          item: { _id: sand.itemId, name: 'River sand' },
+          unit: 'CBM',
+          plannedQty: 0.3,
+          rate: 1800,
+          remark: '',
+        },
       ],
       refused: [],
       unknownItems: [],
@@ -143,7 +220,8 @@ describe('POST /boq/import', () => {
   });
 
   it('refuses more lines than a BOQ holds with 400, and files over the size or row limits with 413', async () => {
-    const lines = (n: number) => `Item,Unit,Quantity,Rate\n${Array.from({ length: n }, (_, i) => `Item ${i},bags,1,1`).join('\n')}\n`;
+    const lines = (n: number) =>
+      `Item,Unit,Quantity,Rate\n${Array.from({ length: n }, (_, i) => `Item ${i},bags,1,1`).join('\n')}\n`;
     const many = await upload('boq.csv', lines(5001));
     expect(many.statusCode).toBe(400);
     expect(many.json()).toEqual({ message: TOO_MANY_BOQ_LINES });
@@ -156,11 +234,18 @@ describe('POST /boq/import', () => {
 
   it('needs Add BOQ write: a member without it gets 403, no token 401', async () => {
     expect((await upload('boq.csv', 'Item,Unit,Quantity,Rate\n', h.people.purchaser)).statusCode).toBe(403);
-    const reader = await h.member({ role: 'Employee', name: 'Read Only', modules: { team: { subModules: { boqList: { read: true } } } } });
+    const reader = await h.member({
+      role: 'Employee',
+      name: 'Read Only',
+      modules: { team: { subModules: { boqList: { read: true } } } },
+    });
     const csv = 'Item,Unit,Quantity,Rate\nCement OPC 53,bags,1,1\n';
     expect((await upload('boq.csv', csv, reader)).statusCode).toBe(403);
     const m = multipart('boq.csv', csv);
-    expect((await h.app.inject({ method: 'POST', url: '/boq/import', headers: m.headers, payload: m.payload })).statusCode).toBe(401);
+    expect(
+      (await h.app.inject({ method: 'POST', url: '/boq/import', headers: m.headers, payload: m.payload }))
+        .statusCode,
+    ).toBe(401);
     const employee = await h.member({ role: 'Employee', name: 'Site Engineer', projects: [project._id] });
     expect((await upload('boq.csv', csv, employee)).statusCode).toBe(200);
   });
@@ -184,11 +269,22 @@ describe('GET /boq/:id/export', () => {
 
   it('writes the BOQ as XLSX (details, then lines with numbers as numbers) that imports back into the same lines', async () => {
     const boq = await saveBoq();
-    await h.db.query(`INSERT INTO projects.boq_consumption (boq_number, item_id, consumed_hundredths) VALUES ($1, $2, 150000)`, [boq.boqId, cement.itemId]);
-    const res = await h.app.inject({ method: 'GET', url: `/boq/${boq._id}/export`, headers: h.people.purchaser.headers });
+    await h.db.query(
+      `INSERT INTO projects.boq_consumption (boq_number, item_id, consumed_hundredths) VALUES ($1, $2, 150000)`,
+      [boq.boqId, cement.itemId],
+    );
+    const res = await h.app.inject({
+      method: 'GET',
+      url: `/boq/${boq._id}/export`,
+      headers: h.people.purchaser.headers,
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="${boq.boqId} Tower A civil rev-1.xlsx"`);
+    expect(res.headers['content-type']).toBe(
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+    );
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="${boq.boqId} Tower A civil rev-1.xlsx"`,
+    );
 
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
@@ -212,14 +308,24 @@ describe('GET /boq/:id/export', () => {
     const preview = again.json() as BoqImportPreview;
     expect(preview.refused).toEqual([]);
     const detail = (await h.call('admin', 'GET', `/boq/${boq._id}`)).json();
-    expect(preview.lines.map((l) => ({ item: l.item._id, plannedQty: l.plannedQty, unit: l.unit, rate: l.rate, remark: l.remark }))).toEqual(
-      detail.items.map((l: { itemId: string; plannedQty: number; unit: string; rate: number; remark: string }) => ({
-        item: l.itemId,
+    expect(
+      preview.lines.map((l) => ({
+        item: l.item._id,
         plannedQty: l.plannedQty,
         unit: l.unit,
         rate: l.rate,
         remark: l.remark,
       })),
+    ).toEqual(
+      detail.items.map(
+        (l: { itemId: string; plannedQty: number; unit: string; rate: number; remark: string }) => ({
+          item: l.itemId,
+          plannedQty: l.plannedQty,
+          unit: l.unit,
+          rate: l.rate,
+          remark: l.remark,
+        }),
+      ),
     );
   });
 
@@ -227,8 +333,14 @@ describe('GET /boq/:id/export', () => {
     const boq = await saveBoq();
     const onIt = await h.member({ role: 'Employee', name: 'On the project', projects: [project._id] });
     const elsewhere = await h.member({ role: 'Employee', name: 'Elsewhere', projects: [other._id] });
-    const noBoqs = await h.member({ role: 'Employee', name: 'No BOQs', projects: [project._id], modules: { team: { subModules: { projectList: { read: true } } } } });
-    const get = (who: GrantedAccess | null, id = boq._id) => h.app.inject({ method: 'GET', url: `/boq/${id}/export`, headers: who ? who.headers : {} });
+    const noBoqs = await h.member({
+      role: 'Employee',
+      name: 'No BOQs',
+      projects: [project._id],
+      modules: { team: { subModules: { projectList: { read: true } } } },
+    });
+    const get = (who: GrantedAccess | null, id = boq._id) =>
+      h.app.inject({ method: 'GET', url: `/boq/${id}/export`, headers: who ? who.headers : {} });
     expect((await get(onIt)).statusCode).toBe(200);
     const refused = await get(elsewhere);
     expect(refused.statusCode).toBe(404);

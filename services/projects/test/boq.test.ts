@@ -1,8 +1,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOQ_MESSAGES, type Boq, type BoqSummary, type BoqUpsertedData, type Project } from '@erp/contracts';
 import { usingRealServers } from '@erp/service-kit/testing';
-import { BOQ_CONFIRMED, BOQ_CREATED, BOQ_DELETED, BOQ_REVISED, BOQ_STALE, BOQ_UPDATED, DRAFT_EXISTS, REVISION_PROJECT } from '../src/routes/boqs.js';
-import { announceItems, newBoq, newItems, startProjects, uniqueCode, type ProjectsHarness, type TestItem, type Who } from './helpers.js';
+import {
+  BOQ_CONFIRMED,
+  BOQ_CREATED,
+  BOQ_DELETED,
+  BOQ_REVISED,
+  BOQ_STALE,
+  BOQ_UPDATED,
+  DRAFT_EXISTS,
+  REVISION_PROJECT,
+} from '../src/routes/boqs.js';
+import {
+  announceItems,
+  newBoq,
+  newItems,
+  startProjects,
+  uniqueCode,
+  type ProjectsHarness,
+  type TestItem,
+  type Who,
+} from './helpers.js';
 
 let h: ProjectsHarness;
 let project: Project;
@@ -23,7 +41,11 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-async function create(over: Record<string, unknown> = {}, who: Who | typeof mine = 'admin', p: Project = project): Promise<Boq> {
+async function create(
+  over: Record<string, unknown> = {},
+  who: Who | typeof mine = 'admin',
+  p: Project = project,
+): Promise<Boq> {
   const res = await h.call(who, 'POST', '/boq', newBoq(p._id, items.slice(0, 3), over));
   expect(res.statusCode, res.body).toBe(201);
   return res.json().boq as Boq;
@@ -36,17 +58,24 @@ async function get(id: string, who: Who | typeof mine = 'admin'): Promise<Boq> {
 }
 
 async function events(boqId: string): Promise<BoqUpsertedData[]> {
-  const r = await h.db.query<{ envelope: { data: BoqUpsertedData } }>("SELECT envelope FROM projects.outbox WHERE subject = 'erp.projects.boq_upserted.v1' ORDER BY seq");
+  const r = await h.db.query<{ envelope: { data: BoqUpsertedData } }>(
+    "SELECT envelope FROM projects.outbox WHERE subject = 'erp.projects.boq_upserted.v1' ORDER BY seq",
+  );
   return r.rows.map((x) => x.envelope.data).filter((d) => d.boqId === boqId);
 }
 
 async function audit(id: string): Promise<string[]> {
-  const r = await h.db.query<{ action: string }>('SELECT action FROM projects.audit_log WHERE entity_id = $1 ORDER BY id', [id]);
+  const r = await h.db.query<{ action: string }>(
+    'SELECT action FROM projects.audit_log WHERE entity_id = $1 ORDER BY id',
+    [id],
+  );
   return r.rows.map((x) => x.action);
 }
 
 async function stored(): Promise<{ boqs: number; lines: number }> {
-  const r = await h.db.query<{ boqs: number; lines: number }>('SELECT (SELECT count(*)::int FROM projects.boqs) AS boqs, (SELECT count(*)::int FROM projects.boq_lines) AS lines');
+  const r = await h.db.query<{ boqs: number; lines: number }>(
+    'SELECT (SELECT count(*)::int FROM projects.boqs) AS boqs, (SELECT count(*)::int FROM projects.boq_lines) AS lines',
+  );
   return r.rows[0]!;
 }
 
@@ -57,7 +86,11 @@ async function boqCount(p: Project): Promise<number> {
 describe('creating a BOQ', () => {
   it('stores a draft with its lines, numbers it BOQ-NNNN, answers 201 with the spec toast, announces and audits it', async () => {
     const before = await boqCount(project);
-    const body = newBoq(project._id, items.slice(0, 2), { name: '  Civil   works  ', description: 'Phase 2: RCC & masonry.', notes: ' rev B ' });
+    const body = newBoq(project._id, items.slice(0, 2), {
+      name: '  Civil   works  ',
+      description: 'Phase 2: RCC & masonry.',
+      notes: ' rev B ',
+    });
     const res = await h.call('admin', 'POST', '/boq', body);
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().message).toBe(BOQ_CREATED);
@@ -93,7 +126,13 @@ describe('creating a BOQ', () => {
         balanceQuantity: 100,
         remark: 'First floor',
       },
-      expect.objectContaining({ itemId: items[1]!.itemId, plannedQty: 101, amount: 38430.5, balanceQuantity: 101, remark: '' }),
+      expect.objectContaining({
+        itemId: items[1]!.itemId,
+        plannedQty: 101,
+        amount: 38430.5,
+        balanceQuantity: 101,
+        remark: '',
+      }),
     ]);
     expect(boq.revisions).toEqual([{ _id: boq._id, revision: 1, status: 'draft', createdAt: boq.createdAt }]);
     expect(await get(boq._id)).toEqual(boq);
@@ -124,7 +163,10 @@ describe('creating a BOQ', () => {
 
   it('confirms at once when sent with status confirmed (the Confirm button)', async () => {
     const boq = await create({ status: 'confirmed' });
-    expect(boq).toMatchObject({ status: 'confirmed', confirmedBy: { _id: h.people.admin.memberId, name: 'Demo Admin' } });
+    expect(boq).toMatchObject({
+      status: 'confirmed',
+      confirmedBy: { _id: h.people.admin.memberId, name: 'Demo Admin' },
+    });
     expect(boq.confirmedAt).toEqual(expect.any(String));
   });
 
@@ -150,7 +192,12 @@ describe('creating a BOQ', () => {
   it('refuses a line whose item the item master does not know, naming the line', async () => {
     const before = await stored();
     const lines = newBoq(project._id, items.slice(0, 2)).items;
-    const res = await h.call('admin', 'POST', '/boq', newBoq(project._id, [], { items: [...lines, { item: MISSING, plannedQty: 5, unit: 'kg', rate: 10 }] }));
+    const res = await h.call(
+      'admin',
+      'POST',
+      '/boq',
+      newBoq(project._id, [], { items: [...lines, { item: MISSING, plannedQty: 5, unit: 'kg', rate: 10 }] }),
+    );
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(`${BOQ_MESSAGES.unknownItem} (line 3)`);
     expect(await stored()).toEqual(before);
@@ -224,7 +271,14 @@ describe('reading BOQs', () => {
     const res = await h.call(mine, 'GET', `/boq/items/${boq._id}`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
-      result: items.slice(0, 3).map((it, i) => ({ itemId: it.itemId, name: it.name, unit: 'bags', plannedQty: 100 + i, consumedQuantity: 0, balanceQuantity: 100 + i })),
+      result: items.slice(0, 3).map((it, i) => ({
+        itemId: it.itemId,
+        name: it.name,
+        unit: 'bags',
+        plannedQty: 100 + i,
+        consumedQuantity: 0,
+        balanceQuantity: 100 + i,
+      })),
     });
   });
 });
@@ -270,7 +324,11 @@ describe('the BOQ list', () => {
       version: 1,
     });
     expect((await list(`keyword=${a.boqId}`)).result.map((x) => x._id)).toEqual([a._id]);
-    expect((await list(`keyword=${encodeURIComponent(other.name.toUpperCase())}&limit=100`)).result.map((x) => x._id)).toContain(c._id);
+    expect(
+      (await list(`keyword=${encodeURIComponent(other.name.toUpperCase())}&limit=100`)).result.map(
+        (x) => x._id,
+      ),
+    ).toContain(c._id);
     expect((await list(`keyword=${other.projectCode}&limit=100`)).result.map((x) => x._id)).toContain(c._id);
   });
 
@@ -278,7 +336,9 @@ describe('the BOQ list', () => {
     const { a, b, c, word } = listed;
     expect((await list(`keyword=${word}&status=confirmed`)).result.map((x) => x._id)).toEqual([b._id]);
     expect((await list(`keyword=${word}&status=draft`)).result.map((x) => x._id)).toEqual([c._id, a._id]);
-    expect((await list(`keyword=${word}&status=all&projectId=${project._id}`)).result.map((x) => x._id)).toEqual([b._id, a._id]);
+    expect(
+      (await list(`keyword=${word}&status=all&projectId=${project._id}`)).result.map((x) => x._id),
+    ).toEqual([b._id, a._id]);
     const page = await list(`keyword=${word}&limit=1&offset=1`);
     expect(page.result.map((x) => x._id)).toEqual([b._id]);
     expect(page.totalItems).toBe(3);
@@ -292,7 +352,13 @@ describe('the BOQ list', () => {
   });
 
   it('refuses a malformed filter with 400', async () => {
-    for (const q of ['status=deleted', 'projectId=abc', `projectId=${'-'.repeat(36)}`, 'limit=0', 'limit=101']) {
+    for (const q of [
+      'status=deleted',
+      'projectId=abc',
+      `projectId=${'-'.repeat(36)}`,
+      'limit=0',
+      'limit=101',
+    ]) {
       expect((await h.call('admin', 'GET', `/boq/all?${q}`)).statusCode, q).toBe(400);
     }
   });
@@ -314,7 +380,8 @@ describe('the list and page as PostgreSQL writes them', () => {
     return res.json() as { result: BoqSummary[]; totalItems: number; totalCapped?: boolean };
   };
   const rows = async (where: string, params: unknown[]) =>
-    (await h.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM projects.boqs WHERE ${where}`, params)).rows[0]!.n;
+    (await h.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM projects.boqs WHERE ${where}`, params))
+      .rows[0]!.n;
   const summary = (b: Boq): BoqSummary => {
     const { items: _i, confirmedAt: _a, confirmedBy: _b, revisions: _r, ...rest } = b;
     return rest;
@@ -324,22 +391,43 @@ describe('the list and page as PostgreSQL writes them', () => {
     const body = newBoq(project._id, items.slice(0, 3), {
       status: 'confirmed',
       items: [
-        { item: items[0]!.itemId, plannedQty: 0.33, unit: items[0]!.unit, rate: 0.5, remark: 'Half paisa rounds up' },
+        {
+          item: items[0]!.itemId,
+          plannedQty: 0.33,
+          unit: items[0]!.unit,
+          rate: 0.5,
+          remark: 'Half paisa rounds up',
+        },
         { item: items[1]!.itemId, plannedQty: 12.5, unit: items[1]!.unit, rate: 0.1, remark: '' },
-        { item: items[2]!.itemId, plannedQty: 1234567.89, unit: items[2]!.unit, rate: 98765.43, remark: 'Ünicode “quotes” \\ and \n' },
+        {
+          item: items[2]!.itemId,
+          plannedQty: 1234567.89,
+          unit: items[2]!.unit,
+          rate: 98765.43,
+          remark: 'Ünicode “quotes” \\ and \n',
+        },
       ],
     });
     const res = await h.call('admin', 'POST', '/boq', body);
     expect(res.statusCode, res.body).toBe(201);
     const made = res.json().boq as Boq;
     expect(made.items.map((l) => l.amount)).toEqual([0.17, 1.25, 121932628520.04]);
-    await h.db.query('INSERT INTO projects.boq_consumption (boq_number, item_id, consumed_hundredths) VALUES ($1, $2, 4050)', [made.boqId, items[1]!.itemId]);
+    await h.db.query(
+      'INSERT INTO projects.boq_consumption (boq_number, item_id, consumed_hundredths) VALUES ($1, $2, 4050)',
+      [made.boqId, items[1]!.itemId],
+    );
     const revised = await h.call('admin', 'POST', `/boq/${made._id}/revise`);
     expect(revised.statusCode, revised.body).toBe(201);
     const draft = revised.json().boq as Boq;
     // The revision's answer was built in Node; GET builds it in PostgreSQL. They agree field for field.
     expect(await get(draft._id)).toEqual(draft);
-    expect(draft.items[1]).toMatchObject({ plannedQty: 12.5, consumedQuantity: 40.5, balanceQuantity: -28, rate: 0.1, amount: 1.25 });
+    expect(draft.items[1]).toMatchObject({
+      plannedQty: 12.5,
+      consumedQuantity: 40.5,
+      balanceQuantity: -28,
+      rate: 0.1,
+      amount: 1.25,
+    });
     expect(draft.revisions.map((r) => r.revision)).toEqual([2, 1]);
     const first = await get(made._id);
     expect(first).toMatchObject({ status: 'confirmed', confirmedBy: { name: made.createdBy!.name } });
@@ -369,15 +457,36 @@ describe('the list and page as PostgreSQL writes them', () => {
     await expectTotals();
     const revision = (await h.call('admin', 'POST', `/boq/${b._id}/revise`)).json().boq as Boq;
     await expectTotals();
-    expect((await h.call('admin', 'PUT', `/boq/${revision._id}`, newBoq(p._id, items.slice(0, 2), { status: 'confirmed', version: revision.version }))).statusCode).toBe(200);
+    expect(
+      (
+        await h.call(
+          'admin',
+          'PUT',
+          `/boq/${revision._id}`,
+          newBoq(p._id, items.slice(0, 2), { status: 'confirmed', version: revision.version }),
+        )
+      ).statusCode,
+    ).toBe(200);
     await expectTotals();
-    expect((await h.call('admin', 'PUT', `/boq/${a._id}`, newBoq(q._id, items.slice(0, 2), { version: a.version }))).statusCode).toBe(200);
+    expect(
+      (
+        await h.call(
+          'admin',
+          'PUT',
+          `/boq/${a._id}`,
+          newBoq(q._id, items.slice(0, 2), { version: a.version }),
+        )
+      ).statusCode,
+    ).toBe(200);
     await expectTotals();
     const c = await create({}, 'admin', p);
     expect((await h.call('admin', 'DELETE', `/boq/${c._id}`)).statusCode).toBe(200);
     await expectTotals();
     // Each entry is the BOQ's own page without its lines, confirmation and revisions.
-    const listed = [...(await totals(`projectId=${p._id}&status=all&limit=100`)).result, ...(await totals(`projectId=${q._id}&limit=100`)).result];
+    const listed = [
+      ...(await totals(`projectId=${p._id}&status=all&limit=100`)).result,
+      ...(await totals(`projectId=${q._id}&limit=100`)).result,
+    ];
     expect(listed.length).toBe(2);
     for (const entry of listed) expect(entry).toEqual(summary(await get(entry._id)));
     // The dashboard's Active BoQs comes from the same counts.
@@ -394,7 +503,14 @@ describe('editing a draft', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe(BOQ_UPDATED);
     const saved = res.json().boq as Boq;
-    expect(saved).toMatchObject({ _id: boq._id, boqId: boq.boqId, name: 'Revised name', status: 'draft', version: 2, itemCount: 2 });
+    expect(saved).toMatchObject({
+      _id: boq._id,
+      boqId: boq.boqId,
+      name: 'Revised name',
+      status: 'draft',
+      version: 2,
+      itemCount: 2,
+    });
     expect(saved.items.map((l) => l.itemId)).toEqual([items[3]!.itemId, items[0]!.itemId]);
     expect(await get(boq._id)).toEqual(saved);
     expect((await events(boq._id)).map((e) => [e.status, e.version, e.lines.length])).toEqual([
@@ -406,8 +522,22 @@ describe('editing a draft', () => {
 
   it('answers 409 on a stale version, changing nothing', async () => {
     const boq = await create();
-    expect((await h.call('admin', 'PUT', `/boq/${boq._id}`, newBoq(project._id, items.slice(0, 1), { version: 1 }))).statusCode).toBe(200);
-    const res = await h.call('admin', 'PUT', `/boq/${boq._id}`, newBoq(project._id, items.slice(0, 2), { version: 1 }));
+    expect(
+      (
+        await h.call(
+          'admin',
+          'PUT',
+          `/boq/${boq._id}`,
+          newBoq(project._id, items.slice(0, 1), { version: 1 }),
+        )
+      ).statusCode,
+    ).toBe(200);
+    const res = await h.call(
+      'admin',
+      'PUT',
+      `/boq/${boq._id}`,
+      newBoq(project._id, items.slice(0, 2), { version: 1 }),
+    );
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(BOQ_STALE);
     expect((await get(boq._id)).itemCount).toBe(1);
@@ -430,10 +560,19 @@ describe('editing a draft', () => {
 
   it('confirms a draft (Confirm), recording who and when', async () => {
     const boq = await create();
-    const res = await h.call(mine, 'PUT', `/boq/${boq._id}`, newBoq(project._id, items.slice(0, 3), { status: 'confirmed', version: 1 }));
+    const res = await h.call(
+      mine,
+      'PUT',
+      `/boq/${boq._id}`,
+      newBoq(project._id, items.slice(0, 3), { status: 'confirmed', version: 1 }),
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json().message).toBe(BOQ_CONFIRMED);
-    expect(res.json().boq).toMatchObject({ status: 'confirmed', version: 3, confirmedBy: { _id: mine.memberId, name: 'Site Engineer' } });
+    expect(res.json().boq).toMatchObject({
+      status: 'confirmed',
+      version: 3,
+      confirmedBy: { _id: mine.memberId, name: 'Site Engineer' },
+    });
     expect(await audit(boq._id)).toEqual(['boq_created', 'boq_confirmed']);
   });
 
@@ -468,7 +607,12 @@ describe('deleting a draft', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ message: BOQ_DELETED });
     expect((await h.call('admin', 'GET', `/boq/${boq._id}`)).statusCode).toBe(404);
-    expect((await events(boq._id)).at(-1)).toMatchObject({ boqId: boq._id, status: 'deleted', lines: [], version: 2 });
+    expect((await events(boq._id)).at(-1)).toMatchObject({
+      boqId: boq._id,
+      status: 'deleted',
+      lines: [],
+      version: 2,
+    });
     expect(await audit(boq._id)).toEqual(['boq_created', 'boq_deleted']);
     expect(await boqCount(project)).toBe(count - 1);
     const again = await h.call('admin', 'DELETE', `/boq/${boq._id}`);
@@ -499,7 +643,14 @@ describe('revising a confirmed BOQ', () => {
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json().message).toBe(BOQ_REVISED);
     const draft = res.json().boq as Boq;
-    expect(draft).toMatchObject({ boqId: first.boqId, revision: 2, status: 'draft', name: first.name, version: 1, createdBy: { _id: mine.memberId } });
+    expect(draft).toMatchObject({
+      boqId: first.boqId,
+      revision: 2,
+      status: 'draft',
+      name: first.name,
+      version: 1,
+      createdBy: { _id: mine.memberId },
+    });
     expect(draft.items.map(({ _id: _i, ...l }) => l)).toEqual(first.items.map(({ _id: _i, ...l }) => l));
     expect(draft.revisions.map((r) => [r.revision, r.status])).toEqual([
       [2, 'draft'],
@@ -512,10 +663,16 @@ describe('revising a confirmed BOQ', () => {
     expect(again.statusCode).toBe(200);
     expect(again.json()).toMatchObject({ message: DRAFT_EXISTS, boq: { _id: draft._id } });
 
-    const changed = newBoq(project._id, items.slice(0, 4), { name: first.name, status: 'confirmed', version: 1 });
+    const changed = newBoq(project._id, items.slice(0, 4), {
+      name: first.name,
+      status: 'confirmed',
+      version: 1,
+    });
     const confirmed = await h.call('admin', 'PUT', `/boq/${draft._id}`, changed);
     expect(confirmed.statusCode, confirmed.body).toBe(200);
-    expect(confirmed.json().boq.revisions.map((r: { revision: number; status: string }) => [r.revision, r.status])).toEqual([
+    expect(
+      confirmed.json().boq.revisions.map((r: { revision: number; status: string }) => [r.revision, r.status]),
+    ).toEqual([
       [2, 'confirmed'],
       [1, 'superseded'],
     ]);
@@ -527,12 +684,16 @@ describe('revising a confirmed BOQ', () => {
     // The list shows the current revision; superseded ones on asking.
     const list = (await h.call('admin', 'GET', `/boq/all?keyword=${first.boqId}`)).json();
     expect(list.result.map((x: BoqSummary) => [x.revision, x.status])).toEqual([[2, 'confirmed']]);
-    const history = (await h.call('admin', 'GET', `/boq/all?keyword=${first.boqId}&status=superseded`)).json();
+    const history = (
+      await h.call('admin', 'GET', `/boq/all?keyword=${first.boqId}&status=superseded`)
+    ).json();
     expect(history.result.map((x: BoqSummary) => x._id)).toEqual([first._id]);
     expect(await boqCount(project)).toBe(count);
 
     // A superseded revision is history: not edited, deleted or revised.
-    expect((await h.call('admin', 'PUT', `/boq/${first._id}`, changed)).json().message).toBe(BOQ_MESSAGES.notDraft);
+    expect((await h.call('admin', 'PUT', `/boq/${first._id}`, changed)).json().message).toBe(
+      BOQ_MESSAGES.notDraft,
+    );
     expect((await h.call('admin', 'DELETE', `/boq/${first._id}`)).statusCode).toBe(409);
     const revise = await h.call('admin', 'POST', `/boq/${first._id}/revise`);
     expect(revise.statusCode).toBe(409);
@@ -596,7 +757,9 @@ describe('the dashboard count', () => {
     expect(await stats('purchaser')).toBe(all + 2);
     expect(await stats(mine)).toBe(own + 1);
     expect(await stats('employee')).toBe(0);
-    const r = await h.db.query<{ n: number }>("SELECT count(*)::int AS n FROM projects.boqs WHERE status = 'confirmed'");
+    const r = await h.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM projects.boqs WHERE status = 'confirmed'",
+    );
     expect(await stats('admin')).toBe(r.rows[0]!.n);
   });
 });
@@ -605,7 +768,10 @@ describe.skipIf(!onPostgres)('at the same moment (PostgreSQL)', () => {
   it('two Confirms of one draft: one confirms, the other is told it is no longer a draft', async () => {
     const boq = await create();
     const body = newBoq(project._id, items.slice(0, 2), { status: 'confirmed' });
-    const answers = await Promise.all([h.call('admin', 'PUT', `/boq/${boq._id}`, body), h.call(mine, 'PUT', `/boq/${boq._id}`, body)]);
+    const answers = await Promise.all([
+      h.call('admin', 'PUT', `/boq/${boq._id}`, body),
+      h.call(mine, 'PUT', `/boq/${boq._id}`, body),
+    ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
     expect(answers.find((a) => a.statusCode === 409)!.json().message).toBe(BOQ_MESSAGES.notDraft);
     expect(await audit(boq._id)).toEqual(['boq_created', 'boq_confirmed']);
@@ -613,7 +779,10 @@ describe.skipIf(!onPostgres)('at the same moment (PostgreSQL)', () => {
 
   it('two revisions at once: one draft is made, both callers get it', async () => {
     const boq = await create({ status: 'confirmed' });
-    const answers = await Promise.all([h.call('admin', 'POST', `/boq/${boq._id}/revise`), h.call(mine, 'POST', `/boq/${boq._id}/revise`)]);
+    const answers = await Promise.all([
+      h.call('admin', 'POST', `/boq/${boq._id}/revise`),
+      h.call(mine, 'POST', `/boq/${boq._id}/revise`),
+    ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 201]);
     const ids = answers.map((a) => (a.json().boq as Boq)._id);
     expect(ids[0]).toBe(ids[1]);
@@ -625,8 +794,14 @@ describe.skipIf(!onPostgres)('at the same moment (PostgreSQL)', () => {
     const draft = (await h.call('admin', 'POST', `/boq/${boq._id}/revise`)).json().boq as Boq;
     const body = newBoq(project._id, items.slice(0, 2), { status: 'confirmed' });
     // Confirm the draft while revising the confirmed one: one order or the other, never two confirmed.
-    await Promise.all([h.call('admin', 'PUT', `/boq/${draft._id}`, body), h.call(mine, 'POST', `/boq/${boq._id}/revise`)]);
-    const r = await h.db.query<{ n: number }>("SELECT count(*)::int AS n FROM projects.boqs WHERE boq_number = $1 AND status = 'confirmed'", [boq.boqId]);
+    await Promise.all([
+      h.call('admin', 'PUT', `/boq/${draft._id}`, body),
+      h.call(mine, 'POST', `/boq/${boq._id}/revise`),
+    ]);
+    const r = await h.db.query<{ n: number }>(
+      "SELECT count(*)::int AS n FROM projects.boqs WHERE boq_number = $1 AND status = 'confirmed'",
+      [boq.boqId],
+    );
     expect(r.rows[0]!.n).toBe(1);
   });
 
@@ -635,19 +810,38 @@ describe.skipIf(!onPostgres)('at the same moment (PostgreSQL)', () => {
     const drafts = await Promise.all(Array.from({ length: 4 }, () => create({}, 'admin', p)));
     const confirmed = await create({ status: 'confirmed' }, 'admin', p);
     const revision = (await h.call('admin', 'POST', `/boq/${confirmed._id}/revise`)).json().boq as Boq;
-    const confirm = (b: Boq) => h.call('admin', 'PUT', `/boq/${b._id}`, newBoq(p._id, items.slice(0, 2), { status: 'confirmed', version: b.version }));
-    const answers = await Promise.all([...drafts.slice(0, 3).map(confirm), confirm(revision), h.call('admin', 'DELETE', `/boq/${drafts[3]!._id}`)]);
+    const confirm = (b: Boq) =>
+      h.call(
+        'admin',
+        'PUT',
+        `/boq/${b._id}`,
+        newBoq(p._id, items.slice(0, 2), { status: 'confirmed', version: b.version }),
+      );
+    const answers = await Promise.all([
+      ...drafts.slice(0, 3).map(confirm),
+      confirm(revision),
+      h.call('admin', 'DELETE', `/boq/${drafts[3]!._id}`),
+    ]);
     expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
-    const page = (await h.call('admin', 'GET', `/boq/all?projectId=${p._id}&status=confirmed`)).json() as { totalItems: number };
+    const page = (await h.call('admin', 'GET', `/boq/all?projectId=${p._id}&status=confirmed`)).json() as {
+      totalItems: number;
+    };
     expect(page.totalItems).toBe(4);
-    const all = (await h.call('admin', 'GET', `/boq/all?projectId=${p._id}`)).json() as { totalItems: number };
+    const all = (await h.call('admin', 'GET', `/boq/all?projectId=${p._id}`)).json() as {
+      totalItems: number;
+    };
     expect(all.totalItems).toBe(4);
   });
 
   it('BOQs created at once on one project all count', async () => {
     const p = await h.create();
-    await Promise.all(Array.from({ length: 6 }, () => h.call('admin', 'POST', '/boq', newBoq(p._id, items.slice(0, 1)))));
-    const made = await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM projects.boqs WHERE project_id = $1', [p._id]);
+    await Promise.all(
+      Array.from({ length: 6 }, () => h.call('admin', 'POST', '/boq', newBoq(p._id, items.slice(0, 1)))),
+    );
+    const made = await h.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM projects.boqs WHERE project_id = $1',
+      [p._id],
+    );
     expect(await boqCount(p)).toBe(made.rows[0]!.n);
   });
 });

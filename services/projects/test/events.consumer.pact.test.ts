@@ -17,7 +17,12 @@ import { announceItems, newBoq, startProjects, type ProjectsHarness } from './he
 
 const { uuid, integer, datetime, string, decimal, like, eachLike } = MatchersV3;
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../pacts');
-const catalog = new PactV4({ consumer: 'projects-service', provider: 'catalog-service-events', dir, logLevel: 'warn' });
+const catalog = new PactV4({
+  consumer: 'projects-service',
+  provider: 'catalog-service-events',
+  dir,
+  logLevel: 'warn',
+});
 const po = new PactV4({ consumer: 'projects-service', provider: 'po-service-events', dir, logLevel: 'warn' });
 
 // Fixed example ids, so the pact files are the same on every run.
@@ -38,7 +43,12 @@ async function publish(envelope: EventEnvelope): Promise<void> {
 function csvUpload(csv: string) {
   const boundary = '----pactboundary';
   const payload = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="boq.csv"\r\nContent-Type: text/csv\r\n\r\n${csv}\r\n--${boundary}--\r\n`;
-  return h.app.inject({ method: 'POST', url: '/boq/import', headers: { ...h.people.admin.headers, 'content-type': `multipart/form-data; boundary=${boundary}` }, payload });
+  return h.app.inject({
+    method: 'POST',
+    url: '/boq/import',
+    headers: { ...h.people.admin.headers, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload,
+  });
 }
 
 describe('projects consuming erp.catalog.item_upserted.v1', () => {
@@ -52,23 +62,38 @@ describe('projects consuming erp.catalog.item_upserted.v1', () => {
           subject: 'erp.catalog.item_upserted.v1',
           occurredAt: datetime("yyyy-MM-dd'T'HH:mm:ss.SSSX", '2026-11-21T10:00:00.000Z'),
           source: 'catalog',
-          data: { itemId: uuid(ITEM_ID), name: string('Cement OPC 53'), unit: string('bags'), status: string('active'), version: integer(1) },
+          data: {
+            itemId: uuid(ITEM_ID),
+            name: string('Cement OPC 53'),
+            unit: string('bags'),
+            status: string('active'),
+            version: integer(1),
+          },
         });
       })
       .executeTest(async (message) => {
         await publish(message.contents.content as EventEnvelope);
         const res = await csvUpload('Item,Unit,Quantity,Rate\nCement OPC 53,bags,10,380\n');
         expect(res.statusCode, res.body).toBe(200);
-        expect((res.json() as BoqImportPreview).lines.map((l) => l.item)).toEqual([{ _id: ITEM_ID, name: 'Cement OPC 53' }]);
+        expect((res.json() as BoqImportPreview).lines.map((l) => l.item)).toEqual([
+          { _id: ITEM_ID, name: 'Cement OPC 53' },
+        ]);
       });
   });
 });
 
 describe('projects consuming erp.po.receipt_recorded.v1', () => {
   it('adds the received quantity to the BOQ line’s consumption', async () => {
-    await announceItems(h, [{ itemId: ITEM_ID, name: 'Cement OPC 53', unit: 'bags', status: 'active', version: 2 }]);
+    await announceItems(h, [
+      { itemId: ITEM_ID, name: 'Cement OPC 53', unit: 'bags', status: 'active', version: 2 },
+    ]);
     const project = await h.create();
-    const created = await h.call('admin', 'POST', '/boq', newBoq(project._id, [{ itemId: ITEM_ID, unit: 'bags' }], { status: 'confirmed' }));
+    const created = await h.call(
+      'admin',
+      'POST',
+      '/boq',
+      newBoq(project._id, [{ itemId: ITEM_ID, unit: 'bags' }], { status: 'confirmed' }),
+    );
     expect(created.statusCode, created.body).toBe(201);
     const boq = created.json().boq as Boq;
     await po
@@ -101,7 +126,14 @@ describe('projects consuming erp.po.receipt_recorded.v1', () => {
         await publish({ ...envelope, data: { ...envelope.data, boqId: boq._id } });
         // Delivery is asynchronous on either bus: the consumption shows once the consumer has run.
         await expect
-          .poll(async () => ((await h.call('admin', 'GET', `/boq/${boq._id}`)).json() as Boq).items.map((l) => [l.itemId, l.consumedQuantity]), { timeout: 10_000 })
+          .poll(
+            async () =>
+              ((await h.call('admin', 'GET', `/boq/${boq._id}`)).json() as Boq).items.map((l) => [
+                l.itemId,
+                l.consumedQuantity,
+              ]),
+            { timeout: 10_000 },
+          )
           .toEqual([[ITEM_ID, 12.5]]);
       });
   });

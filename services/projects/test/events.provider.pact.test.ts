@@ -23,9 +23,17 @@ describe('projects service as a message provider', () => {
       logLevel: 'warn',
       messageProviders: {
         'a project team set event': async () => {
-          const res = await h.call('admin', 'POST', '/project', newProject({ employees: [h.people.employee.memberId] }));
+          const res = await h.call(
+            'admin',
+            'POST',
+            '/project',
+            newProject({ employees: [h.people.employee.memberId] }),
+          );
           const id = res.json().project._id as string;
-          const r = await h.db.query<{ envelope: EventEnvelope }>("SELECT envelope FROM projects.outbox WHERE subject = 'erp.projects.team_set.v1' AND envelope->'data'->>'projectId' = $1", [id]);
+          const r = await h.db.query<{ envelope: EventEnvelope }>(
+            "SELECT envelope FROM projects.outbox WHERE subject = 'erp.projects.team_set.v1' AND envelope->'data'->>'projectId' = $1",
+            [id],
+          );
           return r.rows[0]!.envelope;
         },
       },
@@ -36,10 +44,20 @@ describe('projects service as a message provider', () => {
   it('announces projects, BOQs and their consumption as the indent service reads them', async () => {
     const project = await h.create();
     const items = await newItems(h, 2);
-    const created = await h.call('admin', 'POST', '/boq', newBoq(project._id, items, { status: 'confirmed' }));
+    const created = await h.call(
+      'admin',
+      'POST',
+      '/boq',
+      newBoq(project._id, items, { status: 'confirmed' }),
+    );
     const boq = created.json().boq as Boq;
     const outbox = async (subject: string) =>
-      (await h.db.query<{ envelope: EventEnvelope }>('SELECT envelope FROM projects.outbox WHERE subject = $1 ORDER BY seq DESC LIMIT 1', [subject])).rows[0]!.envelope;
+      (
+        await h.db.query<{ envelope: EventEnvelope }>(
+          'SELECT envelope FROM projects.outbox WHERE subject = $1 ORDER BY seq DESC LIMIT 1',
+          [subject],
+        )
+      ).rows[0]!.envelope;
     await new MessageProviderPact({
       provider: 'projects-service-events',
       pactUrls: [path.join(pactDir, 'indent-service-projects-service-events.json')],

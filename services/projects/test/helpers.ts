@@ -1,4 +1,10 @@
-import { createTestHarness, grantAccess, type GrantedAccess, type GrantOptions, type TestHarness } from '@erp/service-kit/testing';
+import {
+  createTestHarness,
+  grantAccess,
+  type GrantedAccess,
+  type GrantOptions,
+  type TestHarness,
+} from '@erp/service-kit/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { ItemUpserted, type Boq, type Project } from '@erp/contracts';
@@ -10,7 +16,12 @@ export type Who = 'admin' | 'purchaser' | 'accountant' | 'employee';
 
 export interface ProjectsHarness extends TestHarness {
   people: Record<Who, GrantedAccess>;
-  call(who: Who | GrantedAccess | null, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  call(
+    who: Who | GrantedAccess | null,
+    method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: unknown,
+  ): Promise<LightMyRequestResponse>;
   /** Announce a member as auth would (member_upserted), with a session. */
   member(o: GrantOptions): Promise<GrantedAccess>;
   create(over?: Record<string, unknown>, who?: Who | GrantedAccess): Promise<Project>;
@@ -91,26 +102,46 @@ export async function announceItems(h: TestHarness, items: TestItem[]): Promise<
 
 /** `n` new items (announced), named uniquely. */
 export async function newItems(h: TestHarness, n: number, unit = 'bags'): Promise<TestItem[]> {
-  const items = Array.from({ length: n }, (_, i) => ({ itemId: randomUUID(), name: `Test item ${uniqueCode()} ${i + 1}`, unit, status: 'active' as const, version: 1 }));
+  const items = Array.from({ length: n }, (_, i) => ({
+    itemId: randomUUID(),
+    name: `Test item ${uniqueCode()} ${i + 1}`,
+    unit,
+    status: 'active' as const,
+    version: 1,
+  }));
   await announceItems(h, items);
   return items;
 }
 
 /** A valid BOQ form for a project and items; override any field. */
-export function newBoq(projectId: string, items: Array<{ itemId: string; unit: string }>, over: Record<string, unknown> = {}) {
+export function newBoq(
+  projectId: string,
+  items: Array<{ itemId: string; unit: string }>,
+  over: Record<string, unknown> = {},
+) {
   return {
     projectId,
     name: `Civil works ${uniqueCode()}`,
     description: 'Structure and masonry.',
     notes: 'From drawings rev. B',
     status: 'draft',
-    items: items.map((it, i) => ({ item: it.itemId, plannedQty: 100 + i, unit: it.unit, rate: 380.5, remark: i === 0 ? 'First floor' : '' })),
+    items: items.map((it, i) => ({
+      item: it.itemId,
+      plannedQty: 100 + i,
+      unit: it.unit,
+      rate: 380.5,
+      remark: i === 0 ? 'First floor' : '',
+    })),
     ...over,
   };
 }
 
 /** A confirmed BOQ of `items` on the project, made through the API as the Admin. */
-export async function confirmedBoq(h: ProjectsHarness, projectId: string, items: Array<{ itemId: string; unit: string }>): Promise<Boq> {
+export async function confirmedBoq(
+  h: ProjectsHarness,
+  projectId: string,
+  items: Array<{ itemId: string; unit: string }>,
+): Promise<Boq> {
   const res = await h.call('admin', 'POST', '/boq', newBoq(projectId, items, { status: 'confirmed' }));
   expect(res.statusCode, res.body).toBe(201);
   return res.json().boq as Boq;

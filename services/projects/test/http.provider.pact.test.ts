@@ -43,7 +43,14 @@ async function demoProjects(): Promise<void> {
       `INSERT INTO projects.access_members (member_id, name, role, status, permissions, version, email)
        VALUES ($1, 'Sandeep Patil', 'Employee', 'active', $2::jsonb, 1, 'sandeep.patil@demo.example')
        ON CONFLICT (member_id) DO UPDATE SET permissions = EXCLUDED.permissions`,
-      [SITE_ENGINEER, JSON.stringify({ allProjects: false, projects: DEMO_PROJECTS.map((p) => p.id), modules: defaultModulesForRole('Employee') })],
+      [
+        SITE_ENGINEER,
+        JSON.stringify({
+          allProjects: false,
+          projects: DEMO_PROJECTS.map((p) => p.id),
+          modules: defaultModulesForRole('Employee'),
+        }),
+      ],
     );
   });
 }
@@ -61,17 +68,57 @@ async function demoBoqs(withDraft: boolean): Promise<void> {
   const boqs = boqsRepository('projects');
   const demo = DEMO_BOQS[0]!;
   const admin = { id: h.people.admin.memberId, name: 'Demo Admin' };
-  const items = demo.lines.map((l, i) => ({ itemId: `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`, name: l.item, unit: l.unit, status: 'active' as const, version: 1 }));
-  const lines = demo.lines.map((l, i) => ({ itemId: items[i]!.itemId, unit: l.unit, plannedHundredths: l.qty * 100 + 50, ratePaise: l.rate * 100 + 25, remark: l.remark }));
+  const items = demo.lines.map((l, i) => ({
+    itemId: `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
+    name: l.item,
+    unit: l.unit,
+    status: 'active' as const,
+    version: 1,
+  }));
+  const lines = demo.lines.map((l, i) => ({
+    itemId: items[i]!.itemId,
+    unit: l.unit,
+    plannedHundredths: l.qty * 100 + 50,
+    ratePaise: l.rate * 100 + 25,
+    remark: l.remark,
+  }));
   await h.db.transaction(async (tx) => {
     await tx.query('DELETE FROM projects.boq_consumption');
     await tx.query('DELETE FROM projects.item_snapshots');
     await boqs.items.upsert(tx, items);
     const search = await boqs.countOnProject(tx, demo.projectId, withDraft ? 2 : 1);
     const base = { projectId: demo.projectId, description: 'RCC frame, slabs and masonry', notes: '', lines };
-    await boqs.insert(tx, { id: CONFIRMED_BOQ, boqNumber: 'BOQ-0001', revision: 1, status: 'confirmed', projectSearch: search!, actor: admin }, { ...base, name: demo.name });
-    if (withDraft) await boqs.insert(tx, { id: DRAFT_BOQ, boqNumber: 'BOQ-0002', revision: 1, status: 'draft', projectSearch: search!, actor: admin }, { ...base, name: 'Finishing works, Tower A' });
-    for (const [i, it] of items.entries()) await tx.query('INSERT INTO projects.boq_consumption VALUES ($1, $2, $3)', ['BOQ-0001', it.itemId, 12025 + i * 100]);
+    await boqs.insert(
+      tx,
+      {
+        id: CONFIRMED_BOQ,
+        boqNumber: 'BOQ-0001',
+        revision: 1,
+        status: 'confirmed',
+        projectSearch: search!,
+        actor: admin,
+      },
+      { ...base, name: demo.name },
+    );
+    if (withDraft)
+      await boqs.insert(
+        tx,
+        {
+          id: DRAFT_BOQ,
+          boqNumber: 'BOQ-0002',
+          revision: 1,
+          status: 'draft',
+          projectSearch: search!,
+          actor: admin,
+        },
+        { ...base, name: 'Finishing works, Tower A' },
+      );
+    for (const [i, it] of items.entries())
+      await tx.query('INSERT INTO projects.boq_consumption VALUES ($1, $2, $3)', [
+        'BOQ-0001',
+        it.itemId,
+        12025 + i * 100,
+      ]);
   });
 }
 

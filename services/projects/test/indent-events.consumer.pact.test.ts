@@ -13,7 +13,12 @@ import { newBoq, newItems, startProjects, type ProjectsHarness } from './helpers
 
 const { uuid, integer, datetime, regex } = MatchersV3;
 const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../pacts');
-const indent = new PactV4({ consumer: 'projects-service', provider: 'indent-service-events', dir, logLevel: 'warn' });
+const indent = new PactV4({
+  consumer: 'projects-service',
+  provider: 'indent-service-events',
+  dir,
+  logLevel: 'warn',
+});
 
 let h: ProjectsHarness;
 beforeAll(async () => {
@@ -24,7 +29,12 @@ afterAll(async () => h?.close());
 describe('projects consuming erp.indent.upserted.v1', () => {
   it('counts the indent on the BOQ it was raised against', async () => {
     const project = await h.create();
-    const created = await h.call('admin', 'POST', '/boq', newBoq(project._id, await newItems(h, 1), { status: 'confirmed' }));
+    const created = await h.call(
+      'admin',
+      'POST',
+      '/boq',
+      newBoq(project._id, await newItems(h, 1), { status: 'confirmed' }),
+    );
     expect(created.statusCode, created.body).toBe(201);
     const boq = created.json().boq as Boq;
     await indent
@@ -49,9 +59,13 @@ describe('projects consuming erp.indent.upserted.v1', () => {
       .executeTest(async (message) => {
         const envelope = message.contents.content as EventEnvelope<{ boqId: string }>;
         // The example's BOQ is this run's; the one in the pact file is the example value.
-        await h.bus.publish({ ...envelope, data: { ...envelope.data, projectId: project._id, boqId: boq._id } });
+        await h.bus.publish({
+          ...envelope,
+          data: { ...envelope.data, projectId: project._id, boqId: boq._id },
+        });
         await h.settle();
-        const listed = (await h.call('admin', 'GET', `/boq/all?keyword=${boq.boqId}&limit=100`)).json().result as BoqSummary[];
+        const listed = (await h.call('admin', 'GET', `/boq/all?keyword=${boq.boqId}&limit=100`)).json()
+          .result as BoqSummary[];
         expect(listed.find((b) => b._id === boq._id)!.indentCount).toBe(1);
       });
   });

@@ -13,7 +13,10 @@ const MISSING = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 const onPostgres = usingRealServers && Boolean(process.env.TEST_DATABASE_URL);
 
 async function outbox<T>(subject: string, projectId: string): Promise<T[]> {
-  const r = await h.db.query<{ envelope: { data: T & { projectId: string } } }>('SELECT envelope FROM projects.outbox WHERE subject = $1 ORDER BY seq', [subject]);
+  const r = await h.db.query<{ envelope: { data: T & { projectId: string } } }>(
+    'SELECT envelope FROM projects.outbox WHERE subject = $1 ORDER BY seq',
+    [subject],
+  );
   return r.rows.map((x) => x.envelope.data).filter((d) => d.projectId === projectId);
 }
 
@@ -22,7 +25,11 @@ async function projectWriter(extra: Record<string, unknown> = {}) {
   return h.member({
     role: 'Purchaser',
     name: 'Writer Purchaser',
-    modules: { team: { subModules: { projectList: { read: true, write: true }, addProject: { read: true, write: true } } } },
+    modules: {
+      team: {
+        subModules: { projectList: { read: true, write: true }, addProject: { read: true, write: true } },
+      },
+    },
     ...extra,
   });
 }
@@ -49,18 +56,38 @@ describe('creating a project', () => {
     });
     expect((await h.call('admin', 'GET', `/project/${p._id}`)).json()).toEqual(p);
     expect(await outbox<ProjectUpsertedData>('erp.projects.project_upserted.v1', p._id)).toEqual([
-      { projectId: p._id, projectCode: p.projectCode, name: 'Skyline Residency', status: 'inProgress', location: 'Baner, Pune', version: 1 },
+      {
+        projectId: p._id,
+        projectCode: p.projectCode,
+        name: 'Skyline Residency',
+        status: 'inProgress',
+        location: 'Baner, Pune',
+        version: 1,
+      },
     ]);
-    const audit = await h.db.query<{ action: string; actor_id: string }>('SELECT action, actor_id FROM projects.audit_log WHERE entity_id = $1', [p._id]);
+    const audit = await h.db.query<{ action: string; actor_id: string }>(
+      'SELECT action, actor_id FROM projects.audit_log WHERE entity_id = $1',
+      [p._id],
+    );
     expect(audit.rows).toEqual([{ action: 'project_created', actor_id: h.people.admin.memberId }]);
     // No employees given: no team_set.
     expect(await outbox('erp.projects.team_set.v1', p._id)).toEqual([]);
   });
 
   it('defaults the status to planning and leaves dates, location and notes empty', async () => {
-    const res = await h.call('admin', 'POST', '/project', { name: 'Bare project', projectCode: uniqueCode() });
+    const res = await h.call('admin', 'POST', '/project', {
+      name: 'Bare project',
+      projectCode: uniqueCode(),
+    });
     expect(res.statusCode).toBe(201);
-    expect(res.json().project).toMatchObject({ status: 'planning', startDate: '', targetCompletionDate: '', location: '', notes: '', employees: [] });
+    expect(res.json().project).toMatchObject({
+      status: 'planning',
+      startDate: '',
+      targetCompletionDate: '',
+      location: '',
+      notes: '',
+      employees: [],
+    });
   });
 
   it.each([
@@ -69,7 +96,10 @@ describe('creating a project', () => {
     [{ projectCode: '  ' }, 'Project code is required'],
     [{ projectCode: '' }, 'Project code is required'],
     [{ projectCode: 'PRJ 0001' }, 'Project code may use letters, digits and dashes (at most 30)'],
-    [{ startDate: '2027-01-01', targetCompletionDate: '2026-12-31' }, 'Start date cannot be after target completion date'],
+    [
+      { startDate: '2027-01-01', targetCompletionDate: '2026-12-31' },
+      'Start date cannot be after target completion date',
+    ],
     [{ startDate: '2026-02-30' }, 'Start date must be a date (YYYY-MM-DD)'],
     [{ targetCompletionDate: '31-12-2026' }, 'Target completion date must be a date (YYYY-MM-DD)'],
     [{ status: 'deleted' }, 'Status must be Planned, In Progress, On Hold or Completed'],
@@ -86,7 +116,11 @@ describe('creating a project', () => {
   it('refuses a code another project has, ignoring case, with 409', async () => {
     const first = await h.create();
     const before = await h.countProjects();
-    for (const projectCode of [first.projectCode, first.projectCode.toLowerCase(), ` ${first.projectCode} `]) {
+    for (const projectCode of [
+      first.projectCode,
+      first.projectCode.toLowerCase(),
+      ` ${first.projectCode} `,
+    ]) {
       const res = await h.call('admin', 'POST', '/project', newProject({ projectCode }));
       expect(res.statusCode).toBe(409);
       expect(res.json()).toEqual({ message: 'A project with this code already exists' });
@@ -116,7 +150,14 @@ describe('assigning Employees', () => {
     expect(p.employees.map((e) => e.name)).toEqual(['Aarti Joshi', 'Vikram Pawar']);
     expect(p.employees[0]).toEqual({ _id: e1.memberId, name: 'Aarti Joshi', email: '', status: 'active' });
     const sets = await outbox<ProjectTeamSetData>('erp.projects.team_set.v1', p._id);
-    expect(sets).toEqual([{ projectId: p._id, employees: [e2.memberId, e1.memberId], sequence: 1, actor: { _id: h.people.admin.memberId, name: 'Demo Admin' } }]);
+    expect(sets).toEqual([
+      {
+        projectId: p._id,
+        employees: [e2.memberId, e1.memberId],
+        sequence: 1,
+        actor: { _id: h.people.admin.memberId, name: 'Demo Admin' },
+      },
+    ]);
     expect((await h.call('admin', 'GET', `/project/${p._id}`)).json().employees).toHaveLength(2);
   });
 
@@ -138,9 +179,17 @@ describe('assigning Employees', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toEqual({ message: 'Only an Admin can assign employees to projects' });
     const p = await h.create({ employees: [e.memberId] });
-    const same = await h.call(writer, 'PATCH', `/project/${p._id}`, { notes: 'by the purchaser', employees: [e.memberId], version: p.version });
+    const same = await h.call(writer, 'PATCH', `/project/${p._id}`, {
+      notes: 'by the purchaser',
+      employees: [e.memberId],
+      version: p.version,
+    });
     expect(same.statusCode, same.body).toBe(200);
-    expect(same.json().project).toMatchObject({ notes: 'by the purchaser', version: 2, employees: [expect.objectContaining({ _id: e.memberId })] });
+    expect(same.json().project).toMatchObject({
+      notes: 'by the purchaser',
+      version: 2,
+      employees: [expect.objectContaining({ _id: e.memberId })],
+    });
     const changed = await h.call(writer, 'PATCH', `/project/${p._id}`, { employees: [], version: 2 });
     expect(changed.statusCode).toBe(403);
     expect(changed.json()).toEqual({ message: 'Only an Admin can assign employees to projects' });
@@ -153,7 +202,10 @@ describe('assigning Employees', () => {
     const p = await h.create();
     const r1 = await h.call('admin', 'PATCH', `/project/${p._id}`, { employees: [a.memberId], version: 1 });
     expect(r1.statusCode, r1.body).toBe(200);
-    expect(r1.json()).toMatchObject({ message: 'Project updated successfully', project: { version: 2, employees: [{ _id: a.memberId }] } });
+    expect(r1.json()).toMatchObject({
+      message: 'Project updated successfully',
+      project: { version: 2, employees: [{ _id: a.memberId }] },
+    });
     const r2 = await h.call('admin', 'PATCH', `/project/${p._id}`, { employees: [b.memberId], version: 2 });
     expect(r2.json().project.employees.map((e: { _id: string }) => e._id)).toEqual([b.memberId]);
     const sets = await outbox<ProjectTeamSetData>('erp.projects.team_set.v1', p._id);
@@ -162,14 +214,30 @@ describe('assigning Employees', () => {
       [2, [b.memberId]],
     ]);
     // Auth applies it: b gets the project (version 2), a never had it in the replica.
-    await h.member({ role: 'Employee', name: 'Bhavna Rao', memberId: b.memberId, projects: [p._id], version: 2 });
-    expect((await h.call('admin', 'GET', `/project/${p._id}`)).json().employees.map((e: { _id: string }) => e._id)).toEqual([b.memberId]);
+    await h.member({
+      role: 'Employee',
+      name: 'Bhavna Rao',
+      memberId: b.memberId,
+      projects: [p._id],
+      version: 2,
+    });
+    expect(
+      (await h.call('admin', 'GET', `/project/${p._id}`)).json().employees.map((e: { _id: string }) => e._id),
+    ).toEqual([b.memberId]);
     // Later the member form takes the project from b (version 3): the project shows nobody.
     await h.member({ role: 'Employee', name: 'Bhavna Rao', memberId: b.memberId, projects: [], version: 3 });
     expect((await h.call('admin', 'GET', `/project/${p._id}`)).json().employees).toEqual([]);
     // And the member form gives it to a (version 2): shown at once, without any team_set.
-    await h.member({ role: 'Employee', name: 'Anil Kale', memberId: a.memberId, projects: [p._id], version: 2 });
-    const list = (await h.call('admin', 'GET', `/project?keyword=${encodeURIComponent(p.projectCode)}`)).json();
+    await h.member({
+      role: 'Employee',
+      name: 'Anil Kale',
+      memberId: a.memberId,
+      projects: [p._id],
+      version: 2,
+    });
+    const list = (
+      await h.call('admin', 'GET', `/project?keyword=${encodeURIComponent(p.projectCode)}`)
+    ).json();
     expect(list.result[0].employees.map((e: { _id: string }) => e._id)).toEqual([a.memberId]);
   });
 
@@ -185,7 +253,9 @@ describe('project list', () => {
   const made: Project[] = [];
   beforeAll(async () => {
     made.push(await h.create({ name: `Listed Tower ${word}`, location: 'Wakad, Pune', status: 'planning' }));
-    made.push(await h.create({ name: `Listed Mall ${word}`, location: `Nashik Road ${word}`, status: 'inProgress' }));
+    made.push(
+      await h.create({ name: `Listed Mall ${word}`, location: `Nashik Road ${word}`, status: 'inProgress' }),
+    );
     made.push(await h.create({ name: `Listed Depot ${word}`, status: 'onHold' }));
     made.push(await h.create({ name: `Listed School ${word}`, status: 'completed' }));
   });
@@ -201,7 +271,9 @@ describe('project list', () => {
 
   it('searches name, code and location, ignoring case', async () => {
     expect(await ids(`keyword=listed%20TOWER%20${word}`)).toEqual([made[0]!._id]);
-    expect(await ids(`keyword=${encodeURIComponent(made[2]!.projectCode.toLowerCase())}`)).toEqual([made[2]!._id]);
+    expect(await ids(`keyword=${encodeURIComponent(made[2]!.projectCode.toLowerCase())}`)).toEqual([
+      made[2]!._id,
+    ]);
     expect(await ids(`keyword=nashik%20road%20${word}`)).toEqual([made[1]!._id]);
     expect(await ids(`keyword=${word}%25`)).toEqual([]);
   });
@@ -223,8 +295,11 @@ describe('project list', () => {
   });
 
   it('refuses bad paging and an unknown status with 400', async () => {
-    for (const q of ['limit=0', 'limit=101', 'offset=-1', 'status=deleted']) expect((await h.call('admin', 'GET', `/project?${q}`)).statusCode, q).toBe(400);
-    expect((await h.call('admin', 'GET', '/project?status=gone')).json()).toEqual({ message: 'Status must be all, planning, active, inProgress, onHold or completed' });
+    for (const q of ['limit=0', 'limit=101', 'offset=-1', 'status=deleted'])
+      expect((await h.call('admin', 'GET', `/project?${q}`)).statusCode, q).toBe(400);
+    expect((await h.call('admin', 'GET', '/project?status=gone')).json()).toEqual({
+      message: 'Status must be all, planning, active, inProgress, onHold or completed',
+    });
   });
 
   it('shows an Employee exactly their projects; an Employee with every project sees all', async () => {
@@ -246,18 +321,40 @@ describe('project list', () => {
     const zoya = await h.member({ role: 'Employee', name: 'zoya Shaikh' });
     const elan = await h.member({ role: 'Employee', name: 'Élan Mehta' });
     const bhavna = await h.member({ role: 'Employee', name: 'Bhavna Rao' });
-    const p = await h.create({ name: `Team Parity ${word}`, employees: [zoya.memberId, elan.memberId, bhavna.memberId] });
+    const p = await h.create({
+      name: `Team Parity ${word}`,
+      employees: [zoya.memberId, elan.memberId, bhavna.memberId],
+    });
     // Auth applies Bhavna's assignment; Anil gets the project from the member form.
-    await h.member({ role: 'Employee', name: 'Bhavna Rao', memberId: bhavna.memberId, projects: [p._id], version: 2 });
+    await h.member({
+      role: 'Employee',
+      name: 'Bhavna Rao',
+      memberId: bhavna.memberId,
+      projects: [p._id],
+      version: 2,
+    });
     const anil = await h.member({ role: 'Employee', name: 'anil Kale', projects: [p._id] });
     // Then Bhavna is taken off (not applied by auth yet): the list must not show her either.
-    const saved = await h.call('admin', 'PATCH', `/project/${p._id}`, { employees: [zoya.memberId, elan.memberId, anil.memberId], version: p.version });
+    const saved = await h.call('admin', 'PATCH', `/project/${p._id}`, {
+      employees: [zoya.memberId, elan.memberId, anil.memberId],
+      version: p.version,
+    });
     expect(saved.statusCode, saved.body).toBe(200);
-    const bare = await h.create({ name: `Team Parity Bare ${word}`, startDate: '', targetCompletionDate: '' });
-    await h.db.query('UPDATE projects.projects SET created_by = NULL, created_by_name = NULL WHERE id = $1', [bare._id]);
+    const bare = await h.create({
+      name: `Team Parity Bare ${word}`,
+      startDate: '',
+      targetCompletionDate: '',
+    });
+    await h.db.query('UPDATE projects.projects SET created_by = NULL, created_by_name = NULL WHERE id = $1', [
+      bare._id,
+    ]);
 
-    const listed = (await h.call('admin', 'GET', `/project?keyword=${encodeURIComponent(`team parity ${word}`)}`)).json().result as Project[];
-    const bareListed = (await h.call('admin', 'GET', `/project?keyword=${encodeURIComponent(`team parity bare ${word}`)}`)).json().result as Project[];
+    const listed = (
+      await h.call('admin', 'GET', `/project?keyword=${encodeURIComponent(`team parity ${word}`)}`)
+    ).json().result as Project[];
+    const bareListed = (
+      await h.call('admin', 'GET', `/project?keyword=${encodeURIComponent(`team parity bare ${word}`)}`)
+    ).json().result as Project[];
     expect(listed[0]!.employees.map((e) => e.name)).toEqual(['anil Kale', 'Élan Mehta', 'zoya Shaikh']);
     for (const [entry, id] of [
       [listed[0], p._id],
@@ -265,11 +362,24 @@ describe('project list', () => {
     ] as const) {
       expect(entry).toEqual((await h.call('admin', 'GET', `/project/${id}`)).json());
     }
-    expect(bareListed[0]).toMatchObject({ startDate: '', targetCompletionDate: '', createdBy: null, employees: [] });
+    expect(bareListed[0]).toMatchObject({
+      startDate: '',
+      targetCompletionDate: '',
+      createdBy: null,
+      employees: [],
+    });
 
     // Auth applies Élan's assignment and renames him: the list follows at once, in the new order.
-    await h.member({ role: 'Employee', name: 'Zubin Mehta', memberId: elan.memberId, projects: [p._id], version: 2 });
-    const renamed = (await h.call('admin', 'GET', `/project?keyword=${encodeURIComponent(`team parity ${word}`)}`)).json().result as Project[];
+    await h.member({
+      role: 'Employee',
+      name: 'Zubin Mehta',
+      memberId: elan.memberId,
+      projects: [p._id],
+      version: 2,
+    });
+    const renamed = (
+      await h.call('admin', 'GET', `/project?keyword=${encodeURIComponent(`team parity ${word}`)}`)
+    ).json().result as Project[];
     expect(renamed[0]!.employees.map((e) => e.name)).toEqual(['anil Kale', 'zoya Shaikh', 'Zubin Mehta']);
     expect(renamed[0]).toEqual((await h.call('admin', 'GET', `/project/${p._id}`)).json());
   });
@@ -285,7 +395,10 @@ describe('project list with a count cap', () => {
   afterAll(async () => capped?.close());
 
   it('counts up to the cap and says so; the last page knows the exact total', async () => {
-    expect((await capped.call('admin', 'GET', `/project?keyword=${word}&limit=1`)).json()).toMatchObject({ totalItems: 2, totalCapped: true });
+    expect((await capped.call('admin', 'GET', `/project?keyword=${word}&limit=1`)).json()).toMatchObject({
+      totalItems: 2,
+      totalCapped: true,
+    });
     const last = (await capped.call('admin', 'GET', `/project?keyword=${word}&limit=2&offset=4`)).json();
     expect(last.totalItems).toBe(5);
     expect(last.totalCapped).toBeUndefined();
@@ -316,7 +429,8 @@ describe('project codes', () => {
   });
 
   it('is answered to every signed-in member and refused to an anonymous caller', async () => {
-    for (const who of ['admin', 'purchaser', 'accountant', 'employee'] as const) expect((await fresh.call(who, 'GET', '/project/nextCode')).statusCode).toBe(200);
+    for (const who of ['admin', 'purchaser', 'accountant', 'employee'] as const)
+      expect((await fresh.call(who, 'GET', '/project/nextCode')).statusCode).toBe(200);
     expect((await fresh.call(null, 'GET', '/project/nextCode')).statusCode).toBe(401);
   });
 });
@@ -345,41 +459,77 @@ describe('project detail', () => {
 describe('editing a project', () => {
   it('changes the fields sent, bumps the version and announces the change, the new location included', async () => {
     const p = await h.create();
-    const res = await h.call('admin', 'PATCH', `/project/${p._id}`, { status: 'onHold', location: 'Hinjewadi Phase 3, Pune', version: 1 });
+    const res = await h.call('admin', 'PATCH', `/project/${p._id}`, {
+      status: 'onHold',
+      location: 'Hinjewadi Phase 3, Pune',
+      version: 1,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Project updated successfully');
     const after = res.json().project as Project;
-    expect(after).toMatchObject({ ...p, status: 'onHold', location: 'Hinjewadi Phase 3, Pune', version: 2, updatedAt: after.updatedAt });
-    expect((await outbox<ProjectUpsertedData>('erp.projects.project_upserted.v1', p._id)).map((e) => [e.version, e.status, e.location])).toEqual([
+    expect(after).toMatchObject({
+      ...p,
+      status: 'onHold',
+      location: 'Hinjewadi Phase 3, Pune',
+      version: 2,
+      updatedAt: after.updatedAt,
+    });
+    expect(
+      (await outbox<ProjectUpsertedData>('erp.projects.project_upserted.v1', p._id)).map((e) => [
+        e.version,
+        e.status,
+        e.location,
+      ]),
+    ).toEqual([
       [1, 'inProgress', p.location],
       [2, 'onHold', 'Hinjewadi Phase 3, Pune'],
     ]);
-    const audit = await h.db.query<{ action: string }>('SELECT action FROM projects.audit_log WHERE entity_id = $1 ORDER BY id', [p._id]);
+    const audit = await h.db.query<{ action: string }>(
+      'SELECT action FROM projects.audit_log WHERE entity_id = $1 ORDER BY id',
+      [p._id],
+    );
     expect(audit.rows.map((r) => r.action)).toEqual(['project_created', 'project_updated']);
   });
 
   it('a save that changes nothing keeps the version', async () => {
     const p = await h.create();
-    const res = await h.call('admin', 'PATCH', `/project/${p._id}`, { name: ` ${p.name} `, employees: [], version: 1 });
+    const res = await h.call('admin', 'PATCH', `/project/${p._id}`, {
+      name: ` ${p.name} `,
+      employees: [],
+      version: 1,
+    });
     expect(res.json()).toEqual({ message: 'Project updated successfully', project: p });
   });
 
   it('refuses a save based on a stale version with 409 and keeps the newer data', async () => {
     const p = await h.create();
-    expect((await h.call('admin', 'PATCH', `/project/${p._id}`, { notes: 'first', version: 1 })).statusCode).toBe(200);
+    expect(
+      (await h.call('admin', 'PATCH', `/project/${p._id}`, { notes: 'first', version: 1 })).statusCode,
+    ).toBe(200);
     const stale = await h.call('admin', 'PATCH', `/project/${p._id}`, { notes: 'second', version: 1 });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toEqual({ message: 'This project was changed by someone else. Reload to see the latest details, then make your change again.' });
-    expect((await h.call('admin', 'GET', `/project/${p._id}`)).json()).toMatchObject({ notes: 'first', version: 2 });
+    expect(stale.json()).toEqual({
+      message:
+        'This project was changed by someone else. Reload to see the latest details, then make your change again.',
+    });
+    expect((await h.call('admin', 'GET', `/project/${p._id}`)).json()).toMatchObject({
+      notes: 'first',
+      version: 2,
+    });
   });
 
   it('refuses another project’s code with 409 but allows changing the case of its own', async () => {
     const a = await h.create();
     const b = await h.create();
-    const clash = await h.call('admin', 'PATCH', `/project/${b._id}`, { projectCode: a.projectCode.toLowerCase() });
+    const clash = await h.call('admin', 'PATCH', `/project/${b._id}`, {
+      projectCode: a.projectCode.toLowerCase(),
+    });
     expect(clash.statusCode).toBe(409);
     expect(clash.json()).toEqual({ message: 'A project with this code already exists' });
-    expect((await h.call('admin', 'PATCH', `/project/${b._id}`, { projectCode: b.projectCode.toLowerCase() })).statusCode).toBe(200);
+    expect(
+      (await h.call('admin', 'PATCH', `/project/${b._id}`, { projectCode: b.projectCode.toLowerCase() }))
+        .statusCode,
+    ).toBe(200);
   });
 
   it.each([
@@ -411,25 +561,38 @@ describe('editing a project', () => {
     expect((await h.call('accountant', 'PATCH', `/project/${p._id}`, { notes: 'x' })).statusCode).toBe(403);
     expect((await h.call('employee', 'PATCH', `/project/${p._id}`, { notes: 'x' })).statusCode).toBe(403);
     expect((await h.call(null, 'PATCH', `/project/${p._id}`, { notes: 'x' })).statusCode).toBe(401);
-    const adder = await h.member({ role: 'Purchaser', modules: { team: { subModules: { addProject: { write: true } } } } });
-    expect((await h.call(adder, 'PATCH', `/project/${p._id}`, { notes: 'by the adder' })).statusCode).toBe(200);
+    const adder = await h.member({
+      role: 'Purchaser',
+      modules: { team: { subModules: { addProject: { write: true } } } },
+    });
+    expect((await h.call(adder, 'PATCH', `/project/${p._id}`, { notes: 'by the adder' })).statusCode).toBe(
+      200,
+    );
     const writes = { team: { subModules: { projectList: { write: true } } } };
     const other = await h.member({ role: 'Employee', modules: writes, projects: [MISSING] });
     const hidden = await h.call(other, 'PATCH', `/project/${p._id}`, { notes: 'x' });
     expect(hidden.statusCode).toBe(404);
     expect(hidden.json()).toEqual({ message: 'Project not found' });
     const assigned = await h.member({ role: 'Employee', modules: writes, projects: [p._id] });
-    expect((await h.call(assigned, 'PATCH', `/project/${p._id}`, { notes: 'by the site engineer' })).statusCode).toBe(200);
+    expect(
+      (await h.call(assigned, 'PATCH', `/project/${p._id}`, { notes: 'by the site engineer' })).statusCode,
+    ).toBe(200);
   });
 });
 
 describe.skipIf(!onPostgres)('two saves of one code at the same time (PostgreSQL)', () => {
   it('keeps one and answers 409 to the others', async () => {
     const projectCode = uniqueCode();
-    const results = await Promise.all([1, 2, 3, 4].map(() => h.call('admin', 'POST', '/project', newProject({ projectCode }))));
+    const results = await Promise.all(
+      [1, 2, 3, 4].map(() => h.call('admin', 'POST', '/project', newProject({ projectCode }))),
+    );
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409, 409]);
-    for (const r of results.filter((x) => x.statusCode === 409)) expect(r.json()).toEqual({ message: 'A project with this code already exists' });
-    const n = await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM projects.projects WHERE lower(project_code) = lower($1)', [projectCode]);
+    for (const r of results.filter((x) => x.statusCode === 409))
+      expect(r.json()).toEqual({ message: 'A project with this code already exists' });
+    const n = await h.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM projects.projects WHERE lower(project_code) = lower($1)',
+      [projectCode],
+    );
     expect(n.rows[0]!.n).toBe(1);
   });
 
@@ -437,7 +600,9 @@ describe.skipIf(!onPostgres)('two saves of one code at the same time (PostgreSQL
     const a = await h.create();
     const b = await h.create();
     const projectCode = uniqueCode();
-    const results = await Promise.all([a, b].map((p) => h.call('admin', 'PATCH', `/project/${p._id}`, { projectCode })));
+    const results = await Promise.all(
+      [a, b].map((p) => h.call('admin', 'PATCH', `/project/${p._id}`, { projectCode })),
+    );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 409]);
   });
 });

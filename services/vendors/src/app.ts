@@ -15,7 +15,12 @@ export { DEMO_VENDORS } from './seed.js';
 export { handleVendorItemsChanged } from './consumers.js';
 export { vendorUpdatedData } from './events.js';
 export { vendorsRepository, type VendorsRepository } from './repositories/vendors.js';
-export { checkLedgers, formatLedgerReport, type LedgerCheckReport, type LedgerMismatch } from './ledger/check.js';
+export {
+  checkLedgers,
+  formatLedgerReport,
+  type LedgerCheckReport,
+  type LedgerMismatch,
+} from './ledger/check.js';
 export { handlePoCreated, handleReceiptRecorded } from './ledger/consumers.js';
 export { ledgerRepository, type LedgerRepository } from './ledger/repository.js';
 export { handlePoCreatedForCounts, handlePoStatusForCounts } from './po-counts.js';

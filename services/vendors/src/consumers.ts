@@ -9,7 +9,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * (only a higher sequence wins); an unknown vendor is ignored. A plain function so a message pact
  * can call it without a bus; the inbox around it makes a redelivery change nothing.
  */
-export async function handleVendorItemsChanged(tx: Queryable, vendors: VendorsRepository, data: VendorItemsChangedData): Promise<boolean> {
+export async function handleVendorItemsChanged(
+  tx: Queryable,
+  vendors: VendorsRepository,
+  data: VendorItemsChangedData,
+): Promise<boolean> {
   if (!UUID.test(data.vendorId)) return false;
   return vendors.setItemCount(tx, data.vendorId, data.activeItems, data.sequence);
 }

@@ -39,8 +39,32 @@ const EMPTY: VendorInput = {
 };
 
 function fromVendor(v: Vendor): VendorInput {
-  const { name, contactPerson, phoneNumber, email, altPhoneNumber, altEmail, address, gstin, paymentTerms, notes, status } = v;
-  return { name, contactPerson, phoneNumber, email, altPhoneNumber, altEmail, address, gstin, paymentTerms, notes, status };
+  const {
+    name,
+    contactPerson,
+    phoneNumber,
+    email,
+    altPhoneNumber,
+    altEmail,
+    address,
+    gstin,
+    paymentTerms,
+    notes,
+    status,
+  } = v;
+  return {
+    name,
+    contactPerson,
+    phoneNumber,
+    email,
+    altPhoneNumber,
+    altEmail,
+    address,
+    gstin,
+    paymentTerms,
+    notes,
+    status,
+  };
 }
 
 /** Whether storing `input` would leave the vendor as it is. */
@@ -101,6 +125,7 @@ export function checkVendor(v: VendorInput, wording: keyof typeof WORDS = 'creat
   if (!EMAIL.test(v.email)) throw badRequest(words.email);
   if (v.altEmail && !EMAIL.test(v.altEmail)) throw badRequest(words.email);
   if (!v.address) throw badRequest('Vendor address cannot be empty.');
-  if (!Number.isInteger(v.paymentTerms) || v.paymentTerms < 0) throw badRequest('Payment terms must be a valid number of days');
+  if (!Number.isInteger(v.paymentTerms) || v.paymentTerms < 0)
+    throw badRequest('Payment terms must be a valid number of days');
   if (v.gstin && !GSTIN.test(v.gstin)) throw badRequest('Enter a valid 15-character GSTIN');
 }

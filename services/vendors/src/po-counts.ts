@@ -5,7 +5,13 @@
  * counts by the difference. Right under redelivery (the same or an older version changes nothing)
  * and out of order (a status change before its created event waits in the row, without a vendor).
  */
-import { PoCreated, PoStatusChanged, type EventEnvelope, type PoCreatedData, type PoStatusChangedData } from '@erp/contracts';
+import {
+  PoCreated,
+  PoStatusChanged,
+  type EventEnvelope,
+  type PoCreatedData,
+  type PoStatusChangedData,
+} from '@erp/contracts';
 import { isUuid, orderKeyOf, type ConsumerDefinition, type Queryable } from '@erp/service-kit';
 
 export type PoStatus = 'Open' | 'Partial' | 'Closed';
@@ -44,37 +50,60 @@ export function contribution(po: VendorPo | null): { total: number; open: number
 }
 
 /** Apply one fact about a PO in the event's transaction. Returns whether any vendor's counts moved. */
-export async function recordPoFact(tx: Queryable, schema: string, poId: string, fact: PoFact): Promise<boolean> {
+export async function recordPoFact(
+  tx: Queryable,
+  schema: string,
+  poId: string,
+  fact: PoFact,
+): Promise<boolean> {
   // The row exists (a placeholder that counts for nobody), then is locked: two events about one PO
   // handled at once (two instances) take turns here.
-  await tx.query(`INSERT INTO ${schema}.vendor_pos (po_id, vendor_id, status, version) VALUES ($1, NULL, 'Open', 0) ON CONFLICT (po_id) DO NOTHING`, [poId]);
+  await tx.query(
+    `INSERT INTO ${schema}.vendor_pos (po_id, vendor_id, status, version) VALUES ($1, NULL, 'Open', 0) ON CONFLICT (po_id) DO NOTHING`,
+    [poId],
+  );
   const res = await tx.query<{ vendor_id: string | null; status: PoStatus; version: number }>(
     `SELECT vendor_id, status, version FROM ${schema}.vendor_pos WHERE po_id = $1 FOR UPDATE`,
     [poId],
   );
   const row = res.rows[0]!;
-  const before: VendorPo | null = row.version === 0 && row.vendor_id === null ? null : { vendorId: row.vendor_id, status: row.status, version: row.version };
+  const before: VendorPo | null =
+    row.version === 0 && row.vendor_id === null
+      ? null
+      : { vendorId: row.vendor_id, status: row.status, version: row.version };
   const after = applyPoFact(before, fact);
-  if (before && before.vendorId === after.vendorId && before.status === after.status && before.version === after.version) return false;
-  await tx.query(`UPDATE ${schema}.vendor_pos SET vendor_id = $2, status = $3, version = $4 WHERE po_id = $1`, [poId, after.vendorId, after.status, after.version]);
+  if (
+    before &&
+    before.vendorId === after.vendorId &&
+    before.status === after.status &&
+    before.version === after.version
+  )
+    return false;
+  await tx.query(
+    `UPDATE ${schema}.vendor_pos SET vendor_id = $2, status = $3, version = $4 WHERE po_id = $1`,
+    [poId, after.vendorId, after.status, after.version],
+  );
   const was = contribution(before);
   const is = contribution(after);
   let moved = false;
   // The vendor never changes once known, so one vendor row moves (by the difference).
   const vendorId = after.vendorId;
   if (vendorId !== null && (was.total !== is.total || was.open !== is.open)) {
-    const upd = await tx.query(`UPDATE ${schema}.vendors SET total_po = total_po + $2, open_po = open_po + $3 WHERE id = $1`, [
-      vendorId,
-      is.total - was.total,
-      is.open - was.open,
-    ]);
+    const upd = await tx.query(
+      `UPDATE ${schema}.vendors SET total_po = total_po + $2, open_po = open_po + $3 WHERE id = $1`,
+      [vendorId, is.total - was.total, is.open - was.open],
+    );
     moved = upd.rowCount > 0;
   }
   return moved;
 }
 
 /** erp.po.created.v1: the PO, Open at version 1, of its vendor. */
-export async function handlePoCreatedForCounts(tx: Queryable, schema: string, data: PoCreatedData): Promise<boolean> {
+export async function handlePoCreatedForCounts(
+  tx: Queryable,
+  schema: string,
+  data: PoCreatedData,
+): Promise<boolean> {
   const poId = data.poId.toLowerCase();
   const vendorId = data.vendorId.toLowerCase();
   if (!isUuid(poId) || !isUuid(vendorId)) return false;
@@ -83,7 +112,11 @@ export async function handlePoCreatedForCounts(tx: Queryable, schema: string, da
 }
 
 /** erp.po.status_changed.v1: the PO's status at its version. */
-export async function handlePoStatusForCounts(tx: Queryable, schema: string, data: PoStatusChangedData): Promise<boolean> {
+export async function handlePoStatusForCounts(
+  tx: Queryable,
+  schema: string,
+  data: PoStatusChangedData,
+): Promise<boolean> {
   const poId = data.poId.toLowerCase();
   if (!isUuid(poId) || !STATUSES.includes(data.status)) return false;
   return recordPoFact(tx, schema, poId, { status: data.status, version: data.version });
@@ -97,7 +130,8 @@ export function poCountConsumers(schema: string): ConsumerDefinition[] {
       // One PO's events one after the other; different POs side by side (each moves its vendor's counts by a delta).
       ordered: (e) => orderKeyOf(e, 'poId'),
       async handle(tx, envelope: EventEnvelope) {
-        if (envelope.subject === PoCreated.subject) await handlePoCreatedForCounts(tx, schema, envelope.data as PoCreatedData);
+        if (envelope.subject === PoCreated.subject)
+          await handlePoCreatedForCounts(tx, schema, envelope.data as PoCreatedData);
         else await handlePoStatusForCounts(tx, schema, envelope.data as PoStatusChangedData);
       },
     },

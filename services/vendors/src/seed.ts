@@ -78,11 +78,18 @@ export async function seedVendors(ctx: ServiceContext, vendors: VendorsRepositor
   if (!ctx.config.seedDemo) return;
   await ctx.tx(async (tx) => {
     // Two instances starting together: one seeds, the other then sees the rows.
-    if (ctx.db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`seed:${ctx.schema}`]);
+    if (ctx.db.kind === 'postgres')
+      await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`seed:${ctx.schema}`]);
     if ((await vendors.count(tx)) > 0) return;
     for (const v of DEMO_VENDORS) {
       const id = await vendors.insert(tx, v, null);
-      await ctx.audit(tx, { actorId: null, action: 'vendor_seeded', entity: 'vendor', entityId: id, details: { name: v.name } });
+      await ctx.audit(tx, {
+        actorId: null,
+        action: 'vendor_seeded',
+        entity: 'vendor',
+        entityId: id,
+        details: { name: v.name },
+      });
       await ctx.emit(tx, VendorUpdated, vendorUpdatedData((await vendors.byId(tx, id))!));
     }
     // A payment to Deccan Steel and a credit note from Godavari, appended once their demo POs reach the ledger.

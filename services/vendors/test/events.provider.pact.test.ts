@@ -21,7 +21,10 @@ describe('vendors service as a message provider', () => {
   it('publishes vendor changes its consumers can read', async () => {
     await new MessageProviderPact({
       provider: 'vendors-service-events',
-      pactUrls: [path.join(pactDir, 'catalog-service-vendors-service-events.json'), path.join(pactDir, 'indent-service-vendors-service-events.json')],
+      pactUrls: [
+        path.join(pactDir, 'catalog-service-vendors-service-events.json'),
+        path.join(pactDir, 'indent-service-vendors-service-events.json'),
+      ],
       logLevel: 'warn',
       messageProviders: {
         'a vendor updated event': async () => {

@@ -1,4 +1,9 @@
-import { createTestHarness, grantAccess, type GrantedAccess, type TestHarness } from '@erp/service-kit/testing';
+import {
+  createTestHarness,
+  grantAccess,
+  type GrantedAccess,
+  type TestHarness,
+} from '@erp/service-kit/testing';
 import type { Vendor } from '@erp/contracts';
 import type { KitConfig } from '@erp/service-kit';
 import type { LightMyRequestResponse } from 'fastify';
@@ -8,7 +13,12 @@ export type Who = 'admin' | 'purchaser' | 'accountant' | 'employee';
 
 export interface VendorsHarness extends TestHarness {
   people: Record<Who, GrantedAccess>;
-  call(who: Who | null, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown): Promise<LightMyRequestResponse>;
+  call(
+    who: Who | null,
+    method: 'GET' | 'POST' | 'PATCH',
+    url: string,
+    payload?: unknown,
+  ): Promise<LightMyRequestResponse>;
   countVendors(): Promise<number>;
 }
 
@@ -29,7 +39,12 @@ export async function startVendors(kit: Partial<KitConfig> = {}): Promise<Vendor
     ...h,
     people,
     call: (who, method, url, payload) =>
-      h.app.inject({ method, url, headers: who ? people[who].headers : {}, ...(payload !== undefined ? { payload: payload as object } : {}) }),
+      h.app.inject({
+        method,
+        url,
+        headers: who ? people[who].headers : {},
+        ...(payload !== undefined ? { payload: payload as object } : {}),
+      }),
     async countVendors() {
       const r = await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM vendors.vendors');
       return r.rows[0]!.n;

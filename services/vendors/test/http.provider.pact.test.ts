@@ -100,18 +100,21 @@ describe('vendors service as an HTTP provider', () => {
           caller = 'admin';
           await h.db.query(`DELETE FROM vendors.vendors WHERE lower(name) = 'konkan cement depot'`);
         },
-        'an Accountant signed in and vendor 6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d has a ledger with a PO Add and a payment with reference UTR123': async () => {
-          caller = 'accountant';
-          await ledgerState(false);
-        },
-        'a Purchaser signed in and vendor 6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d has a ledger with a PO Add and a payment with reference UTR123': async () => {
-          caller = 'purchaser';
-          await ledgerState(false);
-        },
-        'an Admin signed in and vendor 6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d has an open overbilling case at version 1': async () => {
-          caller = 'admin';
-          await ledgerState(true);
-        },
+        'an Accountant signed in and vendor 6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d has a ledger with a PO Add and a payment with reference UTR123':
+          async () => {
+            caller = 'accountant';
+            await ledgerState(false);
+          },
+        'a Purchaser signed in and vendor 6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d has a ledger with a PO Add and a payment with reference UTR123':
+          async () => {
+            caller = 'purchaser';
+            await ledgerState(false);
+          },
+        'an Admin signed in and vendor 6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d has an open overbilling case at version 1':
+          async () => {
+            caller = 'admin';
+            await ledgerState(true);
+          },
         'an Employee signed in': async () => {
           caller = 'employee';
         },

@@ -34,7 +34,10 @@ describe('vendors consuming erp.catalog.vendor_items_changed.v1', () => {
     });
     // A fixed id, so the pact file is the same on every run (the example value is written into it).
     const vendorId = '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b';
-    await h.db.query('UPDATE vendors.vendors SET id = $1 WHERE id = $2', [vendorId, created.json().vendor._id]);
+    await h.db.query('UPDATE vendors.vendors SET id = $1 WHERE id = $2', [
+      vendorId,
+      created.json().vendor._id,
+    ]);
     await pact
       .addAsynchronousInteraction()
       .given('a vendor has active prices for items')
@@ -50,7 +53,9 @@ describe('vendors consuming erp.catalog.vendor_items_changed.v1', () => {
       .executeTest(async (message) => {
         const envelope = message.contents.content as EventEnvelope;
         const vendors = vendorsRepository('vendors');
-        await h.db.transaction((tx) => handleVendorItemsChanged(tx, vendors, vendorItemsChangedFrom(envelope)));
+        await h.db.transaction((tx) =>
+          handleVendorItemsChanged(tx, vendors, vendorItemsChangedFrom(envelope)),
+        );
         const v = await h.call('admin', 'GET', `/vendors/details/${vendorId}`);
         expect(v.json().totalItems).toBe(3);
       });

@@ -9,7 +9,6 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-
 /** The catalog announcing a vendor's active item count, as it would on the bus. */
 async function itemsChanged(vendorId: string, activeItems: number, sequence: number) {
   const envelope = buildEnvelope('catalog', VendorItemsChanged, { vendorId, activeItems, sequence });
@@ -51,13 +50,18 @@ describe('item counts from the catalog', () => {
     await h.db.query('UPDATE vendors.vendors SET total_items = 1, items_sequence = 0 WHERE id = $1', [v._id]);
     await h.bus.publish(first);
     await h.settle();
-    const handled = await h.db.query<{ n: number }>("SELECT count(*)::int AS n FROM vendors.inbox WHERE event_id = $1", [first.id]);
+    const handled = await h.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM vendors.inbox WHERE event_id = $1',
+      [first.id],
+    );
     expect(handled.rows[0]!.n).toBe(1);
     expect((await details(v._id)).totalItems).toBe(1);
   });
 
   it('ignores events about vendors it does not know', async () => {
-    const before = await h.db.query('SELECT id, total_items, items_sequence FROM vendors.vendors ORDER BY id');
+    const before = await h.db.query(
+      'SELECT id, total_items, items_sequence FROM vendors.vendors ORDER BY id',
+    );
     await itemsChanged('7c9e6679-7425-40de-944b-e07fc1f90ae7', 3, 1);
     await itemsChanged('not-a-uuid', 3, 1);
     const after = await h.db.query('SELECT id, total_items, items_sequence FROM vendors.vendors ORDER BY id');

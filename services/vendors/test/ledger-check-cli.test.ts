@@ -28,7 +28,12 @@ async function run(...argv: string[]): Promise<{ code: number; out: string }> {
 
 beforeAll(async () => {
   await withDb(async (db) => {
-    await migrate(db, 'vendors', 'service', await readMigrations(fileURLToPath(new URL('../migrations', import.meta.url))));
+    await migrate(
+      db,
+      'vendors',
+      'service',
+      await readMigrations(fileURLToPath(new URL('../migrations', import.meta.url))),
+    );
     // A ledger of two entries as the service writes it: PO Add 1,000.00, payment 400.00.
     await db.query(
       `INSERT INTO vendors.ledger_entries (id, vendor_id, seq, type, amount_paise, effect, balance_after_paise, date, reference, po_id, po_number, method)
@@ -54,12 +59,26 @@ describe('npm run ledger:check', () => {
   });
 
   it('lists a kept balance that disagrees and exits 1', async () => {
-    await withDb((db) => db.query(`UPDATE vendors.ledger_accounts SET outstanding_paise = 65000, paid_paise = 35000 WHERE vendor_id = $1`, [vendor]).then(() => undefined));
+    await withDb((db) =>
+      db
+        .query(
+          `UPDATE vendors.ledger_accounts SET outstanding_paise = 65000, paid_paise = 35000 WHERE vendor_id = $1`,
+          [vendor],
+        )
+        .then(() => undefined),
+    );
     const { code, out } = await run('--limit', '1');
     expect(code).toBe(1);
     expect(out).toContain('2 mismatches (amounts in paise), the first 1 listed:');
     expect(out).toMatch(/outstanding balance: expected 60000, found 65000|paid: expected 40000, found 35000/);
-    await withDb((db) => db.query(`UPDATE vendors.ledger_accounts SET outstanding_paise = 60000, paid_paise = 40000 WHERE vendor_id = $1`, [vendor]).then(() => undefined));
+    await withDb((db) =>
+      db
+        .query(
+          `UPDATE vendors.ledger_accounts SET outstanding_paise = 60000, paid_paise = 40000 WHERE vendor_id = $1`,
+          [vendor],
+        )
+        .then(() => undefined),
+    );
     expect((await run()).code).toBe(0);
   });
 
@@ -69,7 +88,9 @@ describe('npm run ledger:check', () => {
     expect((await run('--help')).code).toBe(0);
     const empty = mkdtempSync(path.join(tmpdir(), 'ledger-empty-'));
     try {
-      await expect(runLedgerCheckCli([], { DATA_DIR: empty }, () => undefined)).rejects.toThrow(/No embedded database/);
+      await expect(runLedgerCheckCli([], { DATA_DIR: empty }, () => undefined)).rejects.toThrow(
+        /No embedded database/,
+      );
       const db = await openPglite(path.join(empty, 'pgdata'));
       await db.close();
       const lines: string[] = [];

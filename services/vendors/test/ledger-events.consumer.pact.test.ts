@@ -9,7 +9,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
-import type { EventEnvelope, OverbillListResponse, PoCreatedData, ReceiptRecordedData, VendorLedgerResponse } from '@erp/contracts';
+import type {
+  EventEnvelope,
+  OverbillListResponse,
+  PoCreatedData,
+  ReceiptRecordedData,
+  VendorLedgerResponse,
+} from '@erp/contracts';
 import { startLedger, type LedgerHarness } from './ledger-helpers.js';
 
 const { uuid, integer, datetime, string, number, like, eachLike } = MatchersV3;
@@ -22,7 +28,8 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-const ledgerOf = async (vendorId: string) => (await h.call('accountant', 'GET', `/vendorTransaction/${vendorId}`)).json() as VendorLedgerResponse;
+const ledgerOf = async (vendorId: string) =>
+  (await h.call('accountant', 'GET', `/vendorTransaction/${vendorId}`)).json() as VendorLedgerResponse;
 
 describe('vendors service consuming erp.po.created.v1', () => {
   it('adds the PO to its vendor’s ledger', async () => {
@@ -50,7 +57,14 @@ describe('vendors service consuming erp.po.created.v1', () => {
             itemCount: integer(2),
             amount: number(234882.58),
             fleet: like({ amount: number(1500), gst: number(270) }),
-            lines: eachLike({ itemId: uuid('9b3c5d7e-8f0a-4b1c-8d3e-3f4a5b6c7d8e'), itemName: string('TMT steel bar 12 mm'), unit: string('kg'), quantity: number(2500.5), price: number(62), gst: number(11.16) }),
+            lines: eachLike({
+              itemId: uuid('9b3c5d7e-8f0a-4b1c-8d3e-3f4a5b6c7d8e'),
+              itemName: string('TMT steel bar 12 mm'),
+              unit: string('kg'),
+              quantity: number(2500.5),
+              price: number(62),
+              gst: number(11.16),
+            }),
             approvedBy: like({ _id: uuid('0c4d6e8f-9a1b-4c2d-9e4f-4a5b6c7d8e9f'), name: 'Demo Admin' }),
           },
         });
@@ -61,7 +75,17 @@ describe('vendors service consuming erp.po.created.v1', () => {
         await h.bus.publish({ ...envelope, data: { ...envelope.data, vendorId } });
         await h.settle();
         await expect
-          .poll(async () => (await ledgerOf(vendorId)).result.map((e) => [e.type, e.reference, e.amount, e.balanceAfter, e.date]), { timeout: 10_000 })
+          .poll(
+            async () =>
+              (await ledgerOf(vendorId)).result.map((e) => [
+                e.type,
+                e.reference,
+                e.amount,
+                e.balanceAfter,
+                e.date,
+              ]),
+            { timeout: 10_000 },
+          )
           .toEqual([['PO Add', 'PO-000001', 234882.58, 234882.58, '2026-11-25']]);
       });
   });
@@ -87,7 +111,11 @@ describe('vendors service consuming erp.po.receipt_recorded.v1', () => {
             invoiceNumber: string('GSA/26-27/0412'),
             receivedAt: datetime("yyyy-MM-dd'T'HH:mm:ss.SSSX", '2026-11-26T09:30:00.000Z'),
             receivedBy: like({ _id: uuid('5b9c1d3e-4f6a-4b7c-8d9e-9f0a1b2c3d4e'), name: 'Sandeep Patil' }),
-            lines: eachLike({ itemId: uuid('6c0d2e4f-5a7b-4c8d-9e0f-0a1b2c3d4e5f'), quantity: number(20), unit: string('CBM') }),
+            lines: eachLike({
+              itemId: uuid('6c0d2e4f-5a7b-4c8d-9e0f-0a1b2c3d4e5f'),
+              quantity: number(20),
+              unit: string('CBM'),
+            }),
             vendorId: uuid('7d1e3f5a-6b8c-4d9e-8f1a-1b2c3d4e5f6a'),
             vendorName: string('Godavari Sand and Aggregates'),
             invoiceAmount: number(32500),
@@ -98,12 +126,19 @@ describe('vendors service consuming erp.po.receipt_recorded.v1', () => {
       .executeTest(async (message) => {
         const envelope = message.contents.content as EventEnvelope<ReceiptRecordedData>;
         // The pact leaves out boqId and indentId (the ledger does not read them); the kit's schema check wants them.
-        await h.bus.publish({ ...envelope, data: { ...envelope.data, vendorId, boqId: null, indentId: null } });
+        await h.bus.publish({
+          ...envelope,
+          data: { ...envelope.data, vendorId, boqId: null, indentId: null },
+        });
         await h.settle();
         await expect
           .poll(
             async () =>
-              ((await h.call('admin', 'GET', `/vendorTransaction/overbilling?vendorId=${vendorId}`)).json() as OverbillListResponse).result.map((c) => [
+              (
+                (
+                  await h.call('admin', 'GET', `/vendorTransaction/overbilling?vendorId=${vendorId}`)
+                ).json() as OverbillListResponse
+              ).result.map((c) => [
                 c.po.poNumber,
                 c.invoiceNumber,
                 c.invoiceAmount,
@@ -145,7 +180,10 @@ describe('vendors service consuming erp.po.status_changed.v1', () => {
       .executeTest(async (message) => {
         await h.bus.publish(message.contents.content as EventEnvelope);
         await h.settle();
-        const vendor = (await h.call('admin', 'GET', `/vendors/details/${vendorId}`)).json() as { totalPO: number; openPO: number };
+        const vendor = (await h.call('admin', 'GET', `/vendors/details/${vendorId}`)).json() as {
+          totalPO: number;
+          openPO: number;
+        };
         expect([vendor.totalPO, vendor.openPO]).toEqual([1, 0]);
       });
   });

@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
-import { PoCreated, ReceiptRecorded, type LedgerEntryResponse, type PoCreatedData, type ReceiptRecordedData, type VendorLedgerResponse } from '@erp/contracts';
+import {
+  PoCreated,
+  ReceiptRecorded,
+  type LedgerEntryResponse,
+  type PoCreatedData,
+  type ReceiptRecordedData,
+  type VendorLedgerResponse,
+} from '@erp/contracts';
 import { buildEnvelope } from '@erp/service-kit';
 import { usingRealServers } from '@erp/service-kit/testing';
 import { checkLedgers } from '../src/ledger/check.js';
@@ -11,7 +18,8 @@ export const onPostgres = usingRealServers && Boolean(process.env.TEST_DATABASE_
 
 /** Today in India, and a day `days` before it. */
 export const today = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
-export const daysAgo = (days: number) => new Date(Date.now() + 330 * 60_000 - days * 86_400_000).toISOString().slice(0, 10);
+export const daysAgo = (days: number) =>
+  new Date(Date.now() + 330 * 60_000 - days * 86_400_000).toISOString().slice(0, 10);
 
 export interface LedgerHarness extends VendorsHarness {
   /** A new vendor (POST /vendors as the Admin); its id. */
@@ -19,10 +27,20 @@ export interface LedgerHarness extends VendorsHarness {
   /** erp.po.created.v1 for the vendor, published and handled; the PO's id. */
   po(vendorId: string, amount: number, over?: Partial<PoCreatedData>): Promise<string>;
   /** erp.po.receipt_recorded.v1 with the ledger's amounts, published and handled; the receipt's id. */
-  receipt(vendorId: string, invoiceAmount: number, expectedAmount: number, over?: Partial<ReceiptRecordedData>): Promise<string>;
+  receipt(
+    vendorId: string,
+    invoiceAmount: number,
+    expectedAmount: number,
+    over?: Partial<ReceiptRecordedData>,
+  ): Promise<string>;
   pay(who: Who, vendorId: string, body?: Record<string, unknown>): Promise<LightMyRequestResponse>;
   creditNote(who: Who, vendorId: string, body?: Record<string, unknown>): Promise<LightMyRequestResponse>;
-  reverse(who: Who, vendorId: string, entryId: string, body?: Record<string, unknown>): Promise<LightMyRequestResponse>;
+  reverse(
+    who: Who,
+    vendorId: string,
+    entryId: string,
+    body?: Record<string, unknown>,
+  ): Promise<LightMyRequestResponse>;
   ledger(vendorId: string, query?: string): Promise<VendorLedgerResponse>;
   /** The ledger check finds nothing wrong anywhere. */
   expectConsistent(): Promise<void>;
@@ -31,7 +49,11 @@ export interface LedgerHarness extends VendorsHarness {
 let po = 0;
 
 /** A new PO's erp.po.created.v1 data for the vendor (a fresh PO, indent and number each call). */
-export function poCreatedData(vendorId: string, amount: number, over: Partial<PoCreatedData> = {}): PoCreatedData {
+export function poCreatedData(
+  vendorId: string,
+  amount: number,
+  over: Partial<PoCreatedData> = {},
+): PoCreatedData {
   const n = ++po;
   return {
     poId: randomUUID(),
@@ -94,7 +116,14 @@ export async function startLedger(): Promise<LedgerHarness> {
       return over.receiptId ?? receiptId;
     },
     pay: (who, vendorId, body = {}) =>
-      post(who, `/vendorTransaction/${vendorId}/payments`, { amount: 1000, date: today(), method: 'NEFT', reference: `UTR${randomUUID().slice(0, 12)}`, requestKey: randomUUID(), ...body }),
+      post(who, `/vendorTransaction/${vendorId}/payments`, {
+        amount: 1000,
+        date: today(),
+        method: 'NEFT',
+        reference: `UTR${randomUUID().slice(0, 12)}`,
+        requestKey: randomUUID(),
+        ...body,
+      }),
     creditNote: (who, vendorId, body = {}) =>
       post(who, `/vendorTransaction/${vendorId}/credit-notes`, {
         number: `CN/${randomUUID().slice(0, 8)}`,
@@ -105,9 +134,17 @@ export async function startLedger(): Promise<LedgerHarness> {
         ...body,
       }),
     reverse: (who, vendorId, entryId, body = {}) =>
-      post(who, `/vendorTransaction/${vendorId}/entries/${entryId}/reverse`, { reason: 'Entered twice by mistake', requestKey: randomUUID(), ...body }),
+      post(who, `/vendorTransaction/${vendorId}/entries/${entryId}/reverse`, {
+        reason: 'Entered twice by mistake',
+        requestKey: randomUUID(),
+        ...body,
+      }),
     async ledger(vendorId, query = '') {
-      const res = await h.call('accountant', 'GET', `/vendorTransaction/${vendorId}${query ? `?${query}` : ''}`);
+      const res = await h.call(
+        'accountant',
+        'GET',
+        `/vendorTransaction/${vendorId}${query ? `?${query}` : ''}`,
+      );
       expect(res.statusCode, res.body).toBe(200);
       return res.json() as VendorLedgerResponse;
     },

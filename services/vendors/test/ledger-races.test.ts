@@ -16,7 +16,10 @@ describe.skipIf(!onPostgres)('vendor ledgers under concurrent requests (PostgreS
   it('counts two payments sent at the same moment once each, with consecutive seqs and exact balances', async () => {
     const v = await h.vendor();
     await h.po(v, 100000);
-    const [a, b] = await Promise.all([h.pay('accountant', v, { amount: 1000 }), h.pay('admin', v, { amount: 2500.5 })]);
+    const [a, b] = await Promise.all([
+      h.pay('accountant', v, { amount: 1000 }),
+      h.pay('admin', v, { amount: 2500.5 }),
+    ]);
     expect([a.statusCode, b.statusCode]).toEqual([201, 201]);
     expect([entryOf(a).seq, entryOf(b).seq].sort()).toEqual([2, 3]);
     const ledger = await h.ledger(v);
@@ -45,7 +48,14 @@ describe.skipIf(!onPostgres)('vendor ledgers under concurrent requests (PostgreS
     const second = h.db.transaction((tx) => handlePoCreated(tx, ledger, po(250.5)));
     try {
       await expect
-        .poll(async () => (await h.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`)).rows[0]!.n)
+        .poll(
+          async () =>
+            (
+              await h.db.query<{ n: number }>(
+                `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+              )
+            ).rows[0]!.n,
+        )
         .toBeGreaterThanOrEqual(1);
     } finally {
       release();
@@ -59,16 +69,25 @@ describe.skipIf(!onPostgres)('vendor ledgers under concurrent requests (PostgreS
       [1, 10000],
       [2, 35050],
     ]);
-    const accounts = await h.db.query<{ vendor_name: string; last_seq: number }>('SELECT vendor_name, last_seq FROM vendors.ledger_accounts WHERE vendor_id = $1', [vendorId]);
-    expect(accounts.rows.map((a) => [a.vendor_name, Number(a.last_seq)])).toEqual([['Konkan Cement Traders', 2]]);
+    const accounts = await h.db.query<{ vendor_name: string; last_seq: number }>(
+      'SELECT vendor_name, last_seq FROM vendors.ledger_accounts WHERE vendor_id = $1',
+      [vendorId],
+    );
+    expect(accounts.rows.map((a) => [a.vendor_name, Number(a.last_seq)])).toEqual([
+      ['Konkan Cement Traders', 2],
+    ]);
     await h.expectConsistent();
   });
 
   it('counts twenty payments at once, each once', async () => {
     const v = await h.vendor();
-    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => h.pay(i % 2 ? 'accountant' : 'admin', v, { amount: i + 1 })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => h.pay(i % 2 ? 'accountant' : 'admin', v, { amount: i + 1 })),
+    );
     expect(answers.map((r) => r.statusCode)).toEqual(Array(20).fill(201));
-    expect(answers.map((r) => entryOf(r).seq).sort((x, y) => x - y)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(answers.map((r) => entryOf(r).seq).sort((x, y) => x - y)).toEqual(
+      Array.from({ length: 20 }, (_, i) => i + 1),
+    );
     expect((await h.ledger(v)).summary.outstanding).toBe(-210);
     await h.expectConsistent();
   });
@@ -76,7 +95,11 @@ describe.skipIf(!onPostgres)('vendor ledgers under concurrent requests (PostgreS
   it('counts one payment when the same request arrives twice at once (a double-click)', async () => {
     const v = await h.vendor();
     const body = { amount: 777.77, requestKey: randomUUID(), reference: 'UTR-DOUBLE' };
-    const answers = await Promise.all([h.pay('accountant', v, body), h.pay('accountant', v, body), h.pay('accountant', v, body)]);
+    const answers = await Promise.all([
+      h.pay('accountant', v, body),
+      h.pay('accountant', v, body),
+      h.pay('accountant', v, body),
+    ]);
     expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 200, 201]);
     expect(new Set(answers.map((r) => entryOf(r)._id)).size).toBe(1);
     expect((await h.ledger(v)).totalItems).toBe(1);
@@ -85,7 +108,10 @@ describe.skipIf(!onPostgres)('vendor ledgers under concurrent requests (PostgreS
 
   it('refuses the second of two payments with one reference sent at once (409), and the second of two reversals of one entry', async () => {
     const v = await h.vendor();
-    const [a, b] = await Promise.all([h.pay('accountant', v, { reference: 'UTR-RACE' }), h.pay('accountant', v, { reference: 'utr-race' })]);
+    const [a, b] = await Promise.all([
+      h.pay('accountant', v, { reference: 'UTR-RACE' }),
+      h.pay('accountant', v, { reference: 'utr-race' }),
+    ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([201, 409]);
     const paid = entryOf(a.statusCode === 201 ? a : b);
     const [x, y] = await Promise.all([h.reverse('accountant', v, paid._id), h.reverse('admin', v, paid._id)]);
@@ -98,7 +124,11 @@ describe.skipIf(!onPostgres)('vendor ledgers under concurrent requests (PostgreS
     const v = await h.vendor();
     await h.po(v, 70282.5);
     await h.receipt(v, 32500, 31236.67);
-    const [c] = ((await h.call('admin', 'GET', `/vendorTransaction/overbilling?vendorId=${v}`)).json() as OverbillListResponse).result;
+    const [c] = (
+      (
+        await h.call('admin', 'GET', `/vendorTransaction/overbilling?vendorId=${v}`)
+      ).json() as OverbillListResponse
+    ).result;
     const url = `/vendorTransaction/overbilling/${c!._id}`;
     const answers = await Promise.all([
       h.call('admin', 'POST', `${url}/approve`, { version: c!.version }),
@@ -117,7 +147,11 @@ describe.skipIf(!onPostgres)('vendor ledgers under concurrent requests (PostgreS
   it('adds a PO announced twice at once (two envelopes) once, while payments arrive', async () => {
     const v = await h.vendor();
     const poId = randomUUID();
-    await Promise.all([h.po(v, 5000, { poId }), h.po(v, 5000, { poId }), h.pay('accountant', v, { amount: 100 })]);
+    await Promise.all([
+      h.po(v, 5000, { poId }),
+      h.po(v, 5000, { poId }),
+      h.pay('accountant', v, { amount: 100 }),
+    ]);
     const ledger = await h.ledger(v);
     expect(ledger.result.filter((e) => e.type === 'PO Add')).toHaveLength(1);
     expect(ledger.summary.outstanding).toBe(4900);

@@ -37,17 +37,51 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   // Few references and request keys, so duplicates and resends happen often.
   {
     weight: 4,
-    arbitrary: fc.record({ kind: fc.constant('pay' as const), paise, ref: fc.integer({ min: 0, max: 5 }), key: fc.integer({ min: 0, max: 7 }), daysBack: fc.integer({ min: 0, max: 500 }) }),
+    arbitrary: fc.record({
+      kind: fc.constant('pay' as const),
+      paise,
+      ref: fc.integer({ min: 0, max: 5 }),
+      key: fc.integer({ min: 0, max: 7 }),
+      daysBack: fc.integer({ min: 0, max: 500 }),
+    }),
   },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('creditNote' as const), paise, number: fc.integer({ min: 0, max: 3 }), key: fc.integer({ min: 0, max: 7 }) }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('reverse' as const), pick: fc.nat(), key: fc.integer({ min: 0, max: 7 }) }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('receipt' as const), expected: fc.integer({ min: 0, max: 10_000_000 }), over: fc.integer({ min: -1000, max: 1_000_000 }) }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('decide' as const), pick: fc.nat(), approve: fc.boolean() }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('creditNote' as const),
+      paise,
+      number: fc.integer({ min: 0, max: 3 }),
+      key: fc.integer({ min: 0, max: 7 }),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: fc.constant('reverse' as const),
+      pick: fc.nat(),
+      key: fc.integer({ min: 0, max: 7 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('receipt' as const),
+      expected: fc.integer({ min: 0, max: 10_000_000 }),
+      over: fc.integer({ min: -1000, max: 1_000_000 }),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({ kind: fc.constant('decide' as const), pick: fc.nat(), approve: fc.boolean() }),
+  },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('resend' as const), pick: fc.nat() }) },
   { weight: 1, arbitrary: fc.record({ kind: fc.constant('double' as const), paise }) },
 );
 /** A step, or two to four sent at the same moment. */
-const roundArb = fc.oneof({ weight: 3, arbitrary: stepArb.map((s) => [s]) }, { weight: 1, arbitrary: fc.array(stepArb, { minLength: 2, maxLength: 4 }) });
+const roundArb = fc.oneof(
+  { weight: 3, arbitrary: stepArb.map((s) => [s]) },
+  { weight: 1, arbitrary: fc.array(stepArb, { minLength: 2, maxLength: 4 }) },
+);
 
 interface Run {
   vendorId: string;
@@ -82,9 +116,18 @@ async function entriesOf(vendorId: string): Promise<LedgerEntry[]> {
 }
 
 /** Sends one step; returns the answer's status and how it moved the balance if it recorded something. */
-async function send(run: Run, step: Step, entries: LedgerEntry[], cases: OverbillListResponse['result']): Promise<{ status: number; effect: number; entry: boolean }> {
+async function send(
+  run: Run,
+  step: Step,
+  entries: LedgerEntry[],
+  cases: OverbillListResponse['result'],
+): Promise<{ status: number; effect: number; entry: boolean }> {
   const v = run.vendorId;
-  const recorded = (res: LightMyRequestResponse) => ({ status: res.statusCode, effect: res.statusCode === 201 ? Math.round(res.json().entry.effect * 100) : 0, entry: res.statusCode === 201 });
+  const recorded = (res: LightMyRequestResponse) => ({
+    status: res.statusCode,
+    effect: res.statusCode === 201 ? Math.round(res.json().entry.effect * 100) : 0,
+    entry: res.statusCode === 201,
+  });
   switch (step.kind) {
     case 'po':
       await h.po(v, fromPaise(step.paise));
@@ -101,7 +144,13 @@ async function send(run: Run, step: Step, entries: LedgerEntry[], cases: Overbil
       return recorded(await h.pay('accountant', v, body));
     }
     case 'creditNote': {
-      const body = { amount: fromPaise(step.paise), number: `CN-${step.number}`, requestKey: run.keys[step.key], date: daysAgo(0), reason: 'Discount' };
+      const body = {
+        amount: fromPaise(step.paise),
+        number: `CN-${step.number}`,
+        requestKey: run.keys[step.key],
+        date: daysAgo(0),
+        reason: 'Discount',
+      };
       run.sent.push({ url: `/vendorTransaction/${v}/credit-notes`, body, who: 'purchaser' });
       return recorded(await h.creditNote('purchaser', v, body));
     }
@@ -128,16 +177,28 @@ async function send(run: Run, step: Step, entries: LedgerEntry[], cases: Overbil
     case 'decide': {
       if (cases.length === 0) return { status: 0, effect: 0, entry: false };
       const c = cases[step.pick % cases.length]!;
-      const res = await h.call('admin', 'POST', `/vendorTransaction/overbilling/${c._id}/${step.approve ? 'approve' : 'reject'}`, { version: c.version, reason: 'Checked against the delivery challan' });
+      const res = await h.call(
+        'admin',
+        'POST',
+        `/vendorTransaction/overbilling/${c._id}/${step.approve ? 'approve' : 'reject'}`,
+        { version: c.version, reason: 'Checked against the delivery challan' },
+      );
       const approved = res.statusCode === 200 && step.approve;
-      return { status: res.statusCode, effect: approved ? Math.round(res.json().entry.effect * 100) : 0, entry: approved };
+      return {
+        status: res.statusCode,
+        effect: approved ? Math.round(res.json().entry.effect * 100) : 0,
+        entry: approved,
+      };
     }
   }
 }
 
 async function invariants(run: Run): Promise<void> {
   const db = h.db;
-  const kept = await db.query<{ outstanding: number; last_seq: number }>(`SELECT outstanding_paise AS outstanding, last_seq FROM vendors.ledger_accounts WHERE vendor_id = $1`, [run.vendorId]);
+  const kept = await db.query<{ outstanding: number; last_seq: number }>(
+    `SELECT outstanding_paise AS outstanding, last_seq FROM vendors.ledger_accounts WHERE vendor_id = $1`,
+    [run.vendorId],
+  );
   const sums = await db.query<{ total: string | null; n: number; max: number | null }>(
     `SELECT sum(amount_paise * effect)::text AS total, count(*)::int AS n, max(seq) AS max FROM vendors.ledger_entries WHERE vendor_id = $1`,
     [run.vendorId],
@@ -158,12 +219,28 @@ describe('a vendor ledger under random histories', () => {
   it('keeps the balance equal to the sum of its entries at every moment, and the check finds nothing', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(roundArb, { minLength: 1, maxLength: 10 }), async (rounds) => {
-        const run: Run = { vendorId: await h.vendor(), model: 0, entries: 0, keys: Array.from({ length: 8 }, () => randomUUID()), sent: [] };
+        const run: Run = {
+          vendorId: await h.vendor(),
+          model: 0,
+          entries: 0,
+          keys: Array.from({ length: 8 }, () => randomUUID()),
+          sent: [],
+        };
         for (const round of rounds) {
           const entries = await entriesOf(run.vendorId);
-          const cases = ((await h.call('admin', 'GET', `/vendorTransaction/overbilling?vendorId=${run.vendorId}&limit=100`)).json() as OverbillListResponse).result;
+          const cases = (
+            (
+              await h.call(
+                'admin',
+                'GET',
+                `/vendorTransaction/overbilling?vendorId=${run.vendorId}&limit=100`,
+              )
+            ).json() as OverbillListResponse
+          ).result;
           const results = await Promise.all(round.map((step) => send(run, step, entries, cases)));
-          results.forEach((r, i) => seen.set(`${round[i]!.kind} ${r.status}`, (seen.get(`${round[i]!.kind} ${r.status}`) ?? 0) + 1));
+          results.forEach((r, i) =>
+            seen.set(`${round[i]!.kind} ${r.status}`, (seen.get(`${round[i]!.kind} ${r.status}`) ?? 0) + 1),
+          );
           for (const r of results) {
             expect(r.status, JSON.stringify(round)).toBeLessThan(500);
             expect([0, 200, 201, 400, 404, 409]).toContain(r.status);
@@ -182,7 +259,17 @@ describe('a vendor ledger under random histories', () => {
       },
     );
     // Recorded, resent, refused as duplicates, reversed, refused reversals, decided and refused decisions all happened.
-    for (const path of ['pay 201', 'resend 200', 'double 201', 'pay 409', 'creditNote 201', 'creditNote 409', 'reverse 201', 'reverse 400', 'decide 200']) {
+    for (const path of [
+      'pay 201',
+      'resend 200',
+      'double 201',
+      'pay 409',
+      'creditNote 201',
+      'creditNote 409',
+      'reverse 201',
+      'reverse 400',
+      'decide 200',
+    ]) {
       expect(seen.get(path) ?? 0, `${path} in ${JSON.stringify([...seen])}`).toBeGreaterThan(0);
     }
   }, 600_000);

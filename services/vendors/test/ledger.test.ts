@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LEDGER_MESSAGES, type LedgerEntryResponse, type OverbillListResponse, type OverbillResponse, type Vendor, type VendorAccountsResponse } from '@erp/contracts';
+import {
+  LEDGER_MESSAGES,
+  type LedgerEntryResponse,
+  type OverbillListResponse,
+  type OverbillResponse,
+  type Vendor,
+  type VendorAccountsResponse,
+} from '@erp/contracts';
 import { grantAccess } from '@erp/service-kit/testing';
 import { checkLedgers } from '../src/ledger/check.js';
 import { monthsBefore, rangeStart } from '../src/ledger/dates.js';
@@ -16,14 +23,27 @@ afterAll(async () => h?.close());
 
 const MISSING = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 const count = async (vendorId: string) =>
-  (await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM vendors.ledger_entries WHERE vendor_id = $1', [vendorId])).rows[0]!.n;
+  (
+    await h.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM vendors.ledger_entries WHERE vendor_id = $1',
+      [vendorId],
+    )
+  ).rows[0]!.n;
 
 describe('PO debits from erp.po.created.v1', () => {
   it('adds each PO once to its vendor’s ledger, with the PO number, order date (India) and approver', async () => {
     const v = await h.vendor();
-    const poId = await h.po(v, 234882.58, { orderDate: '2026-11-24T20:00:00.000Z', approvedBy: { _id: randomUUID(), name: 'Demo Admin' } });
+    const poId = await h.po(v, 234882.58, {
+      orderDate: '2026-11-24T20:00:00.000Z',
+      approvedBy: { _id: randomUUID(), name: 'Demo Admin' },
+    });
     const ledger = await h.ledger(v);
-    expect(ledger.summary).toMatchObject({ outstanding: 234882.58, ordered: 234882.58, paid: 0, creditNotes: 0 });
+    expect(ledger.summary).toMatchObject({
+      outstanding: 234882.58,
+      ordered: 234882.58,
+      paid: 0,
+      creditNotes: 0,
+    });
     expect(ledger.result).toHaveLength(1);
     expect(ledger.result[0]).toMatchObject({
       seq: 1,
@@ -56,12 +76,29 @@ describe('payments', () => {
   it('records a payment (201) that lowers the balance, and answers a resend of the same request with the same entry (200)', async () => {
     const v = await h.vendor();
     await h.po(v, 100000);
-    const body = { amount: 25000.5, date: today(), method: 'RTGS', reference: 'UTR-0001', notes: ' First instalment ', requestKey: randomUUID() };
+    const body = {
+      amount: 25000.5,
+      date: today(),
+      method: 'RTGS',
+      reference: 'UTR-0001',
+      notes: ' First instalment ',
+      requestKey: randomUUID(),
+    };
     const first = await h.pay('accountant', v, body);
     expect(first.statusCode, first.body).toBe(201);
     const answer = first.json() as LedgerEntryResponse;
     expect(answer.message).toBe(LEDGER_MESSAGES.paymentAdded);
-    expect(answer.entry).toMatchObject({ seq: 2, type: 'Payment', amount: 25000.5, effect: -25000.5, balanceAfter: 74999.5, method: 'RTGS', reference: 'UTR-0001', notes: 'First instalment', enteredBy: { _id: h.people.accountant.memberId, name: 'Rahul Deshmukh' } });
+    expect(answer.entry).toMatchObject({
+      seq: 2,
+      type: 'Payment',
+      amount: 25000.5,
+      effect: -25000.5,
+      balanceAfter: 74999.5,
+      method: 'RTGS',
+      reference: 'UTR-0001',
+      notes: 'First instalment',
+      enteredBy: { _id: h.people.accountant.memberId, name: 'Rahul Deshmukh' },
+    });
     expect(answer.summary).toMatchObject({ outstanding: 74999.5, paid: 25000.5 });
     const again = await h.pay('accountant', v, body);
     expect(again.statusCode, again.body).toBe(200);
@@ -94,7 +131,8 @@ describe('payments', () => {
 
   it('takes two decimals however the float reads them (14.04, 0.1 + 0.2 as 0.30), and refuses a third (1.001, 1.0001)', async () => {
     const v = await h.vendor();
-    for (const amount of [14.04, 1234567.89, 0.01, 100_000_000, 0.1 + 0.2]) expect((await h.pay('admin', v, { amount })).statusCode).toBe(201);
+    for (const amount of [14.04, 1234567.89, 0.01, 100_000_000, 0.1 + 0.2])
+      expect((await h.pay('admin', v, { amount })).statusCode).toBe(201);
     for (const amount of [1.001, 1.0001]) expect((await h.pay('admin', v, { amount })).statusCode).toBe(400);
     expect((await h.ledger(v)).summary.paid).toBe(101234582.24);
   });
@@ -131,18 +169,35 @@ describe('credit notes', () => {
   it('records a credit note from a Purchaser, its number unique per vendor (409)', async () => {
     const v = await h.vendor();
     await h.po(v, 70282.5);
-    const res = await h.creditNote('purchaser', v, { number: 'GSA/CN/26-27/0031', amount: 12000, reason: 'Discount', notes: 'Rate difference' });
+    const res = await h.creditNote('purchaser', v, {
+      number: 'GSA/CN/26-27/0031',
+      amount: 12000,
+      reason: 'Discount',
+      notes: 'Rate difference',
+    });
     expect(res.statusCode, res.body).toBe(201);
     expect(res.json()).toMatchObject({
       message: LEDGER_MESSAGES.creditNoteAdded,
-      entry: { type: 'Credit Note', amount: 12000, effect: -12000, balanceAfter: 58282.5, reference: 'GSA/CN/26-27/0031', reason: 'Discount', method: null },
+      entry: {
+        type: 'Credit Note',
+        amount: 12000,
+        effect: -12000,
+        balanceAfter: 58282.5,
+        reference: 'GSA/CN/26-27/0031',
+        reason: 'Discount',
+        method: null,
+      },
       summary: { outstanding: 58282.5, creditNotes: 12000 },
     });
     const dup = await h.creditNote('admin', v, { number: ' gsa/cn/26-27/0031 ' });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().message).toBe(LEDGER_MESSAGES.duplicateCreditNote('gsa/cn/26-27/0031'));
-    expect((await h.creditNote('purchaser', v, { number: '   ' })).json().message).toBe(LEDGER_MESSAGES.creditNoteNumber);
-    expect((await h.creditNote('purchaser', v, { reason: 'Because' })).json().message).toBe(LEDGER_MESSAGES.reason);
+    expect((await h.creditNote('purchaser', v, { number: '   ' })).json().message).toBe(
+      LEDGER_MESSAGES.creditNoteNumber,
+    );
+    expect((await h.creditNote('purchaser', v, { reason: 'Because' })).json().message).toBe(
+      LEDGER_MESSAGES.reason,
+    );
     expect((await h.creditNote('purchaser', v, { amount: 0 })).statusCode).toBe(400);
     expect(await count(v)).toBe(2);
   });
@@ -156,10 +211,20 @@ describe('reversals', () => {
     const res = await h.reverse('accountant', v, pay._id, { reason: 'Bounced cheque' });
     expect(res.statusCode, res.body).toBe(201);
     const reversal = entryOf(res);
-    expect(reversal).toMatchObject({ type: 'Reversal', amount: 1200, effect: 1200, balanceAfter: 5000, reason: 'Bounced cheque', reverses: { _id: pay._id, seq: pay.seq, type: 'Payment' } });
+    expect(reversal).toMatchObject({
+      type: 'Reversal',
+      amount: 1200,
+      effect: 1200,
+      balanceAfter: 5000,
+      reason: 'Bounced cheque',
+      reverses: { _id: pay._id, seq: pay.seq, type: 'Payment' },
+    });
     expect(res.json().summary).toMatchObject({ outstanding: 5000, paid: 0 });
     const ledger = await h.ledger(v);
-    expect(ledger.result.find((e) => e._id === pay._id)!.reversedBy).toEqual({ _id: reversal._id, seq: reversal.seq });
+    expect(ledger.result.find((e) => e._id === pay._id)!.reversedBy).toEqual({
+      _id: reversal._id,
+      seq: reversal.seq,
+    });
     const twice = await h.reverse('accountant', v, pay._id);
     expect(twice.statusCode).toBe(409);
     expect(twice.json().message).toBe(LEDGER_MESSAGES.alreadyReversed);
@@ -180,9 +245,14 @@ describe('reversals', () => {
     expect(res.json().message).toBe(LEDGER_MESSAGES.entryNotFound);
     const [poAdd] = (await h.ledger(v)).result;
     expect((await h.reverse('admin', v, poAdd!._id)).statusCode).toBe(400);
-    expect((await h.reverse('admin', w, theirs._id, { reason: '  ' })).json().message).toBe(LEDGER_MESSAGES.reverseReason);
+    expect((await h.reverse('admin', w, theirs._id, { reason: '  ' })).json().message).toBe(
+      LEDGER_MESSAGES.reverseReason,
+    );
     const key = randomUUID();
-    const [a, b] = [await h.reverse('admin', w, theirs._id, { requestKey: key }), await h.reverse('admin', w, theirs._id, { requestKey: key })];
+    const [a, b] = [
+      await h.reverse('admin', w, theirs._id, { requestKey: key }),
+      await h.reverse('admin', w, theirs._id, { requestKey: key }),
+    ];
     expect([a.statusCode, b.statusCode]).toEqual([201, 200]);
     expect(entryOf(b)._id).toBe(entryOf(a)._id);
     expect(await count(w)).toBe(2);
@@ -213,19 +283,37 @@ describe('who may do what (SPEC §6)', () => {
       ['GET', '/vendorTransaction/overbilling', undefined],
       ['GET', `/vendorTransaction/${v}`, undefined],
       ['GET', `/vendorTransaction/${v}/statement?from=2026-01-01&to=2026-01-31&format=pdf`, undefined],
-      ['POST', `/vendorTransaction/${v}/payments`, { amount: 1, date: today(), method: 'NEFT', requestKey: randomUUID() }],
-      ['POST', `/vendorTransaction/${v}/credit-notes`, { number: 'X', amount: 1, date: today(), reason: 'Other', requestKey: randomUUID() }],
-      ['POST', `/vendorTransaction/${v}/entries/${MISSING}/reverse`, { reason: 'x', requestKey: randomUUID() }],
+      [
+        'POST',
+        `/vendorTransaction/${v}/payments`,
+        { amount: 1, date: today(), method: 'NEFT', requestKey: randomUUID() },
+      ],
+      [
+        'POST',
+        `/vendorTransaction/${v}/credit-notes`,
+        { number: 'X', amount: 1, date: today(), reason: 'Other', requestKey: randomUUID() },
+      ],
+      [
+        'POST',
+        `/vendorTransaction/${v}/entries/${MISSING}/reverse`,
+        { reason: 'x', requestKey: randomUUID() },
+      ],
       ['POST', `/vendorTransaction/overbilling/${MISSING}/approve`, { version: 1 }],
       ['POST', `/vendorTransaction/overbilling/${MISSING}/reject`, { version: 1, reason: 'x' }],
     ];
     for (const [method, url, body] of calls) {
       const res = await h.call('employee', method as 'GET', url, body);
       expect(res.statusCode, `${method} ${url}`).toBe(403);
-      expect(res.json().message, url).toMatch(/^Access denied|^Only an Admin can approve|^Only an Admin or an Accountant|^Only a Purchaser or an Admin/);
+      expect(res.json().message, url).toMatch(
+        /^Access denied|^Only an Admin can approve|^Only an Admin or an Accountant|^Only a Purchaser or an Admin/,
+      );
     }
-    expect((await h.call('employee', 'GET', '/vendorTransaction')).json().message).toBe(LEDGER_MESSAGES.accessDenied);
-    expect((await h.call('employee', 'GET', `/vendorTransaction/${v}`)).json().message).toBe(LEDGER_MESSAGES.accessDeniedDetail);
+    expect((await h.call('employee', 'GET', '/vendorTransaction')).json().message).toBe(
+      LEDGER_MESSAGES.accessDenied,
+    );
+    expect((await h.call('employee', 'GET', `/vendorTransaction/${v}`)).json().message).toBe(
+      LEDGER_MESSAGES.accessDeniedDetail,
+    );
     expect(await count(v)).toBe(0);
   });
 
@@ -244,7 +332,10 @@ describe('who may do what (SPEC §6)', () => {
     expect(c.json().message).toBe(LEDGER_MESSAGES.onlyCreditNotes);
     expect((await h.creditNote('admin', v)).statusCode).toBe(201);
     // A Purchaser whose Admin took away the Accounts screen adds no credit notes either.
-    const noAccounts = await grantAccess(h, { role: 'Purchaser', modules: { vendors: { subModules: { list: { read: true, write: true } } } } });
+    const noAccounts = await grantAccess(h, {
+      role: 'Purchaser',
+      modules: { vendors: { subModules: { list: { read: true, write: true } } } },
+    });
     const res = await h.app.inject({
       method: 'POST',
       url: `/vendorTransaction/${v}/credit-notes`,
@@ -258,13 +349,25 @@ describe('who may do what (SPEC §6)', () => {
   it('leaves overbilling decisions to an Admin', async () => {
     const v = await h.vendor();
     await h.receipt(v, 32500, 31236.67);
-    const [c] = ((await h.call('admin', 'GET', `/vendorTransaction/overbilling?vendorId=${v}`)).json() as OverbillListResponse).result;
+    const [c] = (
+      (
+        await h.call('admin', 'GET', `/vendorTransaction/overbilling?vendorId=${v}`)
+      ).json() as OverbillListResponse
+    ).result;
     for (const who of ['purchaser', 'accountant'] as const) {
-      const res = await h.call(who, 'POST', `/vendorTransaction/overbilling/${c!._id}/approve`, { version: c!.version });
+      const res = await h.call(who, 'POST', `/vendorTransaction/overbilling/${c!._id}/approve`, {
+        version: c!.version,
+      });
       expect(res.statusCode).toBe(403);
       expect(res.json().message).toBe(LEDGER_MESSAGES.onlyAdminDecides);
     }
-    expect((await h.call('admin', 'POST', `/vendorTransaction/overbilling/${c!._id}/approve`, { version: c!.version })).statusCode).toBe(200);
+    expect(
+      (
+        await h.call('admin', 'POST', `/vendorTransaction/overbilling/${c!._id}/approve`, {
+          version: c!.version,
+        })
+      ).statusCode,
+    ).toBe(200);
   });
 });
 
@@ -278,13 +381,29 @@ describe('overbilling cases from erp.po.receipt_recorded.v1', () => {
     await h.receipt(v, 31236.67, 31236.67);
     await h.receipt(v, 0, 31236.67);
     await h.receipt(v, 5000, 4000, { invoiceAmount: undefined, expectedAmount: undefined });
-    const list = (await h.call('accountant', 'GET', `/vendorTransaction/overbilling?vendorId=${v}`)).json() as OverbillListResponse;
+    const list = (
+      await h.call('accountant', 'GET', `/vendorTransaction/overbilling?vendorId=${v}`)
+    ).json() as OverbillListResponse;
     expect(list.totalItems).toBe(1);
-    expect(list.result[0]).toMatchObject({ receiptId, status: 'Open', invoiceAmount: 32500, expectedAmount: 31236.67, delta: 1263.33, version: 1, decidedBy: null, vendor: { _id: v } });
+    expect(list.result[0]).toMatchObject({
+      receiptId,
+      status: 'Open',
+      invoiceAmount: 32500,
+      expectedAmount: 31236.67,
+      delta: 1263.33,
+      version: 1,
+      decidedBy: null,
+      vendor: { _id: v },
+    });
     const ledger = await h.ledger(v);
     // Open cases do not move the balance; they are counted on the summary.
-    expect(ledger.summary).toMatchObject({ outstanding: 70282.5, openOverbilling: { count: 1, amount: 1263.33 } });
-    const accounts = (await h.call('accountant', 'GET', '/vendorTransaction?limit=100')).json() as VendorAccountsResponse;
+    expect(ledger.summary).toMatchObject({
+      outstanding: 70282.5,
+      openOverbilling: { count: 1, amount: 1263.33 },
+    });
+    const accounts = (
+      await h.call('accountant', 'GET', '/vendorTransaction?limit=100')
+    ).json() as VendorAccountsResponse;
     expect(accounts.result.find((a) => a._id === v)!.openOverbilling).toBe(1);
     expect(accounts.openOverbilling).toBeGreaterThanOrEqual(1);
     await h.expectConsistent();
@@ -294,37 +413,95 @@ describe('overbilling cases from erp.po.receipt_recorded.v1', () => {
     const v = await h.vendor();
     await h.po(v, 70282.5);
     await h.receipt(v, 32500, 31236.67);
-    const [c] = ((await h.call('admin', 'GET', `/vendorTransaction/overbilling?vendorId=${v}`)).json() as OverbillListResponse).result;
-    const stale = await h.call('admin', 'POST', `/vendorTransaction/overbilling/${c!._id}/approve`, { version: c!.version + 1 });
+    const [c] = (
+      (
+        await h.call('admin', 'GET', `/vendorTransaction/overbilling?vendorId=${v}`)
+      ).json() as OverbillListResponse
+    ).result;
+    const stale = await h.call('admin', 'POST', `/vendorTransaction/overbilling/${c!._id}/approve`, {
+      version: c!.version + 1,
+    });
     expect(stale.statusCode).toBe(409);
-    const res = await h.call('admin', 'POST', `/vendorTransaction/overbilling/${c!._id}/approve`, { version: c!.version });
+    const res = await h.call('admin', 'POST', `/vendorTransaction/overbilling/${c!._id}/approve`, {
+      version: c!.version,
+    });
     expect(res.statusCode, res.body).toBe(200);
     const answer = res.json() as OverbillResponse;
     expect(answer.message).toBe(LEDGER_MESSAGES.overbillApproved);
-    expect(answer.case).toMatchObject({ status: 'Approved', version: 2, decidedBy: { _id: h.people.admin.memberId, name: 'Demo Admin' } });
-    expect(answer.entry).toMatchObject({ type: 'Overbill Approved', amount: 1263.33, effect: 1263.33, balanceAfter: 71545.83, overbillCaseId: c!._id, reference: c!.invoiceNumber });
-    expect((await h.ledger(v)).summary).toMatchObject({ outstanding: 71545.83, overbillApproved: 1263.33, openOverbilling: { count: 0, amount: 0 } });
-    const again = await h.call('admin', 'POST', `/vendorTransaction/overbilling/${c!._id}/reject`, { version: 2, reason: 'Changed my mind' });
+    expect(answer.case).toMatchObject({
+      status: 'Approved',
+      version: 2,
+      decidedBy: { _id: h.people.admin.memberId, name: 'Demo Admin' },
+    });
+    expect(answer.entry).toMatchObject({
+      type: 'Overbill Approved',
+      amount: 1263.33,
+      effect: 1263.33,
+      balanceAfter: 71545.83,
+      overbillCaseId: c!._id,
+      reference: c!.invoiceNumber,
+    });
+    expect((await h.ledger(v)).summary).toMatchObject({
+      outstanding: 71545.83,
+      overbillApproved: 1263.33,
+      openOverbilling: { count: 0, amount: 0 },
+    });
+    const again = await h.call('admin', 'POST', `/vendorTransaction/overbilling/${c!._id}/reject`, {
+      version: 2,
+      reason: 'Changed my mind',
+    });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(LEDGER_MESSAGES.caseClosed);
     // The queue shows open cases by default; all of them on asking.
-    expect(((await h.call('admin', 'GET', `/vendorTransaction/overbilling?vendorId=${v}`)).json() as OverbillListResponse).totalItems).toBe(0);
-    expect(((await h.call('admin', 'GET', `/vendorTransaction/overbilling?vendorId=${v}&status=all`)).json() as OverbillListResponse).totalItems).toBe(1);
-    expect((await h.call('admin', 'POST', `/vendorTransaction/overbilling/${MISSING}/approve`, { version: 1 })).statusCode).toBe(404);
+    expect(
+      (
+        (
+          await h.call('admin', 'GET', `/vendorTransaction/overbilling?vendorId=${v}`)
+        ).json() as OverbillListResponse
+      ).totalItems,
+    ).toBe(0);
+    expect(
+      (
+        (
+          await h.call('admin', 'GET', `/vendorTransaction/overbilling?vendorId=${v}&status=all`)
+        ).json() as OverbillListResponse
+      ).totalItems,
+    ).toBe(1);
+    expect(
+      (await h.call('admin', 'POST', `/vendorTransaction/overbilling/${MISSING}/approve`, { version: 1 }))
+        .statusCode,
+    ).toBe(404);
     await h.expectConsistent();
   });
 
   it('rejecting needs a reason and leaves the balance as it was', async () => {
     const v = await h.vendor();
     await h.receipt(v, 1000, 900);
-    const [c] = ((await h.call('admin', 'GET', `/vendorTransaction/overbilling?vendorId=${v}`)).json() as OverbillListResponse).result;
-    const noReason = await h.call('admin', 'POST', `/vendorTransaction/overbilling/${c!._id}/reject`, { version: 1, reason: ' ' });
+    const [c] = (
+      (
+        await h.call('admin', 'GET', `/vendorTransaction/overbilling?vendorId=${v}`)
+      ).json() as OverbillListResponse
+    ).result;
+    const noReason = await h.call('admin', 'POST', `/vendorTransaction/overbilling/${c!._id}/reject`, {
+      version: 1,
+      reason: ' ',
+    });
     expect(noReason.statusCode).toBe(400);
     expect(noReason.json().message).toBe(LEDGER_MESSAGES.rejectReason);
-    const res = await h.call('admin', 'POST', `/vendorTransaction/overbilling/${c!._id}/reject`, { version: 1, reason: 'Freight agreed separately' });
+    const res = await h.call('admin', 'POST', `/vendorTransaction/overbilling/${c!._id}/reject`, {
+      version: 1,
+      reason: 'Freight agreed separately',
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ message: LEDGER_MESSAGES.overbillRejected, entry: null, case: { status: 'Rejected', rejectReason: 'Freight agreed separately' } });
-    expect((await h.ledger(v)).summary).toMatchObject({ outstanding: 0, openOverbilling: { count: 0, amount: 0 } });
+    expect(res.json()).toMatchObject({
+      message: LEDGER_MESSAGES.overbillRejected,
+      entry: null,
+      case: { status: 'Rejected', rejectReason: 'Freight agreed separately' },
+    });
+    expect((await h.ledger(v)).summary).toMatchObject({
+      outstanding: 0,
+      openOverbilling: { count: 0, amount: 0 },
+    });
     await h.expectConsistent();
   });
 });
@@ -338,20 +515,49 @@ describe('the accounts list and a ledger', () => {
     await h.po(b, 300);
     await h.po(a, 200);
     const list = async (query: string) =>
-      ((await h.call('purchaser', 'GET', `/vendorTransaction?keyword=${encodeURIComponent(word)}&limit=100&${query}`)).json() as VendorAccountsResponse).result.map((r) => r._id);
+      (
+        (
+          await h.call(
+            'purchaser',
+            'GET',
+            `/vendorTransaction?keyword=${encodeURIComponent(word)}&limit=100&${query}`,
+          )
+        ).json() as VendorAccountsResponse
+      ).result.map((r) => r._id);
     expect(await list('')).toEqual([b, a, c]);
     expect(await list('sort=outstanding')).toEqual([c, a, b]);
     expect(await list('sort=name')).toEqual([a, b, c]);
     expect(await list('sort=-name')).toEqual([c, b, a]);
     expect(await list('sort=-lastActivity')).toEqual([a, b, c]);
     expect(await list('sort=lastActivity')).toEqual([c, b, a]);
-    const page = (await h.call('purchaser', 'GET', `/vendorTransaction?keyword=${encodeURIComponent(`bravo traders ${word}`)}`)).json() as VendorAccountsResponse;
+    const page = (
+      await h.call(
+        'purchaser',
+        'GET',
+        `/vendorTransaction?keyword=${encodeURIComponent(`bravo traders ${word}`)}`,
+      )
+    ).json() as VendorAccountsResponse;
     expect(page.totalItems).toBe(1);
-    expect(page.result[0]).toMatchObject({ _id: b, outstanding: 300, paid: 0, creditNotes: 0, openOverbilling: 0, status: 'active' });
+    expect(page.result[0]).toMatchObject({
+      _id: b,
+      outstanding: 300,
+      paid: 0,
+      creditNotes: 0,
+      openOverbilling: 0,
+      status: 'active',
+    });
     expect(page.result[0]!.lastActivity).not.toBeNull();
-    const byId = (await h.call('purchaser', 'GET', `/vendorTransaction?keyword=${page.result[0]!.vendorId}`)).json() as VendorAccountsResponse;
+    const byId = (
+      await h.call('purchaser', 'GET', `/vendorTransaction?keyword=${page.result[0]!.vendorId}`)
+    ).json() as VendorAccountsResponse;
     expect(byId.result.map((r) => r._id)).toEqual([b]);
-    const none = (await h.call('purchaser', 'GET', `/vendorTransaction?keyword=${encodeURIComponent(`charlie traders ${word}`)}`)).json() as VendorAccountsResponse;
+    const none = (
+      await h.call(
+        'purchaser',
+        'GET',
+        `/vendorTransaction?keyword=${encodeURIComponent(`charlie traders ${word}`)}`,
+      )
+    ).json() as VendorAccountsResponse;
     expect(none.result[0]).toMatchObject({ outstanding: 0, lastActivity: null });
   });
 
@@ -361,10 +567,14 @@ describe('the accounts list and a ledger', () => {
     await h.pay('accountant', v, { amount: 500.25 });
     const detail = (await h.call('admin', 'GET', `/vendors/details/${v}`)).json() as Vendor;
     expect(detail.wallet).toBe(1000.5);
-    const list = (await h.call('admin', 'GET', `/vendors/all?keyword=${encodeURIComponent(detail.name)}`)).json() as { vendors: Vendor[] };
+    const list = (
+      await h.call('admin', 'GET', `/vendors/all?keyword=${encodeURIComponent(detail.name)}`)
+    ).json() as { vendors: Vendor[] };
     expect(list.vendors.map((x) => x.wallet)).toEqual([1000.5]);
     // The vendor's page answers as before otherwise.
-    expect((await h.call('admin', 'PATCH', `/vendors/details/${v}`, { notes: 'Pays on time' })).statusCode).toBe(200);
+    expect(
+      (await h.call('admin', 'PATCH', `/vendors/details/${v}`, { notes: 'Pays on time' })).statusCode,
+    ).toBe(200);
   });
 
   it('reads a ledger newest first in pages, filtered by date range and keyword', async () => {
@@ -385,14 +595,19 @@ describe('the accounts list and a ledger', () => {
     };
     expect(await refs('range=lastMonth')).toEqual([2, ['TODAY-1', expect.stringMatching(/^PO-/)]]);
     expect(await refs('range=3months')).toEqual([3, ['TODAY-1', 'RECENT-1', expect.stringMatching(/^PO-/)]]);
-    expect(await refs('range=6months')).toEqual([4, ['TODAY-1', 'RECENT-1', 'MID-1', expect.stringMatching(/^PO-/)]]);
+    expect(await refs('range=6months')).toEqual([
+      4,
+      ['TODAY-1', 'RECENT-1', 'MID-1', expect.stringMatching(/^PO-/)],
+    ]);
     expect((await h.ledger(v, 'range=year')).totalItems).toBe(4);
     expect(await refs('keyword=cheque')).toEqual([1, ['TODAY-1']]);
     const page2 = await h.ledger(v, 'limit=2&offset=2');
     expect(page2.result.map((e) => e.seq)).toEqual([3, 2]);
     expect(page2.totalItems).toBe(5);
     expect(page2.summary.outstanding).toBe(9000);
-    expect((await h.call('accountant', 'GET', `/vendorTransaction/${MISSING}`)).json().message).toBe(LEDGER_MESSAGES.vendorNotFound);
+    expect((await h.call('accountant', 'GET', `/vendorTransaction/${MISSING}`)).json().message).toBe(
+      LEDGER_MESSAGES.vendorNotFound,
+    );
   });
 
   it('counts ranges since the same day one, three, six and twelve months back (India)', () => {
@@ -416,14 +631,26 @@ describe('statements', () => {
     const from = daysAgo(30);
     const to = today();
     const detail = (await h.call('admin', 'GET', `/vendors/details/${v}`)).json() as Vendor;
-    const pdf = await h.call('accountant', 'GET', `/vendorTransaction/${v}/statement?from=${from}&to=${to}&format=pdf`);
+    const pdf = await h.call(
+      'accountant',
+      'GET',
+      `/vendorTransaction/${v}/statement?from=${from}&to=${to}&format=pdf`,
+    );
     expect(pdf.statusCode, pdf.body.slice(0, 200)).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
-    expect(pdf.headers['content-disposition']).toBe(`attachment; filename="Statement-${detail.vendorId}-${from}-${to}.pdf"`);
+    expect(pdf.headers['content-disposition']).toBe(
+      `attachment; filename="Statement-${detail.vendorId}-${from}-${to}.pdf"`,
+    );
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    const xlsx = await h.call('accountant', 'GET', `/vendorTransaction/${v}/statement?from=${from}&to=${to}&format=xlsx`);
+    const xlsx = await h.call(
+      'accountant',
+      'GET',
+      `/vendorTransaction/${v}/statement?from=${from}&to=${to}&format=xlsx`,
+    );
     expect(xlsx.statusCode).toBe(200);
-    expect(xlsx.headers['content-disposition']).toBe(`attachment; filename="Statement-${detail.vendorId}-${from}-${to}.xlsx"`);
+    expect(xlsx.headers['content-disposition']).toBe(
+      `attachment; filename="Statement-${detail.vendorId}-${from}-${to}.xlsx"`,
+    );
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const rows: unknown[][] = [];
@@ -443,10 +670,42 @@ describe('statements', () => {
 
   it('refuses a range that ends before it starts, and impossible dates', async () => {
     const v = await h.vendor();
-    expect((await h.call('admin', 'GET', `/vendorTransaction/${v}/statement?from=2026-02-01&to=2026-01-01&format=pdf`)).statusCode).toBe(400);
-    expect((await h.call('admin', 'GET', `/vendorTransaction/${v}/statement?from=2026-02-30&to=2026-03-01&format=xlsx`)).statusCode).toBe(400);
-    expect((await h.call('admin', 'GET', `/vendorTransaction/${v}/statement?from=2026-02-01&to=2026-03-01&format=csv`)).statusCode).toBe(400);
-    expect((await h.call('admin', 'GET', `/vendorTransaction/${MISSING}/statement?from=2026-02-01&to=2026-03-01&format=pdf`)).statusCode).toBe(404);
+    expect(
+      (
+        await h.call(
+          'admin',
+          'GET',
+          `/vendorTransaction/${v}/statement?from=2026-02-01&to=2026-01-01&format=pdf`,
+        )
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await h.call(
+          'admin',
+          'GET',
+          `/vendorTransaction/${v}/statement?from=2026-02-30&to=2026-03-01&format=xlsx`,
+        )
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await h.call(
+          'admin',
+          'GET',
+          `/vendorTransaction/${v}/statement?from=2026-02-01&to=2026-03-01&format=csv`,
+        )
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await h.call(
+          'admin',
+          'GET',
+          `/vendorTransaction/${MISSING}/statement?from=2026-02-01&to=2026-03-01&format=pdf`,
+        )
+      ).statusCode,
+    ).toBe(404);
   });
 });
 
@@ -454,8 +713,12 @@ describe('append-only entries and the balance check', () => {
   it('refuses to change or delete an entry, whoever asks', async () => {
     const v = await h.vendor();
     await h.po(v, 100);
-    await expect(h.db.query(`UPDATE vendors.ledger_entries SET amount_paise = 1 WHERE vendor_id = $1`, [v])).rejects.toThrow(/append-only/);
-    await expect(h.db.query(`DELETE FROM vendors.ledger_entries WHERE vendor_id = $1`, [v])).rejects.toThrow(/append-only/);
+    await expect(
+      h.db.query(`UPDATE vendors.ledger_entries SET amount_paise = 1 WHERE vendor_id = $1`, [v]),
+    ).rejects.toThrow(/append-only/);
+    await expect(h.db.query(`DELETE FROM vendors.ledger_entries WHERE vendor_id = $1`, [v])).rejects.toThrow(
+      /append-only/,
+    );
     await expect(h.db.query(`TRUNCATE vendors.ledger_entries CASCADE`)).rejects.toThrow(/append-only/);
     expect(await count(v)).toBe(1);
   });
@@ -465,18 +728,38 @@ describe('append-only entries and the balance check', () => {
     await h.po(v, 100);
     await h.pay('accountant', v, { amount: 40 });
     await h.expectConsistent();
-    await h.db.query(`UPDATE vendors.ledger_accounts SET outstanding_paise = outstanding_paise + 1 WHERE vendor_id = $1`, [v]);
+    await h.db.query(
+      `UPDATE vendors.ledger_accounts SET outstanding_paise = outstanding_paise + 1 WHERE vendor_id = $1`,
+      [v],
+    );
     let report = await checkLedgers(h.db, 'vendors');
     expect(report.mismatchCount).toBe(1);
-    expect(report.mismatches[0]).toMatchObject({ vendorId: v, seq: null, what: 'outstanding balance', expected: '6000', found: '6001' });
-    await h.db.query(`UPDATE vendors.ledger_accounts SET outstanding_paise = outstanding_paise - 1 WHERE vendor_id = $1`, [v]);
+    expect(report.mismatches[0]).toMatchObject({
+      vendorId: v,
+      seq: null,
+      what: 'outstanding balance',
+      expected: '6000',
+      found: '6001',
+    });
+    await h.db.query(
+      `UPDATE vendors.ledger_accounts SET outstanding_paise = outstanding_paise - 1 WHERE vendor_id = $1`,
+      [v],
+    );
     // Past the trigger (as someone with the table owner's rights could): the chain check sees it.
     await h.db.exec(`ALTER TABLE vendors.ledger_entries DISABLE TRIGGER ledger_entries_no_update`);
     try {
-      await h.db.query(`UPDATE vendors.ledger_entries SET balance_after_paise = 7000 WHERE vendor_id = $1 AND seq = 2`, [v]);
+      await h.db.query(
+        `UPDATE vendors.ledger_entries SET balance_after_paise = 7000 WHERE vendor_id = $1 AND seq = 2`,
+        [v],
+      );
       report = await checkLedgers(h.db, 'vendors');
-      expect(report.mismatches.map((m) => [m.vendorId, m.seq, m.what, m.expected, m.found])).toEqual([[v, 2, 'entry balance_after', '6000', '7000']]);
-      await h.db.query(`UPDATE vendors.ledger_entries SET balance_after_paise = 6000 WHERE vendor_id = $1 AND seq = 2`, [v]);
+      expect(report.mismatches.map((m) => [m.vendorId, m.seq, m.what, m.expected, m.found])).toEqual([
+        [v, 2, 'entry balance_after', '6000', '7000'],
+      ]);
+      await h.db.query(
+        `UPDATE vendors.ledger_entries SET balance_after_paise = 6000 WHERE vendor_id = $1 AND seq = 2`,
+        [v],
+      );
     } finally {
       await h.db.exec(`ALTER TABLE vendors.ledger_entries ENABLE TRIGGER ledger_entries_no_update`);
     }

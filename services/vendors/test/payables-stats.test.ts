@@ -26,7 +26,11 @@ describe('the dashboard’s payables', () => {
     expect((await h.pay('accountant', advanced, { amount: 1_500 })).statusCode).toBe(201);
     await h.receipt(owed, 32_500, 31_236.67);
     const after = await stats('accountant');
-    expect(after).toMatchObject({ totalVendor: before.totalVendor! + 2, outstandingPayables: 25_000.5, openOverbilling: 1 });
+    expect(after).toMatchObject({
+      totalVendor: before.totalVendor! + 2,
+      outstandingPayables: 25_000.5,
+      openOverbilling: 1,
+    });
     expect(await stats('purchaser')).toEqual(after);
     expect(await stats('admin')).toEqual(after);
     // The Employee cannot read vendor accounts: the count only.

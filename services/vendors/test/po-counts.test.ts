@@ -2,7 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PoCreated, PoStatusChanged, type PoStatusChangedData, type Vendor } from '@erp/contracts';
 import { buildEnvelope, type EventEnvelope } from '@erp/service-kit';
-import { applyPoFact, contribution, handlePoCreatedForCounts, handlePoStatusForCounts } from '../src/po-counts.js';
+import {
+  applyPoFact,
+  contribution,
+  handlePoCreatedForCounts,
+  handlePoStatusForCounts,
+} from '../src/po-counts.js';
 import { createVendor, startVendors, type VendorsHarness } from './helpers.js';
 import { onPostgres, poCreatedData } from './ledger-helpers.js';
 
@@ -28,19 +33,28 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-
 async function deliver(...envelopes: EventEnvelope[]): Promise<void> {
   for (const e of envelopes) await h.bus.publish(e);
   await h.settle();
 }
 
-const created = (vendorId: string, poId = randomUUID()) => buildEnvelope('po', PoCreated, poCreatedData(vendorId, 1000, { poId }));
+const created = (vendorId: string, poId = randomUUID()) =>
+  buildEnvelope('po', PoCreated, poCreatedData(vendorId, 1000, { poId }));
 const statusChanged = (poId: string, status: PoStatusChangedData['status'], version: number) =>
-  buildEnvelope('po', PoStatusChanged, { poId, poNumber: 'PO-000777', indentId: randomUUID(), status, version });
+  buildEnvelope('po', PoStatusChanged, {
+    poId,
+    poNumber: 'PO-000777',
+    indentId: randomUUID(),
+    status,
+    version,
+  });
 
-async function counts(v: Vendor): Promise<{ totalPO: number; openPO: number; listed: { totalPO: number; openPO: number } }> {
+async function counts(
+  v: Vendor,
+): Promise<{ totalPO: number; openPO: number; listed: { totalPO: number; openPO: number } }> {
   const d = (await h.call('admin', 'GET', `/vendors/details/${v._id}`)).json() as Vendor;
-  const listed = (await h.call('admin', 'GET', `/vendors/all?keyword=${v.vendorId}`)).json().vendors[0] as Vendor;
+  const listed = (await h.call('admin', 'GET', `/vendors/all?keyword=${v.vendorId}`)).json()
+    .vendors[0] as Vendor;
   return { totalPO: d.totalPO, openPO: d.openPO, listed: { totalPO: listed.totalPO, openPO: listed.openPO } };
 }
 
@@ -88,9 +102,16 @@ describe('PO counts on the vendor list and page', () => {
   it('keeps the stored counts equal to the POs it holds, whatever the order of many events', async () => {
     const v = await createVendor(h);
     const pos = Array.from({ length: 6 }, () => randomUUID());
-    const events = pos.flatMap((poId, i) => [created(v._id, poId), ...(i % 2 ? [statusChanged(poId, 'Partial', 2)] : []), ...(i % 3 === 0 ? [statusChanged(poId, 'Closed', 3)] : [])]);
+    const events = pos.flatMap((poId, i) => [
+      created(v._id, poId),
+      ...(i % 2 ? [statusChanged(poId, 'Partial', 2)] : []),
+      ...(i % 3 === 0 ? [statusChanged(poId, 'Closed', 3)] : []),
+    ]);
     // A fixed shuffle: reversed, then every other one.
-    const shuffled = [...events.reverse().filter((_, i) => i % 2 === 0), ...events.filter((_, i) => i % 2 === 1)];
+    const shuffled = [
+      ...events.reverse().filter((_, i) => i % 2 === 0),
+      ...events.filter((_, i) => i % 2 === 1),
+    ];
     await deliver(...shuffled);
     const byRows = await h.db.query<{ total: number; open: number }>(
       `SELECT count(*)::int AS total, (count(*) FILTER (WHERE status IN ('Open', 'Partial')))::int AS open FROM vendors.vendor_pos WHERE vendor_id = $1`,
@@ -110,9 +131,21 @@ describe.skipIf(!onPostgres)('PO counts under events handled at the same moment 
     // consumer's per-PO order key allow): created, and for half of them a status change racing it.
     await Promise.all(
       pos.flatMap((poId, i) => [
-        h.db.transaction((tx) => handlePoCreatedForCounts(tx, 'vendors', poCreatedData(v._id, 1000, { poId }))),
+        h.db.transaction((tx) =>
+          handlePoCreatedForCounts(tx, 'vendors', poCreatedData(v._id, 1000, { poId })),
+        ),
         ...(i % 2 === 0
-          ? [h.db.transaction((tx) => handlePoStatusForCounts(tx, 'vendors', { poId, poNumber: 'PO-000778', indentId: randomUUID(), status: 'Closed', version: 2 }))]
+          ? [
+              h.db.transaction((tx) =>
+                handlePoStatusForCounts(tx, 'vendors', {
+                  poId,
+                  poNumber: 'PO-000778',
+                  indentId: randomUUID(),
+                  status: 'Closed',
+                  version: 2,
+                }),
+              ),
+            ]
           : []),
       ]),
     );
@@ -123,7 +156,15 @@ describe.skipIf(!onPostgres)('PO counts under events handled at the same moment 
     await Promise.all(
       open.flatMap((poId) =>
         (['Partial', 'Closed'] as const).map((status, k) =>
-          h.db.transaction((tx) => handlePoStatusForCounts(tx, 'vendors', { poId, poNumber: 'PO-000779', indentId: randomUUID(), status, version: 2 + k })),
+          h.db.transaction((tx) =>
+            handlePoStatusForCounts(tx, 'vendors', {
+              poId,
+              poNumber: 'PO-000779',
+              indentId: randomUUID(),
+              status,
+              version: 2 + k,
+            }),
+          ),
         ),
       ),
     );

@@ -18,7 +18,11 @@ async function create(over: Record<string, unknown> = {}): Promise<Vendor> {
 
 describe('creating a vendor', () => {
   it('stores the vendor with a VEN display id, lower-case status and who created it', async () => {
-    const body = newVendor({ status: 'Active', altPhoneNumber: '9123456780', altEmail: 'accounts@example.com' });
+    const body = newVendor({
+      status: 'Active',
+      altPhoneNumber: '9123456780',
+      altEmail: 'accounts@example.com',
+    });
     const res = await h.call('purchaser', 'POST', '/vendors', body);
     expect(res.statusCode).toBe(201);
     expect(res.json().message).toBe('Vendor created successfully');
@@ -51,7 +55,12 @@ describe('creating a vendor', () => {
 
   it('trims the fields, collapses spaces in names, upper-cases the GSTIN and defaults the status to active', async () => {
     const word = uniqueWord();
-    const v = await create({ name: `  Trimmed   Traders ${word} `, contactPerson: ' Amit  Kale ', gstin: ' 27aapfu0939f1zv ', status: undefined });
+    const v = await create({
+      name: `  Trimmed   Traders ${word} `,
+      contactPerson: ' Amit  Kale ',
+      gstin: ' 27aapfu0939f1zv ',
+      status: undefined,
+    });
     expect(v.name).toBe(`Trimmed Traders ${word}`);
     expect(v.contactPerson).toBe('Amit Kale');
     expect(v.gstin).toBe('27AAPFU0939F1ZV');
@@ -75,15 +84,30 @@ describe('creating a vendor', () => {
 
   it.each([
     [{ name: '   ' }, 'Vendor name is required'],
-    [{ name: 'Ganesh <Traders>' }, "Vendor name can contain letters, digits, spaces and . , & ' - / ( ) only"],
+    [
+      { name: 'Ganesh <Traders>' },
+      "Vendor name can contain letters, digits, spaces and . , & ' - / ( ) only",
+    ],
     [{ name: ' & ' }, "Vendor name can contain letters, digits, spaces and . , & ' - / ( ) only"],
-    [{ contactPerson: 'Amit K2' }, 'Contact person can contain letters, spaces, full stops, apostrophes and hyphens only'],
+    [
+      { contactPerson: 'Amit K2' },
+      'Contact person can contain letters, spaces, full stops, apostrophes and hyphens only',
+    ],
     [{ contactPerson: '   ' }, 'Contact person is required'],
     [{ phoneNumber: '98765' }, 'Enter a valid 10-digit phone number.'],
     [{ phoneNumber: '98765432101' }, 'Enter a valid 10-digit phone number.'],
-    [{ altPhoneNumber: '12345' }, 'Enter a valid 10-digit mobile number or a landline number with its STD code.'],
-    [{ altPhoneNumber: '020-2567' }, 'Enter a valid 10-digit mobile number or a landline number with its STD code.'],
-    [{ altPhoneNumber: 'ext 020 2567 8901' }, 'Enter a valid 10-digit mobile number or a landline number with its STD code.'],
+    [
+      { altPhoneNumber: '12345' },
+      'Enter a valid 10-digit mobile number or a landline number with its STD code.',
+    ],
+    [
+      { altPhoneNumber: '020-2567' },
+      'Enter a valid 10-digit mobile number or a landline number with its STD code.',
+    ],
+    [
+      { altPhoneNumber: 'ext 020 2567 8901' },
+      'Enter a valid 10-digit mobile number or a landline number with its STD code.',
+    ],
     [{ phoneNumber: '+91 98765 43210' }, 'Enter a valid 10-digit phone number.'],
     [{ email: 'amit@' }, 'Please enter a valid email address'],
     [{ altEmail: 'accounts' }, 'Please enter a valid email address'],
@@ -118,23 +142,42 @@ describe('creating a vendor', () => {
 
   it('refuses two saves of one name sent at the same time, keeping one', async () => {
     const name = `Racing Suppliers ${uniqueWord()}`;
-    const results = await Promise.all([1, 2, 3].map(() => h.call('purchaser', 'POST', '/vendors', newVendor({ name }))));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => h.call('purchaser', 'POST', '/vendors', newVendor({ name }))),
+    );
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409, 409]);
   });
 
   it('tells the other services about the new vendor, with what a printed PO shows of it', async () => {
     const seen: VendorUpsertedData[] = [];
-    await h.bus.subscribe({ durable: 'test-vendor-created', subjects: ['erp.vendors.vendor_updated.v1'], handler: async (e) => void seen.push(e.data as VendorUpsertedData) });
+    await h.bus.subscribe({
+      durable: 'test-vendor-created',
+      subjects: ['erp.vendors.vendor_updated.v1'],
+      handler: async (e) => void seen.push(e.data as VendorUpsertedData),
+    });
     const v = await create();
     await h.settle();
     await expect
       .poll(() => seen.find((s) => s.vendorId === v._id))
-      .toEqual({ vendorId: v._id, displayId: v.vendorId, name: v.name, status: 'active', version: 1, address: v.address, gstin: v.gstin, phoneNumber: v.phoneNumber, email: v.email });
+      .toEqual({
+        vendorId: v._id,
+        displayId: v.vendorId,
+        name: v.name,
+        status: 'active',
+        version: 1,
+        address: v.address,
+        gstin: v.gstin,
+        phoneNumber: v.phoneNumber,
+        email: v.email,
+      });
   });
 
   it('records the creation in the audit log', async () => {
     const v = await create();
-    const r = await h.db.query<{ action: string; actor_id: string }>('SELECT action, actor_id FROM vendors.audit_log WHERE entity_id = $1', [v._id]);
+    const r = await h.db.query<{ action: string; actor_id: string }>(
+      'SELECT action, actor_id FROM vendors.audit_log WHERE entity_id = $1',
+      [v._id],
+    );
     expect(r.rows).toEqual([{ action: 'vendor_created', actor_id: h.people.purchaser.memberId }]);
   });
 
@@ -168,7 +211,9 @@ describe('names in Indian scripts and real business names, and landline alternat
     const word = uniqueWord();
     const v = await create({ name: `श्री गणेश ट्रेडर्स ${word}`, contactPerson: 'ಶ್ರೀ ಸಾಯಿ' });
     const ids = async (keyword: string) =>
-      (await h.call('admin', 'GET', `/vendors/all?keyword=${encodeURIComponent(keyword)}&limit=100`)).json().vendors.map((x: Vendor) => x._id);
+      (await h.call('admin', 'GET', `/vendors/all?keyword=${encodeURIComponent(keyword)}&limit=100`))
+        .json()
+        .vendors.map((x: Vendor) => x._id);
     expect(await ids(`गणेश ट्रेडर्स ${word}`)).toEqual([v._id]);
     expect(await ids('ಶ್ರೀ ಸಾಯಿ')).toContain(v._id);
     const co = await create({ name: `Om Sai Traders & Co. ${word}` });
@@ -184,7 +229,10 @@ describe('names in Indian scripts and real business names, and landline alternat
   ])('stores the alternate phone %s whole, as %s', async (altPhoneNumber, stored) => {
     const v = await create({ altPhoneNumber });
     expect(v.altPhoneNumber).toBe(stored);
-    const again = await h.call('purchaser', 'PATCH', `/vendors/details/${v._id}`, { altPhoneNumber, version: v.version });
+    const again = await h.call('purchaser', 'PATCH', `/vendors/details/${v._id}`, {
+      altPhoneNumber,
+      version: v.version,
+    });
     expect(again.statusCode, again.body).toBe(200);
     expect(again.json().vendor.altPhoneNumber).toBe(stored);
   });
@@ -197,7 +245,9 @@ describe('vendor list', () => {
     word = uniqueWord();
     made.push(await create({ name: `Listed One ${word}`, contactPerson: 'Vikas Mane', status: 'active' }));
     made.push(await create({ name: `Listed Two ${word}`, phoneNumber: '9000012345', status: 'Inactive' }));
-    made.push(await create({ name: `Listed Three ${word}`, email: 'special_100%@example.com', status: 'Blocked' }));
+    made.push(
+      await create({ name: `Listed Three ${word}`, email: 'special_100%@example.com', status: 'Blocked' }),
+    );
   });
 
   it('answers vendors and totalVendor, and the same as result and total', async () => {
@@ -217,7 +267,8 @@ describe('vendor list', () => {
   });
 
   it('searches name, display id, contact person, phone, email and GSTIN, ignoring case (keyword or Keyword)', async () => {
-    const names = async (q: string) => (await h.call('admin', 'GET', `/vendors/all?${q}`)).json().vendors.map((v: Vendor) => v.name);
+    const names = async (q: string) =>
+      (await h.call('admin', 'GET', `/vendors/all?${q}`)).json().vendors.map((v: Vendor) => v.name);
     expect(await names(`keyword=listed%20one%20${word.toLowerCase()}`)).toEqual([made[0]!.name]);
     expect(await names(`Keyword=${made[1]!.vendorId}`)).toEqual([made[1]!.name]);
     expect(await names(`keyword=VIKAS%20mane`)).toContain(made[0]!.name);
@@ -227,16 +278,24 @@ describe('vendor list', () => {
   });
 
   it('takes % and _ in a keyword literally', async () => {
-    const ids = async (keyword: string) => (await h.call('admin', 'GET', `/vendors/all?keyword=${encodeURIComponent(keyword)}`)).json().vendors.map((v: Vendor) => v._id);
+    const ids = async (keyword: string) =>
+      (await h.call('admin', 'GET', `/vendors/all?keyword=${encodeURIComponent(keyword)}`))
+        .json()
+        .vendors.map((v: Vendor) => v._id);
     expect(await ids('%')).toEqual([made[2]!._id]);
     expect(await ids('special%100')).toEqual([]);
     expect(await ids('special_100')).toEqual([made[2]!._id]);
     expect(await ids('specia__100')).toEqual([]);
-    expect((await h.call('admin', 'GET', '/vendors/all?keyword=_')).json().vendors.map((v: Vendor) => v._id)).toEqual([made[2]!._id]);
+    expect(
+      (await h.call('admin', 'GET', '/vendors/all?keyword=_')).json().vendors.map((v: Vendor) => v._id),
+    ).toEqual([made[2]!._id]);
   });
 
   it('filters by status in any of the spec cases, all meaning no filter', async () => {
-    const statuses = async (status: string) => (await h.call('admin', 'GET', `/vendors/all?keyword=${word}&status=${status}`)).json().vendors.map((v: Vendor) => v.status);
+    const statuses = async (status: string) =>
+      (await h.call('admin', 'GET', `/vendors/all?keyword=${word}&status=${status}`))
+        .json()
+        .vendors.map((v: Vendor) => v.status);
     expect(await statuses('active')).toEqual(['active']);
     expect(await statuses('Active')).toEqual(['active']);
     expect(await statuses('inActive')).toEqual(['inactive']);
@@ -261,7 +320,9 @@ describe('vendor list', () => {
     for (const q of ['limit=0', 'limit=101', 'limit=abc', 'offset=-1', 'status=gone']) {
       expect((await h.call('admin', 'GET', `/vendors/all?${q}`)).statusCode, q).toBe(400);
     }
-    expect((await h.call('admin', 'GET', '/vendors/all?status=gone')).json()).toEqual({ message: 'Status must be all, active, inactive or blocked' });
+    expect((await h.call('admin', 'GET', '/vendors/all?status=gone')).json()).toEqual({
+      message: 'Status must be all, active, inactive or blocked',
+    });
   });
 
   it('refuses a search word with a NUL character with 400 (the database cannot store one)', async () => {
@@ -284,11 +345,15 @@ describe('vendor list with a count cap', () => {
   beforeAll(async () => {
     capped = await startVendors({ listCountCap: 2 });
     for (const n of ['One', 'Two', 'Three', 'Four', 'Five']) {
-      expect((await capped.call('purchaser', 'POST', '/vendors', newVendor({ name: `Capped ${n} ${word}` }))).statusCode).toBe(201);
+      expect(
+        (await capped.call('purchaser', 'POST', '/vendors', newVendor({ name: `Capped ${n} ${word}` })))
+          .statusCode,
+      ).toBe(201);
     }
   });
   afterAll(async () => capped?.close());
-  const list = async (q: string) => (await capped.call('admin', 'GET', `/vendors/all?keyword=${word}&${q}`)).json();
+  const list = async (q: string) =>
+    (await capped.call('admin', 'GET', `/vendors/all?keyword=${word}&${q}`)).json();
 
   it('a keyword matching more vendors than the cap answers the cap and says it is capped, in both envelopes', async () => {
     const first = await list('limit=1');
@@ -299,11 +364,18 @@ describe('vendor list with a count cap', () => {
     expect(beyond).toMatchObject({ totalVendor: 4, total: 4, totalCapped: true });
     expect(beyond.vendors.map((v: Vendor) => v.name)).toEqual([`Capped Three ${word}`, `Capped Two ${word}`]);
     // The last page knows the exact total and says nothing of a cap.
-    expect(await list('limit=2&offset=4')).toEqual({ vendors: [expect.objectContaining({ name: `Capped One ${word}` })], totalVendor: 5, result: [expect.objectContaining({})], total: 5 });
+    expect(await list('limit=2&offset=4')).toEqual({
+      vendors: [expect.objectContaining({ name: `Capped One ${word}` })],
+      totalVendor: 5,
+      result: [expect.objectContaining({})],
+      total: 5,
+    });
   });
 
   it('a keyword matching no more vendors than the cap answers exactly as before, with no totalCapped', async () => {
-    const one = (await capped.call('admin', 'GET', `/vendors/all?keyword=${encodeURIComponent(`capped two ${word}`)}`)).json();
+    const one = (
+      await capped.call('admin', 'GET', `/vendors/all?keyword=${encodeURIComponent(`capped two ${word}`)}`)
+    ).json();
     expect(Object.keys(one).sort()).toEqual(['result', 'total', 'totalVendor', 'vendors']);
     expect(one).toMatchObject({ totalVendor: 1, total: 1 });
   });
@@ -328,17 +400,30 @@ describe('vendor details', () => {
 describe('editing a vendor', () => {
   it('changes only the fields sent, bumps the version and says Vendor Updated', async () => {
     const v = await create();
-    const res = await h.call('purchaser', 'PATCH', `/vendors/details/${v._id}`, { address: 'Wakad, Pune 411057', status: 'Blocked', version: 1 });
+    const res = await h.call('purchaser', 'PATCH', `/vendors/details/${v._id}`, {
+      address: 'Wakad, Pune 411057',
+      status: 'Blocked',
+      version: 1,
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json().message).toBe('Vendor Updated');
     const after = res.json().vendor as Vendor;
-    expect(after).toMatchObject({ ...v, address: 'Wakad, Pune 411057', status: 'blocked', version: 2, updatedAt: after.updatedAt });
+    expect(after).toMatchObject({
+      ...v,
+      address: 'Wakad, Pune 411057',
+      status: 'blocked',
+      version: 2,
+      updatedAt: after.updatedAt,
+    });
     expect((await h.call('purchaser', 'GET', `/vendors/details/${v._id}`)).json()).toEqual(after);
   });
 
   it('a save that changes nothing keeps the version and the record as it was', async () => {
     const v = await create();
-    for (const body of [{}, { name: ` ${v.name} `, status: 'Active', gstin: v.gstin.toLowerCase(), version: 1 }]) {
+    for (const body of [
+      {},
+      { name: ` ${v.name} `, status: 'Active', gstin: v.gstin.toLowerCase(), version: 1 },
+    ]) {
       const res = await h.call('purchaser', 'PATCH', `/vendors/details/${v._id}`, body);
       expect(res.statusCode).toBe(200);
       expect(res.json()).toEqual({ message: 'Vendor Updated', vendor: v });
@@ -354,11 +439,23 @@ describe('editing a vendor', () => {
 
   it('refuses a save based on a stale version with 409 and keeps the newer data', async () => {
     const v = await create();
-    expect((await h.call('purchaser', 'PATCH', `/vendors/details/${v._id}`, { notes: 'first edit', version: 1 })).statusCode).toBe(200);
-    const stale = await h.call('purchaser', 'PATCH', `/vendors/details/${v._id}`, { notes: 'second edit', version: 1 });
+    expect(
+      (await h.call('purchaser', 'PATCH', `/vendors/details/${v._id}`, { notes: 'first edit', version: 1 }))
+        .statusCode,
+    ).toBe(200);
+    const stale = await h.call('purchaser', 'PATCH', `/vendors/details/${v._id}`, {
+      notes: 'second edit',
+      version: 1,
+    });
     expect(stale.statusCode).toBe(409);
-    expect(stale.json()).toEqual({ message: 'This vendor was changed by someone else. Reload to see the latest details, then make your change again.' });
-    expect((await h.call('purchaser', 'GET', `/vendors/details/${v._id}`)).json()).toMatchObject({ notes: 'first edit', version: 2 });
+    expect(stale.json()).toEqual({
+      message:
+        'This vendor was changed by someone else. Reload to see the latest details, then make your change again.',
+    });
+    expect((await h.call('purchaser', 'GET', `/vendors/details/${v._id}`)).json()).toMatchObject({
+      notes: 'first edit',
+      version: 2,
+    });
   });
 
   it.each([
@@ -383,10 +480,14 @@ describe('editing a vendor', () => {
   it('refuses renaming to another vendor’s name with 409 but allows changing the case of its own name', async () => {
     const a = await create();
     const b = await create();
-    const clash = await h.call('purchaser', 'PATCH', `/vendors/details/${b._id}`, { name: a.name.toLowerCase() });
+    const clash = await h.call('purchaser', 'PATCH', `/vendors/details/${b._id}`, {
+      name: a.name.toLowerCase(),
+    });
     expect(clash.statusCode).toBe(409);
     expect(clash.json()).toEqual({ message: 'A vendor with this name already exists' });
-    const own = await h.call('purchaser', 'PATCH', `/vendors/details/${b._id}`, { name: b.name.toUpperCase() });
+    const own = await h.call('purchaser', 'PATCH', `/vendors/details/${b._id}`, {
+      name: b.name.toUpperCase(),
+    });
     expect(own.statusCode).toBe(200);
     expect(own.json().vendor.name).toBe(b.name.toUpperCase());
   });
@@ -395,17 +496,28 @@ describe('editing a vendor', () => {
     const res = await h.call('purchaser', 'PATCH', `/vendors/details/${MISSING}`, { notes: 'x' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ message: 'Vendor not found' });
-    expect((await h.call('purchaser', 'PATCH', '/vendors/details/nope', { notes: 'x' })).statusCode).toBe(400);
+    expect((await h.call('purchaser', 'PATCH', '/vendors/details/nope', { notes: 'x' })).statusCode).toBe(
+      400,
+    );
   });
 
   it('tells the other services about the change and records it in the audit log', async () => {
     const seen: VendorUpsertedData[] = [];
-    await h.bus.subscribe({ durable: 'test-vendor-updated', subjects: ['erp.vendors.vendor_updated.v1'], handler: async (e) => void seen.push(e.data as VendorUpsertedData) });
+    await h.bus.subscribe({
+      durable: 'test-vendor-updated',
+      subjects: ['erp.vendors.vendor_updated.v1'],
+      handler: async (e) => void seen.push(e.data as VendorUpsertedData),
+    });
     const v = await create();
     await h.call('purchaser', 'PATCH', `/vendors/details/${v._id}`, { status: 'inactive', version: 1 });
     await h.settle();
-    await expect.poll(() => seen.find((s) => s.vendorId === v._id && s.version === 2)).toMatchObject({ status: 'inactive', name: v.name });
-    const audit = await h.db.query<{ action: string }>('SELECT action FROM vendors.audit_log WHERE entity_id = $1 ORDER BY id', [v._id]);
+    await expect
+      .poll(() => seen.find((s) => s.vendorId === v._id && s.version === 2))
+      .toMatchObject({ status: 'inactive', name: v.name });
+    const audit = await h.db.query<{ action: string }>(
+      'SELECT action FROM vendors.audit_log WHERE entity_id = $1 ORDER BY id',
+      [v._id],
+    );
     expect(audit.rows.map((r) => r.action)).toEqual(['vendor_created', 'vendor_updated']);
   });
 
@@ -414,9 +526,13 @@ describe('editing a vendor', () => {
     const acc = await h.call('accountant', 'PATCH', `/vendors/details/${v._id}`, { notes: 'x' });
     expect(acc.statusCode).toBe(403);
     expect(acc.json()).toEqual({ message: 'You do not have write access to Vendor List' });
-    expect((await h.call('employee', 'PATCH', `/vendors/details/${v._id}`, { notes: 'x' })).statusCode).toBe(403);
+    expect((await h.call('employee', 'PATCH', `/vendors/details/${v._id}`, { notes: 'x' })).statusCode).toBe(
+      403,
+    );
     expect((await h.call(null, 'PATCH', `/vendors/details/${v._id}`, { notes: 'x' })).statusCode).toBe(401);
-    expect((await h.call('admin', 'PATCH', `/vendors/details/${v._id}`, { notes: 'by admin' })).statusCode).toBe(200);
+    expect(
+      (await h.call('admin', 'PATCH', `/vendors/details/${v._id}`, { notes: 'by admin' })).statusCode,
+    ).toBe(200);
   });
 });
 

@@ -7,7 +7,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 export interface Action<V, R> {
-  run: (variables: V, handlers?: { onSuccess?: (result: R) => void; onError?: (error: unknown) => void }) => void;
+  run: (
+    variables: V,
+    handlers?: { onSuccess?: (result: R) => void; onError?: (error: unknown) => void },
+  ) => void;
   isPending: boolean;
 }
 

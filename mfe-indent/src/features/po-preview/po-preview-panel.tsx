@@ -4,7 +4,16 @@
  * per vendor the fleet cost and the final total, and the overall total. The arithmetic is poPreview's.
  */
 import type { PoPreview, PreviewVendor } from '@erp/contracts';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle, formatNumber, Icon, theme } from '@erp/ui';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  formatNumber,
+  Icon,
+  theme,
+} from '@erp/ui';
 import { memo, useCallback, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { quantityText, rupees } from './preview-input';
@@ -35,10 +44,25 @@ const GroupHead = styled.button`
   font: inherit;
   text-align: left;
   cursor: pointer;
-  & > span:first-child { display: grid; min-width: 0; font-weight: 600; overflow-wrap: anywhere; }
-  & small { font-weight: 400; color: ${theme.color.mutedForeground}; font-size: 0.8125rem; }
-  & > strong { white-space: nowrap; font-variant-numeric: tabular-nums; }
-  &:focus-visible { outline: 2px solid ${theme.color.ring}; outline-offset: -2px; }
+  & > span:first-child {
+    display: grid;
+    min-width: 0;
+    font-weight: 600;
+    overflow-wrap: anywhere;
+  }
+  & small {
+    font-weight: 400;
+    color: ${theme.color.mutedForeground};
+    font-size: 0.8125rem;
+  }
+  & > strong {
+    white-space: nowrap;
+    font-variant-numeric: tabular-nums;
+  }
+  &:focus-visible {
+    outline: 2px solid ${theme.color.ring};
+    outline-offset: -2px;
+  }
 `;
 
 const Lines = styled.ul`
@@ -54,9 +78,18 @@ const Lines = styled.ul`
     font-size: 0.8125rem;
     font-variant-numeric: tabular-nums;
   }
-  & > li > span:first-child { font-weight: 500; overflow-wrap: anywhere; }
-  & > li > strong { white-space: nowrap; text-align: right; }
-  & > li > small { grid-column: 1 / -1; color: ${theme.color.mutedForeground}; }
+  & > li > span:first-child {
+    font-weight: 500;
+    overflow-wrap: anywhere;
+  }
+  & > li > strong {
+    white-space: nowrap;
+    text-align: right;
+  }
+  & > li > small {
+    grid-column: 1 / -1;
+    color: ${theme.color.mutedForeground};
+  }
 `;
 
 const Sums = styled.dl`
@@ -66,11 +99,27 @@ const Sums = styled.dl`
   gap: 0.25rem;
   font-size: 0.8125rem;
   font-variant-numeric: tabular-nums;
-  & > div { display: flex; justify-content: space-between; gap: 0.75rem; }
-  & dt { color: ${theme.color.mutedForeground}; }
-  & dd { margin: 0; white-space: nowrap; }
-  & > div.final { padding-top: 0.375rem; border-top: 1px solid ${theme.color.border}; font-weight: 600; font-size: 0.875rem; }
-  & > div.final dt { color: ${theme.color.foreground}; }
+  & > div {
+    display: flex;
+    justify-content: space-between;
+    gap: 0.75rem;
+  }
+  & dt {
+    color: ${theme.color.mutedForeground};
+  }
+  & dd {
+    margin: 0;
+    white-space: nowrap;
+  }
+  & > div.final {
+    padding-top: 0.375rem;
+    border-top: 1px solid ${theme.color.border};
+    font-weight: 600;
+    font-size: 0.875rem;
+  }
+  & > div.final dt {
+    color: ${theme.color.foreground};
+  }
 `;
 
 const Extra = styled.div`
@@ -87,7 +136,10 @@ const Overall = styled.div`
   border-top: 2px solid ${theme.color.border};
   font-weight: 700;
   font-size: 1rem;
-  & > strong { white-space: nowrap; font-variant-numeric: tabular-nums; }
+  & > strong {
+    white-space: nowrap;
+    font-variant-numeric: tabular-nums;
+  }
 `;
 
 const Empty = styled.p`
@@ -106,7 +158,12 @@ const VendorGroup = memo(function VendorGroup({ vendor, open, onToggle, extra }:
   const listId = `po-lines-${vendor.vendorId}`;
   return (
     <Group aria-label={`PO for ${vendor.vendorName}`}>
-      <GroupHead type="button" aria-expanded={open} aria-controls={listId} onClick={() => onToggle(vendor.vendorId)}>
+      <GroupHead
+        type="button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => onToggle(vendor.vendorId)}
+      >
         <span>
           {vendor.vendorName}
           <small>
@@ -123,7 +180,8 @@ const VendorGroup = memo(function VendorGroup({ vendor, open, onToggle, extra }:
               <span>{l.itemName}</span>
               <strong>{rupees(l.grandTotalPaise)}</strong>
               <small>
-                {quantityText(l.quantity)} {l.unit} × {rupees(l.unitTotalPaise)} · Cost {rupees(l.extendedCostPaise)} · GST {rupees(l.extendedGstPaise)}
+                {quantityText(l.quantity)} {l.unit} × {rupees(l.unitTotalPaise)} · Cost{' '}
+                {rupees(l.extendedCostPaise)} · GST {rupees(l.extendedGstPaise)}
               </small>
             </li>
           ))}
@@ -168,7 +226,11 @@ export interface PoPreviewPanelProps {
 }
 
 /** The PO Preview card. */
-export function PoPreviewPanel({ preview, vendorExtra, description = 'One purchase order per vendor' }: PoPreviewPanelProps) {
+export function PoPreviewPanel({
+  preview,
+  vendorExtra,
+  description = 'One purchase order per vendor',
+}: PoPreviewPanelProps) {
   const lineCount = preview.vendors.reduce((n, v) => n + v.lines.length, 0);
   const [toggled, setToggled] = useState<ReadonlySet<string>>(() => new Set());
   const startOpen = lineCount <= OPEN_UP_TO;
@@ -195,7 +257,13 @@ export function PoPreviewPanel({ preview, vendorExtra, description = 'One purcha
         ) : (
           <Vendors>
             {preview.vendors.map((v) => (
-              <VendorGroup key={v.vendorId} vendor={v} open={startOpen !== toggled.has(v.vendorId)} onToggle={onToggle} extra={vendorExtra?.(v)} />
+              <VendorGroup
+                key={v.vendorId}
+                vendor={v}
+                open={startOpen !== toggled.has(v.vendorId)}
+                onToggle={onToggle}
+                extra={vendorExtra?.(v)}
+              />
             ))}
           </Vendors>
         )}

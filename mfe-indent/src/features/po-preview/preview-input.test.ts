@@ -12,7 +12,10 @@ describe('PO preview input', () => {
 
   it('extends per line (price, GST, total × quantity, rounded to the paisa) and groups by vendor with the saved fleet', () => {
     const a = line('a', { quantity: 12.5, vendors: [option(V.low, 380.25, 68.45, true, 'Low Traders')] });
-    const b = line('b', { quantity: 2, vendors: [option(V.low, 100, 18, true, 'Low Traders'), option(V.high, 120, 21.6, false, 'High & Co')] });
+    const b = line('b', {
+      quantity: 2,
+      vendors: [option(V.low, 100, 18, true, 'Low Traders'), option(V.high, 120, 21.6, false, 'High & Co')],
+    });
     const c = line('c', { quantity: 1 });
     const chosen: Record<string, string | null> = { a: V.low, b: V.high, c: null };
     const p = previewOf([a, b, c], (id) => chosen[id], [
@@ -22,7 +25,11 @@ describe('PO preview input', () => {
     expect(p.vendors.map((v) => v.vendorName)).toEqual(['Low Traders', 'High & Co']);
     const [low, high] = p.vendors;
     // 380.25 × 12.5 = 4753.125 → 4753.13; 68.45 × 12.5 = 855.625 → 855.63; 448.70 × 12.5 = 5608.75
-    expect(low!.lines[0]).toMatchObject({ extendedCostPaise: 475313, extendedGstPaise: 85563, grandTotalPaise: 560875 });
+    expect(low!.lines[0]).toMatchObject({
+      extendedCostPaise: 475313,
+      extendedGstPaise: 85563,
+      grandTotalPaise: 560875,
+    });
     expect(low!.finalTotalPaise).toBe(560875); // the fleet is free
     expect(high!.finalTotalPaise).toBe(28320 + 50000 + 9000);
     expect(p.totalPaise).toBe(560875 + 87320);

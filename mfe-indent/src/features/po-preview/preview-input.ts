@@ -2,7 +2,20 @@
  * From the screen's choices to the PO preview's arithmetic (SPEC §9 "PO preview totals"), done by
  * @erp/contracts' poPreview in integer paise and hundredths, the same code the services total with.
  */
-import { fromHundredths, fromPaise, poPreview, previewLine, toHundredths, toPaise, type FleetCost, type FleetInput, type IndentLine, type PoPreview, type PreviewLine, type VendorOption } from '@erp/contracts';
+import {
+  fromHundredths,
+  fromPaise,
+  poPreview,
+  previewLine,
+  toHundredths,
+  toPaise,
+  type FleetCost,
+  type FleetInput,
+  type IndentLine,
+  type PoPreview,
+  type PreviewLine,
+  type VendorOption,
+} from '@erp/contracts';
 import { formatINR, formatNumber } from '@erp/ui';
 
 /** Rupees with the ₹ sign, two decimals and Indian grouping, from paise. */
@@ -12,7 +25,10 @@ export const rupees = (paise: number): string => formatINR(fromPaise(paise));
 export const quantityText = (hundredths: number): string => formatNumber(fromHundredths(hundredths));
 
 /** One option's figures for a line: price, GST and total per unit, and the extended total (total per unit × quantity). */
-export function optionFigures(line: Pick<IndentLine, 'itemId' | 'itemName' | 'unit' | 'quantity'>, option: VendorOption): PreviewLine {
+export function optionFigures(
+  line: Pick<IndentLine, 'itemId' | 'itemName' | 'unit' | 'quantity'>,
+  option: VendorOption,
+): PreviewLine {
   return previewLine({
     itemId: line.itemId,
     itemName: line.itemName,
@@ -27,11 +43,20 @@ export function optionFigures(line: Pick<IndentLine, 'itemId' | 'itemName' | 'un
 
 /** The saved fleet costs by vendor, as poPreview takes them. */
 export function fleetInputs(fleet: readonly FleetCost[]): Map<string, FleetInput> {
-  return new Map(fleet.map((f) => [f.vendorId, { amountPaise: toPaise(f.amount), gstPaise: toPaise(f.gst), free: f.free }]));
+  return new Map(
+    fleet.map((f) => [
+      f.vendorId,
+      { amountPaise: toPaise(f.amount), gstPaise: toPaise(f.gst), free: f.free },
+    ]),
+  );
 }
 
 /** The preview of the chosen vendors, grouped by vendor in the order of their first line, with their fleet. */
-export function previewOf(lines: readonly IndentLine[], vendorOf: (itemId: string) => string | null | undefined, fleet: readonly FleetCost[]): PoPreview {
+export function previewOf(
+  lines: readonly IndentLine[],
+  vendorOf: (itemId: string) => string | null | undefined,
+  fleet: readonly FleetCost[],
+): PoPreview {
   const inputs = [];
   for (const line of lines) {
     const vendorId = vendorOf(line.itemId);

@@ -61,10 +61,15 @@ export const ItemUpserted = defineEvent('erp.catalog.item_upserted.v1', ItemUpse
  * (first start, or a new service on an old database), which asks with
  * erp.<service>.items_snapshot_requested.v1.
  */
-export const ItemsSnapshotData = Type.Object({ items: Type.Array(ItemUpsertedData), chunk: Type.Integer(), chunks: Type.Integer() });
+export const ItemsSnapshotData = Type.Object({
+  items: Type.Array(ItemUpsertedData),
+  chunk: Type.Integer(),
+  chunks: Type.Integer(),
+});
 export type ItemsSnapshotData = Static<typeof ItemsSnapshotData>;
 export const ItemsSnapshot = defineEvent('erp.catalog.items_snapshot.v1', ItemsSnapshotData);
 export const ItemsSnapshotRequestedData = Type.Object({ service: Type.String() });
 export type ItemsSnapshotRequestedData = Static<typeof ItemsSnapshotRequestedData>;
-export const itemsSnapshotRequested = (service: string) => defineEvent(`erp.${service}.items_snapshot_requested.v1`, ItemsSnapshotRequestedData);
+export const itemsSnapshotRequested = (service: string) =>
+  defineEvent(`erp.${service}.items_snapshot_requested.v1`, ItemsSnapshotRequestedData);
 export const ITEMS_SNAPSHOT_REQUESTS = 'erp.*.items_snapshot_requested.v1';

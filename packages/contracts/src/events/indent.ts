@@ -61,7 +61,12 @@ export const IndentUpsertedData = Type.Object({
   projectId: Type.String(),
   /** The BOQ revision the indent draws on (uuid). */
   boqId: Type.String(),
-  status: Type.Union([Type.Literal('draft'), Type.Literal('compare'), Type.Literal('approval'), Type.Literal('approved')]),
+  status: Type.Union([
+    Type.Literal('draft'),
+    Type.Literal('compare'),
+    Type.Literal('approval'),
+    Type.Literal('approved'),
+  ]),
   version: Type.Integer({ minimum: 1 }),
 });
 export type IndentUpsertedData = Static<typeof IndentUpsertedData>;

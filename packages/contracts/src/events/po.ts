@@ -18,7 +18,10 @@ export const ReceiptRecordedData = Type.Object({
   invoiceNumber: Type.String(),
   receivedAt: Type.String({ description: 'ISO time' }),
   receivedBy: Type.Object({ _id: Type.String(), name: Type.String() }),
-  lines: Type.Array(Type.Object({ itemId: Type.String(), quantity: Type.Number({ minimum: 0 }), unit: Type.String() }), { minItems: 1 }),
+  lines: Type.Array(
+    Type.Object({ itemId: Type.String(), quantity: Type.Number({ minimum: 0 }), unit: Type.String() }),
+    { minItems: 1 },
+  ),
   /**
    * For the vendor's ledger (issue 13): the vendor, the invoice's amount, and what the accepted
    * quantities cost at the PO's locked prices with GST and the receipt's share of the fleet cost
@@ -51,7 +54,16 @@ export const PoCreatedData = Type.Object({
   itemCount: Type.Integer(),
   amount: Type.Number(),
   fleet: Type.Object({ amount: Type.Number(), gst: Type.Number() }),
-  lines: Type.Array(Type.Object({ itemId: Type.String(), itemName: Type.String(), unit: Type.String(), quantity: Type.Number(), price: Type.Number(), gst: Type.Number() })),
+  lines: Type.Array(
+    Type.Object({
+      itemId: Type.String(),
+      itemName: Type.String(),
+      unit: Type.String(),
+      quantity: Type.Number(),
+      price: Type.Number(),
+      gst: Type.Number(),
+    }),
+  ),
   approvedBy: Type.Object({ _id: Type.String(), name: Type.String() }),
 });
 export type PoCreatedData = Static<typeof PoCreatedData>;

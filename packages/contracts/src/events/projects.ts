@@ -39,8 +39,20 @@ export const BoqUpsertedData = Type.Object({
   revision: Type.Integer(),
   projectId: Type.String(),
   name: Type.String(),
-  status: Type.Union([Type.Literal('draft'), Type.Literal('confirmed'), Type.Literal('superseded'), Type.Literal('deleted')]),
-  lines: Type.Array(Type.Object({ itemId: Type.String(), name: Type.String(), unit: Type.String(), plannedQty: Type.Number() })),
+  status: Type.Union([
+    Type.Literal('draft'),
+    Type.Literal('confirmed'),
+    Type.Literal('superseded'),
+    Type.Literal('deleted'),
+  ]),
+  lines: Type.Array(
+    Type.Object({
+      itemId: Type.String(),
+      name: Type.String(),
+      unit: Type.String(),
+      plannedQty: Type.Number(),
+    }),
+  ),
   version: Type.Integer(),
 });
 export type BoqUpsertedData = Static<typeof BoqUpsertedData>;

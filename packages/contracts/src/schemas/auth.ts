@@ -4,7 +4,10 @@ import { MEMBER_NAME_RULE } from '../names.js';
 import { PHONE_PATTERN, OTP_PATTERN } from '../phone.js';
 import { Actor, Paging, TotalCapped } from './common.js';
 
-const PhoneNumber = Type.String({ pattern: PHONE_PATTERN, errorMessage: 'Enter a valid 10-digit mobile number' });
+const PhoneNumber = Type.String({
+  pattern: PHONE_PATTERN,
+  errorMessage: 'Enter a valid 10-digit mobile number',
+});
 
 export const SendOtpBody = Type.Object({ phoneNumber: PhoneNumber }, { additionalProperties: false });
 export type SendOtpBody = Static<typeof SendOtpBody>;
@@ -18,7 +21,10 @@ export const VerifyOtpBody = Type.Object(
 );
 export type VerifyOtpBody = Static<typeof VerifyOtpBody>;
 
-const AccessSchema = Type.Object({ read: Type.Boolean(), write: Type.Boolean() }, { additionalProperties: false });
+const AccessSchema = Type.Object(
+  { read: Type.Boolean(), write: Type.Boolean() },
+  { additionalProperties: false },
+);
 const AccessInput = Type.Object(
   { read: Type.Optional(Type.Boolean()), write: Type.Optional(Type.Boolean()) },
   { additionalProperties: false },
@@ -56,7 +62,11 @@ const ModuleInput = Type.Optional(
 export const PermissionsInput = Type.Object(
   {
     allProjects: Type.Optional(Type.Boolean()),
-    projects: Type.Optional(Type.Array(Type.String({ format: 'uuid', errorMessage: 'Project ids must be valid ids' }), { maxItems: 1000 })),
+    projects: Type.Optional(
+      Type.Array(Type.String({ format: 'uuid', errorMessage: 'Project ids must be valid ids' }), {
+        maxItems: 1000,
+      }),
+    ),
     modules: Type.Optional(
       Type.Object(
         { indent: ModuleInput, po: ModuleInput, items: ModuleInput, vendors: ModuleInput, team: ModuleInput },
@@ -73,7 +83,12 @@ export const RoleSchema = Type.Union(
   { errorMessage: 'Role must be Admin, Purchaser, Accountant or Employee' },
 );
 // The literal list above must stay in step with ROLES.
-const _rolesInStep: Record<(typeof ROLES)[number], true> = { Admin: true, Purchaser: true, Accountant: true, Employee: true };
+const _rolesInStep: Record<(typeof ROLES)[number], true> = {
+  Admin: true,
+  Purchaser: true,
+  Accountant: true,
+  Employee: true,
+};
 void _rolesInStep;
 export const MemberStatus = Type.Union([Type.Literal('active'), Type.Literal('inactive')]);
 /** Status as clients send it: the spec's variants active / Active / inactive / inActive / Inactive. */
@@ -110,14 +125,21 @@ export const TeamListQuery = Type.Object({
   ...Paging,
   keyword: Type.Optional(Type.String({ maxLength: 100 })),
   status: Type.Optional(
-    Type.String({ pattern: '^(all|active|Active|inactive|inActive|Inactive|)$', errorMessage: 'Status must be all, active or inActive' }),
+    Type.String({
+      pattern: '^(all|active|Active|inactive|inActive|Inactive|)$',
+      errorMessage: 'Status must be all, active or inActive',
+    }),
   ),
   /** Only members of this role (the project form's Employee picker asks for Employees). */
   role: Type.Optional(RoleSchema),
 });
 export type TeamListQuery = Static<typeof TeamListQuery>;
 
-export const TeamListResponse = Type.Object({ result: Type.Array(Member), totalItems: Type.Integer(), totalCapped: TotalCapped });
+export const TeamListResponse = Type.Object({
+  result: Type.Array(Member),
+  totalItems: Type.Integer(),
+  totalCapped: TotalCapped,
+});
 export type TeamListResponse = Static<typeof TeamListResponse>;
 
 const NameInput = Type.String({

@@ -13,8 +13,16 @@ import { Actor, Paging, TotalCapped } from './common.js';
 
 export const BOQ_STATUSES = ['draft', 'confirmed', 'superseded'] as const;
 export type BoqStatus = (typeof BOQ_STATUSES)[number];
-export const BoqStatusSchema = Type.Union([Type.Literal('draft'), Type.Literal('confirmed'), Type.Literal('superseded')]);
-export const BOQ_STATUS_LABELS: Record<BoqStatus, string> = { draft: 'Draft', confirmed: 'Confirmed', superseded: 'Superseded' };
+export const BoqStatusSchema = Type.Union([
+  Type.Literal('draft'),
+  Type.Literal('confirmed'),
+  Type.Literal('superseded'),
+]);
+export const BOQ_STATUS_LABELS: Record<BoqStatus, string> = {
+  draft: 'Draft',
+  confirmed: 'Confirmed',
+  superseded: 'Superseded',
+};
 
 /** The largest planned quantity a line takes (in the line's unit): 1,00,00,000. */
 export const MAX_BOQ_QTY = 10_000_000;
@@ -68,9 +76,18 @@ export const BoqLine = Type.Object({
 });
 export type BoqLine = Static<typeof BoqLine>;
 
-export const BoqProjectRef = Type.Object({ _id: Type.String(), name: Type.String(), projectCode: Type.String() });
+export const BoqProjectRef = Type.Object({
+  _id: Type.String(),
+  name: Type.String(),
+  projectCode: Type.String(),
+});
 
-export const BoqRevisionRef = Type.Object({ _id: Type.String(), revision: Type.Integer(), status: BoqStatusSchema, createdAt: Type.String() });
+export const BoqRevisionRef = Type.Object({
+  _id: Type.String(),
+  revision: Type.Integer(),
+  status: BoqStatusSchema,
+  createdAt: Type.String(),
+});
 export type BoqRevisionRef = Static<typeof BoqRevisionRef>;
 
 /** A BOQ as a list shows it (no lines). */
@@ -116,7 +133,12 @@ export const BoqLineInput = Type.Object(
       allOf: [{ maximum: MAX_BOQ_QTY, errorMessage: BOQ_QTY_TOO_LARGE }],
     }),
     unit: Type.String({ minLength: 1, maxLength: 20, pattern: '\\S', errorMessage: BOQ_MESSAGES.unit }),
-    rate: Type.Number({ exclusiveMinimum: 0, multipleOf: 0.01, errorMessage: BOQ_MESSAGES.rate, allOf: [{ maximum: MAX_RUPEES, errorMessage: amountTooLarge('Rate') }] }),
+    rate: Type.Number({
+      exclusiveMinimum: 0,
+      multipleOf: 0.01,
+      errorMessage: BOQ_MESSAGES.rate,
+      allOf: [{ maximum: MAX_RUPEES, errorMessage: amountTooLarge('Rate') }],
+    }),
     remark: Type.Optional(Type.String({ maxLength: 500 })),
   },
   { additionalProperties: false },
@@ -129,7 +151,9 @@ const boqFields = {
   description: Type.Optional(Type.String({ maxLength: 2000 })),
   notes: Type.Optional(Type.String({ maxLength: 2000 })),
   /** Save as Draft sends draft; Confirm sends confirmed (SPEC §4). */
-  status: Type.Union([Type.Literal('draft'), Type.Literal('confirmed')], { errorMessage: 'Status must be draft or confirmed' }),
+  status: Type.Union([Type.Literal('draft'), Type.Literal('confirmed')], {
+    errorMessage: 'Status must be draft or confirmed',
+  }),
   items: Type.Array(BoqLineInput, { minItems: 1, maxItems: MAX_BOQ_LINES, errorMessage: BOQ_MESSAGES.items }),
 };
 
@@ -137,18 +161,32 @@ export const CreateBoqBody = Type.Object(boqFields, { additionalProperties: fals
 export type CreateBoqBody = Static<typeof CreateBoqBody>;
 
 /** PUT /boq/{id}: the whole form again (SPEC §7 "same payload"), with the version read (stale -> 409). */
-export const UpdateBoqBody = Type.Object({ ...boqFields, version: Type.Optional(Type.Integer({ minimum: 1 })) }, { additionalProperties: false });
+export const UpdateBoqBody = Type.Object(
+  { ...boqFields, version: Type.Optional(Type.Integer({ minimum: 1 })) },
+  { additionalProperties: false },
+);
 export type UpdateBoqBody = Static<typeof UpdateBoqBody>;
 
 export const BoqListQuery = Type.Object({
   ...Paging,
   keyword: Type.Optional(Type.String({ maxLength: 100 })),
-  status: Type.Optional(Type.String({ pattern: '^(all|draft|confirmed|superseded|)$', errorMessage: 'Status must be all, draft or confirmed' })),
-  projectId: Type.Optional(Type.String({ pattern: '^$|^[0-9a-fA-F-]{36}$', errorMessage: 'projectId must be a valid id' })),
+  status: Type.Optional(
+    Type.String({
+      pattern: '^(all|draft|confirmed|superseded|)$',
+      errorMessage: 'Status must be all, draft or confirmed',
+    }),
+  ),
+  projectId: Type.Optional(
+    Type.String({ pattern: '^$|^[0-9a-fA-F-]{36}$', errorMessage: 'projectId must be a valid id' }),
+  ),
 });
 export type BoqListQuery = Static<typeof BoqListQuery>;
 
-export const BoqListResponse = Type.Object({ result: Type.Array(BoqSummary), totalItems: Type.Integer(), totalCapped: TotalCapped });
+export const BoqListResponse = Type.Object({
+  result: Type.Array(BoqSummary),
+  totalItems: Type.Integer(),
+  totalCapped: TotalCapped,
+});
 export type BoqListResponse = Static<typeof BoqListResponse>;
 
 export const BoqResponse = Type.Object({ message: Type.String(), boq: Boq });
@@ -196,7 +234,11 @@ export const BoqImportRefusal = Type.Object({
 });
 export type BoqImportRefusal = Static<typeof BoqImportRefusal>;
 /** An item the file names that the master lacks, with the unit the file gives (offered for creation). */
-export const BoqUnknownItem = Type.Object({ name: Type.String(), unit: Type.String(), rows: Type.Array(Type.Integer()) });
+export const BoqUnknownItem = Type.Object({
+  name: Type.String(),
+  unit: Type.String(),
+  rows: Type.Array(Type.Integer()),
+});
 export type BoqUnknownItem = Static<typeof BoqUnknownItem>;
 export const BoqImportPreview = Type.Object({
   fileName: Type.String(),

@@ -3,7 +3,23 @@ import { amountTooLarge, MAX_MOQ, MAX_RUPEES, MOQ_TOO_LARGE } from '../money.js'
 import { Actor, Paging, TotalCapped } from './common.js';
 
 /** SPEC §9 units. */
-export const UNITS = ['bags', 'trucks', 'pcs', 'CBM', 'tons', 'meters', 'sq.ft', 'sq.m', 'liters', 'gallons', 'boxes', 'rolls', 'sheets', 'kg', 'grams'] as const;
+export const UNITS = [
+  'bags',
+  'trucks',
+  'pcs',
+  'CBM',
+  'tons',
+  'meters',
+  'sq.ft',
+  'sq.m',
+  'liters',
+  'gallons',
+  'boxes',
+  'rolls',
+  'sheets',
+  'kg',
+  'grams',
+] as const;
 export type Unit = (typeof UNITS)[number];
 
 export const PriceStatus = Type.Union([Type.Literal('active'), Type.Literal('inactive')]);
@@ -13,17 +29,34 @@ export const PriceStatus = Type.Union([Type.Literal('active'), Type.Literal('ina
  * checked in a sub-schema of its own so that an amount too large is told so ("Price cannot be more
  * than ₹10,00,00,000.00", as the form says), not with the field's message for a bad amount.
  */
-export const Rupees = (field: string, opts: { exclusiveMinimum?: number; minimum?: number; errorMessage?: string } = {}) =>
-  Type.Number({ multipleOf: 0.01, ...opts, allOf: [{ maximum: MAX_RUPEES, errorMessage: amountTooLarge(field) }] });
+export const Rupees = (
+  field: string,
+  opts: { exclusiveMinimum?: number; minimum?: number; errorMessage?: string } = {},
+) =>
+  Type.Number({
+    multipleOf: 0.01,
+    ...opts,
+    allOf: [{ maximum: MAX_RUPEES, errorMessage: amountTooLarge(field) }],
+  });
 
 /** Minimum order quantity: at most MAX_MOQ (money.ts) in the item's unit, two decimals. */
 const Moq = (errorMessage?: string) =>
-  Type.Number({ minimum: 0, multipleOf: 0.01, ...(errorMessage ? { errorMessage } : {}), allOf: [{ maximum: MAX_MOQ, errorMessage: MOQ_TOO_LARGE }] });
+  Type.Number({
+    minimum: 0,
+    multipleOf: 0.01,
+    ...(errorMessage ? { errorMessage } : {}),
+    allOf: [{ maximum: MAX_MOQ, errorMessage: MOQ_TOO_LARGE }],
+  });
 
 /** A vendor's price for an item (SPEC §3 "Vendor entry"). `vendor.name` is a snapshot kept current by vendor events. */
 export const VendorPrice = Type.Object({
   _id: Type.String(),
-  vendor: Type.Object({ _id: Type.String(), name: Type.String(), vendorId: Type.String(), status: Type.String() }),
+  vendor: Type.Object({
+    _id: Type.String(),
+    name: Type.String(),
+    vendorId: Type.String(),
+    status: Type.String(),
+  }),
   price: Type.Number(),
   gst: Type.Number({ description: 'GST amount per unit, rupees' }),
   totalPrice: Type.Number({ description: 'price + gst' }),
@@ -101,7 +134,12 @@ export const ItemListQuery = Type.Object({
   ...Paging,
   keyword: Type.Optional(Type.String({ maxLength: 100 })),
   Keyword: Type.Optional(Type.String({ maxLength: 100 })),
-  status: Type.Optional(Type.String({ pattern: '^(all|active|inactive|)$', errorMessage: 'Status must be all, active or inactive' })),
+  status: Type.Optional(
+    Type.String({
+      pattern: '^(all|active|inactive|)$',
+      errorMessage: 'Status must be all, active or inactive',
+    }),
+  ),
 });
 export type ItemListQuery = Static<typeof ItemListQuery>;
 
@@ -124,7 +162,13 @@ export const PriceChange = Type.Object({
   _id: Type.String(),
   itemId: Type.String(),
   vendor: Type.Object({ _id: Type.String(), name: Type.String() }),
-  change: Type.Union([Type.Literal('added'), Type.Literal('updated'), Type.Literal('deactivated'), Type.Literal('activated'), Type.Literal('removed')]),
+  change: Type.Union([
+    Type.Literal('added'),
+    Type.Literal('updated'),
+    Type.Literal('deactivated'),
+    Type.Literal('activated'),
+    Type.Literal('removed'),
+  ]),
   oldPrice: Type.Union([Type.Number(), Type.Null()]),
   newPrice: Type.Union([Type.Number(), Type.Null()]),
   oldGst: Type.Union([Type.Number(), Type.Null()]),
@@ -133,7 +177,10 @@ export const PriceChange = Type.Object({
   changedAt: Type.String(),
 });
 export type PriceChange = Static<typeof PriceChange>;
-export const PriceHistoryResponse = Type.Object({ result: Type.Array(PriceChange), totalItems: Type.Integer() });
+export const PriceHistoryResponse = Type.Object({
+  result: Type.Array(PriceChange),
+  totalItems: Type.Integer(),
+});
 export type PriceHistoryResponse = Static<typeof PriceHistoryResponse>;
 
 /** SPEC §3 "Vendor item link": a vendor's prices across items (vendor detail screen). */
@@ -155,7 +202,11 @@ export const VendorItemLink = Type.Object({
   itemVersion: Type.Integer(),
 });
 export type VendorItemLink = Static<typeof VendorItemLink>;
-export const VendorItemsResponse = Type.Object({ result: Type.Array(VendorItemLink), totalItems: Type.Integer(), totalCapped: TotalCapped });
+export const VendorItemsResponse = Type.Object({
+  result: Type.Array(VendorItemLink),
+  totalItems: Type.Integer(),
+  totalCapped: TotalCapped,
+});
 export type VendorItemsResponse = Static<typeof VendorItemsResponse>;
 
 /** Edit one vendor's price on one item from the vendor detail screen. */
@@ -174,12 +225,26 @@ export const UpdateVendorPriceBody = Type.Object(
 export type UpdateVendorPriceBody = Static<typeof UpdateVendorPriceBody>;
 
 /** Import of items with vendor prices from CSV or XLSX; one file row is one item-vendor price. */
-export const IMPORT_COLUMNS = ['Item Name', 'Unit', 'Vendor', 'Price', 'GST', 'MOQ', 'Status', 'Notes'] as const;
+export const IMPORT_COLUMNS = [
+  'Item Name',
+  'Unit',
+  'Vendor',
+  'Price',
+  'GST',
+  'MOQ',
+  'Status',
+  'Notes',
+] as const;
 export const ImportRowResult = Type.Object({
   row: Type.Integer({ description: 'Row number in the file, header is row 1' }),
   itemName: Type.String(),
   vendor: Type.String(),
-  outcome: Type.Union([Type.Literal('created'), Type.Literal('updated'), Type.Literal('unchanged'), Type.Literal('refused')]),
+  outcome: Type.Union([
+    Type.Literal('created'),
+    Type.Literal('updated'),
+    Type.Literal('unchanged'),
+    Type.Literal('refused'),
+  ]),
   message: Type.String(),
 });
 export type ImportRowResult = Static<typeof ImportRowResult>;
@@ -205,22 +270,38 @@ export const VendorItemsQuery = Type.Object({
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })),
   offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
   keyword: Type.Optional(Type.String({ maxLength: 100 })),
-  status: Type.Optional(Type.String({ pattern: '^(all|active|inactive|)$', errorMessage: 'Status must be all, active or inactive' })),
-  sort: Type.Optional(Type.String({ pattern: '^(itemName|price|moq|updatedAt)$', errorMessage: 'Sort must be one of: itemName, price, moq, updatedAt' })),
+  status: Type.Optional(
+    Type.String({
+      pattern: '^(all|active|inactive|)$',
+      errorMessage: 'Status must be all, active or inactive',
+    }),
+  ),
+  sort: Type.Optional(
+    Type.String({
+      pattern: '^(itemName|price|moq|updatedAt)$',
+      errorMessage: 'Sort must be one of: itemName, price, moq, updatedAt',
+    }),
+  ),
   order: Type.Optional(Type.String({ pattern: '^(asc|desc)$', errorMessage: 'Order must be asc or desc' })),
 });
 export type VendorItemsQuery = Static<typeof VendorItemsQuery>;
 
-export const VendorIdParams = Type.Object({ vendorId: Type.String({ format: 'uuid', errorMessage: 'must be a valid id' }) });
+export const VendorIdParams = Type.Object({
+  vendorId: Type.String({ format: 'uuid', errorMessage: 'must be a valid id' }),
+});
 export const ItemVendorParams = Type.Object({
   id: Type.String({ format: 'uuid', errorMessage: 'must be a valid id' }),
   vendorId: Type.String({ format: 'uuid', errorMessage: 'must be a valid id' }),
 });
 export type ItemVendorParams = Static<typeof ItemVendorParams>;
-export const ImportJobParams = Type.Object({ jobId: Type.String({ format: 'uuid', errorMessage: 'must be a valid id' }) });
+export const ImportJobParams = Type.Object({
+  jobId: Type.String({ format: 'uuid', errorMessage: 'must be a valid id' }),
+});
 
 export const ItemExportQuery = Type.Object({
-  format: Type.Optional(Type.String({ pattern: '^(csv|xlsx)$', default: 'csv', errorMessage: 'Format must be csv or xlsx' })),
+  format: Type.Optional(
+    Type.String({ pattern: '^(csv|xlsx)$', default: 'csv', errorMessage: 'Format must be csv or xlsx' }),
+  ),
   keyword: Type.Optional(Type.String({ maxLength: 100 })),
   Keyword: Type.Optional(Type.String({ maxLength: 100 })),
 });

@@ -23,7 +23,10 @@ export const Paging = {
  * Absent when the total is exact, so answers below the cap are as the spec shows them.
  */
 export const TotalCapped = Type.Optional(
-  Type.Boolean({ description: 'True when the total is a lower bound: counting stopped at the cap (LIST_COUNT_CAP) and more rows match. Absent when the total is exact.' }),
+  Type.Boolean({
+    description:
+      'True when the total is a lower bound: counting stopped at the cap (LIST_COUNT_CAP) and more rows match. Absent when the total is exact.',
+  }),
 );
 
 export const Actor = Type.Union([Type.Object({ _id: Type.String(), name: Type.String() }), Type.Null()]);

@@ -9,7 +9,13 @@ import { Type, type Static } from 'typebox';
 import { amountTooLarge, MAX_RUPEES } from '../money.js';
 import { Actor, Paging, TotalCapped, Uuid } from './common.js';
 import { DATE_PATTERN } from './projects.js';
-import { INDENT_MESSAGES, INDENT_QTY_TOO_LARGE, INDENT_TEXT, MAX_INDENT_LINES, MAX_INDENT_QTY } from '../indent-text.js';
+import {
+  INDENT_MESSAGES,
+  INDENT_QTY_TOO_LARGE,
+  INDENT_TEXT,
+  MAX_INDENT_LINES,
+  MAX_INDENT_QTY,
+} from '../indent-text.js';
 
 // The words and limits live in a module without schemas: screens that only show them load no TypeBox (decision 0042).
 export {
@@ -24,9 +30,18 @@ export {
   TOO_MANY_INDENT_LINES,
   type IndentStatus,
 } from '../indent-text.js';
-export const IndentStatusSchema = Type.Union([Type.Literal('draft'), Type.Literal('compare'), Type.Literal('approval'), Type.Literal('approved')]);
+export const IndentStatusSchema = Type.Union([
+  Type.Literal('draft'),
+  Type.Literal('compare'),
+  Type.Literal('approval'),
+  Type.Literal('approved'),
+]);
 
-export const IndentProjectRef = Type.Object({ _id: Type.String(), name: Type.String(), projectCode: Type.String() });
+export const IndentProjectRef = Type.Object({
+  _id: Type.String(),
+  name: Type.String(),
+  projectCode: Type.String(),
+});
 /** The BOQ revision an indent draws on: `boqId` is its number (BOQ-0001). */
 export const IndentBoqRef = Type.Object({ _id: Type.String(), boqId: Type.String(), name: Type.String() });
 
@@ -177,15 +192,26 @@ export const IndentListQuery = Type.Object({
   keyword: Type.Optional(Type.String({ maxLength: 200 })),
   status: Type.Optional(Type.Union([Type.Literal(''), Type.Literal('all'), IndentStatusSchema])),
   projectId: Type.Optional(Type.String({ maxLength: 36 })),
-  sort: Type.Optional(Type.Union([Type.Literal(''), Type.Literal('all'), Type.Literal('updatedAt'), Type.Literal('createdAt')])),
+  sort: Type.Optional(
+    Type.Union([Type.Literal(''), Type.Literal('all'), Type.Literal('updatedAt'), Type.Literal('createdAt')]),
+  ),
 });
 export type IndentListQuery = Static<typeof IndentListQuery>;
 
-export const IndentListResponse = Type.Object({ result: Type.Array(IndentSummary), totalItems: Type.Integer(), totalCapped: TotalCapped });
+export const IndentListResponse = Type.Object({
+  result: Type.Array(IndentSummary),
+  totalItems: Type.Integer(),
+  totalCapped: TotalCapped,
+});
 export type IndentListResponse = Static<typeof IndentListResponse>;
 
 const Quantity = (errorMessage: string) =>
-  Type.Number({ exclusiveMinimum: 0, multipleOf: 0.01, errorMessage, allOf: [{ maximum: MAX_INDENT_QTY, errorMessage: INDENT_QTY_TOO_LARGE }] });
+  Type.Number({
+    exclusiveMinimum: 0,
+    multipleOf: 0.01,
+    errorMessage,
+    allOf: [{ maximum: MAX_INDENT_QTY, errorMessage: INDENT_QTY_TOO_LARGE }],
+  });
 
 export const IndentLineInput = Type.Object(
   {
@@ -198,20 +224,37 @@ export const IndentLineInput = Type.Object(
 export type IndentLineInput = Static<typeof IndentLineInput>;
 
 const IndentFields = {
-  title: Type.String({ minLength: 1, maxLength: INDENT_TEXT.title, pattern: '\\S', errorMessage: INDENT_MESSAGES.title }),
+  title: Type.String({
+    minLength: 1,
+    maxLength: INDENT_TEXT.title,
+    pattern: '\\S',
+    errorMessage: INDENT_MESSAGES.title,
+  }),
   projectId: Type.String({ format: 'uuid', errorMessage: INDENT_MESSAGES.project }),
   boqId: Type.String({ format: 'uuid', errorMessage: INDENT_MESSAGES.boq }),
   location: Type.Optional(Type.String({ maxLength: INDENT_TEXT.location })),
-  neededBy: Type.Optional(Type.Union([Type.String({ pattern: `^$|${DATE_PATTERN}`, errorMessage: INDENT_MESSAGES.neededBy }), Type.Null()])),
+  neededBy: Type.Optional(
+    Type.Union([
+      Type.String({ pattern: `^$|${DATE_PATTERN}`, errorMessage: INDENT_MESSAGES.neededBy }),
+      Type.Null(),
+    ]),
+  ),
   notes: Type.Optional(Type.String({ maxLength: INDENT_TEXT.notes })),
-  items: Type.Array(IndentLineInput, { minItems: 1, maxItems: MAX_INDENT_LINES, errorMessage: INDENT_MESSAGES.items }),
+  items: Type.Array(IndentLineInput, {
+    minItems: 1,
+    maxItems: MAX_INDENT_LINES,
+    errorMessage: INDENT_MESSAGES.items,
+  }),
   /** 'draft' saves (Save Draft); 'compare' sends for comparison (the spec's create sends it). */
   status: Type.Union([Type.Literal('draft'), Type.Literal('compare')]),
 };
 export const CreateIndentBody = Type.Object(IndentFields, { additionalProperties: false });
 export type CreateIndentBody = Static<typeof CreateIndentBody>;
 /** PUT /indent/{id}: a draft's whole form again, with the version it was read at (stale → 409). */
-export const UpdateIndentBody = Type.Object({ ...IndentFields, version: Type.Optional(Type.Integer({ minimum: 1 })) }, { additionalProperties: false });
+export const UpdateIndentBody = Type.Object(
+  { ...IndentFields, version: Type.Optional(Type.Integer({ minimum: 1 })) },
+  { additionalProperties: false },
+);
 export type UpdateIndentBody = Static<typeof UpdateIndentBody>;
 
 export const IndentResponse = Type.Object({ message: Type.String(), indent: Indent });
@@ -223,7 +266,10 @@ const Reason = Type.String({ maxLength: INDENT_TEXT.reason });
 export const CompareBody = Type.Object(
   {
     items: Type.Array(
-      Type.Object({ itemId: Uuid, selectedVendor: Uuid, reasonForSelection: Type.Optional(Reason) }, { additionalProperties: false }),
+      Type.Object(
+        { itemId: Uuid, selectedVendor: Uuid, reasonForSelection: Type.Optional(Reason) },
+        { additionalProperties: false },
+      ),
       { maxItems: MAX_INDENT_LINES },
     ),
     status: Type.Union([Type.Literal('compare'), Type.Literal('approval')]),
@@ -242,7 +288,12 @@ export const ApprovalBody = Type.Object(
         {
           itemId: Uuid,
           selectedVendor: Uuid,
-          price: Type.Number({ minimum: 0, maximum: MAX_RUPEES, multipleOf: 0.01, errorMessage: amountTooLarge('Price') }),
+          price: Type.Number({
+            minimum: 0,
+            maximum: MAX_RUPEES,
+            multipleOf: 0.01,
+            errorMessage: amountTooLarge('Price'),
+          }),
           reasonForSelection: Type.Optional(Reason),
         },
         { additionalProperties: false },
@@ -260,7 +311,12 @@ export type ApprovalBody = Static<typeof ApprovalBody>;
 /** POST /indent/rework/{id}: the Admin sends the indent back to its creator as a draft. */
 export const ReworkBody = Type.Object(
   {
-    comment: Type.String({ minLength: 1, maxLength: INDENT_TEXT.comment, pattern: '\\S', errorMessage: INDENT_MESSAGES.commentRequired }),
+    comment: Type.String({
+      minLength: 1,
+      maxLength: INDENT_TEXT.comment,
+      pattern: '\\S',
+      errorMessage: INDENT_MESSAGES.commentRequired,
+    }),
     version: Type.Optional(Type.Integer({ minimum: 1 })),
   },
   { additionalProperties: false },
@@ -271,8 +327,18 @@ export type ReworkBody = Static<typeof ReworkBody>;
 export const FleetBody = Type.Object(
   {
     vendorId: Uuid,
-    amount: Type.Number({ minimum: 0, multipleOf: 0.01, errorMessage: 'Fleet amount must be 0 or more', allOf: [{ maximum: MAX_RUPEES, errorMessage: amountTooLarge('Fleet amount') }] }),
-    gst: Type.Number({ minimum: 0, multipleOf: 0.01, errorMessage: 'Fleet GST must be 0 or more', allOf: [{ maximum: MAX_RUPEES, errorMessage: amountTooLarge('Fleet GST') }] }),
+    amount: Type.Number({
+      minimum: 0,
+      multipleOf: 0.01,
+      errorMessage: 'Fleet amount must be 0 or more',
+      allOf: [{ maximum: MAX_RUPEES, errorMessage: amountTooLarge('Fleet amount') }],
+    }),
+    gst: Type.Number({
+      minimum: 0,
+      multipleOf: 0.01,
+      errorMessage: 'Fleet GST must be 0 or more',
+      allOf: [{ maximum: MAX_RUPEES, errorMessage: amountTooLarge('Fleet GST') }],
+    }),
     free: Type.Boolean(),
   },
   { additionalProperties: false },

@@ -16,7 +16,13 @@ import { Actor, Paging, TotalCapped } from './common.js';
 import { DATE_PATTERN } from './projects.js';
 import { VendorStatusSchema } from './vendors.js';
 
-export const LEDGER_ENTRY_TYPES = ['PO Add', 'Payment', 'Credit Note', 'Overbill Approved', 'Reversal'] as const;
+export const LEDGER_ENTRY_TYPES = [
+  'PO Add',
+  'Payment',
+  'Credit Note',
+  'Overbill Approved',
+  'Reversal',
+] as const;
 export type LedgerEntryType = (typeof LEDGER_ENTRY_TYPES)[number];
 export const LedgerEntryTypeSchema = Type.Union([
   Type.Literal('PO Add'),
@@ -26,13 +32,23 @@ export const LedgerEntryTypeSchema = Type.Union([
   Type.Literal('Reversal'),
 ]);
 /** +1: the business owes the vendor more; -1: less. A Reversal takes the opposite of the entry it reverses. */
-export const LEDGER_EFFECT: Record<Exclude<LedgerEntryType, 'Reversal'>, 1 | -1> = { 'PO Add': 1, 'Overbill Approved': 1, Payment: -1, 'Credit Note': -1 };
+export const LEDGER_EFFECT: Record<Exclude<LedgerEntryType, 'Reversal'>, 1 | -1> = {
+  'PO Add': 1,
+  'Overbill Approved': 1,
+  Payment: -1,
+  'Credit Note': -1,
+};
 
 /** SPEC §9. */
 export const PAYMENT_METHODS = ['NEFT', 'RTGS', 'IMPS', 'Cheque', 'Cash'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
 export const DEFAULT_PAYMENT_METHOD: PaymentMethod = 'NEFT';
-export const CREDIT_NOTE_REASONS = ['Quality issue - Return/Replacement', 'Discount', 'Return', 'Other'] as const;
+export const CREDIT_NOTE_REASONS = [
+  'Quality issue - Return/Replacement',
+  'Discount',
+  'Return',
+  'Other',
+] as const;
 export type CreditNoteReason = (typeof CREDIT_NOTE_REASONS)[number];
 export const DEFAULT_CREDIT_NOTE_REASON: CreditNoteReason = 'Quality issue - Return/Replacement';
 /** SPEC §9 "Ledger date ranges: all, last month, 3 months, 6 months, year". */
@@ -45,7 +61,11 @@ export const DEFAULT_LEDGER_SORT = '-outstanding';
 
 export const OVERBILL_STATUSES = ['Open', 'Approved', 'Rejected'] as const;
 export type OverbillStatus = (typeof OVERBILL_STATUSES)[number];
-export const OverbillStatusSchema = Type.Union([Type.Literal('Open'), Type.Literal('Approved'), Type.Literal('Rejected')]);
+export const OverbillStatusSchema = Type.Union([
+  Type.Literal('Open'),
+  Type.Literal('Approved'),
+  Type.Literal('Rejected'),
+]);
 
 export const LEDGER_MESSAGES = {
   /** SPEC §6. */
@@ -78,7 +98,8 @@ export const LEDGER_MESSAGES = {
   onlyAdminDecides: 'Only an Admin can approve or reject overbilling',
 } as const;
 
-const Money = (errorMessage: string) => Type.Number({ exclusiveMinimum: 0, maximum: MAX_RUPEES, multipleOf: 0.01, errorMessage });
+const Money = (errorMessage: string) =>
+  Type.Number({ exclusiveMinimum: 0, maximum: MAX_RUPEES, multipleOf: 0.01, errorMessage });
 const LedgerDate = Type.String({ pattern: DATE_PATTERN, errorMessage: LEDGER_MESSAGES.date });
 
 /** One entry of a vendor's ledger (SPEC §2 "transaction table": type, amount, balance after, entered by, date). */
@@ -103,7 +124,10 @@ export const LedgerEntry = Type.Object({
   notes: Type.String(),
   po: Type.Union([Type.Object({ _id: Type.String(), poNumber: Type.String() }), Type.Null()]),
   /** The entry a Reversal reverses; the Reversal of an entry that was reversed. */
-  reverses: Type.Union([Type.Object({ _id: Type.String(), seq: Type.Integer(), type: LedgerEntryTypeSchema }), Type.Null()]),
+  reverses: Type.Union([
+    Type.Object({ _id: Type.String(), seq: Type.Integer(), type: LedgerEntryTypeSchema }),
+    Type.Null(),
+  ]),
   reversedBy: Type.Union([Type.Object({ _id: Type.String(), seq: Type.Integer() }), Type.Null()]),
   overbillCaseId: Type.Union([Type.String(), Type.Null()]),
   enteredBy: Actor,
@@ -168,13 +192,28 @@ export type VendorAccountsResponse = Static<typeof VendorAccountsResponse>;
 /** GET /vendorTransaction/{vendorId}: the vendor's ledger ("wallet details read as a list of transactions"). */
 export const VendorLedgerQuery = Type.Object({
   ...Paging,
-  range: Type.Optional(Type.Union([Type.Literal('all'), Type.Literal('lastMonth'), Type.Literal('3months'), Type.Literal('6months'), Type.Literal('year')])),
+  range: Type.Optional(
+    Type.Union([
+      Type.Literal('all'),
+      Type.Literal('lastMonth'),
+      Type.Literal('3months'),
+      Type.Literal('6months'),
+      Type.Literal('year'),
+    ]),
+  ),
   keyword: Type.Optional(Type.String({ maxLength: 200 })),
 });
 export type VendorLedgerQuery = Static<typeof VendorLedgerQuery>;
 
 export const VendorLedgerResponse = Type.Object({
-  vendor: Type.Object({ _id: Type.String(), vendorId: Type.String(), name: Type.String(), status: VendorStatusSchema, gstin: Type.String(), paymentTerms: Type.Integer() }),
+  vendor: Type.Object({
+    _id: Type.String(),
+    vendorId: Type.String(),
+    name: Type.String(),
+    status: VendorStatusSchema,
+    gstin: Type.String(),
+    paymentTerms: Type.Integer(),
+  }),
   summary: LedgerSummary,
   /** Newest first. */
   result: Type.Array(LedgerEntry),
@@ -192,7 +231,16 @@ export const PaymentBody = Type.Object(
   {
     amount: Money(LEDGER_MESSAGES.amount),
     date: LedgerDate,
-    method: Type.Union([Type.Literal('NEFT'), Type.Literal('RTGS'), Type.Literal('IMPS'), Type.Literal('Cheque'), Type.Literal('Cash')], { errorMessage: LEDGER_MESSAGES.method }),
+    method: Type.Union(
+      [
+        Type.Literal('NEFT'),
+        Type.Literal('RTGS'),
+        Type.Literal('IMPS'),
+        Type.Literal('Cheque'),
+        Type.Literal('Cash'),
+      ],
+      { errorMessage: LEDGER_MESSAGES.method },
+    ),
     reference: Type.Optional(Type.String({ maxLength: 60 })),
     notes: Type.Optional(Type.String({ maxLength: 1000 })),
     requestKey: Type.String({ format: 'uuid', errorMessage: 'must be a valid id' }),
@@ -204,11 +252,21 @@ export type PaymentBody = Static<typeof PaymentBody>;
 /** POST /vendorTransaction/{vendorId}/credit-notes (Purchaser, Admin); the number is unique per vendor (409). */
 export const CreditNoteBody = Type.Object(
   {
-    number: Type.String({ minLength: 1, maxLength: 60, pattern: '\\S', errorMessage: LEDGER_MESSAGES.creditNoteNumber }),
+    number: Type.String({
+      minLength: 1,
+      maxLength: 60,
+      pattern: '\\S',
+      errorMessage: LEDGER_MESSAGES.creditNoteNumber,
+    }),
     amount: Money(LEDGER_MESSAGES.amount),
     date: LedgerDate,
     reason: Type.Union(
-      [Type.Literal('Quality issue - Return/Replacement'), Type.Literal('Discount'), Type.Literal('Return'), Type.Literal('Other')],
+      [
+        Type.Literal('Quality issue - Return/Replacement'),
+        Type.Literal('Discount'),
+        Type.Literal('Return'),
+        Type.Literal('Other'),
+      ],
       { errorMessage: LEDGER_MESSAGES.reason },
     ),
     notes: Type.Optional(Type.String({ maxLength: 1000 })),
@@ -221,14 +279,23 @@ export type CreditNoteBody = Static<typeof CreditNoteBody>;
 /** POST /vendorTransaction/{vendorId}/entries/{entryId}/reverse: a Payment or Credit Note entered by mistake. */
 export const ReverseBody = Type.Object(
   {
-    reason: Type.String({ minLength: 1, maxLength: 1000, pattern: '\\S', errorMessage: LEDGER_MESSAGES.reverseReason }),
+    reason: Type.String({
+      minLength: 1,
+      maxLength: 1000,
+      pattern: '\\S',
+      errorMessage: LEDGER_MESSAGES.reverseReason,
+    }),
     requestKey: Type.String({ format: 'uuid', errorMessage: 'must be a valid id' }),
   },
   { additionalProperties: false },
 );
 export type ReverseBody = Static<typeof ReverseBody>;
 
-export const LedgerEntryResponse = Type.Object({ message: Type.String(), entry: LedgerEntry, summary: LedgerSummary });
+export const LedgerEntryResponse = Type.Object({
+  message: Type.String(),
+  entry: LedgerEntry,
+  summary: LedgerSummary,
+});
 export type LedgerEntryResponse = Static<typeof LedgerEntryResponse>;
 
 /**
@@ -255,12 +322,24 @@ export type OverbillCase = Static<typeof OverbillCase>;
 
 export const OverbillListQuery = Type.Object({
   ...Paging,
-  status: Type.Optional(Type.Union([Type.Literal(''), Type.Literal('all'), Type.Literal('Open'), Type.Literal('Approved'), Type.Literal('Rejected')])),
+  status: Type.Optional(
+    Type.Union([
+      Type.Literal(''),
+      Type.Literal('all'),
+      Type.Literal('Open'),
+      Type.Literal('Approved'),
+      Type.Literal('Rejected'),
+    ]),
+  ),
   vendorId: Type.Optional(Type.String({ maxLength: 36 })),
 });
 export type OverbillListQuery = Static<typeof OverbillListQuery>;
 
-export const OverbillListResponse = Type.Object({ result: Type.Array(OverbillCase), totalItems: Type.Integer(), totalCapped: TotalCapped });
+export const OverbillListResponse = Type.Object({
+  result: Type.Array(OverbillCase),
+  totalItems: Type.Integer(),
+  totalCapped: TotalCapped,
+});
 export type OverbillListResponse = Static<typeof OverbillListResponse>;
 
 /** POST /vendorTransaction/overbilling/{caseId}/approve|reject (Admin); `version` as read (stale → 409). */
@@ -273,7 +352,11 @@ export const OverbillDecisionBody = Type.Object(
 );
 export type OverbillDecisionBody = Static<typeof OverbillDecisionBody>;
 
-export const OverbillResponse = Type.Object({ message: Type.String(), case: OverbillCase, entry: Type.Union([LedgerEntry, Type.Null()]) });
+export const OverbillResponse = Type.Object({
+  message: Type.String(),
+  case: OverbillCase,
+  entry: Type.Union([LedgerEntry, Type.Null()]),
+});
 export type OverbillResponse = Static<typeof OverbillResponse>;
 
 /** GET /vendorTransaction/{vendorId}/statement: a statement of account for a date range, as PDF or XLSX. */

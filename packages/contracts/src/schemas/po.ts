@@ -11,7 +11,11 @@ import { DATE_PATTERN } from './projects.js';
 
 export const PO_STATUSES = ['Open', 'Partial', 'Closed'] as const;
 export type PoStatus = (typeof PO_STATUSES)[number];
-export const PoStatusSchema = Type.Union([Type.Literal('Open'), Type.Literal('Partial'), Type.Literal('Closed')]);
+export const PoStatusSchema = Type.Union([
+  Type.Literal('Open'),
+  Type.Literal('Partial'),
+  Type.Literal('Closed'),
+]);
 
 export const PO_MESSAGES = {
   notFound: 'PO Not Found',
@@ -31,15 +35,18 @@ export const PO_MESSAGES = {
   photoMissing: 'The invoice photo was not found: take or choose it again',
   photoKind: 'The invoice photo must be a JPEG, PNG or WebP image',
   photoUnreadable: 'The invoice photo could not be read as an image: take or choose it again',
-  photoRate: (limit: number) => `You have uploaded ${limit} invoice photos in the last hour that no receipt uses yet. Record the receipt, or try again later.`,
-  receiptKeyReused: 'This receipt was already recorded with other details. Reload the purchase order to see it, then record the new delivery again.',
+  photoRate: (limit: number) =>
+    `You have uploaded ${limit} invoice photos in the last hour that no receipt uses yet. Record the receipt, or try again later.`,
+  receiptKeyReused:
+    'This receipt was already recorded with other details. Reload the purchase order to see it, then record the new delivery again.',
   receiptOtherPo: 'This receipt was recorded on another purchase order',
   photoTooLarge: 'The invoice photo must be at most 5 MB',
   shortClosed: 'Purchase order short-closed',
   shortCloseReason: 'Please give the reason for closing the purchase order short',
   onlyAdminShortCloses: 'Only an Admin can short-close a purchase order',
   /** A quantity beyond what is pending now (another receipt may just have been recorded). */
-  abovePending: (item: string, pending: string) => `Only ${pending} of ${item} is pending on this purchase order now`,
+  abovePending: (item: string, pending: string) =>
+    `Only ${pending} of ${item} is pending on this purchase order now`,
 } as const;
 
 /** The invoice photo: JPEG, PNG or WebP (recognised by its bytes), at most 5 MB. */
@@ -79,7 +86,11 @@ export type PoLine = Static<typeof PoLine>;
  */
 export const PoReceipt = Type.Object({
   _id: Type.String(),
-  invoice: Type.Object({ invoiceNumber: Type.String(), invoiceDate: Type.String({ description: 'YYYY-MM-DD' }), invoiceAmount: Type.Number() }),
+  invoice: Type.Object({
+    invoiceNumber: Type.String(),
+    invoiceDate: Type.String({ description: 'YYYY-MM-DD' }),
+    invoiceAmount: Type.Number(),
+  }),
   createdAt: Type.String(),
   receivedBy: Actor,
   receivedItems: Type.Array(
@@ -93,7 +104,10 @@ export const PoReceipt = Type.Object({
   ),
   remarks: Type.String(),
   /** The invoice photo (GET /po/{poId}/photos/{photoId}), or null when none was taken. */
-  photo: Type.Union([Type.Object({ _id: Type.String(), contentType: Type.String(), size: Type.Integer() }), Type.Null()]),
+  photo: Type.Union([
+    Type.Object({ _id: Type.String(), contentType: Type.String(), size: Type.Integer() }),
+    Type.Null(),
+  ]),
 });
 export type PoReceipt = Static<typeof PoReceipt>;
 
@@ -122,7 +136,11 @@ const PoHead = {
 export const PoSummary = Type.Object(PoHead);
 export type PoSummary = Static<typeof PoSummary>;
 
-export const PurchaseOrder = Type.Object({ ...PoHead, items: Type.Array(PoLine), receipts: Type.Array(PoReceipt) });
+export const PurchaseOrder = Type.Object({
+  ...PoHead,
+  items: Type.Array(PoLine),
+  receipts: Type.Array(PoReceipt),
+});
 export type PurchaseOrder = Static<typeof PurchaseOrder>;
 
 /**
@@ -175,10 +193,15 @@ export const PoListQuery = Type.Object({
 });
 export type PoListQuery = Static<typeof PoListQuery>;
 
-export const PoListResponse = Type.Object({ result: Type.Array(PoSummary), totalItems: Type.Integer(), totalCapped: TotalCapped });
+export const PoListResponse = Type.Object({
+  result: Type.Array(PoSummary),
+  totalItems: Type.Integer(),
+  totalCapped: TotalCapped,
+});
 export type PoListResponse = Static<typeof PoListResponse>;
 
-const Hundredths = (errorMessage: string) => Type.Number({ minimum: 0, multipleOf: 0.01, maximum: 10_000_000, errorMessage });
+const Hundredths = (errorMessage: string) =>
+  Type.Number({ minimum: 0, multipleOf: 0.01, maximum: 10_000_000, errorMessage });
 
 /**
  * POST /poReceipt (SPEC §7: poId, receivedItems[{item, receivedQuantity, remarks}], invoice
@@ -204,9 +227,19 @@ export const ReceiptBody = Type.Object(
     ),
     invoice: Type.Object(
       {
-        invoiceNumber: Type.String({ minLength: 1, maxLength: RECEIPT_TEXT.invoiceNumber, pattern: '\\S', errorMessage: PO_MESSAGES.invoiceNumber }),
+        invoiceNumber: Type.String({
+          minLength: 1,
+          maxLength: RECEIPT_TEXT.invoiceNumber,
+          pattern: '\\S',
+          errorMessage: PO_MESSAGES.invoiceNumber,
+        }),
         invoiceDate: Type.String({ pattern: DATE_PATTERN, errorMessage: PO_MESSAGES.invoiceDate }),
-        invoiceAmount: Type.Number({ minimum: 0, maximum: MAX_RUPEES, multipleOf: 0.01, errorMessage: PO_MESSAGES.invoiceAmount }),
+        invoiceAmount: Type.Number({
+          minimum: 0,
+          maximum: MAX_RUPEES,
+          multipleOf: 0.01,
+          errorMessage: PO_MESSAGES.invoiceAmount,
+        }),
       },
       { additionalProperties: false },
     ),
@@ -221,13 +254,22 @@ export const PoResponse = Type.Object({ message: Type.String(), po: PurchaseOrde
 export type PoResponse = Static<typeof PoResponse>;
 
 /** POST /po/{id}/photos answers the stored photo's id; the receipt names it. */
-export const PhotoResponse = Type.Object({ _id: Type.String(), contentType: Type.String(), size: Type.Integer() });
+export const PhotoResponse = Type.Object({
+  _id: Type.String(),
+  contentType: Type.String(),
+  size: Type.Integer(),
+});
 export type PhotoResponse = Static<typeof PhotoResponse>;
 
 /** POST /po/{id}/short-close: the Admin's reason, and the version the PO was read at (stale → 409). */
 export const ShortCloseBody = Type.Object(
   {
-    reason: Type.String({ minLength: 1, maxLength: RECEIPT_TEXT.reason, pattern: '\\S', errorMessage: PO_MESSAGES.shortCloseReason }),
+    reason: Type.String({
+      minLength: 1,
+      maxLength: RECEIPT_TEXT.reason,
+      pattern: '\\S',
+      errorMessage: PO_MESSAGES.shortCloseReason,
+    }),
     version: Type.Optional(Type.Integer({ minimum: 1 })),
   },
   { additionalProperties: false },

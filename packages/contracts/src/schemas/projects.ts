@@ -9,7 +9,13 @@ import { Actor, Paging, TotalCapped, Uuid } from './common.js';
 export const PROJECT_STATUSES = ['planning', 'inProgress', 'onHold', 'completed'] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
 /** Literals listed one by one: a mapped array would give TypeBox no tuple, and the static type would be never. */
-const statusLiterals = () => [Type.Literal('planning'), Type.Literal('inProgress'), Type.Literal('onHold'), Type.Literal('completed')] as const;
+const statusLiterals = () =>
+  [
+    Type.Literal('planning'),
+    Type.Literal('inProgress'),
+    Type.Literal('onHold'),
+    Type.Literal('completed'),
+  ] as const;
 export const ProjectStatusSchema = Type.Union([...statusLiterals()]);
 /** SPEC §4: planning is shown as 'Planned'. */
 export const PROJECT_STATUS_LABELS: Record<ProjectStatus, string> = {
@@ -56,7 +62,9 @@ export const Project = Type.Object({
 export type Project = Static<typeof Project>;
 
 const optionalDate = (field: string) =>
-  Type.Optional(Type.String({ pattern: `^$|${DATE_PATTERN}`, errorMessage: `${field} must be a date (YYYY-MM-DD)` }));
+  Type.Optional(
+    Type.String({ pattern: `^$|${DATE_PATTERN}`, errorMessage: `${field} must be a date (YYYY-MM-DD)` }),
+  );
 
 const projectFields = {
   name: Type.String({ minLength: 1, maxLength: 200, errorMessage: 'Project name is required' }),
@@ -64,7 +72,11 @@ const projectFields = {
   location: Type.Optional(Type.String({ maxLength: 300 })),
   startDate: optionalDate('Start date'),
   targetCompletionDate: optionalDate('Target completion date'),
-  status: Type.Optional(Type.Union([...statusLiterals()], { errorMessage: 'Status must be Planned, In Progress, On Hold or Completed' })),
+  status: Type.Optional(
+    Type.Union([...statusLiterals()], {
+      errorMessage: 'Status must be Planned, In Progress, On Hold or Completed',
+    }),
+  ),
   notes: Type.Optional(Type.String({ maxLength: 2000 })),
   /** The Employees assigned (SPEC §7: employees as a list of ids); only Employees can be assigned. */
   employees: Type.Optional(Type.Array(Uuid, { maxItems: 500 })),
@@ -75,7 +87,10 @@ export type CreateProjectBody = Static<typeof CreateProjectBody>;
 
 /** SPEC §7: PATCH sends the full form; `version` refuses a save over someone else's (409). */
 export const UpdateProjectBody = Type.Object(
-  { ...Type.Partial(Type.Object(projectFields)).properties, version: Type.Optional(Type.Integer({ minimum: 1 })) },
+  {
+    ...Type.Partial(Type.Object(projectFields)).properties,
+    version: Type.Optional(Type.Integer({ minimum: 1 })),
+  },
   { additionalProperties: false },
 );
 export type UpdateProjectBody = Static<typeof UpdateProjectBody>;
@@ -85,7 +100,10 @@ export const ProjectListQuery = Type.Object({
   ...Paging,
   keyword: Type.Optional(Type.String({ maxLength: 100 })),
   status: Type.Optional(
-    Type.String({ pattern: '^(all|active|planning|inProgress|onHold|completed|)$', errorMessage: 'Status must be all, planning, active, inProgress, onHold or completed' }),
+    Type.String({
+      pattern: '^(all|active|planning|inProgress|onHold|completed|)$',
+      errorMessage: 'Status must be all, planning, active, inProgress, onHold or completed',
+    }),
   ),
 });
 export type ProjectListQuery = Static<typeof ProjectListQuery>;

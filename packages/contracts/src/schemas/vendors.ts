@@ -6,7 +6,11 @@ import { Actor, Paging, TotalCapped } from './common.js';
 /** Vendor status is stored lower case; the spec's variants (Active, Inactive, inActive, Blocked) are accepted on input. */
 export const VENDOR_STATUSES = ['active', 'inactive', 'blocked'] as const;
 export type VendorStatus = (typeof VENDOR_STATUSES)[number];
-export const VendorStatusSchema = Type.Union([Type.Literal('active'), Type.Literal('inactive'), Type.Literal('blocked')]);
+export const VendorStatusSchema = Type.Union([
+  Type.Literal('active'),
+  Type.Literal('inactive'),
+  Type.Literal('blocked'),
+]);
 export const VendorStatusInput = Type.String({
   pattern: '^(active|Active|inactive|Inactive|inActive|blocked|Blocked)$',
   errorMessage: 'Status must be Active, Inactive or Blocked',
@@ -50,9 +54,18 @@ export type Vendor = Static<typeof Vendor>;
  * first, then checks. The alternate phone may be a landline with its STD code; typed forms
  * ("020-2567 8901", "+91 98765 43210") are normalised by the service (normalizeAltPhone).
  */
-const person = Type.String({ minLength: 1, maxLength: 120, pattern: "^[\\p{L}\\p{M} .'’-]+$", errorMessage: CONTACT_PERSON_RULE });
+const person = Type.String({
+  minLength: 1,
+  maxLength: 120,
+  pattern: "^[\\p{L}\\p{M} .'’-]+$",
+  errorMessage: CONTACT_PERSON_RULE,
+});
 const phone = (msg: string) => Type.String({ pattern: PHONE_PATTERN, errorMessage: msg });
-const optionalPhone = Type.String({ maxLength: PHONE_INPUT_MAX, pattern: '^[0-9+\\s\\-.()]*$', errorMessage: ALT_PHONE_MESSAGE });
+const optionalPhone = Type.String({
+  maxLength: PHONE_INPUT_MAX,
+  pattern: '^[0-9+\\s\\-.()]*$',
+  errorMessage: ALT_PHONE_MESSAGE,
+});
 const email = Type.String({ maxLength: 200, errorMessage: 'Please enter a valid email address' });
 
 const vendorFields = {
@@ -61,11 +74,17 @@ const vendorFields = {
   phoneNumber: phone('Enter a valid 10-digit phone number.'),
   email,
   altPhoneNumber: Type.Optional(optionalPhone),
-  altEmail: Type.Optional(Type.String({ maxLength: 200, errorMessage: 'Please enter a valid email address' })),
+  altEmail: Type.Optional(
+    Type.String({ maxLength: 200, errorMessage: 'Please enter a valid email address' }),
+  ),
   address: Type.String({ maxLength: 500, errorMessage: 'Vendor address cannot be empty.' }),
   /** Checked against GSTIN_PATTERN after trimming and upper-casing; empty means none. */
   gstin: Type.Optional(Type.String({ maxLength: 20, errorMessage: 'Enter a valid 15-character GSTIN' })),
-  paymentTerms: Type.Integer({ minimum: 0, maximum: 3650, errorMessage: 'Payment terms must be a valid number of days' }),
+  paymentTerms: Type.Integer({
+    minimum: 0,
+    maximum: 3650,
+    errorMessage: 'Payment terms must be a valid number of days',
+  }),
   notes: Type.Optional(Type.String({ maxLength: 2000 })),
   status: Type.Optional(VendorStatusInput),
 };
@@ -78,11 +97,16 @@ const editFields = {
   ...vendorFields,
   name: Type.String({ maxLength: 120, errorMessage: 'Vendor name is required.' }),
   email: Type.String({ maxLength: 200, errorMessage: 'Please enter a valid email address.' }),
-  altEmail: Type.Optional(Type.String({ maxLength: 200, errorMessage: 'Please enter a valid email address.' })),
+  altEmail: Type.Optional(
+    Type.String({ maxLength: 200, errorMessage: 'Please enter a valid email address.' }),
+  ),
 };
 
 export const UpdateVendorBody = Type.Object(
-  { ...Type.Partial(Type.Object(editFields)).properties, version: Type.Optional(Type.Integer({ minimum: 1 })) },
+  {
+    ...Type.Partial(Type.Object(editFields)).properties,
+    version: Type.Optional(Type.Integer({ minimum: 1 })),
+  },
   { additionalProperties: false },
 );
 export type UpdateVendorBody = Static<typeof UpdateVendorBody>;
@@ -91,7 +115,12 @@ export const VendorListQuery = Type.Object({
   ...Paging,
   keyword: Type.Optional(Type.String({ maxLength: 100 })),
   Keyword: Type.Optional(Type.String({ maxLength: 100 })),
-  status: Type.Optional(Type.String({ pattern: '^(all|active|Active|inactive|Inactive|inActive|blocked|Blocked|)$', errorMessage: 'Status must be all, active, inactive or blocked' })),
+  status: Type.Optional(
+    Type.String({
+      pattern: '^(all|active|Active|inactive|Inactive|inActive|blocked|Blocked|)$',
+      errorMessage: 'Status must be all, active, inactive or blocked',
+    }),
+  ),
 });
 export type VendorListQuery = Static<typeof VendorListQuery>;
 

@@ -1,5 +1,13 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { can, canAccessProject, isAdmin, MODULES, type AccessLevel, type MemberAccess, type ModuleKey } from '@erp/contracts';
+import {
+  can,
+  canAccessProject,
+  isAdmin,
+  MODULES,
+  type AccessLevel,
+  type MemberAccess,
+  type ModuleKey,
+} from '@erp/contracts';
 import { forbidden, unauthorized } from '../errors.js';
 import type { TokenService } from './tokens.js';
 
@@ -17,7 +25,8 @@ export interface AccessDirectory {
 }
 
 /** What a route requires, declared in its config: `config: { access: { module: 'team', sub: 'teamList', level: 'read' } }`. */
-export type RouteAccess = 'public' | 'signed-in' | 'admin' | { module: ModuleKey; sub?: string; level: AccessLevel };
+export type RouteAccess =
+  'public' | 'signed-in' | 'admin' | { module: ModuleKey; sub?: string; level: AccessLevel };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -37,7 +46,12 @@ function describe(module: ModuleKey, sub: string | undefined): string {
 }
 
 /** Throws 403 unless the caller may use this module (or sub-module) at this level. */
-export function requireAccess(request: FastifyRequest, module: ModuleKey, sub: string | undefined, level: AccessLevel): AuthContext {
+export function requireAccess(
+  request: FastifyRequest,
+  module: ModuleKey,
+  sub: string | undefined,
+  level: AccessLevel,
+): AuthContext {
   const auth = requireSignedIn(request);
   if (!can(auth, module, sub ?? null, level)) {
     throw forbidden(`You do not have ${level} access to ${describe(module, sub)}`);
@@ -74,7 +88,11 @@ export function bearerToken(request: FastifyRequest): string | null {
  * Every route is signed-in only unless its config says `access: 'public'`. The token is verified
  * here, in the service, whatever the gateway already checked.
  */
-export function installAuthContext(app: FastifyInstance, tokens: TokenService, directory: AccessDirectory): void {
+export function installAuthContext(
+  app: FastifyInstance,
+  tokens: TokenService,
+  directory: AccessDirectory,
+): void {
   app.decorateRequest('auth', null);
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access ?? 'signed-in';

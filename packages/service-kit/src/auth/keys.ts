@@ -1,4 +1,11 @@
-import { createHash, createPrivateKey, createPublicKey, generateKeyPairSync, type JsonWebKey, type KeyObject } from 'node:crypto';
+import {
+  createHash,
+  createPrivateKey,
+  createPublicKey,
+  generateKeyPairSync,
+  type JsonWebKey,
+  type KeyObject,
+} from 'node:crypto';
 
 /**
  * Session token keys. Auth alone holds a private key and signs (EdDSA with Ed25519, or ES256 with
@@ -55,14 +62,24 @@ function algOf(key: KeyObject, name: string): SessionAlg {
 
 /** RFC 7638 thumbprint: the default kid, the same wherever the key is configured. */
 export function jwkThumbprint(jwk: { kty: string; crv?: string; x?: string; y?: string }): string {
-  const members = jwk.kty === 'EC' ? { crv: jwk.crv, kty: jwk.kty, x: jwk.x, y: jwk.y } : { crv: jwk.crv, kty: jwk.kty, x: jwk.x };
+  const members =
+    jwk.kty === 'EC'
+      ? { crv: jwk.crv, kty: jwk.kty, x: jwk.x, y: jwk.y }
+      : { crv: jwk.crv, kty: jwk.kty, x: jwk.x };
   return createHash('sha256').update(JSON.stringify(members)).digest('base64url');
 }
 
 function publicJwkOf(publicKey: KeyObject, name: string, kid?: string): PublicSessionKey {
   const alg = algOf(publicKey, name);
   const jwk = publicKey.export({ format: 'jwk' });
-  const out: PublicSessionKey = { kty: jwk.kty as 'OKP' | 'EC', crv: jwk.crv!, x: jwk.x!, kid: '', alg, use: 'sig' };
+  const out: PublicSessionKey = {
+    kty: jwk.kty as 'OKP' | 'EC',
+    crv: jwk.crv!,
+    x: jwk.x!,
+    kid: '',
+    alg,
+    use: 'sig',
+  };
   if (jwk.y) out.y = jwk.y;
   out.kid = kid ?? jwkThumbprint(out);
   return out;
@@ -86,7 +103,9 @@ export function parsePrivateKey(text: string, name = 'JWT_PRIVATE_KEY'): Signing
       privateKey = createPrivateKey(raw);
     }
   } catch {
-    throw new Error(`${name} must be a private key: PKCS#8 PEM (openssl genpkey -algorithm ed25519) or a private JWK`);
+    throw new Error(
+      `${name} must be a private key: PKCS#8 PEM (openssl genpkey -algorithm ed25519) or a private JWK`,
+    );
   }
   const publicJwk = publicJwkOf(createPublicKey(privateKey), name, kid);
   return { kid: publicJwk.kid, alg: publicJwk.alg, privateKey, publicJwk };
@@ -107,10 +126,15 @@ export function parsePublicKeys(text: string | undefined, name: string): PublicS
     } catch {
       throw new Error(`${name} is not valid JSON`);
     }
-    const list = Array.isArray(parsed) ? parsed : parsed && typeof parsed === 'object' && 'keys' in parsed ? (parsed as { keys: unknown }).keys : [parsed];
+    const list = Array.isArray(parsed)
+      ? parsed
+      : parsed && typeof parsed === 'object' && 'keys' in parsed
+        ? (parsed as { keys: unknown }).keys
+        : [parsed];
     if (!Array.isArray(list)) throw new Error(`${name} must be a JWKS, a list of JWKs or PEM public keys`);
     for (const jwk of list as Array<JsonWebKey & { kid?: string }>) {
-      if (!jwk || typeof jwk !== 'object') throw new Error(`${name} must be a JWKS, a list of JWKs or PEM public keys`);
+      if (!jwk || typeof jwk !== 'object')
+        throw new Error(`${name} must be a JWKS, a list of JWKs or PEM public keys`);
       if ('d' in jwk) throw new Error(`${name} must hold public keys only`);
       let key: KeyObject;
       try {

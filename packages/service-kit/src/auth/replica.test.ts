@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { defaultModulesForRole, MembersSnapshot, MemberUpserted, SessionRevoked, SessionStarted, type EventDefinition } from '@erp/contracts';
+import {
+  defaultModulesForRole,
+  MembersSnapshot,
+  MemberUpserted,
+  SessionRevoked,
+  SessionStarted,
+  type EventDefinition,
+} from '@erp/contracts';
 import { migrate } from '../db/migrate.js';
 import { KIT_MIGRATIONS } from '../kit-migrations.js';
 import { buildEnvelope } from '../outbox.js';
@@ -39,7 +46,12 @@ afterEach(async () => {
 describe('the access replica of a service other than auth', () => {
   it('keeps the member’s email; an event without one (older auth) leaves it, an older version changes nothing', async () => {
     const a = randomUUID();
-    const email = async () => (await t.db.query<{ email: string }>('SELECT email FROM probe.access_members WHERE member_id = $1', [a])).rows[0]!.email;
+    const email = async () =>
+      (
+        await t.db.query<{ email: string }>('SELECT email FROM probe.access_members WHERE member_id = $1', [
+          a,
+        ])
+      ).rows[0]!.email;
     await deliver(MemberUpserted, member(a));
     expect(await email()).toBe('');
     await deliver(MemberUpserted, { ...member(a, 'active', 2), email: 'priya@example.com' });
@@ -96,14 +108,23 @@ describe('the access replica of a service other than auth', () => {
     await deliver(SessionStarted, { sessionId: s1, memberId: a, expiresAt: inAnHour() });
     expect(await replica.directory.resolve(s1, a)).toBeNull();
     const pending = replica.directory.resolve(s2, a);
-    await deliver(SessionRevoked, { sessionId: s2, memberId: a, expiresAt: inAnHour(), reason: 'deactivated' });
+    await deliver(SessionRevoked, {
+      sessionId: s2,
+      memberId: a,
+      expiresAt: inAnHour(),
+      reason: 'deactivated',
+    });
     expect(await pending).toBeNull();
   });
 
   it('refuses an expired session and drops expired sessions from memory', async () => {
     const [a, soon, later] = [randomUUID(), randomUUID(), randomUUID()];
     await deliver(MemberUpserted, member(a));
-    await deliver(SessionStarted, { sessionId: soon, memberId: a, expiresAt: new Date(Date.now() + 60_000).toISOString() });
+    await deliver(SessionStarted, {
+      sessionId: soon,
+      memberId: a,
+      expiresAt: new Date(Date.now() + 60_000).toISOString(),
+    });
     await deliver(SessionStarted, { sessionId: later, memberId: a, expiresAt: inAnHour() });
     expect(replica.liveSessions()).toBe(2);
     const now = Date.now();
@@ -116,7 +137,12 @@ describe('the access replica of a service other than auth', () => {
 
   it('learns live sessions from auth’s snapshot, and reads them back after a restart', async () => {
     const [a, sid] = [randomUUID(), randomUUID()];
-    await deliver(MembersSnapshot, { members: [member(a)], sessions: [{ sessionId: sid, memberId: a, expiresAt: inAnHour() }], chunk: 1, chunks: 1 });
+    await deliver(MembersSnapshot, {
+      members: [member(a)],
+      sessions: [{ sessionId: sid, memberId: a, expiresAt: inAnHour() }],
+      chunk: 1,
+      chunks: 1,
+    });
     // A snapshot from an auth that sends no sessions is still read.
     await deliver(MembersSnapshot, { members: [member(randomUUID())], chunk: 1, chunks: 1 });
     expect(await replica.directory.resolve(sid, a)).toMatchObject({ memberId: a });
@@ -134,7 +160,8 @@ describe('two instances of one service (one durable consumer between them)', () 
     other = createAccessReplica('probe', t.db, { sessionWaitMs: WAIT, refreshMs: 200 });
     await other.load();
   });
-  const heard = (def: EventDefinition, data: unknown) => other.listener.handle(buildEnvelope('auth', def, data));
+  const heard = (def: EventDefinition, data: unknown) =>
+    other.listener.handle(buildEnvelope('auth', def, data));
 
   it('a sign-in consumed by the first instance is honoured by the second at once, though the second only heard the event', async () => {
     const [a, sid] = [randomUUID(), randomUUID()];
@@ -157,15 +184,31 @@ describe('two instances of one service (one durable consumer between them)', () 
   it('a sign-out the second instance heard ends the session there at once; one it missed ends within its refresh', async () => {
     const [a, heardSid, missedSid] = [randomUUID(), randomUUID(), randomUUID()];
     await deliver(MemberUpserted, member(a));
-    for (const sid of [heardSid, missedSid]) await deliver(SessionStarted, { sessionId: sid, memberId: a, expiresAt: inAnHour() });
+    for (const sid of [heardSid, missedSid])
+      await deliver(SessionStarted, { sessionId: sid, memberId: a, expiresAt: inAnHour() });
     expect(await other.directory.resolve(heardSid, a)).not.toBeNull();
     expect(await other.directory.resolve(missedSid, a)).not.toBeNull();
 
-    await deliver(SessionRevoked, { sessionId: heardSid, memberId: a, expiresAt: inAnHour(), reason: 'logout' });
-    await heard(SessionRevoked, { sessionId: heardSid, memberId: a, expiresAt: inAnHour(), reason: 'logout' });
+    await deliver(SessionRevoked, {
+      sessionId: heardSid,
+      memberId: a,
+      expiresAt: inAnHour(),
+      reason: 'logout',
+    });
+    await heard(SessionRevoked, {
+      sessionId: heardSid,
+      memberId: a,
+      expiresAt: inAnHour(),
+      reason: 'logout',
+    });
     expect(await other.directory.resolve(heardSid, a)).toBeNull();
 
-    await deliver(SessionRevoked, { sessionId: missedSid, memberId: a, expiresAt: inAnHour(), reason: 'logout' });
+    await deliver(SessionRevoked, {
+      sessionId: missedSid,
+      memberId: a,
+      expiresAt: inAnHour(),
+      reason: 'logout',
+    });
     await new Promise((r) => setTimeout(r, 250));
     await other.directory.resolve(missedSid, a); // the refresh is due: it starts here
     await new Promise((r) => setTimeout(r, 100));

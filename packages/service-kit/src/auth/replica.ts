@@ -72,17 +72,31 @@ export function createAccessReplica(schema: string, db: Database, options: Acces
 
   async function load(): Promise<void> {
     nextRefresh = Date.now() + refreshMs;
-    const m = await db.query<{ member_id: string; name: string; role: Role; status: 'active' | 'inactive'; permissions: Permissions; version: number }>(
-      `SELECT member_id, name, role, status, permissions, version FROM ${schema}.access_members`,
-    );
+    const m = await db.query<{
+      member_id: string;
+      name: string;
+      role: Role;
+      status: 'active' | 'inactive';
+      permissions: Permissions;
+      version: number;
+    }>(`SELECT member_id, name, role, status, permissions, version FROM ${schema}.access_members`);
     for (const r of m.rows) {
       const known = members.get(r.member_id);
       if (!known || known.version <= r.version) {
-        members.set(r.member_id, { memberId: r.member_id, name: r.name, role: r.role, status: r.status, permissions: r.permissions, version: r.version });
+        members.set(r.member_id, {
+          memberId: r.member_id,
+          name: r.name,
+          role: r.role,
+          status: r.status,
+          permissions: r.permissions,
+          version: r.version,
+        });
       }
       wake(`m:${r.member_id}`);
     }
-    const s = await db.query<{ session_id: string; expires_at: Date }>(`SELECT session_id, expires_at FROM ${schema}.revoked_sessions WHERE expires_at > now()`);
+    const s = await db.query<{ session_id: string; expires_at: Date }>(
+      `SELECT session_id, expires_at FROM ${schema}.revoked_sessions WHERE expires_at > now()`,
+    );
     for (const r of s.rows) {
       revoked.set(r.session_id, r.expires_at.getTime());
       sessions.delete(r.session_id);
@@ -92,7 +106,8 @@ export function createAccessReplica(schema: string, db: Database, options: Acces
     );
     for (const r of live.rows) {
       if (revoked.has(r.session_id)) continue;
-      if (!sessions.has(r.session_id)) sessions.set(r.session_id, { memberId: r.member_id, expiresAt: r.expires_at.getTime() });
+      if (!sessions.has(r.session_id))
+        sessions.set(r.session_id, { memberId: r.member_id, expiresAt: r.expires_at.getTime() });
       wake(`s:${r.session_id}`);
     }
   }
@@ -174,7 +189,14 @@ export function createAccessReplica(schema: string, db: Database, options: Acces
     );
     const known = members.get(d.memberId);
     if (!known || known.version <= d.version) {
-      members.set(d.memberId, { memberId: d.memberId, name: d.name, role: d.role, status: d.status, permissions: d.permissions, version: d.version });
+      members.set(d.memberId, {
+        memberId: d.memberId,
+        name: d.name,
+        role: d.role,
+        status: d.status,
+        permissions: d.permissions,
+        version: d.version,
+      });
     }
     wake(`m:${d.memberId}`);
   }
@@ -203,7 +225,14 @@ export function createAccessReplica(schema: string, db: Database, options: Acces
     const apply = (d: MemberUpsertedData) => {
       const known = members.get(d.memberId);
       if (!known || known.version <= d.version) {
-        members.set(d.memberId, { memberId: d.memberId, name: d.name, role: d.role, status: d.status, permissions: d.permissions, version: d.version });
+        members.set(d.memberId, {
+          memberId: d.memberId,
+          name: d.name,
+          role: d.role,
+          status: d.status,
+          permissions: d.permissions,
+          version: d.version,
+        });
       }
       wake(`m:${d.memberId}`);
     };
@@ -261,7 +290,13 @@ export function createAccessReplica(schema: string, db: Database, options: Acces
         if (!m) return null;
       }
       if (m.status !== 'active') return null;
-      return { memberId: m.memberId, name: m.name, role: m.role, status: m.status, permissions: m.permissions };
+      return {
+        memberId: m.memberId,
+        name: m.name,
+        role: m.role,
+        status: m.status,
+        permissions: m.permissions,
+      };
     },
   };
 
@@ -289,7 +324,12 @@ export function createAccessReplica(schema: string, db: Database, options: Acces
      * current when another instance of the service consumed the event (and wrote the tables).
      */
     listener: {
-      subjects: [MemberUpserted.subject, SessionStarted.subject, SessionRevoked.subject, MembersSnapshot.subject],
+      subjects: [
+        MemberUpserted.subject,
+        SessionStarted.subject,
+        SessionRevoked.subject,
+        MembersSnapshot.subject,
+      ],
       async handle(envelope: EventEnvelope): Promise<void> {
         remember(envelope);
       },
@@ -299,7 +339,8 @@ export function createAccessReplica(schema: string, db: Database, options: Acces
       name: 'access',
       events: [MemberUpserted, SessionStarted, SessionRevoked, MembersSnapshot],
       async handle(tx: Queryable, envelope: EventEnvelope): Promise<void> {
-        if (envelope.subject === MemberUpserted.subject) await upsertMember(tx, envelope.data as MemberUpsertedData);
+        if (envelope.subject === MemberUpserted.subject)
+          await upsertMember(tx, envelope.data as MemberUpsertedData);
         else if (envelope.subject === SessionStarted.subject) {
           await startSession(tx, envelope.data as SessionStartedData);
           await pruneTables(tx);

@@ -18,11 +18,13 @@ afterEach(() => {
 
 describe('session key configuration', () => {
   it('production refuses to start auth without JWT_PRIVATE_KEY, saying what to set', async () => {
-    await expect(loadKitConfig({ NODE_ENV: 'production', DATA_DIR: tmp(), OTP_SECRET: 'x'.repeat(40) }, 'auth')).rejects.toThrow(
-      /^JWT_PRIVATE_KEY is not set \(required with NODE_ENV=production\)/,
-    );
+    await expect(
+      loadKitConfig({ NODE_ENV: 'production', DATA_DIR: tmp(), OTP_SECRET: 'x'.repeat(40) }, 'auth'),
+    ).rejects.toThrow(/^JWT_PRIVATE_KEY is not set \(required with NODE_ENV=production\)/);
     // The gateway runs auth embedded unless AUTH_SERVICE_URL points elsewhere.
-    await expect(loadKitConfig({ NODE_ENV: 'production', DATA_DIR: tmp() })).rejects.toThrow(/JWT_PRIVATE_KEY/);
+    await expect(loadKitConfig({ NODE_ENV: 'production', DATA_DIR: tmp() })).rejects.toThrow(
+      /JWT_PRIVATE_KEY/,
+    );
   });
 
   it('outside production, auth generates its key once into DATA_DIR/secrets.json and keeps it', async () => {
@@ -40,19 +42,44 @@ describe('session key configuration', () => {
     const pem = generateSigningKeyPem();
     const previous = generateSigningKey();
     const prevPem = createPublicKey(previous.privateKey).export({ type: 'spki', format: 'pem' }).toString();
-    const keys = await loadSessionKeys({ JWT_PRIVATE_KEY: pem, JWT_PREVIOUS_PUBLIC_KEYS: prevPem }, tmp(), true, 'auth');
+    const keys = await loadSessionKeys(
+      { JWT_PRIVATE_KEY: pem, JWT_PREVIOUS_PUBLIC_KEYS: prevPem },
+      tmp(),
+      true,
+      'auth',
+    );
     expect(keys.publicKeys.map((k) => k.kid)).toEqual([previous.kid]);
-    const same = await loadSessionKeys({ JWT_PRIVATE_KEY: pem, JWT_PREVIOUS_PUBLIC_KEYS: JSON.stringify([{ ...keys.signingKey!.publicJwk }]) }, tmp(), true, 'auth');
+    const same = await loadSessionKeys(
+      { JWT_PRIVATE_KEY: pem, JWT_PREVIOUS_PUBLIC_KEYS: JSON.stringify([{ ...keys.signingKey!.publicJwk }]) },
+      tmp(),
+      true,
+      'auth',
+    );
     expect(same.publicKeys).toEqual([]);
   });
 
   it('other services hold no private key: they fetch auth’s JWKS or take configured public keys', async () => {
-    const vendors = await loadSessionKeys({ AUTH_SERVICE_URL: 'http://auth:3000/', JWT_PRIVATE_KEY: generateSigningKeyPem() }, tmp(), true, 'vendors');
+    const vendors = await loadSessionKeys(
+      { AUTH_SERVICE_URL: 'http://auth:3000/', JWT_PRIVATE_KEY: generateSigningKeyPem() },
+      tmp(),
+      true,
+      'vendors',
+    );
     expect(vendors).toEqual({ publicKeys: [], jwksUrl: 'http://auth:3000/auth/jwks' });
-    const explicit = await loadSessionKeys({ JWT_JWKS_URL: 'https://keys.example/jwks.json', AUTH_SERVICE_URL: 'http://auth:3000' }, tmp(), true, 'catalog');
+    const explicit = await loadSessionKeys(
+      { JWT_JWKS_URL: 'https://keys.example/jwks.json', AUTH_SERVICE_URL: 'http://auth:3000' },
+      tmp(),
+      true,
+      'catalog',
+    );
     expect(explicit.jwksUrl).toBe('https://keys.example/jwks.json');
     const k = generateSigningKey();
-    const configured = await loadSessionKeys({ JWT_PUBLIC_KEYS: JSON.stringify({ keys: [k.publicJwk] }) }, tmp(), true, 'catalog');
+    const configured = await loadSessionKeys(
+      { JWT_PUBLIC_KEYS: JSON.stringify({ keys: [k.publicJwk] }) },
+      tmp(),
+      true,
+      'catalog',
+    );
     expect(configured.signingKey).toBeUndefined();
     expect(configured.publicKeys.map((p) => p.kid)).toEqual([k.kid]);
     // The gateway in distributed mode (auth elsewhere) verifies with auth's JWKS as well.
@@ -61,7 +88,11 @@ describe('session key configuration', () => {
   });
 
   it('a service with no way to get auth’s public keys refuses to start', async () => {
-    await expect(loadSessionKeys({}, tmp(), false, 'vendors')).rejects.toThrow(/set AUTH_SERVICE_URL .*JWT_JWKS_URL or JWT_PUBLIC_KEYS/);
-    await expect(loadSessionKeys({ JWT_JWKS_URL: 'not a url' }, tmp(), false, 'vendors')).rejects.toThrow(/must be a URL/);
+    await expect(loadSessionKeys({}, tmp(), false, 'vendors')).rejects.toThrow(
+      /set AUTH_SERVICE_URL .*JWT_JWKS_URL or JWT_PUBLIC_KEYS/,
+    );
+    await expect(loadSessionKeys({ JWT_JWKS_URL: 'not a url' }, tmp(), false, 'vendors')).rejects.toThrow(
+      /must be a URL/,
+    );
   });
 });

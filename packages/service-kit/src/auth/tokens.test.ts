@@ -1,11 +1,23 @@
 import { createHmac, createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { generateSigningKey, parsePrivateKey, parsePublicKeys, sessionJwks, type SigningKey } from './keys.js';
+import {
+  generateSigningKey,
+  parsePrivateKey,
+  parsePublicKeys,
+  sessionJwks,
+  type SigningKey,
+} from './keys.js';
 import { createTokenService, createTokenSigner } from './tokens.js';
 
 const claims = (ms: number) => ({ memberId: 'm1', sessionId: 's1', expiresAt: new Date(Date.now() + ms) });
 const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
-const payload = () => ({ sub: 'm1', sid: 's1', iss: 'erp', iat: Math.floor(Date.now() / 1000), exp: Math.floor(Date.now() / 1000) + 3600 });
+const payload = () => ({
+  sub: 'm1',
+  sid: 's1',
+  iss: 'erp',
+  iat: Math.floor(Date.now() / 1000),
+  exp: Math.floor(Date.now() / 1000) + 3600,
+});
 
 /** A key with another key's kid: what someone without auth's private key could make. */
 function impostor(of: SigningKey): SigningKey {
@@ -42,7 +54,11 @@ describe('session tokens', () => {
   it('with alg none, or HS256 keyed with the public key, are refused', async () => {
     const t = verifier();
     expect(await t.verify(`${b64({ alg: 'none', kid: key.kid, typ: 'JWT' })}.${b64(payload())}.`)).toBeNull();
-    for (const secret of [JSON.stringify(key.publicJwk), key.publicJwk.x, createPublicKey(key.privateKey).export({ type: 'spki', format: 'pem' }).toString()]) {
+    for (const secret of [
+      JSON.stringify(key.publicJwk),
+      key.publicJwk.x,
+      createPublicKey(key.privateKey).export({ type: 'spki', format: 'pem' }).toString(),
+    ]) {
       const input = `${b64({ alg: 'HS256', kid: key.kid, typ: 'JWT' })}.${b64(payload())}`;
       const mac = createHmac('sha256', secret).update(input).digest('base64url');
       expect(await t.verify(`${input}.${mac}`)).toBeNull();
@@ -51,7 +67,12 @@ describe('session tokens', () => {
 
   it('without a kid are refused', async () => {
     const { SignJWT } = await import('jose');
-    const token = await new SignJWT({ sid: 's1' }).setProtectedHeader({ alg: 'EdDSA' }).setSubject('m1').setIssuer('erp').setExpirationTime('1h').sign(key.privateKey);
+    const token = await new SignJWT({ sid: 's1' })
+      .setProtectedHeader({ alg: 'EdDSA' })
+      .setSubject('m1')
+      .setIssuer('erp')
+      .setExpirationTime('1h')
+      .sign(key.privateKey);
     expect(await verifier().verify(token)).toBeNull();
   });
 
@@ -80,14 +101,22 @@ describe('session tokens', () => {
   });
 
   it('are signed only by the auth service: a verifier holding the same key set cannot mint', async () => {
-    await expect(createTokenService({ signingKey: key, publicKeys: [] }).sign(claims(60_000))).rejects.toThrow(/Only the auth service signs/);
-    await expect(createTokenService({ publicKeys: [key.publicJwk] }, { signs: true }).sign(claims(60_000))).rejects.toThrow(/Only the auth service signs/);
-    const token = await createTokenService({ signingKey: key, publicKeys: [] }, { signs: true }).sign(claims(60_000));
+    await expect(
+      createTokenService({ signingKey: key, publicKeys: [] }).sign(claims(60_000)),
+    ).rejects.toThrow(/Only the auth service signs/);
+    await expect(
+      createTokenService({ publicKeys: [key.publicJwk] }, { signs: true }).sign(claims(60_000)),
+    ).rejects.toThrow(/Only the auth service signs/);
+    const token = await createTokenService({ signingKey: key, publicKeys: [] }, { signs: true }).sign(
+      claims(60_000),
+    );
     expect(await verifier().verify(token)).not.toBeNull();
   });
 
   it('can use ES256 (P-256) keys too', async () => {
-    const pem = generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const pem = generateKeyPairSync('ec', { namedCurve: 'P-256' })
+      .privateKey.export({ type: 'pkcs8', format: 'pem' })
+      .toString();
     const es = parsePrivateKey(pem);
     expect(es.alg).toBe('ES256');
     const token = await createTokenSigner(es).sign(claims(60_000));
@@ -111,23 +140,35 @@ describe('session keys configuration', () => {
   });
 
   it('refuses symmetric, RSA or public keys where a private one is needed, and private keys among public ones', () => {
-    expect(() => parsePrivateKey('a-shared-secret-that-is-long-enough-0123456789')).toThrow(/JWT_PRIVATE_KEY must be a private key/);
-    const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    expect(() => parsePrivateKey('a-shared-secret-that-is-long-enough-0123456789')).toThrow(
+      /JWT_PRIVATE_KEY must be a private key/,
+    );
+    const rsa = generateKeyPairSync('rsa', { modulusLength: 2048 })
+      .privateKey.export({ type: 'pkcs8', format: 'pem' })
+      .toString();
     expect(() => parsePrivateKey(rsa)).toThrow(/Ed25519 or P-256/);
     const k = generateSigningKey();
     const pub = createPublicKey(k.privateKey).export({ type: 'spki', format: 'pem' }).toString();
     expect(() => parsePrivateKey(pub)).toThrow(/must be a private key/);
-    expect(() => parsePublicKeys(JSON.stringify(k.privateKey.export({ format: 'jwk' })), 'JWT_PUBLIC_KEYS')).toThrow(/public keys only/);
-    expect(() => parsePublicKeys(k.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), 'JWT_PUBLIC_KEYS')).toThrow(/public keys only/);
+    expect(() =>
+      parsePublicKeys(JSON.stringify(k.privateKey.export({ format: 'jwk' })), 'JWT_PUBLIC_KEYS'),
+    ).toThrow(/public keys only/);
+    expect(() =>
+      parsePublicKeys(k.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(), 'JWT_PUBLIC_KEYS'),
+    ).toThrow(/public keys only/);
   });
 
   it('reads public keys as a JWKS, a list of JWKs or PEM blocks, with the same kids', () => {
     const a = generateSigningKey();
     const b = generateSigningKey();
-    const pems = [a, b].map((k) => createPublicKey(k.privateKey).export({ type: 'spki', format: 'pem' }).toString()).join('\n');
+    const pems = [a, b]
+      .map((k) => createPublicKey(k.privateKey).export({ type: 'spki', format: 'pem' }).toString())
+      .join('\n');
     const kids = [a.kid, b.kid];
     expect(parsePublicKeys(pems, 'X').map((k) => k.kid)).toEqual(kids);
-    expect(parsePublicKeys(JSON.stringify({ keys: [a.publicJwk, b.publicJwk] }), 'X').map((k) => k.kid)).toEqual(kids);
+    expect(
+      parsePublicKeys(JSON.stringify({ keys: [a.publicJwk, b.publicJwk] }), 'X').map((k) => k.kid),
+    ).toEqual(kids);
     expect(parsePublicKeys(JSON.stringify([a.publicJwk, b.publicJwk]), 'X').map((k) => k.kid)).toEqual(kids);
     expect(parsePublicKeys('', 'X')).toEqual([]);
   });
@@ -137,7 +178,8 @@ describe('session keys configuration', () => {
     const previous = generateSigningKey();
     const jwks = sessionJwks({ signingKey: current, publicKeys: [previous.publicJwk] });
     expect(jwks.keys.map((k) => k.kid)).toEqual([current.kid, previous.kid]);
-    for (const k of jwks.keys) expect(Object.keys(k).sort()).toEqual(['alg', 'crv', 'kid', 'kty', 'use', 'x']);
+    for (const k of jwks.keys)
+      expect(Object.keys(k).sort()).toEqual(['alg', 'crv', 'kid', 'kty', 'use', 'x']);
     expect(JSON.stringify(jwks)).not.toContain(String(current.privateKey.export({ format: 'jwk' }).d));
   });
 });

@@ -1,4 +1,12 @@
-import { SignJWT, createLocalJWKSet, createRemoteJWKSet, decodeProtectedHeader, errors, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import {
+  SignJWT,
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  decodeProtectedHeader,
+  errors,
+  jwtVerify,
+  type JWTVerifyGetKey,
+} from 'jose';
 import { HttpError } from '../errors.js';
 import { SESSION_ALGORITHMS, verificationKeys, type SessionKeys, type SigningKey } from './keys.js';
 
@@ -46,7 +54,11 @@ function keySet(keys: SessionKeys): JWTVerifyGetKey {
   // Fetched on first use, kept 10 minutes, fetched again at once (at most every 30 s) for an unknown kid.
   // With several instances of auth, the one that answered last is asked first, the others after it.
   const remotes = [keys.jwksUrl, ...(keys.jwksFallbackUrls ?? [])].map((u) =>
-    createRemoteJWKSet(new URL(u), { timeoutDuration: 3000, cooldownDuration: 30_000, cacheMaxAge: 10 * 60_000 }),
+    createRemoteJWKSet(new URL(u), {
+      timeoutDuration: 3000,
+      cooldownDuration: 30_000,
+      cacheMaxAge: 10 * 60_000,
+    }),
   );
   let preferred = 0;
   return async (header, token) => {
@@ -58,7 +70,8 @@ function keySet(keys: SessionKeys): JWTVerifyGetKey {
         preferred = i;
         return key;
       } catch (err) {
-        if (err instanceof errors.JWKSNoMatchingKey || err instanceof errors.JWKSMultipleMatchingKeys) throw err;
+        if (err instanceof errors.JWKSNoMatchingKey || err instanceof errors.JWKSMultipleMatchingKeys)
+          throw err;
         failure = err;
       }
     }
@@ -98,15 +111,29 @@ export function createTokenService(keys: SessionKeys, options: { signs?: boolean
       try {
         const header = decodeProtectedHeader(token);
         if (typeof header.kid !== 'string' || !header.kid) return null;
-        const { payload } = await jwtVerify(token, getKey, { issuer: ISSUER, algorithms: [...SESSION_ALGORITHMS] });
-        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') return null;
-        const claims = { memberId: payload.sub, sessionId: payload.sid, expiresAt: new Date(payload.exp * 1000) };
+        const { payload } = await jwtVerify(token, getKey, {
+          issuer: ISSUER,
+          algorithms: [...SESSION_ALGORITHMS],
+        });
+        if (
+          typeof payload.sub !== 'string' ||
+          typeof payload.sid !== 'string' ||
+          typeof payload.exp !== 'number'
+        )
+          return null;
+        const claims = {
+          memberId: payload.sub,
+          sessionId: payload.sid,
+          expiresAt: new Date(payload.exp * 1000),
+        };
         if (verified.size >= CACHE_SIZE) verified.delete(verified.keys().next().value!);
         verified.set(token, { claims, checkedAt: now });
         return claims;
       } catch (err) {
-        if (err instanceof KeysUnavailable) throw new HttpError(503, 'Your sign-in cannot be checked right now. Please try again shortly.');
-        if (err instanceof errors.JOSEError || err instanceof TypeError || err instanceof SyntaxError) return null;
+        if (err instanceof KeysUnavailable)
+          throw new HttpError(503, 'Your sign-in cannot be checked right now. Please try again shortly.');
+        if (err instanceof errors.JOSEError || err instanceof TypeError || err instanceof SyntaxError)
+          return null;
         throw err;
       }
     },

@@ -1,5 +1,11 @@
 import type { EventEnvelope } from '@erp/contracts';
-import { subjectMatches, type Bus, type EventHandler, type SubscribeOptions, type Subscription } from './types.js';
+import {
+  subjectMatches,
+  type Bus,
+  type EventHandler,
+  type SubscribeOptions,
+  type Subscription,
+} from './types.js';
 
 interface Durable {
   subjects: string[];
@@ -37,7 +43,8 @@ export function createInProcessBus(): Bus {
           await l.handler(structuredClone(envelope)).catch(() => undefined);
         }
       }
-      if (errors.length > 0) throw new AggregateError(errors, `${errors.length} consumer(s) failed on ${envelope.subject}`);
+      if (errors.length > 0)
+        throw new AggregateError(errors, `${errors.length} consumer(s) failed on ${envelope.subject}`);
     },
     async subscribe(opts: SubscribeOptions): Promise<Subscription> {
       const d: Durable = { subjects: opts.subjects, handler: opts.handler };

@@ -1,5 +1,12 @@
 import { connect, headers, type NatsConnection } from '@nats-io/transport-node';
-import { AckPolicy, DeliverPolicy, jetstream, jetstreamManager, type ConsumerMessages, type JsMsg } from '@nats-io/jetstream';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  jetstream,
+  jetstreamManager,
+  type ConsumerMessages,
+  type JsMsg,
+} from '@nats-io/jetstream';
 import type { EventEnvelope } from '@erp/contracts';
 import type { Logger } from 'pino';
 import type { Bus, SubscribeOptions, Subscription } from './types.js';
@@ -24,7 +31,12 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
   const stream = opts.namespace ? `ERP_${opts.namespace.replace(/[^A-Za-z0-9_]/g, '_')}` : 'ERP';
   // Reconnects forever: while the server is away, publishing fails and the outbox keeps the events;
   // the consumers' pull loops resume by themselves once it is back.
-  const nc: NatsConnection = await connect({ servers: opts.url, name: opts.name ?? 'erp', maxReconnectAttempts: -1, reconnectTimeWait: 1000 });
+  const nc: NatsConnection = await connect({
+    servers: opts.url,
+    name: opts.name ?? 'erp',
+    maxReconnectAttempts: -1,
+    reconnectTimeWait: 1000,
+  });
   const subjects = [`${ns}erp.>`];
   let jsm: Awaited<ReturnType<typeof jetstreamManager>>;
   try {
@@ -33,7 +45,12 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
     try {
       await jsm.streams.info(stream);
     } catch {
-      await jsm.streams.add({ name: stream, subjects, duplicate_window: 2 * 60 * 1_000_000_000, max_age: 30 * 24 * 3600 * 1_000_000_000 });
+      await jsm.streams.add({
+        name: stream,
+        subjects,
+        duplicate_window: 2 * 60 * 1_000_000_000,
+        max_age: 30 * 24 * 3600 * 1_000_000_000,
+      });
     }
   } catch (err) {
     // Nothing to run on: the connection is not left open behind the error (the caller may try again).
@@ -54,10 +71,17 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
   // that has just started accepts connections a moment before its streams are back.
   void (async () => {
     for await (const s of nc.status()) {
-      if (s.type === 'disconnect') opts.logger?.warn({ server: opts.url }, 'lost the connection to NATS; reconnecting');
+      if (s.type === 'disconnect')
+        opts.logger?.warn({ server: opts.url }, 'lost the connection to NATS; reconnecting');
       if (s.type !== 'reconnect') continue;
       for (let i = 0; i < 50 && !nc.isClosed(); i++) {
-        if (await jsm.streams.info(stream).then(() => true, () => false)) break;
+        if (
+          await jsm.streams.info(stream).then(
+            () => true,
+            () => false,
+          )
+        )
+          break;
         await new Promise((r) => setTimeout(r, 200));
       }
       opts.logger?.info({ server: opts.url }, 'reconnected to NATS');
@@ -66,7 +90,11 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
   })().catch(() => undefined);
 
   /** One event: handled, then acknowledged; a handler that throws gets it again after a pause. */
-  async function handleOne(m: JsMsg, envelope: EventEnvelope, handler: SubscribeOptions['handler']): Promise<void> {
+  async function handleOne(
+    m: JsMsg,
+    envelope: EventEnvelope,
+    handler: SubscribeOptions['handler'],
+  ): Promise<void> {
     try {
       await handler(envelope);
       m.ack();
@@ -74,7 +102,10 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
       // The service runtime's handler records a failed event in the database and returns (it is
       // retried from there, then dead-lettered); it only throws when it could not record it.
       const delay = Math.min(30_000, 500 * 2 ** Math.min(m.info.deliveryCount, 6));
-      opts.logger?.warn({ err, subject: envelope.subject, eventId: envelope.id, requestId: envelope.requestId, delay }, 'event handler failed, will be redelivered');
+      opts.logger?.warn(
+        { err, subject: envelope.subject, eventId: envelope.id, requestId: envelope.requestId, delay },
+        'event handler failed, will be redelivered',
+      );
       m.nak(delay);
     }
   }
@@ -110,7 +141,12 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
       const before = key === null ? undefined : chains.get(key);
       const done: Promise<void> = (before ?? Promise.resolve())
         .then(() => handleOne(m, envelope, o.handler))
-        .catch((err: unknown) => opts.logger?.error({ err, subject: envelope.subject, eventId: envelope.id }, 'could not settle an event; the bus delivers it again'));
+        .catch((err: unknown) =>
+          opts.logger?.error(
+            { err, subject: envelope.subject, eventId: envelope.id },
+            'could not settle an event; the bus delivers it again',
+          ),
+        );
       inHand.add(done);
       if (key !== null) chains.set(key, done);
       void done.finally(() => {
@@ -127,20 +163,32 @@ export async function createNatsBus(opts: NatsBusOptions): Promise<Bus> {
     async publish(envelope) {
       const h = headers();
       if (envelope.requestId) h.set('x-request-id', envelope.requestId);
-      await js.publish(`${ns}${envelope.subject}`, JSON.stringify(envelope), { msgID: envelope.id, headers: h });
+      await js.publish(`${ns}${envelope.subject}`, JSON.stringify(envelope), {
+        msgID: envelope.id,
+        headers: h,
+      });
     },
     async subscribe(o: SubscribeOptions): Promise<Subscription> {
       const base = o.durable.replace(/[^A-Za-z0-9_-]/g, '_');
       const filters = o.subjects.map((s) => `${ns}${s}`);
       // Servers before 2.10 take one filter per consumer: then each subject gets its own durable.
-      const groups = multiFilter ? [{ durable: base, filters }] : filters.map((f, i) => ({ durable: i === 0 ? base : `${base}__${i}`, filters: [f] }));
-      groupsOf.set(o.durable, groups.map((g) => g.durable));
+      const groups = multiFilter
+        ? [{ durable: base, filters }]
+        : filters.map((f, i) => ({ durable: i === 0 ? base : `${base}__${i}`, filters: [f] }));
+      groupsOf.set(
+        o.durable,
+        groups.map((g) => g.durable),
+      );
       const started: Array<{ messages: ConsumerMessages; loop: Promise<void> }> = [];
       for (const g of groups) {
-        const filter = g.filters.length === 1 ? { filter_subject: g.filters[0]! } : { filter_subjects: g.filters };
+        const filter =
+          g.filters.length === 1 ? { filter_subject: g.filters[0]! } : { filter_subjects: g.filters };
         try {
           await jsm.consumers.info(stream, g.durable);
-          await jsm.consumers.update(stream, g.durable, { ...filter, ack_wait: (opts.ackWaitSeconds ?? 30) * 1_000_000_000 });
+          await jsm.consumers.update(stream, g.durable, {
+            ...filter,
+            ack_wait: (opts.ackWaitSeconds ?? 30) * 1_000_000_000,
+          });
         } catch {
           await jsm.consumers.add(stream, {
             durable_name: g.durable,

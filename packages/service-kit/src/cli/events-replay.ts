@@ -26,25 +26,38 @@ type Env = Record<string, string | undefined>;
 
 function line(d: DeadLetter): string {
   const when = d.deadAt.toISOString().replace('T', ' ').slice(0, 19);
-  const replayed = d.replayedAt ? `  replayed ${d.replayedAt.toISOString().replace('T', ' ').slice(0, 19)}` : '';
+  const replayed = d.replayedAt
+    ? `  replayed ${d.replayedAt.toISOString().replace('T', ' ').slice(0, 19)}`
+    : '';
   return `${when}  ${d.consumer}  ${d.eventId}  ${d.subject}  ${d.reason}, ${d.attempts} tr${d.attempts === 1 ? 'y' : 'ies'}${replayed}\n    ${d.lastError.split('\n')[0]}`;
 }
 
 /** The database the services use: PostgreSQL when configured, else the embedded one in DATA_DIR. */
-export async function openServiceDatabase(env: Env, service: string | undefined, force = false): Promise<{ db: Database; where: string }> {
+export async function openServiceDatabase(
+  env: Env,
+  service: string | undefined,
+  force = false,
+): Promise<{ db: Database; where: string }> {
   const url = (service ? env[`${service.toUpperCase()}_DATABASE_URL`] : undefined) || env.DATABASE_URL;
   if (url) return { db: await openPostgres(url, { max: 2 }), where: 'PostgreSQL' };
   const dir = path.join(path.resolve(env.DATA_DIR || './data'), 'pgdata');
-  if (!existsSync(dir)) throw new Error(`No embedded database in ${dir} (set DATA_DIR, or DATABASE_URL for PostgreSQL)`);
+  if (!existsSync(dir))
+    throw new Error(`No embedded database in ${dir} (set DATA_DIR, or DATABASE_URL for PostgreSQL)`);
   // PGlite writes postmaster.pid while open and removes it on a clean close.
   if (!force && existsSync(path.join(dir, 'postmaster.pid'))) {
-    throw new Error(`The embedded database in ${dir} is open in another process: stop the system first (or add --force if it crashed and is not running)`);
+    throw new Error(
+      `The embedded database in ${dir} is open in another process: stop the system first (or add --force if it crashed and is not running)`,
+    );
   }
   return { db: await openPglite(dir), where: `embedded PGlite in ${dir}` };
 }
 
 /** Run the command; returns the exit code. */
-export async function runReplayCli(argv: string[], env: Env, print: (text: string) => void = console.log): Promise<number> {
+export async function runReplayCli(
+  argv: string[],
+  env: Env,
+  print: (text: string) => void = console.log,
+): Promise<number> {
   let args;
   try {
     args = parseArgs({
@@ -66,7 +79,13 @@ export async function runReplayCli(argv: string[], env: Env, print: (text: strin
     return 2;
   }
   const replay = Boolean(args.id) || args.all;
-  if (args.help || (!args.list && !replay) || (args.list && replay) || (args.id && args.all) || (replay && !args.service)) {
+  if (
+    args.help ||
+    (!args.list && !replay) ||
+    (args.list && replay) ||
+    (args.id && args.all) ||
+    (replay && !args.service)
+  ) {
     print(USAGE);
     return args.help ? 0 : 2;
   }
@@ -74,29 +93,47 @@ export async function runReplayCli(argv: string[], env: Env, print: (text: strin
   try {
     const present = await deadLetterSchemas(db);
     if (args.service && !present.includes(args.service)) {
-      print(`No dead-letter table in schema "${args.service}" (${where}); services with one: ${present.join(', ') || 'none (start the system once to migrate)'}`);
+      print(
+        `No dead-letter table in schema "${args.service}" (${where}); services with one: ${present.join(', ') || 'none (start the system once to migrate)'}`,
+      );
       return 1;
     }
     if (args.list) {
       let n = 0;
       for (const schema of args.service ? [args.service] : present) {
-        const rows = await listDeadLetters(db, schema, { consumer: args.consumer, includeReplayed: args.replayed });
+        const rows = await listDeadLetters(db, schema, {
+          consumer: args.consumer,
+          includeReplayed: args.replayed,
+        });
         if (rows.length === 0) continue;
-        print(`${schema}: ${rows.length} dead letter${rows.length === 1 ? '' : 's'}${args.replayed ? ' (replayed ones too)' : ''}`);
+        print(
+          `${schema}: ${rows.length} dead letter${rows.length === 1 ? '' : 's'}${args.replayed ? ' (replayed ones too)' : ''}`,
+        );
         for (const d of rows) print(`  ${line(d)}`);
         n += rows.length;
       }
       if (n === 0) print(`No dead letters${args.replayed ? '' : ' waiting'} (${where}).`);
       return 0;
     }
-    const result = await replayDeadLetters(db, args.service!, { eventId: args.id, consumer: args.consumer, all: args.all });
+    const result = await replayDeadLetters(db, args.service!, {
+      eventId: args.id,
+      consumer: args.consumer,
+      all: args.all,
+    });
     for (const d of result.replayed) print(`replayed  ${d.consumer}  ${d.eventId}  ${d.subject}`);
-    for (const r of result.refused) print(`refused   ${r.deadLetter.consumer}  ${r.deadLetter.eventId}  ${r.deadLetter.subject}: ${r.why}`);
+    for (const r of result.refused)
+      print(`refused   ${r.deadLetter.consumer}  ${r.deadLetter.eventId}  ${r.deadLetter.subject}: ${r.why}`);
     if (result.replayed.length === 0 && result.refused.length === 0) {
-      print(args.id ? `No waiting dead letter of event ${args.id} in ${args.service}.` : `No dead letters waiting in ${args.service}.`);
+      print(
+        args.id
+          ? `No waiting dead letter of event ${args.id} in ${args.service}.`
+          : `No dead letters waiting in ${args.service}.`,
+      );
       return 1;
     }
-    print(`${result.replayed.length} event${result.replayed.length === 1 ? '' : 's'} handed back to ${result.replayed.length === 1 ? 'its consumer' : 'their consumers'}; they are handled when the ${args.service} service next looks (it must be running, or be started).`);
+    print(
+      `${result.replayed.length} event${result.replayed.length === 1 ? '' : 's'} handed back to ${result.replayed.length === 1 ? 'its consumer' : 'their consumers'}; they are handled when the ${args.service} service next looks (it must be running, or be started).`,
+    );
     return result.refused.length > 0 ? 1 : 0;
   } finally {
     await db.close();

@@ -17,7 +17,10 @@ export function startMaintenance(db: Database, schema: string, everyMs: number, 
   let running: Promise<void> | null = null;
   let stopped = false;
   const runOnce = async (): Promise<void> => {
-    const tables = await db.query<{ name: string }>(`SELECT tablename AS name FROM pg_tables WHERE schemaname = $1 ORDER BY tablename`, [schema]);
+    const tables = await db.query<{ name: string }>(
+      `SELECT tablename AS name FROM pg_tables WHERE schemaname = $1 ORDER BY tablename`,
+      [schema],
+    );
     for (const t of tables.rows) {
       if (stopped) return;
       await db.exec(`VACUUM (ANALYZE) "${schema}"."${t.name}"`);

@@ -29,7 +29,12 @@ export async function readMigrations(dir: string): Promise<Migration[]> {
  * Apply numbered migrations of one schema, each in its own transaction. `{{schema}}` in a file is
  * replaced by the schema name. On PostgreSQL an advisory lock keeps two starting instances apart.
  */
-export async function migrate(db: Database, schema: string, track: string, migrations: Migration[]): Promise<number> {
+export async function migrate(
+  db: Database,
+  schema: string,
+  track: string,
+  migrations: Migration[],
+): Promise<number> {
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name ${schema}`);
   // A schema made for the service beforehand (distributed mode: owned by the service's own role,
   // which may not create schemas) is used as it is: CREATE SCHEMA IF NOT EXISTS would need that right.
@@ -43,11 +48,19 @@ export async function migrate(db: Database, schema: string, track: string, migra
   let applied = 0;
   for (const m of migrations) {
     const done = await db.transaction(async (tx) => {
-      if (db.kind === 'postgres') await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`migrate:${schema}`]);
-      const exists = await tx.query(`SELECT 1 FROM ${schema}.schema_migrations WHERE track = $1 AND version = $2`, [track, m.version]);
+      if (db.kind === 'postgres')
+        await tx.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`migrate:${schema}`]);
+      const exists = await tx.query(
+        `SELECT 1 FROM ${schema}.schema_migrations WHERE track = $1 AND version = $2`,
+        [track, m.version],
+      );
       if (exists.rows.length > 0) return false;
       await tx.exec(m.sql.replaceAll('{{schema}}', schema));
-      await tx.query(`INSERT INTO ${schema}.schema_migrations (track, version, name) VALUES ($1, $2, $3)`, [track, m.version, m.name]);
+      await tx.query(`INSERT INTO ${schema}.schema_migrations (track, version, name) VALUES ($1, $2, $3)`, [
+        track,
+        m.version,
+        m.name,
+      ]);
       return true;
     });
     if (done) applied++;

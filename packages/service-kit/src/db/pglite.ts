@@ -26,7 +26,12 @@ export async function openPglite(dataDir?: string, loadDataDir?: Blob): Promise<
 /** The PGlite itself, with the parsers and extensions every service expects. */
 export function createPglite(dataDir?: string, loadDataDir?: Blob): Promise<PGlite> {
   // pg_trgm is there for contains-search indexes (CREATE EXTENSION IF NOT EXISTS pg_trgm), as on PostgreSQL.
-  return PGlite.create({ parsers, extensions: { pg_trgm }, ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
+  return PGlite.create({
+    parsers,
+    extensions: { pg_trgm },
+    ...(dataDir ? { dataDir } : {}),
+    ...(loadDataDir ? { loadDataDir } : {}),
+  });
 }
 
 /**
@@ -34,7 +39,11 @@ export function createPglite(dataDir?: string, loadDataDir?: Blob): Promise<PGli
  * PGlite back instead); `usable` is asked before every statement, so a Database that was closed
  * refuses work even while its PGlite lives on under another owner.
  */
-export function pgliteDatabase(pg: PGlite, close: () => Promise<void>, usable: () => boolean = () => true): Database {
+export function pgliteDatabase(
+  pg: PGlite,
+  close: () => Promise<void>,
+  usable: () => boolean = () => true,
+): Database {
   const guard = (q: Pick<PGlite, 'query' | 'exec'>): Queryable => {
     const inner = wrap(q);
     const check = () => {

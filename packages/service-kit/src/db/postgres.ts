@@ -1,6 +1,12 @@
 import pg from 'pg';
 import { isDatabaseUnavailable } from '../errors.js';
-import { notingSavepointRollbacks, type Database, type PoolStats, type Queryable, type QueryResult } from './types.js';
+import {
+  notingSavepointRollbacks,
+  type Database,
+  type PoolStats,
+  type Queryable,
+  type QueryResult,
+} from './types.js';
 
 pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
 
@@ -11,7 +17,9 @@ function wrap(client: pg.Pool | pg.PoolClient, prepared = false): Queryable {
       // Only texts with parameters: they go by the extended protocol anyway, while a text without
       // goes as a simple query, which may hold several statements (a prepared one may not).
       const name = prepared && params && params.length > 0 ? statementName(sql) : undefined;
-      const res = await client.query(name ? { name, text: sql, values: params } : { text: sql, values: params ?? [] });
+      const res = await client.query(
+        name ? { name, text: sql, values: params } : { text: sql, values: params ?? [] },
+      );
       return { rows: res.rows as R[], rowCount: res.rowCount ?? res.rows.length };
     },
     async exec(sql: string) {
@@ -78,7 +86,12 @@ export async function openPostgres(connectionString: string, opts: PostgresOptio
   const max = opts.max ?? 10;
   // connectionTimeoutMillis: while the server is away (restart, failover) a request fails within
   // this time with a connection error, which the error handler answers with 503, instead of hanging.
-  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 30_000, connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000 });
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    idleTimeoutMillis: 30_000,
+    connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000,
+  });
   // An idle connection dropped by the server (restart, failover, admin) must not crash the process;
   // the pool replaces it on the next query.
   pool.on('error', (err) => opts.onIdleError?.(err));
@@ -131,10 +144,20 @@ export async function openPostgres(connectionString: string, opts: PostgresOptio
       }
     },
     answeredWithin: (ms: number) => Date.now() - answeredAt < ms,
-    poolStats: (): PoolStats => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount, max }),
+    poolStats: (): PoolStats => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+      max,
+    }),
     ownConnection(): Queryable {
       if (!own) {
-        own = new pg.Pool({ connectionString, max: 1, idleTimeoutMillis: 30_000, connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000 });
+        own = new pg.Pool({
+          connectionString,
+          max: 1,
+          idleTimeoutMillis: 30_000,
+          connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000,
+        });
         own.on('error', (err) => opts.onIdleError?.(err));
       }
       return wrap(own);

@@ -35,16 +35,27 @@ export interface GrantOptions {
 }
 
 /** Sign a session token as auth would (with the harness's signing key). */
-export async function mintToken(h: Pick<TestHarness, 'config'>, claims: { memberId: string; sessionId: string; expiresAt?: Date }): Promise<string> {
+export async function mintToken(
+  h: Pick<TestHarness, 'config'>,
+  claims: { memberId: string; sessionId: string; expiresAt?: Date },
+): Promise<string> {
   const key = h.config.sessionKeys.signingKey;
   if (!key) throw new Error('mintToken: the harness config holds no signing key');
-  return createTokenSigner(key).sign({ ...claims, expiresAt: claims.expiresAt ?? new Date(Date.now() + 3600_000) });
+  return createTokenSigner(key).sign({
+    ...claims,
+    expiresAt: claims.expiresAt ?? new Date(Date.now() + 3600_000),
+  });
 }
 
 /** Announce a session as auth does when a member signs in (erp.auth.session_started.v1). */
-export async function startSession(h: TestHarness, s: { memberId: string; sessionId: string; expiresAt?: Date }): Promise<void> {
+export async function startSession(
+  h: TestHarness,
+  s: { memberId: string; sessionId: string; expiresAt?: Date },
+): Promise<void> {
   const expiresAt = (s.expiresAt ?? new Date(Date.now() + 3600_000)).toISOString();
-  await h.bus.publish(buildEnvelope('auth', SessionStarted, { sessionId: s.sessionId, memberId: s.memberId, expiresAt }));
+  await h.bus.publish(
+    buildEnvelope('auth', SessionStarted, { sessionId: s.sessionId, memberId: s.memberId, expiresAt }),
+  );
   await h.settle();
 }
 
@@ -96,7 +107,10 @@ export async function revokeSession(h: TestHarness, access: GrantedAccess): Prom
  * them: HS256 with the shared secret used before asymmetric keys, a random Ed25519 key under auth's
  * kid, alg none, and HS256 keyed with auth's public key. Every one must be refused with 401.
  */
-export async function forgedTokens(h: Pick<TestHarness, 'config'>, claims: { memberId: string; sessionId: string }): Promise<Record<string, string>> {
+export async function forgedTokens(
+  h: Pick<TestHarness, 'config'>,
+  claims: { memberId: string; sessionId: string },
+): Promise<Record<string, string>> {
   const key = h.config.sessionKeys.signingKey ?? null;
   const kid = key?.kid ?? h.config.sessionKeys.publicKeys[0]?.kid ?? 'unknown';
   const publicJwk = key?.publicJwk ?? h.config.sessionKeys.publicKeys[0];
@@ -110,14 +124,22 @@ export async function forgedTokens(h: Pick<TestHarness, 'config'>, claims: { mem
   const impostor = generateSigningKey();
   return {
     'HS256 with the old shared secret': hs256('test-secret-that-is-long-enough-for-hs256-signing'),
-    'a random Ed25519 key under auth’s kid': await createTokenSigner({ ...impostor, kid, publicJwk: { ...impostor.publicJwk, kid } }).sign({
+    'a random Ed25519 key under auth’s kid': await createTokenSigner({
+      ...impostor,
+      kid,
+      publicJwk: { ...impostor.publicJwk, kid },
+    }).sign({
       ...claims,
       expiresAt: new Date((now + 3600) * 1000),
     }),
     'alg none': `${b64({ alg: 'none', typ: 'JWT', kid })}.${b64(payload)}.`,
     'HS256 keyed with auth’s public key': hs256(JSON.stringify(publicJwk), { kid }),
     'HS256 keyed with auth’s public key (PEM)': hs256(
-      publicJwk ? createPublicKey({ key: publicJwk as unknown as JsonWebKey, format: 'jwk' }).export({ type: 'spki', format: 'pem' }).toString() : 'none',
+      publicJwk
+        ? createPublicKey({ key: publicJwk as unknown as JsonWebKey, format: 'jwk' })
+            .export({ type: 'spki', format: 'pem' })
+            .toString()
+        : 'none',
       { kid },
     ),
   };

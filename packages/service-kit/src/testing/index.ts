@@ -14,7 +14,12 @@ import type { Database } from '../db/types.js';
 import { installErrorHandling, installNotFound } from '../errors.js';
 import { createLogger } from '../logger.js';
 import type { Logger } from 'pino';
-import { createServiceRuntime, serverOptions, type ServiceDefinition, type ServiceRuntime } from '../service.js';
+import {
+  createServiceRuntime,
+  serverOptions,
+  type ServiceDefinition,
+  type ServiceRuntime,
+} from '../service.js';
 
 /**
  * Test infrastructure: PGlite in memory and the in-process bus by default; a fresh PostgreSQL
@@ -104,7 +109,13 @@ async function resetPglite(pg: PGlite): Promise<boolean> {
 }
 
 async function giveBack(entry: { pg: PGlite; uses: number }): Promise<void> {
-  if (!entry.pg.closed && entry.uses < MAX_USES && idlePglites.length < MAX_IDLE && (await resetPglite(entry.pg))) idlePglites.push(entry);
+  if (
+    !entry.pg.closed &&
+    entry.uses < MAX_USES &&
+    idlePglites.length < MAX_IDLE &&
+    (await resetPglite(entry.pg))
+  )
+    idlePglites.push(entry);
   else if (!entry.pg.closed) await entry.pg.close();
 }
 
@@ -155,7 +166,11 @@ const POOLED_PREFIX = 'erp_tpool_';
 const idleDatabases: Array<{ name: string; url: string; uses: number }> = [];
 let swept: Promise<void> | undefined;
 
-async function adminQuery<R extends pg.QueryResultRow>(url: string, sql: string, params: unknown[] = []): Promise<R[]> {
+async function adminQuery<R extends pg.QueryResultRow>(
+  url: string,
+  sql: string,
+  params: unknown[] = [],
+): Promise<R[]> {
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   try {
@@ -175,13 +190,22 @@ function alive(pid: number): boolean {
 }
 
 /** Drop the pooled test databases of test processes that have ended (all of them after a run). */
-export async function dropStaleTestDatabases(url = process.env.TEST_DATABASE_URL, waitForWorkersMs = 0): Promise<void> {
+export async function dropStaleTestDatabases(
+  url = process.env.TEST_DATABASE_URL,
+  waitForWorkersMs = 0,
+): Promise<void> {
   if (!url) return;
-  const rows = await adminQuery<{ datname: string }>(url, `SELECT datname FROM pg_database WHERE datname LIKE '${POOLED_PREFIX}%'`);
+  const rows = await adminQuery<{ datname: string }>(
+    url,
+    `SELECT datname FROM pg_database WHERE datname LIKE '${POOLED_PREFIX}%'`,
+  );
   const pidOf = (datname: string) => Number(datname.slice(POOLED_PREFIX.length).split('_')[0]);
   const running = (pid: number) => Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid);
   // At the end of a run the workers may still be exiting: a moment for them to go.
-  for (const until = Date.now() + waitForWorkersMs; Date.now() < until && rows.some((r) => running(pidOf(r.datname))); ) {
+  for (
+    const until = Date.now() + waitForWorkersMs;
+    Date.now() < until && rows.some((r) => running(pidOf(r.datname)));
+  ) {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   for (const { datname } of rows) {
@@ -207,7 +231,10 @@ async function leasePostgresDatabase(url: string): Promise<{ name: string; url: 
   return { name, url: u.toString(), uses: 1 };
 }
 
-async function givePostgresDatabaseBack(url: string, entry: { name: string; url: string; uses: number }): Promise<void> {
+async function givePostgresDatabaseBack(
+  url: string,
+  entry: { name: string; url: string; uses: number },
+): Promise<void> {
   let reusable = entry.uses < MAX_USES && idleDatabases.length < MAX_IDLE;
   if (reusable) {
     try {
@@ -215,7 +242,9 @@ async function givePostgresDatabaseBack(url: string, entry: { name: string; url:
       await client.connect();
       try {
         // Connections a test left open (a child process's, a client it did not end) end here.
-        await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()');
+        await client.query(
+          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
+        );
         await client.query(RESET_SCHEMAS);
         reusable = Number((await client.query<{ n: string }>(LEFT_IN_DATABASE)).rows[0]?.n) === 0;
       } finally {
@@ -230,7 +259,9 @@ async function givePostgresDatabaseBack(url: string, entry: { name: string; url:
 }
 
 /** A bus of its own; pass the namespace of an earlier one for a second connection to the same stream (NATS). */
-export async function createTestBus(reuseNamespace?: string): Promise<{ bus: Bus; namespace: string | undefined }> {
+export async function createTestBus(
+  reuseNamespace?: string,
+): Promise<{ bus: Bus; namespace: string | undefined }> {
   const url = process.env.TEST_NATS_URL;
   if (!url) return { bus: createInProcessBus(), namespace: undefined };
   const namespace = reuseNamespace ?? `t${randomBytes(5).toString('hex')}`;
@@ -241,7 +272,11 @@ export async function createTestBus(reuseNamespace?: string): Promise<{ bus: Bus
       // nats-server removes its streams directory when the last stream is deleted; a stream created
       // by another test at that moment fails with "could not create storage directory" (10077).
       // Nothing was created: the test tries again.
-      if (attempt >= 5 || !/could not create storage directory|error creating store/i.test(String((err as Error).message))) throw err;
+      if (
+        attempt >= 5 ||
+        !/could not create storage directory|error creating store/i.test(String((err as Error).message))
+      )
+        throw err;
       await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
     }
   }
@@ -339,7 +374,9 @@ export async function createTestHarness(
         let n = 0;
         for (const r of runtimes) {
           await r.ctx.relay.drain();
-          const res = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${r.ctx.schema}.outbox WHERE published_at IS NULL`);
+          const res = await db.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM ${r.ctx.schema}.outbox WHERE published_at IS NULL`,
+          );
           n += res.rows[0]!.n;
         }
         return n;

@@ -8,12 +8,19 @@ import { inflateSync } from 'node:zlib';
 /** The text of the PDF: each page's text runs in drawing order, a line break where PDF.js sees one. */
 export async function pdfToText(pdf: Buffer): Promise<string> {
   const { getDocument } = await import('pdfjs-dist/legacy/build/pdf.mjs');
-  const doc = await getDocument({ data: new Uint8Array(pdf), useSystemFonts: false, isEvalSupported: false, verbosity: 0 }).promise;
+  const doc = await getDocument({
+    data: new Uint8Array(pdf),
+    useSystemFonts: false,
+    isEvalSupported: false,
+    verbosity: 0,
+  }).promise;
   try {
     const pages: string[] = [];
     for (let n = 1; n <= doc.numPages; n++) {
       const content = await (await doc.getPage(n)).getTextContent();
-      pages.push(content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join(''));
+      pages.push(
+        content.items.map((item) => ('str' in item ? item.str + (item.hasEOL ? '\n' : '') : '')).join(''),
+      );
     }
     return pages.join('\n');
   } finally {
@@ -24,7 +31,9 @@ export async function pdfToText(pdf: Buffer): Promise<string> {
 /** The embedded fonts' names without their subset tags ('NotoSansDevanagari-Regular'). */
 export function embeddedFonts(pdf: Buffer): string[] {
   const raw = pdf.toString('latin1');
-  return [...new Set([...raw.matchAll(/\/BaseFont \/(?:[A-Z]{6}\+)?([A-Za-z0-9-]+)/g)].map((m) => m[1]!))].sort();
+  return [
+    ...new Set([...raw.matchAll(/\/BaseFont \/(?:[A-Z]{6}\+)?([A-Za-z0-9-]+)/g)].map((m) => m[1]!)),
+  ].sort();
 }
 
 /** The PDF's streams, inflated. */
@@ -82,15 +91,21 @@ export function containsChars(text: string, name: string): boolean {
  * name that does not come back from the text (exactly, for the `exact` ones, but for white space;
  * character for character for every one). Empty when all is well; the text is returned for more checks.
  */
-export async function indianNameProblems(pdf: Buffer, drawnAs: (name: string) => string): Promise<{ problems: string[]; text: string }> {
+export async function indianNameProblems(
+  pdf: Buffer,
+  drawnAs: (name: string) => string,
+): Promise<{ problems: string[]; text: string }> {
   const problems: string[] = [];
   const fonts = embeddedFonts(pdf);
-  for (const n of INDIAN_NAMES) if (!fonts.some((f) => f.startsWith(n.font))) problems.push(`${n.font} is not embedded`);
+  for (const n of INDIAN_NAMES)
+    if (!fonts.some((f) => f.startsWith(n.font))) problems.push(`${n.font} is not embedded`);
   if (!fonts.includes('NotoSansDevanagari-Bold')) problems.push('NotoSansDevanagari-Bold is not embedded');
   const text = await pdfToText(pdf);
   for (const n of INDIAN_NAMES) {
-    if (n.exact && !withoutSpaces(text).includes(withoutSpaces(n.name))) problems.push(`${n.script}: ${n.name} does not come back as typed`);
-    if (!containsChars(text, drawnAs(n.name))) problems.push(`${n.script}: the characters of ${drawnAs(n.name)} are not all in the text`);
+    if (n.exact && !withoutSpaces(text).includes(withoutSpaces(n.name)))
+      problems.push(`${n.script}: ${n.name} does not come back as typed`);
+    if (!containsChars(text, drawnAs(n.name)))
+      problems.push(`${n.script}: the characters of ${drawnAs(n.name)} are not all in the text`);
   }
   return { problems, text };
 }

@@ -38,7 +38,9 @@ const Content = styled(RadixDialog.Content)`
   border-radius: ${theme.radius.lg};
   box-shadow: ${theme.shadow.lg};
   animation: ${popIn} 0.15s ease-out;
-  &:focus { outline: none; }
+  &:focus {
+    outline: none;
+  }
 `;
 
 const Title = styled(RadixDialog.Title)`
@@ -55,7 +57,15 @@ const Description = styled(RadixDialog.Description)`
 /** A confirmation (alertdialog) is answered with its buttons or Escape, never by a click beside it. */
 const keepOpen = (event: Event) => event.preventDefault();
 
-export function DialogImpl({ open, onOpenChange, title, description, children, role = 'dialog', onCloseAutoFocus }: DialogProps) {
+export function DialogImpl({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  role = 'dialog',
+  onCloseAutoFocus,
+}: DialogProps) {
   const alert = role === 'alertdialog';
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
@@ -119,7 +129,9 @@ const Panel = styled(RadixDialog.Content)<{ $side: SheetSide }>`
   box-shadow: ${theme.shadow.lg};
   animation: ${(p) => slide[p.$side]} 0.2s ease-out;
   ${(p) => placement[p.$side]}
-  &:focus { outline: none; }
+  &:focus {
+    outline: none;
+  }
 `;
 
 const Header = styled.div`
@@ -142,7 +154,9 @@ const Close = styled(RadixDialog.Close)`
   background: transparent;
   color: ${theme.color.mutedForeground};
   cursor: pointer;
-  &:hover { background: ${theme.color.accent}; }
+  &:hover {
+    background: ${theme.color.accent};
+  }
 `;
 
 export function SheetImpl({ open, onOpenChange, title, side = 'bottom', children }: SheetProps) {

@@ -30,9 +30,16 @@ export function clearOffset(
   keepClear: ReadonlyArray<Box>,
   topLimit = 0,
 ): number {
-  const visible = keepClear.filter((r) => r.bottom > r.top && r.bottom > 0 && r.top < viewport.height && r.right > column.left && r.left < column.right);
+  const visible = keepClear.filter(
+    (r) =>
+      r.bottom > r.top &&
+      r.bottom > 0 &&
+      r.top < viewport.height &&
+      r.right > column.left &&
+      r.left < column.right,
+  );
   let offset = base;
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     const bottom = viewport.height - offset;
     const top = bottom - stackHeight - GAP;
@@ -49,4 +56,3 @@ export function clearOffset(
   // Never pushed off the screen (or under the header): past that the usual place is kept.
   return viewport.height - offset - stackHeight < topLimit ? base : offset;
 }
-

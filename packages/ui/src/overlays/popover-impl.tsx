@@ -19,11 +19,25 @@ const Content = styled(RadixPopover.Content)<{ $combobox: boolean }>`
   background: ${theme.color.background};
   box-shadow: ${theme.shadow.md};
   animation: ${show} 0.12s ease-out;
-  &:focus { outline: none; }
+  &:focus {
+    outline: none;
+  }
 `;
 
-export function PopoverImpl({ open, onOpenChange, anchorRef, children, align = 'end', side = 'bottom', combobox = false, id, role, 'aria-label': label }: PopoverProps) {
-  const onTrigger = (target: EventTarget | null) => target instanceof Node && anchorRef.current?.contains(target);
+export function PopoverImpl({
+  open,
+  onOpenChange,
+  anchorRef,
+  children,
+  align = 'end',
+  side = 'bottom',
+  combobox = false,
+  id,
+  role,
+  'aria-label': label,
+}: PopoverProps) {
+  const onTrigger = (target: EventTarget | null) =>
+    target instanceof Node && anchorRef.current?.contains(target);
   return (
     <RadixPopover.Root open={open} onOpenChange={onOpenChange}>
       <RadixPopover.Anchor virtualRef={anchorRef} />

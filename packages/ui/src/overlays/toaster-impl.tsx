@@ -29,7 +29,9 @@ const Card = styled.div<{ $variant: ToastVariant }>`
   gap: 0.75rem;
   /* sonner sizes only its own styled toasts: ours take the toaster's --width, or the row on a narrow screen (sonner's 600 px). */
   width: var(--width);
-  @media (max-width: 600px) { width: 100%; }
+  @media (max-width: 600px) {
+    width: 100%;
+  }
   box-sizing: border-box;
   padding: 0.875rem 1rem;
   border: 1px solid ${theme.color.border};
@@ -68,7 +70,17 @@ const Close = styled.button`
   cursor: pointer;
 `;
 
-function ToastCard({ id, title, description, variant }: { id: string; title: string; description?: string; variant: ToastVariant }) {
+function ToastCard({
+  id,
+  title,
+  description,
+  variant,
+}: {
+  id: string;
+  title: string;
+  description?: string;
+  variant: ToastVariant;
+}) {
   return (
     <Card $variant={variant} role={variant === 'destructive' ? 'alert' : 'status'}>
       <Text>
@@ -85,8 +97,14 @@ function ToastCard({ id, title, description, variant }: { id: string; title: str
 /** How long past its duration a toast may stay while hovered (sonner pauses its timer on hover). */
 export const HOVER_GRACE_MS = 10_000;
 
-export function showToast(id: string, { title, description, variant = 'default', duration = 5000 }: ToastOptions): void {
-  sonner.custom(() => <ToastCard id={id} title={title} description={description} variant={variant} />, { id, duration });
+export function showToast(
+  id: string,
+  { title, description, variant = 'default', duration = 5000 }: ToastOptions,
+): void {
+  sonner.custom(() => <ToastCard id={id} title={title} description={description} variant={variant} />, {
+    id,
+    duration,
+  });
   // Hovering pauses a toast, but never keeps it for good.
   if (Number.isFinite(duration)) setTimeout(() => sonner.dismiss(id), duration + HOVER_GRACE_MS);
 }
@@ -111,13 +129,22 @@ function useKeepClearOffset(base: () => number): number | null {
     const measure = () => {
       frame = 0;
       const toaster = document.querySelector<HTMLElement>('[data-sonner-toaster]');
-      const toasts = toaster ? [...toaster.querySelectorAll<HTMLElement>('[data-sonner-toast]')].slice(0, VISIBLE) : [];
+      const toasts = toaster
+        ? [...toaster.querySelectorAll<HTMLElement>('[data-sonner-toast]')].slice(0, VISIBLE)
+        : [];
       if (!toaster || toasts.length === 0) return setOffset(null);
       const box = toaster.getBoundingClientRect();
       const stack = toasts.reduce((sum, t) => sum + t.offsetHeight, 0) + GAP * (toasts.length - 1);
       const rects = [...document.querySelectorAll(KEEP_CLEAR)].map((el) => el.getBoundingClientRect());
       const header = 3.5 * remPx();
-      const next = clearOffset(baseOffset, { height: window.innerHeight }, { left: box.left, right: box.right }, stack, rects, header);
+      const next = clearOffset(
+        baseOffset,
+        { height: window.innerHeight },
+        { left: box.left, right: box.right },
+        stack,
+        rects,
+        header,
+      );
       setOffset((prev) => (prev === next ? prev : next));
     };
     const schedule = () => {
@@ -163,7 +190,11 @@ export function ToasterImpl() {
       gap={GAP}
       containerAriaLabel="Notifications"
       style={{ zIndex: theme.z.toast, ['--width' as string]: 'min(24rem, calc(100vw - 2rem))' }}
-      offset={mobile ? { bottom: phoneBottom, right: '1rem', left: '1rem' } : { bottom: clear ?? '1rem', right: '1rem' }}
+      offset={
+        mobile
+          ? { bottom: phoneBottom, right: '1rem', left: '1rem' }
+          : { bottom: clear ?? '1rem', right: '1rem' }
+      }
       mobileOffset={{ bottom: phoneBottom, right: '1rem', left: '1rem' }}
     />
   );

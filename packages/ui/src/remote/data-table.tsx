@@ -197,7 +197,8 @@ const SortButton = styled.button<{ $align?: 'left' | 'right' | 'center' }>`
 
 /** ▲/▼ for the sorted column, a faint ⇅ for the others. */
 function SortGlyph({ state }: { state: 'ascending' | 'descending' | 'none' }) {
-  const name = state === 'ascending' ? 'chevronUp' : state === 'descending' ? 'chevronDown' : 'chevronsUpDown';
+  const name =
+    state === 'ascending' ? 'chevronUp' : state === 'descending' ? 'chevronDown' : 'chevronsUpDown';
   return <Icon name={name} size={14} style={{ opacity: state === 'none' ? 0.45 : 1 }} />;
 }
 

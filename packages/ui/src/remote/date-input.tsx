@@ -14,7 +14,10 @@ const Wrapper = styled.div`
   position: relative;
   width: 100%;
   min-width: 0;
-  & > input[type='text'] { padding-right: 2.5rem; font-variant-numeric: tabular-nums; }
+  & > input[type='text'] {
+    padding-right: 2.5rem;
+    font-variant-numeric: tabular-nums;
+  }
 `;
 
 const CalendarButton = styled.button`
@@ -31,9 +34,18 @@ const CalendarButton = styled.button`
   background: transparent;
   color: ${theme.color.mutedForeground};
   cursor: pointer;
-  &:hover { color: ${theme.color.foreground}; background: ${theme.color.muted}; }
-  &:focus-visible { outline: 2px solid ${theme.color.ring}; outline-offset: 1px; }
-  &:disabled { cursor: not-allowed; opacity: 0.5; }
+  &:hover {
+    color: ${theme.color.foreground};
+    background: ${theme.color.muted};
+  }
+  &:focus-visible {
+    outline: 2px solid ${theme.color.ring};
+    outline-offset: 1px;
+  }
+  &:disabled {
+    cursor: not-allowed;
+    opacity: 0.5;
+  }
 `;
 
 /** The browser's picker, anchored under the calendar button; never focused or read on its own. */
@@ -70,7 +82,20 @@ export interface DateInputProps {
 
 const shownText = (value: string) => isoToDateText(value) ?? value;
 
-export function DateInput({ id, name, value, onChange, onBlur, min, max, disabled, readOnly, className, ref, ...aria }: DateInputProps) {
+export function DateInput({
+  id,
+  name,
+  value,
+  onChange,
+  onBlur,
+  min,
+  max,
+  disabled,
+  readOnly,
+  className,
+  ref,
+  ...aria
+}: DateInputProps) {
   // The text shown, and the value it stands for: a value from outside (a reset, a loaded record) replaces the text.
   const [shown, setShown] = useState(() => ({ value, text: shownText(value) }));
   const picker = useRef<HTMLInputElement>(null);
@@ -131,7 +156,13 @@ export function DateInput({ id, name, value, onChange, onBlur, min, max, disable
       />
       {editable && (
         <>
-          <CalendarButton type="button" onClick={openPicker} disabled={disabled} aria-label="Choose date from calendar" title="Choose date">
+          <CalendarButton
+            type="button"
+            onClick={openPicker}
+            disabled={disabled}
+            aria-label="Choose date from calendar"
+            title="Choose date"
+          >
             <Icon name="calendar" />
           </CalendarButton>
           <NativePicker

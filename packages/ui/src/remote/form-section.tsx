@@ -6,8 +6,12 @@ const Grid = styled.div`
   display: grid;
   grid-template-columns: repeat(2, minmax(0, 1fr));
   gap: 1rem 1.25rem;
-  & > .span-2 { grid-column: 1 / -1; }
-  ${theme.media.mobile} { grid-template-columns: 1fr; }
+  & > .span-2 {
+    grid-column: 1 / -1;
+  }
+  ${theme.media.mobile} {
+    grid-template-columns: 1fr;
+  }
 `;
 
 export interface FormSectionProps {

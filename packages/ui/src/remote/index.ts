@@ -9,12 +9,40 @@ export { useUnsavedChanges } from './use-unsaved-changes';
 export { FormSection, type FormSectionProps } from './form-section';
 export { PageSkeleton } from './page-skeleton';
 export { rootErrorBoundary } from './root-error-boundary';
-export { lazyScreen, remoteRoutes, RemoteRouter, screenForPath, type RemoteSection, type ScreenPrefetch } from './remote-router';
+export {
+  lazyScreen,
+  remoteRoutes,
+  RemoteRouter,
+  screenForPath,
+  type RemoteSection,
+  type ScreenPrefetch,
+} from './remote-router';
 export { CurrentUserContext, useCurrentUser } from './current-user';
 export { remoteLifecycles } from './lifecycles';
-export { FilterBar, ListPage, useListSearch, type ListPageProps, type ListQueryState, type ListSearch } from './list-page';
-export { createDraftStore, draftKey, formDrafts, hasFormDraft, type DraftAddress, type DraftStore } from './form-kit/drafts';
-export { DataTable, SortSelect, type Column, type DataTableProps, type ListSort, type SortSelectProps } from './data-table';
+export {
+  FilterBar,
+  ListPage,
+  useListSearch,
+  type ListPageProps,
+  type ListQueryState,
+  type ListSearch,
+} from './list-page';
+export {
+  createDraftStore,
+  draftKey,
+  formDrafts,
+  hasFormDraft,
+  type DraftAddress,
+  type DraftStore,
+} from './form-kit/drafts';
+export {
+  DataTable,
+  SortSelect,
+  type Column,
+  type DataTableProps,
+  type ListSort,
+  type SortSelectProps,
+} from './data-table';
 export { Tabs, type TabItem, type TabsProps } from './tabs';
 export { Switch, type SwitchProps } from './switch';
 export { ListSkeleton } from './list-skeleton';

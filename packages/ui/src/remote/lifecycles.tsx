@@ -42,7 +42,9 @@ export function remoteLifecycles(name: string, sections: RemoteSection[]) {
     loadRootComponent: async () => {
       await firstScreen;
       // single-spa-react types the loaded component's props as possibly undefined; they never are.
-      return (({ user }: ShellCustomProps) => <RemoteRoot user={user} sections={sections} />) as RootComponent;
+      return (({ user }: ShellCustomProps) => (
+        <RemoteRoot user={user} sections={sections} />
+      )) as RootComponent;
     },
     // A crash in a screen stays inside the content area and can be retried in place.
     errorBoundaryClass: rootErrorBoundary(name),

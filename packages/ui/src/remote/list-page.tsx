@@ -5,7 +5,23 @@
  * search bar, skeleton, error with Retry, empty and no-match states, the table (desktop) or cards
  * (phone) and paging. A screen states its texts, its query and its table.
  */
-import { Button, EmptyState, ErrorPanel, formatNumber, Icon, PageHeader, Pagination, SearchInput, Sheet, Spinner, theme, useDebouncedValue, useIsMobile, useQueryParams, type IconName } from '@erp/ui';
+import {
+  Button,
+  EmptyState,
+  ErrorPanel,
+  formatNumber,
+  Icon,
+  PageHeader,
+  Pagination,
+  SearchInput,
+  Sheet,
+  Spinner,
+  theme,
+  useDebouncedValue,
+  useIsMobile,
+  useQueryParams,
+  type IconName,
+} from '@erp/ui';
 import { errorMessage } from '@erp/sdk';
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
@@ -49,7 +65,10 @@ export function useListSearch(filters: readonly string[] = [], options: ListSear
   const sortDefault = options.defaultSort ? serializeSort(options.defaultSort) : null;
   const sortKeys = options.sortKeys?.join(',');
   // The same object while the URL's sort is the same, so a table sorting its own rows does not sort again.
-  const sort = useMemo(() => parseSort(rawSort, sortKeys?.split(',')) ?? parseSort(sortDefault), [rawSort, sortDefault, sortKeys]);
+  const sort = useMemo(
+    () => parseSort(rawSort, sortKeys?.split(',')) ?? parseSort(sortDefault),
+    [rawSort, sortDefault, sortKeys],
+  );
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const [input, setInput] = useState(keyword);
   const debounced = useDebouncedValue(input).trim();
@@ -81,7 +100,11 @@ export function useListSearch(filters: readonly string[] = [], options: ListSear
       setParams(Object.fromEntries(['keyword', 'page', ...filters].map((name) => [name, undefined])));
     },
     sort,
-    setSort: (next) => setParams({ sort: sameSort(next, options.defaultSort) ? undefined : serializeSort(next), page: undefined }),
+    setSort: (next) =>
+      setParams({
+        sort: sameSort(next, options.defaultSort) ? undefined : serializeSort(next),
+        page: undefined,
+      }),
   };
 }
 
@@ -92,10 +115,17 @@ export const FilterBar = styled.div`
   align-items: center;
   flex-wrap: wrap;
   margin-bottom: 1rem;
-  & > select { width: 10rem; }
+  & > select {
+    width: 10rem;
+  }
   ${theme.media.mobile} {
-    & > div:first-child { flex-basis: 100%; }
-    & > select { flex: 1; width: auto; }
+    & > div:first-child {
+      flex-basis: 100%;
+    }
+    & > select {
+      flex: 1;
+      width: auto;
+    }
   }
 `;
 
@@ -173,7 +203,15 @@ const PanelBody = styled.div`
 `;
 
 /** The phone's 'Filters' button and the side panel it opens, holding the list's filters. */
-function FilterPanel({ filters, active, search }: { filters: ReactNode; active: number; search: ListSearch }) {
+function FilterPanel({
+  filters,
+  active,
+  search,
+}: {
+  filters: ReactNode;
+  active: number;
+  search: ListSearch;
+}) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -214,7 +252,14 @@ export function ListPage(props: ListPageProps) {
 
   let body: ReactNode;
   if (query.isPending || !loaded) body = <ListSkeleton label={props.loadingLabel} />;
-  else if (query.isError) body = <ErrorPanel title={props.errorTitle} message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
+  else if (query.isError)
+    body = (
+      <ErrorPanel
+        title={props.errorTitle}
+        message={errorMessage(query.error)}
+        onRetry={() => void query.refetch()}
+      />
+    );
   else if (!props.rows)
     body = search.filtered ? (
       <EmptyState
@@ -228,7 +273,12 @@ export function ListPage(props: ListPageProps) {
         }
       />
     ) : (
-      <EmptyState icon={props.empty.icon} title={props.empty.title} description={props.empty.description} action={props.empty.action} />
+      <EmptyState
+        icon={props.empty.icon}
+        title={props.empty.title}
+        description={props.empty.description}
+        action={props.empty.action}
+      />
     );
   else
     body = (
@@ -236,7 +286,13 @@ export function ListPage(props: ListPageProps) {
         {props.children}
         {props.total !== undefined && (props.alwaysPaginate || props.total > props.pageSize) && (
           <Footer>
-            <Pagination page={search.page} pageSize={props.pageSize} totalItems={props.total} totalCapped={props.totalCapped} onPageChange={search.setPage} />
+            <Pagination
+              page={search.page}
+              pageSize={props.pageSize}
+              totalItems={props.total}
+              totalCapped={props.totalCapped}
+              onPageChange={search.setPage}
+            />
           </Footer>
         )}
       </>
@@ -259,11 +315,21 @@ export function ListPage(props: ListPageProps) {
         actions={props.actions}
       />
       <FilterBar role="search">
-        <SearchInput value={search.input} onValueChange={search.setInput} placeholder={props.searchPlaceholder} aria-label={props.searchLabel} />
-        {inPanel ? <FilterPanel filters={props.filters} active={props.filtersOnPhone?.active ?? 0} search={search} /> : props.filters}
+        <SearchInput
+          value={search.input}
+          onValueChange={search.setInput}
+          placeholder={props.searchPlaceholder}
+          aria-label={props.searchLabel}
+        />
+        {inPanel ? (
+          <FilterPanel filters={props.filters} active={props.filtersOnPhone?.active ?? 0} search={search} />
+        ) : (
+          props.filters
+        )}
         {props.count && props.total !== undefined && (
           <Count aria-live="polite">
-            {formatNumber(props.total)}{props.totalCapped ? '+' : ''} {props.total === 1 ? props.count.one : props.count.many}
+            {formatNumber(props.total)}
+            {props.totalCapped ? '+' : ''} {props.total === 1 ? props.count.one : props.count.many}
           </Count>
         )}
         {search.filtered && (

@@ -90,11 +90,27 @@ describe('preloadScreenFor', () => {
   });
 
   it('leaves a failed or throwing prefetch to the screen: the code still loads and nothing rejects', async () => {
-    const failing = lazyScreen('a', async () => ({ default: () => null }), () => Promise.reject(new Error('403')));
-    const throwing = lazyScreen('b', async () => ({ default: () => null }), () => {
-      throw new Error('bad params');
-    });
-    const sections: RemoteSection[] = [{ path: '/x', children: [{ path: 'a', ...failing }, { path: 'b', ...throwing }] }];
+    const failing = lazyScreen(
+      'a',
+      async () => ({ default: () => null }),
+      () => Promise.reject(new Error('403')),
+    );
+    const throwing = lazyScreen(
+      'b',
+      async () => ({ default: () => null }),
+      () => {
+        throw new Error('bad params');
+      },
+    );
+    const sections: RemoteSection[] = [
+      {
+        path: '/x',
+        children: [
+          { path: 'a', ...failing },
+          { path: 'b', ...throwing },
+        ],
+      },
+    ];
     await expect(preloadScreenFor(sections, '/x/a', new QueryClient())).resolves.toBeUndefined();
     await expect(preloadScreenFor(sections, '/x/b', new QueryClient())).resolves.toBeUndefined();
     expect(renderToStaticMarkup(failing.element as ReactElement)).toBe('');

@@ -1,4 +1,12 @@
-import { AppRouter, matchRoutes, NotFound, useLocation, useRoutes, type Params, type RouteObject } from '@erp/ui';
+import {
+  AppRouter,
+  matchRoutes,
+  NotFound,
+  useLocation,
+  useRoutes,
+  type Params,
+  type RouteObject,
+} from '@erp/ui';
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type ComponentType } from 'react';
 import { PageSkeleton } from './page-skeleton';
@@ -52,7 +60,11 @@ export function lazyScreen(
  * rejects: a screen that cannot load fails when it renders, inside the remote's error boundary, and
  * a failed prefetch is the screen's query error, shown (and retried) by the screen as before.
  */
-export async function preloadScreenFor(sections: RemoteSection[], pathname: string, queryClient?: QueryClient): Promise<void> {
+export async function preloadScreenFor(
+  sections: RemoteSection[],
+  pathname: string,
+  queryClient?: QueryClient,
+): Promise<void> {
   const matches = matchRoutes(remoteRoutes(sections), pathname) ?? [];
   await Promise.all(
     matches.map((m) => {
@@ -88,7 +100,9 @@ export function remoteRoutes(sections: RemoteSection[]): RouteObject[] {
       children: [
         ...section.children,
         // The prefix alone, when the module has no screen there, and any path under it that it does not serve.
-        ...(section.children.some((r) => r.index) ? [] : [{ index: true, id: `not-found-index${section.path}`, element: <NotFoundHere /> }]),
+        ...(section.children.some((r) => r.index)
+          ? []
+          : [{ index: true, id: `not-found-index${section.path}`, element: <NotFoundHere /> }]),
         { id: `not-found${section.path}`, path: '*', element: <NotFoundHere /> },
       ],
     })),

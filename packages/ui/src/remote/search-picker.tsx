@@ -18,9 +18,17 @@ const Option = styled.li`
   border-radius: ${theme.radius.sm};
   font-size: 0.875rem;
   cursor: pointer;
-  &[aria-selected='true'] { background: ${theme.color.accent}; }
-  &[aria-disabled='true'] { cursor: not-allowed; opacity: 0.55; }
-  & > small { color: ${theme.color.mutedForeground}; white-space: nowrap; }
+  &[aria-selected='true'] {
+    background: ${theme.color.accent};
+  }
+  &[aria-disabled='true'] {
+    cursor: not-allowed;
+    opacity: 0.55;
+  }
+  & > small {
+    color: ${theme.color.mutedForeground};
+    white-space: nowrap;
+  }
 `;
 
 const List = styled.ul`

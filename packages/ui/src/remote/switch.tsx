@@ -15,9 +15,17 @@ const Track = styled(RadixSwitch.Root)`
   background: ${theme.color.input};
   cursor: pointer;
   transition: background 0.15s;
-  &[data-state='checked'] { background: ${theme.color.primary}; }
-  &:disabled { cursor: not-allowed; opacity: 0.5; }
-  &:focus-visible { outline: 2px solid ${theme.color.ring}; outline-offset: 2px; }
+  &[data-state='checked'] {
+    background: ${theme.color.primary};
+  }
+  &:disabled {
+    cursor: not-allowed;
+    opacity: 0.5;
+  }
+  &:focus-visible {
+    outline: 2px solid ${theme.color.ring};
+    outline-offset: 2px;
+  }
 `;
 
 const Thumb = styled(RadixSwitch.Thumb)`
@@ -30,10 +38,15 @@ const Thumb = styled(RadixSwitch.Thumb)`
   background: #fff;
   box-shadow: ${theme.shadow.sm};
   transition: transform 0.15s;
-  &[data-state='checked'] { transform: translateX(1rem); }
+  &[data-state='checked'] {
+    transform: translateX(1rem);
+  }
 `;
 
-export interface SwitchProps extends Omit<ComponentPropsWithRef<'button'>, 'onChange' | 'value' | 'defaultValue'> {
+export interface SwitchProps extends Omit<
+  ComponentPropsWithRef<'button'>,
+  'onChange' | 'value' | 'defaultValue'
+> {
   checked: boolean;
   onCheckedChange?: (checked: boolean) => void;
 }

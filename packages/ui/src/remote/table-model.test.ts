@@ -1,4 +1,10 @@
-import { createTable, getCoreRowModel, getSortedRowModel, type SortingState, type TableOptionsResolved } from '@tanstack/react-table';
+import {
+  createTable,
+  getCoreRowModel,
+  getSortedRowModel,
+  type SortingState,
+  type TableOptionsResolved,
+} from '@tanstack/react-table';
 import { describe, expect, it } from 'vitest';
 import {
   ariaSort,
@@ -34,8 +40,22 @@ const links: Link[] = [
 ];
 
 const columns: Column<Link>[] = [
-  { id: 'item', header: 'Item', primary: true, sortKey: 'itemName', sortValue: (l) => l.name, cell: (l) => `<${l.name}>` },
-  { id: 'price', header: 'Price', align: 'right', sortable: true, sortValue: (l) => l.price, cell: (l) => l.price },
+  {
+    id: 'item',
+    header: 'Item',
+    primary: true,
+    sortKey: 'itemName',
+    sortValue: (l) => l.name,
+    cell: (l) => `<${l.name}>`,
+  },
+  {
+    id: 'price',
+    header: 'Price',
+    align: 'right',
+    sortable: true,
+    sortValue: (l) => l.price,
+    cell: (l) => l.price,
+  },
   { id: 'moq', header: 'MOQ', sortValue: (l) => l.moq, sortDescFirst: true, cell: (l) => l.moq ?? '—' },
   { id: 'notes', header: 'Notes', cell: () => '' },
 ];
@@ -57,7 +77,10 @@ function tableOf(sorting: SortingState, rows: Link[] = links) {
   return table;
 }
 
-const sortedIds = (sorting: SortingState) => tableOf(sorting).getRowModel().rows.map((r) => r.id);
+const sortedIds = (sorting: SortingState) =>
+  tableOf(sorting)
+    .getRowModel()
+    .rows.map((r) => r.id);
 
 describe('sort in the URL', () => {
   it('reads sort=key as ascending and sort=-key as descending', () => {
@@ -67,7 +90,8 @@ describe('sort in the URL', () => {
   });
 
   it('reads nothing, junk and keys the list does not know as no sort', () => {
-    for (const raw of [null, undefined, '', '-', '--price', 'price desc', '1price', '-<x>', 'price;drop']) expect(parseSort(raw)).toBeNull();
+    for (const raw of [null, undefined, '', '-', '--price', 'price desc', '1price', '-<x>', 'price;drop'])
+      expect(parseSort(raw)).toBeNull();
     expect(parseSort('-price', ['itemName', 'price'])).toEqual({ key: 'price', desc: true });
     expect(parseSort('-secret', ['itemName', 'price'])).toBeNull();
   });
@@ -121,8 +145,18 @@ describe('columns as TanStack column definitions', () => {
     ]);
     const table = tableOf([]);
     const cells = table.getRowModel().rows[0]!.getVisibleCells();
-    expect(cells.map((c) => (c.column.columnDef.cell as (ctx: unknown) => unknown)(c.getContext()))).toEqual(['<Cement OPC 53>', 410, 100, '']);
-    expect(cells.map((c) => (c.column.columnDef.meta as { column: Column<Link> }).column.align)).toEqual([undefined, 'right', undefined, undefined]);
+    expect(cells.map((c) => (c.column.columnDef.cell as (ctx: unknown) => unknown)(c.getContext()))).toEqual([
+      '<Cement OPC 53>',
+      410,
+      100,
+      '',
+    ]);
+    expect(cells.map((c) => (c.column.columnDef.meta as { column: Column<Link> }).column.align)).toEqual([
+      undefined,
+      'right',
+      undefined,
+      undefined,
+    ]);
   });
 
   it('maps the sort by its key to the column id and back', () => {
@@ -131,16 +165,43 @@ describe('columns as TanStack column definitions', () => {
     expect(toSortingState({ key: 'notes', desc: false }, columns)).toEqual([]);
     expect(toSortingState({ key: 'unknown', desc: false }, columns)).toEqual([]);
     expect(toSortingState(null, columns)).toEqual([]);
-    expect(fromSortingState([{ id: 'item', desc: false }], columns)).toEqual({ key: 'itemName', desc: false });
+    expect(fromSortingState([{ id: 'item', desc: false }], columns)).toEqual({
+      key: 'itemName',
+      desc: false,
+    });
     expect(fromSortingState([], columns)).toBeNull();
   });
 
   it('sorts a page locally: names by language (case, accents, numbers), numbers as numbers, empty last', () => {
-    expect(sortedIds(toSortingState({ key: 'itemName', desc: false }, columns))).toEqual(['c', 'd', 'b', 'a', 'e']);
-    expect(sortedIds(toSortingState({ key: 'itemName', desc: true }, columns))).toEqual(['e', 'a', 'b', 'd', 'c']);
+    expect(sortedIds(toSortingState({ key: 'itemName', desc: false }, columns))).toEqual([
+      'c',
+      'd',
+      'b',
+      'a',
+      'e',
+    ]);
+    expect(sortedIds(toSortingState({ key: 'itemName', desc: true }, columns))).toEqual([
+      'e',
+      'a',
+      'b',
+      'd',
+      'c',
+    ]);
     // Ties keep the order the rows came in.
-    expect(sortedIds(toSortingState({ key: 'price', desc: false }, columns))).toEqual(['c', 'd', 'b', 'a', 'e']);
-    expect(sortedIds(toSortingState({ key: 'moq', desc: false }, columns))).toEqual(['e', 'a', 'c', 'd', 'b']);
+    expect(sortedIds(toSortingState({ key: 'price', desc: false }, columns))).toEqual([
+      'c',
+      'd',
+      'b',
+      'a',
+      'e',
+    ]);
+    expect(sortedIds(toSortingState({ key: 'moq', desc: false }, columns))).toEqual([
+      'e',
+      'a',
+      'c',
+      'd',
+      'b',
+    ]);
     expect(sortedIds([])).toEqual(['a', 'b', 'c', 'd', 'e']);
   });
 

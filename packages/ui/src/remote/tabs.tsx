@@ -37,14 +37,27 @@ const Trigger = styled(RadixTabs.Trigger)`
   font-weight: 500;
   white-space: nowrap;
   cursor: pointer;
-  &[data-state='active'] { background: ${theme.color.background}; color: ${theme.color.foreground}; box-shadow: ${theme.shadow.sm}; }
-  &:focus-visible { outline: 2px solid ${theme.color.ring}; outline-offset: 1px; }
-  &:disabled { cursor: not-allowed; opacity: 0.5; }
+  &[data-state='active'] {
+    background: ${theme.color.background};
+    color: ${theme.color.foreground};
+    box-shadow: ${theme.shadow.sm};
+  }
+  &:focus-visible {
+    outline: 2px solid ${theme.color.ring};
+    outline-offset: 1px;
+  }
+  &:disabled {
+    cursor: not-allowed;
+    opacity: 0.5;
+  }
 `;
 
 const Panel = styled(RadixTabs.Content)`
   margin-top: 1rem;
-  &:focus-visible { outline: 2px solid ${theme.color.ring}; outline-offset: 2px; }
+  &:focus-visible {
+    outline: 2px solid ${theme.color.ring};
+    outline-offset: 2px;
+  }
 `;
 
 export interface TabItem {

@@ -14,7 +14,10 @@ export function useUnsavedChanges(dirty: boolean): {
 
   useNavigationGuard(
     dirty,
-    useCallback(() => (saved.current ? Promise.resolve(true) : new Promise<boolean>((r) => setResolve(() => r))), []),
+    useCallback(
+      () => (saved.current ? Promise.resolve(true) : new Promise<boolean>((r) => setResolve(() => r))),
+      [],
+    ),
   );
 
   const answer = (leave: boolean) => {

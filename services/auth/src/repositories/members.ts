@@ -36,7 +36,9 @@ const COLUMNS = `m.id, m.name, m.email, m.phone_number, m.status, m.role, m.note
 const FROM = (schema: string) => `${schema}.members m LEFT JOIN ${schema}.members c ON c.id = m.created_by`;
 const SELECT = (schema: string) => `SELECT ${COLUMNS} FROM ${FROM(schema)}`;
 
-export function permissionsOf(row: Pick<MemberRow, 'role' | 'all_projects' | 'projects' | 'modules'>): Permissions {
+export function permissionsOf(
+  row: Pick<MemberRow, 'role' | 'all_projects' | 'projects' | 'modules'>,
+): Permissions {
   return {
     allProjects: row.role !== 'Employee' || row.all_projects,
     projects: row.role === 'Employee' ? row.projects : [],
@@ -73,8 +75,14 @@ export function normalizeStatus(status: string): 'active' | 'inactive' {
 }
 
 /** The stored permission set for a role: non-Employees always see all projects. */
-export function resolvePermissions(role: Role, input: PermissionsInput | undefined, current?: Permissions): Permissions {
-  const modules = input?.modules ? normalizeModules(input.modules) : (current?.modules ?? defaultModulesForRole(role));
+export function resolvePermissions(
+  role: Role,
+  input: PermissionsInput | undefined,
+  current?: Permissions,
+): Permissions {
+  const modules = input?.modules
+    ? normalizeModules(input.modules)
+    : (current?.modules ?? defaultModulesForRole(role));
   if (role !== 'Employee') return { allProjects: true, projects: [], modules };
   const allProjects = input?.allProjects ?? current?.allProjects ?? false;
   const projects = allProjects ? [] : [...new Set(input?.projects ?? current?.projects ?? [])];
@@ -96,7 +104,15 @@ export function membersRepository(schema: string) {
     /** A page of the team list (newest first) with its capped total, as the API answers it (ARCHITECTURE "Data"). */
     async list(
       db: Queryable,
-      q: { keyword: string; phoneDigits?: string | null; status: 'active' | 'inactive' | null; role?: Role | null; limit: number; offset: number; cap?: number },
+      q: {
+        keyword: string;
+        phoneDigits?: string | null;
+        status: 'active' | 'inactive' | null;
+        role?: Role | null;
+        limit: number;
+        offset: number;
+        cap?: number;
+      },
     ): Promise<TeamListResponse> {
       const where: string[] = [];
       const params: unknown[] = [];
@@ -132,7 +148,10 @@ export function membersRepository(schema: string) {
     },
 
     async byId(db: Queryable, id: string, forUpdate = false): Promise<Member | null> {
-      const res = await db.query<MemberRow>(`${SELECT(schema)} WHERE m.id = $1${forUpdate ? ' FOR UPDATE OF m' : ''}`, [id]);
+      const res = await db.query<MemberRow>(
+        `${SELECT(schema)} WHERE m.id = $1${forUpdate ? ' FOR UPDATE OF m' : ''}`,
+        [id],
+      );
       return res.rows[0] ? toMember(res.rows[0]) : null;
     },
 
@@ -150,7 +169,9 @@ export function membersRepository(schema: string) {
     },
 
     async countActiveAdmins(db: Queryable): Promise<number> {
-      const res = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${schema}.members WHERE role = 'Admin' AND status = 'active'`);
+      const res = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM ${schema}.members WHERE role = 'Admin' AND status = 'active'`,
+      );
       return res.rows[0]!.n;
     },
 
@@ -171,7 +192,19 @@ export function membersRepository(schema: string) {
       await db.query(
         `INSERT INTO ${schema}.members (id, name, email, phone_number, status, role, notes, all_projects, projects, modules, created_by, updated_by)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::uuid[], $10::jsonb, $11, $11)`,
-        [id, input.name, input.email, input.phoneNumber, input.status, input.role, input.notes, input.permissions.allProjects, input.permissions.projects, JSON.stringify(input.permissions.modules), actorId],
+        [
+          id,
+          input.name,
+          input.email,
+          input.phoneNumber,
+          input.status,
+          input.role,
+          input.notes,
+          input.permissions.allProjects,
+          input.permissions.projects,
+          JSON.stringify(input.permissions.modules),
+          actorId,
+        ],
       );
       return id;
     },
@@ -181,7 +214,19 @@ export function membersRepository(schema: string) {
         `UPDATE ${schema}.members SET name = $2, email = $3, phone_number = $4, status = $5, role = $6, notes = $7,
                 all_projects = $8, projects = $9::uuid[], modules = $10::jsonb, updated_by = $11, updated_at = now(), version = version + 1
           WHERE id = $1`,
-        [id, input.name, input.email, input.phoneNumber, input.status, input.role, input.notes, input.permissions.allProjects, input.permissions.projects, JSON.stringify(input.permissions.modules), actorId],
+        [
+          id,
+          input.name,
+          input.email,
+          input.phoneNumber,
+          input.status,
+          input.role,
+          input.notes,
+          input.permissions.allProjects,
+          input.permissions.projects,
+          JSON.stringify(input.permissions.modules),
+          actorId,
+        ],
       );
     },
 

@@ -9,7 +9,13 @@ export interface SessionRow {
 
 export function sessionsRepository(schema: string) {
   return {
-    async create(db: Queryable, memberId: string, ttlHours: number, ip: string, userAgent: string | undefined) {
+    async create(
+      db: Queryable,
+      memberId: string,
+      ttlHours: number,
+      ip: string,
+      userAgent: string | undefined,
+    ) {
       const id = randomUUID();
       const expiresAt = new Date(Date.now() + ttlHours * 3600_000);
       await db.query(
@@ -45,7 +51,11 @@ export function sessionsRepository(schema: string) {
     },
 
     /** Revoke one session or all of a member's; returns what was revoked (for the events). */
-    async revoke(db: Queryable, by: { sessionId: string } | { memberId: string }, reason: 'logout' | 'deactivated'): Promise<SessionRow[]> {
+    async revoke(
+      db: Queryable,
+      by: { sessionId: string } | { memberId: string },
+      reason: 'logout' | 'deactivated',
+    ): Promise<SessionRow[]> {
       const [cond, value] = 'sessionId' in by ? ['id = $1', by.sessionId] : ['member_id = $1', by.memberId];
       const res = await db.query<SessionRow>(
         `UPDATE ${schema}.sessions SET revoked_at = now(), revoked_reason = $2

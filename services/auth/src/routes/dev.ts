@@ -12,11 +12,18 @@ export async function devRoutes(app: FastifyInstance, deps: AuthDeps): Promise<v
   const sent = deps.sms.sent.bind(deps.sms);
   app.withTypeProvider<TypeBoxTypeProvider>().get(
     '/dev/sms',
-    { config: { access: 'public' }, schema: { tags: ['dev'], querystring: DevSmsQuery, response: { 200: DevSmsResponse } } },
+    {
+      config: { access: 'public' },
+      schema: { tags: ['dev'], querystring: DevSmsQuery, response: { 200: DevSmsResponse } },
+    },
     async (request) => {
       // A reverse proxy on this machine connects from loopback: the addresses it forwards count too.
-      const forwarded = String(request.headers['x-forwarded-for'] ?? '').split(',').map((a) => a.trim()).filter(Boolean);
-      if (![request.ip, ...forwarded].every(isLoopbackAddress)) throw forbidden('The development SMS outbox answers only on the machine the system runs on');
+      const forwarded = String(request.headers['x-forwarded-for'] ?? '')
+        .split(',')
+        .map((a) => a.trim())
+        .filter(Boolean);
+      if (![request.ip, ...forwarded].every(isLoopbackAddress))
+        throw forbidden('The development SMS outbox answers only on the machine the system runs on');
       return sent(request.query.phoneNumber);
     },
   );

@@ -22,12 +22,14 @@ const Jwks = Type.Object({ keys: Type.Array(PublicJwk) });
  */
 export async function jwksRoutes(app: FastifyInstance, deps: AuthDeps): Promise<void> {
   const body = sessionJwks(deps.ctx.config.sessionKeys);
-  app.withTypeProvider<TypeBoxTypeProvider>().get(
-    JWKS_PATH,
-    { config: { access: 'public' }, schema: { tags: ['auth'], response: { 200: Jwks } } },
-    async (_request, reply) => {
-      reply.header('cache-control', 'public, max-age=300');
-      return body;
-    },
-  );
+  app
+    .withTypeProvider<TypeBoxTypeProvider>()
+    .get(
+      JWKS_PATH,
+      { config: { access: 'public' }, schema: { tags: ['auth'], response: { 200: Jwks } } },
+      async (_request, reply) => {
+        reply.header('cache-control', 'public, max-age=300');
+        return body;
+      },
+    );
 }

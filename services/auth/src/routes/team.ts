@@ -18,12 +18,27 @@ import {
   type PermissionsInput,
   type Role,
 } from '@erp/contracts';
-import { badRequest, conflict, notFound, requireAdmin, sendJsonText, toJsonText, type Queryable, type TypeBoxTypeProvider } from '@erp/service-kit';
+import {
+  badRequest,
+  conflict,
+  notFound,
+  requireAdmin,
+  sendJsonText,
+  toJsonText,
+  type Queryable,
+  type TypeBoxTypeProvider,
+} from '@erp/service-kit';
 import type { AuthDeps } from '../context.js';
 import { memberUpsertedData, sessionRevokedData } from '../events.js';
 import { normalizeStatus, resolvePermissions, type MemberInput } from '../repositories/members.js';
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+};
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const ONLY_ADMINS = 'Only an Admin can manage team members';
 
@@ -84,7 +99,15 @@ export async function teamRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
       const status = !q.status || q.status === 'all' ? null : normalizeStatus(q.status);
       const keyword = (q.keyword ?? '').trim();
       // A number typed as the list shows it ("+91 98765 43210") also finds the stored 10 digits.
-      const query = { keyword, phoneDigits: phoneSearchDigits(keyword), status, role: q.role ?? null, limit: q.limit ?? 10, offset: q.offset ?? 0, cap: ctx.config.listCountCap };
+      const query = {
+        keyword,
+        phoneDigits: phoneSearchDigits(keyword),
+        status,
+        role: q.role ?? null,
+        limit: q.limit ?? 10,
+        offset: q.offset ?? 0,
+        cap: ctx.config.listCountCap,
+      };
       const key = JSON.stringify(query);
       let body = lists.get(key);
       if (body === undefined) {
@@ -98,7 +121,10 @@ export async function teamRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
 
   r.get(
     '/auth/details/:id',
-    { config: { access: { module: 'team', sub: 'teamList', level: 'read' } }, schema: { tags: ['team'], params: IdParams, response: { 200: Member, ...errors } } },
+    {
+      config: { access: { module: 'team', sub: 'teamList', level: 'read' } },
+      schema: { tags: ['team'], params: IdParams, response: { 200: Member, ...errors } },
+    },
     async (request) => {
       const m = await members.byId(ctx.db, request.params.id);
       if (!m) throw notFound('Team member not found');
@@ -127,7 +153,14 @@ export async function teamRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
       const user = await ctx.tx(async (tx) => {
         await refuseClash(tx, input, null);
         const id = await members.insert(tx, input, admin.memberId);
-        await ctx.audit(tx, { actorId: admin.memberId, action: 'member_created', entity: 'member', entityId: id, requestId: request.id, details: { role } });
+        await ctx.audit(tx, {
+          actorId: admin.memberId,
+          action: 'member_created',
+          entity: 'member',
+          entityId: id,
+          requestId: request.id,
+          details: { role },
+        });
         return publishMember(tx, id, request, admin.memberId);
       });
       lists.invalidate();
@@ -138,7 +171,14 @@ export async function teamRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
 
   r.patch(
     '/auth/:id',
-    { schema: { tags: ['team'], params: IdParams, body: UpdateMemberBody, response: { 200: MemberResponse, ...errors } } },
+    {
+      schema: {
+        tags: ['team'],
+        params: IdParams,
+        body: UpdateMemberBody,
+        response: { 200: MemberResponse, ...errors },
+      },
+    },
     async (request) => {
       const admin = requireAdmin(request, ONLY_ADMINS);
       const b = request.body;
@@ -153,7 +193,9 @@ export async function teamRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
         const current = await members.byId(tx, id, true);
         if (!current) throw notFound('Team member not found');
         if (b.version !== undefined && b.version !== current.version) {
-          throw conflict('This member was changed by someone else. Reload to see the latest details, then make your change again.');
+          throw conflict(
+            'This member was changed by someone else. Reload to see the latest details, then make your change again.',
+          );
         }
         const role = roleFrom(b.role, b.isAdmin, current.role);
         const input: MemberInput = {
@@ -163,22 +205,35 @@ export async function teamRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
           status: b.status !== undefined ? normalizeStatus(b.status) : current.status,
           role,
           notes: b.notes !== undefined ? b.notes.trim() : current.notes,
-          permissions: resolvePermissions(role, b.permissions, role === current.role ? current.permissions : undefined),
+          permissions: resolvePermissions(
+            role,
+            b.permissions,
+            role === current.role ? current.permissions : undefined,
+          ),
         };
         checkMember(input);
-        if (id === admin.memberId && input.status !== 'active') throw conflict('You cannot deactivate your own account');
-        if (id === admin.memberId && role !== 'Admin') throw conflict('You cannot remove your own Admin role');
+        if (id === admin.memberId && input.status !== 'active')
+          throw conflict('You cannot deactivate your own account');
+        if (id === admin.memberId && role !== 'Admin')
+          throw conflict('You cannot remove your own Admin role');
         // A save that changes nothing stores nothing: no new version (another admin's open form stays valid), event or audit entry.
         if (sameMember(current, input)) return current;
         await refuseClash(tx, input, id);
-        const losesAnAdmin = current.role === 'Admin' && current.status === 'active' && (role !== 'Admin' || input.status !== 'active');
+        const losesAnAdmin =
+          current.role === 'Admin' &&
+          current.status === 'active' &&
+          (role !== 'Admin' || input.status !== 'active');
         await members.update(tx, id, input, admin.memberId);
-        if (losesAnAdmin && (await members.countActiveAdmins(tx)) === 0) throw conflict('At least one active Admin must remain');
+        if (losesAnAdmin && (await members.countActiveAdmins(tx)) === 0)
+          throw conflict('At least one active Admin must remain');
         let revoked: string[] = [];
         if (input.status === 'inactive' && current.status === 'active') {
           const ended = await sessions.revoke(tx, { memberId: id }, 'deactivated');
           for (const sess of ended) {
-            await ctx.emit(tx, SessionRevoked, sessionRevokedData(sess, 'deactivated'), { requestId: request.id, actorId: admin.memberId });
+            await ctx.emit(tx, SessionRevoked, sessionRevokedData(sess, 'deactivated'), {
+              requestId: request.id,
+              actorId: admin.memberId,
+            });
           }
           revoked = ended.map((e) => e.id);
         }

@@ -10,7 +10,12 @@ export interface VendorUpdatedDeps {
 }
 
 /** A plain function of the event, run in the transaction that records it in the inbox. */
-export async function handleVendorUpdated(tx: Queryable, envelope: EventEnvelope, ctx: ServiceContext, deps: VendorUpdatedDeps): Promise<void> {
+export async function handleVendorUpdated(
+  tx: Queryable,
+  envelope: EventEnvelope,
+  ctx: ServiceContext,
+  deps: VendorUpdatedDeps,
+): Promise<void> {
   const vendor = envelope.data as VendorUpsertedData;
   const changed = await deps.vendors.upsert(tx, vendor);
   if (changed && deps.afterChange) await deps.afterChange(tx, vendor, ctx);

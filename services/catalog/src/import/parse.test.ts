@@ -3,13 +3,20 @@ import type { VendorInfo } from '../plan.js';
 import { groupByItem, readCsv, rowPrice, toImportRows, VendorLookup, WRONG_COLUMNS } from './parse.js';
 import { prepareGroup } from './run.js';
 
-const A: VendorInfo = { vendorId: 'a', displayId: 'VEN-0001', name: 'Deccan Steel Suppliers', status: 'active' };
+const A: VendorInfo = {
+  vendorId: 'a',
+  displayId: 'VEN-0001',
+  name: 'Deccan Steel Suppliers',
+  status: 'active',
+};
 const csv = (text: string) => toImportRows(readCsv(Buffer.from(text)));
 const HEADER = 'Item Name,Unit,Vendor,Price,GST,MOQ,Status,Notes';
 
 describe('reading import rows', () => {
   it('keeps file row numbers, skips blank rows, accepts columns in any order and a BOM', () => {
-    const rows = csv(`\uFEFF${HEADER}\nCement,bags,VEN-0001,380,106.4,50,active,ok\n,,,,,,,\nSand,CBM,,,,,,\n`);
+    const rows = csv(
+      `\uFEFF${HEADER}\nCement,bags,VEN-0001,380,106.4,50,active,ok\n,,,,,,,\nSand,CBM,,,,,,\n`,
+    );
     expect(rows.map((r) => [r.row, r.itemName, r.vendor])).toEqual([
       [2, 'Cement', 'VEN-0001'],
       [4, 'Sand', ''],
@@ -19,7 +26,9 @@ describe('reading import rows', () => {
   });
   it('refuses a file without the expected columns, naming them', () => {
     expect(() => csv('Name,Unit\nx,y\n')).toThrow(WRONG_COLUMNS);
-    expect(WRONG_COLUMNS).toBe('The file must have the columns: Item Name, Unit, Vendor, Price, GST, MOQ, Status, Notes');
+    expect(WRONG_COLUMNS).toBe(
+      'The file must have the columns: Item Name, Unit, Vendor, Price, GST, MOQ, Status, Notes',
+    );
   });
   it('groups rows by item name without case or extra spaces', () => {
     const rows = csv(`${HEADER}\nCement OPC,bags,a,1,,,,\n cement  opc ,bags,b,2,,,,\nSand,CBM,,,,,,\n`);
@@ -30,9 +39,18 @@ describe('reading import rows', () => {
   });
   it('turns a row into a price in paise, refusing bad numbers with the spec words', () => {
     const [row] = csv(`${HEADER}\nCement,bags,VEN-0001,"1,380.50",106.4,50,Inactive,note\n`);
-    expect(rowPrice(row!, A)).toEqual({ vendorId: 'a', pricePaise: 138050, gstPaise: 10640, moqHundredths: 5000, status: 'inactive', notes: 'note' });
+    expect(rowPrice(row!, A)).toEqual({
+      vendorId: 'a',
+      pricePaise: 138050,
+      gstPaise: 10640,
+      moqHundredths: 5000,
+      status: 'inactive',
+      notes: 'note',
+    });
     for (const price of ['0', '-1', 'abc', '', '1.234']) {
-      expect(rowPrice({ ...row!, price }, A)).toBe('Vendor Deccan Steel Suppliers: Price must be greater than 0');
+      expect(rowPrice({ ...row!, price }, A)).toBe(
+        'Vendor Deccan Steel Suppliers: Price must be greater than 0',
+      );
     }
     expect(rowPrice({ ...row!, status: 'maybe' }, A)).toBe('Status must be active or inactive');
   });
@@ -44,8 +62,13 @@ describe('reading import rows', () => {
   });
   it('a group with one bad row is refused as a whole, naming the row', () => {
     const rows = csv(`${HEADER}\nCement,bags,VEN-0001,380,,,,\nCement,bags,Nobody,10,,,,\n`);
-    expect(prepareGroup(rows, new VendorLookup([A]), false)).toMatchObject({ culprit: { row: 3 }, reason: 'Vendor not found' });
+    expect(prepareGroup(rows, new VendorLookup([A]), false)).toMatchObject({
+      culprit: { row: 3 },
+      reason: 'Vendor not found',
+    });
     const twoUnits = csv(`${HEADER}\nCement,bags,,,,,,\nCement,kg,,,,,,\n`);
-    expect(prepareGroup(twoUnits, new VendorLookup([A]), false)).toMatchObject({ reason: 'The rows of this item give different units' });
+    expect(prepareGroup(twoUnits, new VendorLookup([A]), false)).toMatchObject({
+      reason: 'The rows of this item give different units',
+    });
   });
 });

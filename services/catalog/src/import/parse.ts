@@ -2,7 +2,16 @@
  * Reading an item import file (CSV or XLSX, columns IMPORT_COLUMNS) into rows, and the pure rules
  * for one row: numbers, status, vendor lookup by name or display id. No database here.
  */
-import { amountTooLarge, hasAtMostTwoDecimals, IMPORT_COLUMNS, MAX_MOQ, MAX_RUPEES, MOQ_TOO_LARGE, toHundredths, toPaise } from '@erp/contracts';
+import {
+  amountTooLarge,
+  hasAtMostTwoDecimals,
+  IMPORT_COLUMNS,
+  MAX_MOQ,
+  MAX_RUPEES,
+  MOQ_TOO_LARGE,
+  toHundredths,
+  toPaise,
+} from '@erp/contracts';
 import { badRequest, readXlsx as readSheet, restoreFormula } from '@erp/service-kit';
 import { cleanName, type DesiredPrice, type Status, type VendorInfo } from '../plan.js';
 import type { ImportLimits } from './limits.js';
@@ -10,7 +19,8 @@ import type { ImportLimits } from './limits.js';
 export { fileKind, readCsv, type FileKind } from '@erp/service-kit';
 
 /** The first worksheet's rows, each with at least the import's columns (see the service kit's readXlsx). */
-export const readXlsx = (buf: Buffer, limits: ImportLimits): Promise<string[][]> => readSheet(buf, limits, { minColumns: IMPORT_COLUMNS.length });
+export const readXlsx = (buf: Buffer, limits: ImportLimits): Promise<string[][]> =>
+  readSheet(buf, limits, { minColumns: IMPORT_COLUMNS.length });
 
 export interface ImportRow {
   /** Row number in the file; the header is row 1. */
@@ -99,7 +109,8 @@ function amount(text: string): number | null | 'bad' {
 /** One row with a vendor as a desired price; a string is the reason the row is refused. */
 export function rowPrice(r: ImportRow, vendor: VendorInfo): DesiredPrice | string {
   const price = amount(r.price);
-  if (price === 'bad' || price === null || price <= 0) return `Vendor ${vendor.name}: Price must be greater than 0`;
+  if (price === 'bad' || price === null || price <= 0)
+    return `Vendor ${vendor.name}: Price must be greater than 0`;
   if (price > MAX_RUPEES) return `Vendor ${vendor.name}: ${amountTooLarge('Price')}`;
   const gst = amount(r.gst);
   if (gst === 'bad' || (gst !== null && gst < 0)) return `Vendor ${vendor.name}: GST must be 0 or more`;

@@ -8,7 +8,17 @@
 import { randomUUID } from 'node:crypto';
 import type { ImportJob, ImportRowResult } from '@erp/contracts';
 import { HttpError, isUniqueViolation, type Queryable } from '@erp/service-kit';
-import { planItem, Refusal, UNIT_MESSAGE, canonicalUnit, cleanName, type DesiredPrice, type ItemInput, type ItemState, type VendorInfo } from '../plan.js';
+import {
+  planItem,
+  Refusal,
+  UNIT_MESSAGE,
+  canonicalUnit,
+  cleanName,
+  type DesiredPrice,
+  type ItemInput,
+  type ItemState,
+  type VendorInfo,
+} from '../plan.js';
 import { announceItems, type WrittenItem } from '../events/item-upserted.js';
 import { bumpGeneration } from '../list-cache.js';
 import type { Actor } from '../repositories/items.js';
@@ -36,21 +46,24 @@ export function importJobs(schema: string) {
   return {
     async create(db: Queryable, fileName: string, totalRows: number, by: Actor): Promise<string> {
       const id = randomUUID();
-      await db.query(`INSERT INTO ${s}.import_jobs (id, file_name, status, total_rows, created_by, created_by_name) VALUES ($1, $2, 'running', $3, $4, $5)`, [
-        id,
-        fileName,
-        totalRows,
-        by.id,
-        by.name,
-      ]);
+      await db.query(
+        `INSERT INTO ${s}.import_jobs (id, file_name, status, total_rows, created_by, created_by_name) VALUES ($1, $2, 'running', $3, $4, $5)`,
+        [id, fileName, totalRows, by.id, by.name],
+      );
       return id;
     },
     /** A job; with `startedBy`, only when that member started it. */
     async get(db: Queryable, id: string, startedBy?: string): Promise<ImportJob | null> {
-      const res = await db.query<JobRow>(`SELECT * FROM ${s}.import_jobs WHERE id = $1 AND ($2::uuid IS NULL OR created_by = $2::uuid)`, [id, startedBy ?? null]);
+      const res = await db.query<JobRow>(
+        `SELECT * FROM ${s}.import_jobs WHERE id = $1 AND ($2::uuid IS NULL OR created_by = $2::uuid)`,
+        [id, startedBy ?? null],
+      );
       const j = res.rows[0];
       if (!j) return null;
-      const chunks = await db.query<{ results: ImportRowResult[] }>(`SELECT results FROM ${s}.import_job_rows WHERE job_id = $1 ORDER BY chunk`, [id]);
+      const chunks = await db.query<{ results: ImportRowResult[] }>(
+        `SELECT results FROM ${s}.import_job_rows WHERE job_id = $1 ORDER BY chunk`,
+        [id],
+      );
       const rows = chunks.rows.flatMap((c) => c.results).sort((a, b) => a.row - b.row);
       return {
         _id: j.id,
@@ -69,7 +82,11 @@ export function importJobs(schema: string) {
     },
     async recordChunk(tx: Queryable, id: string, chunk: number, results: ImportRowResult[]): Promise<void> {
       const n = (o: ImportRowResult['outcome']) => results.filter((r) => r.outcome === o).length;
-      await tx.query(`INSERT INTO ${s}.import_job_rows (job_id, chunk, results) VALUES ($1, $2, $3::jsonb)`, [id, chunk, JSON.stringify(results)]);
+      await tx.query(`INSERT INTO ${s}.import_job_rows (job_id, chunk, results) VALUES ($1, $2, $3::jsonb)`, [
+        id,
+        chunk,
+        JSON.stringify(results),
+      ]);
       await tx.query(
         `UPDATE ${s}.import_jobs SET processed_rows = processed_rows + $2, created = created + $3, updated = updated + $4,
            unchanged = unchanged + $5, refused = refused + $6 WHERE id = $1`,
@@ -77,11 +94,16 @@ export function importJobs(schema: string) {
       );
     },
     async finish(db: Queryable, id: string, status: 'done' | 'failed', message: string): Promise<void> {
-      await db.query(`UPDATE ${s}.import_jobs SET status = $2, message = $3, finished_at = now() WHERE id = $1`, [id, status, message]);
+      await db.query(
+        `UPDATE ${s}.import_jobs SET status = $2, message = $3, finished_at = now() WHERE id = $1`,
+        [id, status, message],
+      );
     },
     /** Jobs cut short by a restart are reported as failed rather than running for ever. */
     async failInterrupted(db: Queryable): Promise<void> {
-      await db.query(`UPDATE ${s}.import_jobs SET status = 'failed', message = 'The import was interrupted by a restart; upload the file again', finished_at = now() WHERE status = 'running'`);
+      await db.query(
+        `UPDATE ${s}.import_jobs SET status = 'failed', message = 'The import was interrupted by a restart; upload the file again', finished_at = now() WHERE status = 'running'`,
+      );
     },
   };
 }
@@ -93,7 +115,10 @@ const refusedAll = (rows: ImportRow[], culprit: ImportRow | null, reason: string
     itemName: r.itemName,
     vendor: r.vendor,
     outcome: 'refused',
-    message: !culprit || r === culprit ? reason : `Not applied: row ${culprit.row} of this item was refused (${reason})`,
+    message:
+      !culprit || r === culprit
+        ? reason
+        : `Not applied: row ${culprit.row} of this item was refused (${reason})`,
   }));
 
 interface Prepared {
@@ -103,7 +128,11 @@ interface Prepared {
 }
 
 /** Check a group's rows without the database; a refusal names the first bad row. */
-export function prepareGroup(rows: ImportRow[], lookup: VendorLookup, exists: boolean): Prepared | { culprit: ImportRow | null; reason: string } {
+export function prepareGroup(
+  rows: ImportRow[],
+  lookup: VendorLookup,
+  exists: boolean,
+): Prepared | { culprit: ImportRow | null; reason: string } {
   const first = rows[0]!;
   const name = cleanName(first.itemName);
   if (!name) return { culprit: first, reason: 'Item name is required' };
@@ -131,9 +160,18 @@ export function prepareGroup(rows: ImportRow[], lookup: VendorLookup, exists: bo
   return { input: { name: exists ? undefined : name, unit, prices, mode: 'merge' }, rowOfVendor };
 }
 
-const MESSAGES: Record<'created' | 'updated' | 'unchanged', string> = { created: 'Created', updated: 'Updated', unchanged: 'No changes' };
+const MESSAGES: Record<'created' | 'updated' | 'unchanged', string> = {
+  created: 'Created',
+  updated: 'Updated',
+  unchanged: 'No changes',
+};
 
-export async function runImport(deps: CatalogDeps & { jobs: ImportJobs }, jobId: string, rows: ImportRow[], by: Actor): Promise<void> {
+export async function runImport(
+  deps: CatalogDeps & { jobs: ImportJobs },
+  jobId: string,
+  rows: ImportRow[],
+  by: Actor,
+): Promise<void> {
   const { ctx, items, vendors, jobs } = deps;
   const groups = [...groupByItem(rows).entries()];
   const meta = { actorId: by.id };
@@ -163,7 +201,13 @@ export async function runImport(deps: CatalogDeps & { jobs: ImportJobs }, jobId:
             plan = planItem(state, prepared.input, known);
           } catch (err) {
             if (!(err instanceof Refusal)) throw err;
-            results.push(...refusedAll(groupRows, err.vendorId ? (prepared.rowOfVendor.get(err.vendorId) ?? null) : groupRows[0]!, err.message));
+            results.push(
+              ...refusedAll(
+                groupRows,
+                err.vendorId ? (prepared.rowOfVendor.get(err.vendorId) ?? null) : groupRows[0]!,
+                err.message,
+              ),
+            );
             continue;
           }
           if (plan.changed) {
@@ -181,18 +225,32 @@ export async function runImport(deps: CatalogDeps & { jobs: ImportJobs }, jobId:
               written.push({ plan, version });
             } catch (err) {
               await tx.query('ROLLBACK TO SAVEPOINT item_group');
-              const reason = isUniqueViolation(err) ? NAME_TAKEN : err instanceof HttpError ? err.message : 'The item could not be saved';
-              if (!(err instanceof HttpError) && !isUniqueViolation(err)) ctx.log.warn({ err, jobId }, 'import group failed');
+              const reason = isUniqueViolation(err)
+                ? NAME_TAKEN
+                : err instanceof HttpError
+                  ? err.message
+                  : 'The item could not be saved';
+              if (!(err instanceof HttpError) && !isUniqueViolation(err))
+                ctx.log.warn({ err, jobId }, 'import group failed');
               results.push(...refusedAll(groupRows, null, reason));
               continue;
             }
             for (const v of plan.touchedVendors) touched.add(v);
           }
           for (const r of groupRows) {
-            const vendorId = r.vendor ? [...prepared.rowOfVendor.entries()].find(([, row]) => row === r)?.[0] : undefined;
+            const vendorId = r.vendor
+              ? [...prepared.rowOfVendor.entries()].find(([, row]) => row === r)?.[0]
+              : undefined;
             let outcome = vendorId ? (plan.outcomes.get(vendorId) ?? 'unchanged') : plan.itemOutcome;
-            if (outcome === 'unchanged' && plan.itemOutcome !== 'unchanged') outcome = plan.itemOutcome === 'created' ? 'created' : 'updated';
-            results.push({ row: r.row, itemName: r.itemName, vendor: r.vendor, outcome, message: MESSAGES[outcome] });
+            if (outcome === 'unchanged' && plan.itemOutcome !== 'unchanged')
+              outcome = plan.itemOutcome === 'created' ? 'created' : 'updated';
+            results.push({
+              row: r.row,
+              itemName: r.itemName,
+              vendor: r.vendor,
+              outcome,
+              message: MESSAGES[outcome],
+            });
           }
         }
         await announceItems(tx, ctx, written, meta);
@@ -204,10 +262,19 @@ export async function runImport(deps: CatalogDeps & { jobs: ImportJobs }, jobId:
     await jobs.finish(ctx.db, jobId, 'done', 'Import finished');
   } catch (err) {
     ctx.log.error({ err, jobId }, 'import failed');
-    await jobs.finish(ctx.db, jobId, 'failed', 'The import stopped because of an error on our side; rows reported so far were applied').catch(() => undefined);
+    await jobs
+      .finish(
+        ctx.db,
+        jobId,
+        'failed',
+        'The import stopped because of an error on our side; rows reported so far were applied',
+      )
+      .catch(() => undefined);
   }
   // PGlite has no autovacuum: after a bulk change, refresh the planner's statistics ourselves.
   if (ctx.db.kind === 'pglite') {
-    await ctx.db.exec(`ANALYZE ${ctx.schema}.items; ANALYZE ${ctx.schema}.vendor_prices`).catch((err: unknown) => ctx.log.warn({ err }, 'analyze after import failed'));
+    await ctx.db
+      .exec(`ANALYZE ${ctx.schema}.items; ANALYZE ${ctx.schema}.vendor_prices`)
+      .catch((err: unknown) => ctx.log.warn({ err }, 'analyze after import failed'));
   }
 }

@@ -1,5 +1,14 @@
 /** SQL of items, vendor prices and price history; rows to the wire shapes of @erp/contracts. */
-import { fromHundredths, fromPaise, unitTotal, type Item, type ItemSummary, type PriceChange, type VendorItemLink, type VendorPrice } from '@erp/contracts';
+import {
+  fromHundredths,
+  fromPaise,
+  unitTotal,
+  type Item,
+  type ItemSummary,
+  type PriceChange,
+  type VendorItemLink,
+  type VendorPrice,
+} from '@erp/contracts';
 import { containsPattern, pagedSearch, type Page, type Queryable } from '@erp/service-kit';
 import type { ItemPlan, ItemState, PriceState, Status } from '../plan.js';
 
@@ -63,7 +72,9 @@ interface PriceRow {
 const ITEM_COLUMNS = `id, name, unit, status, vendor_count, best_total_paise, min_total_paise, max_total_paise,
   created_at, updated_at, created_by, created_by_name, updated_by, updated_by_name, version`;
 
-const ITEM_COLUMNS_OF_I = ITEM_COLUMNS.split(',').map((c) => `i.${c.trim()}`).join(', ');
+const ITEM_COLUMNS_OF_I = ITEM_COLUMNS.split(',')
+  .map((c) => `i.${c.trim()}`)
+  .join(', ');
 
 const actor = (id: string | null, name: string | null) => (id ? { _id: id, name: name ?? '' } : null);
 
@@ -75,7 +86,10 @@ function toSummary(r: ItemRow): ItemSummary {
     status: r.status,
     vendorCount: r.vendor_count,
     bestPrice: r.best_total_paise === null ? null : fromPaise(r.best_total_paise),
-    priceRange: r.min_total_paise === null || r.max_total_paise === null ? null : { min: fromPaise(r.min_total_paise), max: fromPaise(r.max_total_paise) },
+    priceRange:
+      r.min_total_paise === null || r.max_total_paise === null
+        ? null
+        : { min: fromPaise(r.min_total_paise), max: fromPaise(r.max_total_paise) },
     createdAt: r.created_at.toISOString(),
     updatedAt: r.updated_at.toISOString(),
     createdBy: actor(r.created_by, r.created_by_name),
@@ -110,17 +124,29 @@ export function itemsRepository(schema: string) {
       const res = await db.query<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM ${s}.items WHERE id = $1`, [id]);
       const row = res.rows[0];
       if (!row) return null;
-      const prices = await db.query<PriceRow>(`${PRICE_SELECT} WHERE p.item_id = $1 ORDER BY p.created_at, p.id`, [id]);
+      const prices = await db.query<PriceRow>(
+        `${PRICE_SELECT} WHERE p.item_id = $1 ORDER BY p.created_at, p.id`,
+        [id],
+      );
       return { ...toSummary(row), vendors: prices.rows.map(toVendorPrice) };
     },
 
     /** The stored state for a write, locked against concurrent writers of the same item. */
     async lockState(tx: Queryable, id: string): Promise<ItemState | null> {
-      const res = await tx.query<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM ${s}.items WHERE id = $1 FOR UPDATE`, [id]);
+      const res = await tx.query<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM ${s}.items WHERE id = $1 FOR UPDATE`, [
+        id,
+      ]);
       const row = res.rows[0];
       if (!row) return null;
       const prices = await tx.query<PriceRow>(`SELECT * FROM ${s}.vendor_prices WHERE item_id = $1`, [id]);
-      return { id: row.id, name: row.name, unit: row.unit, status: row.status, version: row.version, prices: prices.rows.map(toPriceState) };
+      return {
+        id: row.id,
+        name: row.name,
+        unit: row.unit,
+        status: row.status,
+        version: row.version,
+        prices: prices.rows.map(toPriceState),
+      };
     },
 
     /** Stored states by lower-case name, for a batch of import groups (one query each table). */
@@ -134,7 +160,10 @@ export function itemsRepository(schema: string) {
         [keys],
       );
       if (res.rows.length === 0) return out;
-      const prices = await tx.query<PriceRow>(`SELECT p.* FROM ${s}.vendor_prices p JOIN unnest($1::uuid[]) AS k(id) ON k.id = p.item_id`, [res.rows.map((r) => r.id)]);
+      const prices = await tx.query<PriceRow>(
+        `SELECT p.* FROM ${s}.vendor_prices p JOIN unnest($1::uuid[]) AS k(id) ON k.id = p.item_id`,
+        [res.rows.map((r) => r.id)],
+      );
       const byItem = new Map<string, PriceState[]>();
       for (const p of prices.rows) {
         const list = byItem.get(p.item_id) ?? [];
@@ -142,14 +171,24 @@ export function itemsRepository(schema: string) {
         byItem.set(p.item_id, list);
       }
       for (const r of res.rows) {
-        out.set(r.name_key, { id: r.id, name: r.name, unit: r.unit, status: r.status, version: r.version, prices: byItem.get(r.id) ?? [] });
+        out.set(r.name_key, {
+          id: r.id,
+          name: r.name,
+          unit: r.unit,
+          status: r.status,
+          version: r.version,
+          prices: byItem.get(r.id) ?? [],
+        });
       }
       return out;
     },
 
     /** Another item with this name (compared as the unique key does). */
     async nameTaken(db: Queryable, name: string, exceptId: string | null): Promise<boolean> {
-      const res = await db.query(`SELECT 1 FROM ${s}.items WHERE name_key = lower(btrim($1)) AND ($2::uuid IS NULL OR id <> $2::uuid)`, [name, exceptId]);
+      const res = await db.query(
+        `SELECT 1 FROM ${s}.items WHERE name_key = lower(btrim($1)) AND ($2::uuid IS NULL OR id <> $2::uuid)`,
+        [name, exceptId],
+      );
       return res.rows.length > 0;
     },
 
@@ -166,17 +205,40 @@ export function itemsRepository(schema: string) {
           `INSERT INTO ${s}.items (id, name, unit, status, vendor_count, best_total_paise, min_total_paise, max_total_paise,
              created_by, created_by_name, updated_by, updated_by_name)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $9, $10) RETURNING version`,
-          [plan.itemId, plan.name, plan.unit, plan.status, d.vendorCount, d.bestPaise, d.minPaise, d.maxPaise, by.id, by.name],
+          [
+            plan.itemId,
+            plan.name,
+            plan.unit,
+            plan.status,
+            d.vendorCount,
+            d.bestPaise,
+            d.minPaise,
+            d.maxPaise,
+            by.id,
+            by.name,
+          ],
         );
       } else {
         written = await tx.query<{ version: number }>(
           `UPDATE ${s}.items SET name = $2, unit = $3, status = $4, vendor_count = $5, best_total_paise = $6, min_total_paise = $7,
              max_total_paise = $8, updated_by = $9, updated_by_name = $10, updated_at = clock_timestamp(), version = version + 1
            WHERE id = $1 RETURNING version`,
-          [plan.itemId, plan.name, plan.unit, plan.status, d.vendorCount, d.bestPaise, d.minPaise, d.maxPaise, by.id, by.name],
+          [
+            plan.itemId,
+            plan.name,
+            plan.unit,
+            plan.status,
+            d.vendorCount,
+            d.bestPaise,
+            d.minPaise,
+            d.maxPaise,
+            by.id,
+            by.name,
+          ],
         );
       }
-      if (plan.deletes.length > 0) await tx.query(`DELETE FROM ${s}.vendor_prices WHERE id = ANY($1::uuid[])`, [plan.deletes]);
+      if (plan.deletes.length > 0)
+        await tx.query(`DELETE FROM ${s}.vendor_prices WHERE id = ANY($1::uuid[])`, [plan.deletes]);
       if (plan.upserts.length > 0) {
         const rows = plan.upserts.map((p) => ({
           id: p.id,
@@ -201,7 +263,12 @@ export function itemsRepository(schema: string) {
       return written.rows[0]!.version;
     },
 
-    async writeHistory(tx: Queryable, itemId: string, history: ItemPlan['history'], by: Actor): Promise<void> {
+    async writeHistory(
+      tx: Queryable,
+      itemId: string,
+      history: ItemPlan['history'],
+      by: Actor,
+    ): Promise<void> {
       const rows = history.map((h, n) => ({
         n,
         vendor_id: h.vendorId,
@@ -221,7 +288,10 @@ export function itemsRepository(schema: string) {
     },
 
     /** A page of the item list (last updated first) with its capped total (ARCHITECTURE "Data"). */
-    async list(db: Queryable, q: { keyword: string; status: Status | null; limit: number; offset: number; cap?: number }): Promise<Page<ItemSummary>> {
+    async list(
+      db: Queryable,
+      q: { keyword: string; status: Status | null; limit: number; offset: number; cap?: number },
+    ): Promise<Page<ItemSummary>> {
       const where: string[] = [];
       const params: unknown[] = [];
       if (q.keyword) {
@@ -232,7 +302,16 @@ export function itemsRepository(schema: string) {
         params.push(q.status);
         where.push(`status = $${params.length}`);
       }
-      const page = await pagedSearch<ItemRow>(db, { select: ITEM_COLUMNS, from: `${s}.items`, where, params, orderBy: 'updated_at DESC, id DESC', limit: q.limit, offset: q.offset, cap: q.cap });
+      const page = await pagedSearch<ItemRow>(db, {
+        select: ITEM_COLUMNS,
+        from: `${s}.items`,
+        where,
+        params,
+        orderBy: 'updated_at DESC, id DESC',
+        limit: q.limit,
+        offset: q.offset,
+        cap: q.cap,
+      });
       return { ...page, rows: page.rows.map(toSummary) };
     },
 
@@ -240,7 +319,12 @@ export function itemsRepository(schema: string) {
      * Items in list order (last updated first) after a cursor, for the in-memory name index: the
      * name key, whether active, a change stamp and, with `entries`, the item's list entry as JSON text.
      */
-    async indexPage(db: Queryable, after: IndexCursor | null, limit: number, entries = true): Promise<IndexRow[]> {
+    async indexPage(
+      db: Queryable,
+      after: IndexCursor | null,
+      limit: number,
+      entries = true,
+    ): Promise<IndexRow[]> {
       const res = await db.query<ItemRow & { name_key: string; cursor_time: string }>(
         `SELECT ${entries ? ITEM_COLUMNS : 'id, status, version'}, name_key, updated_at::text AS cursor_time FROM ${s}.items
           ${after ? 'WHERE (updated_at, id) < ($1::timestamptz, $2::uuid)' : ''}
@@ -261,12 +345,17 @@ export function itemsRepository(schema: string) {
     /** List entries (ItemSummary as JSON text) of these items, by id. */
     async indexEntries(db: Queryable, ids: string[]): Promise<Map<string, string>> {
       if (ids.length === 0) return new Map();
-      const res = await db.query<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM ${s}.items WHERE id = ANY($1::uuid[])`, [ids]);
+      const res = await db.query<ItemRow>(
+        `SELECT ${ITEM_COLUMNS} FROM ${s}.items WHERE id = ANY($1::uuid[])`,
+        [ids],
+      );
       return new Map(res.rows.map((r) => [r.id, JSON.stringify(toSummary(r))]));
     },
 
     async countActive(db: Queryable): Promise<number> {
-      const res = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${s}.items WHERE status = 'active'`);
+      const res = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM ${s}.items WHERE status = 'active'`,
+      );
       return res.rows[0]!.n;
     },
 
@@ -306,7 +395,15 @@ export function itemsRepository(schema: string) {
     async vendorItems(
       db: Queryable,
       vendorId: string,
-      q: { keyword: string; status: Status | null; sort: string; order: 'asc' | 'desc'; limit: number; offset: number; cap?: number },
+      q: {
+        keyword: string;
+        status: Status | null;
+        sort: string;
+        order: 'asc' | 'desc';
+        limit: number;
+        offset: number;
+        cap?: number;
+      },
     ): Promise<Page<VendorItemLink>> {
       const params: unknown[] = [vendorId];
       const where = ['p.vendor_id = $1'];
@@ -360,7 +457,9 @@ export function itemsRepository(schema: string) {
   };
 }
 
-function toPriceState(p: Pick<PriceRow, 'id' | 'vendor_id' | 'price_paise' | 'gst_paise' | 'moq_hundredths' | 'status' | 'notes'>): PriceState {
+function toPriceState(
+  p: Pick<PriceRow, 'id' | 'vendor_id' | 'price_paise' | 'gst_paise' | 'moq_hundredths' | 'status' | 'notes'>,
+): PriceState {
   return {
     id: p.id,
     vendorId: p.vendor_id,

@@ -10,7 +10,12 @@ interface SnapshotRow {
   status: VendorStatus;
 }
 
-const toInfo = (r: SnapshotRow): VendorInfo => ({ vendorId: r.vendor_id, displayId: r.display_id, name: r.name, status: r.status });
+const toInfo = (r: SnapshotRow): VendorInfo => ({
+  vendorId: r.vendor_id,
+  displayId: r.display_id,
+  name: r.name,
+  status: r.status,
+});
 
 export function vendorsRepository(schema: string) {
   const s = schema;
@@ -30,12 +35,17 @@ export function vendorsRepository(schema: string) {
 
     async byIds(db: Queryable, ids: string[]): Promise<Map<string, VendorInfo>> {
       if (ids.length === 0) return new Map();
-      const res = await db.query<SnapshotRow>(`SELECT vendor_id, display_id, name, status FROM ${s}.vendor_snapshots WHERE vendor_id = ANY($1::uuid[])`, [ids]);
+      const res = await db.query<SnapshotRow>(
+        `SELECT vendor_id, display_id, name, status FROM ${s}.vendor_snapshots WHERE vendor_id = ANY($1::uuid[])`,
+        [ids],
+      );
       return new Map(res.rows.map((r) => [r.vendor_id, toInfo(r)]));
     },
 
     async all(db: Queryable): Promise<VendorInfo[]> {
-      const res = await db.query<SnapshotRow>(`SELECT vendor_id, display_id, name, status FROM ${s}.vendor_snapshots`);
+      const res = await db.query<SnapshotRow>(
+        `SELECT vendor_id, display_id, name, status FROM ${s}.vendor_snapshots`,
+      );
       return res.rows.map(toInfo);
     },
 
@@ -48,7 +58,12 @@ export function vendorsRepository(schema: string) {
      * erp.catalog.vendor_items_changed.v1 for each vendor whose set of active items changed, in
      * the caller's transaction: the next sequence of the vendor and its active item count.
      */
-    async announce(tx: Queryable, ctx: Pick<ServiceContext, 'emit'>, vendorIds: Iterable<string>, meta: EventMeta = {}): Promise<void> {
+    async announce(
+      tx: Queryable,
+      ctx: Pick<ServiceContext, 'emit'>,
+      vendorIds: Iterable<string>,
+      meta: EventMeta = {},
+    ): Promise<void> {
       const ids = [...new Set(vendorIds)].sort();
       if (ids.length === 0) return;
       const res = await tx.query<{ vendor_id: string; sequence: number }>(
@@ -64,7 +79,12 @@ export function vendorsRepository(schema: string) {
       );
       const n = new Map(counts.rows.map((r) => [r.vendor_id, r.n]));
       for (const r of res.rows.sort((a, b) => a.vendor_id.localeCompare(b.vendor_id))) {
-        await ctx.emit(tx, VendorItemsChanged, { vendorId: r.vendor_id, activeItems: n.get(r.vendor_id) ?? 0, sequence: r.sequence }, meta);
+        await ctx.emit(
+          tx,
+          VendorItemsChanged,
+          { vendorId: r.vendor_id, activeItems: n.get(r.vendor_id) ?? 0, sequence: r.sequence },
+          meta,
+        );
       }
     },
   };

@@ -20,14 +20,27 @@ import {
   toPaise,
   Item,
 } from '@erp/contracts';
-import { notFound, requireSignedIn, sendJsonText, toJsonText, totalCappedField, type TypeBoxTypeProvider } from '@erp/service-kit';
+import {
+  notFound,
+  requireSignedIn,
+  sendJsonText,
+  toJsonText,
+  totalCappedField,
+  type TypeBoxTypeProvider,
+} from '@erp/service-kit';
 import { ListCache } from '../list-cache.js';
 import type { NameIndexKeeper } from '../name-index.js';
 import type { Actor } from '../repositories/items.js';
 import { Refusal, type Status } from '../plan.js';
 import { desiredFromInput, inTransaction, ITEM_NOT_FOUND, saveItem, type CatalogDeps } from '../writer.js';
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+};
 export const READ = { module: 'items', sub: 'list', level: 'read' } as const;
 export const WRITE = { module: 'items', sub: 'add', level: 'write' } as const;
 
@@ -35,7 +48,11 @@ export const WRITE = { module: 'items', sub: 'add', level: 'write' } as const;
  * A body left without name or unit gets the words of SPEC §5 ('Item name is required', 'Unit is
  * required') rather than the generic 'name is required'; any other schema failure is answered as usual.
  */
-function createBodyError(error: Error & { validation?: Array<{ keyword: string; instancePath: string; params: Record<string, unknown> }> }): Error {
+function createBodyError(
+  error: Error & {
+    validation?: Array<{ keyword: string; instancePath: string; params: Record<string, unknown> }>;
+  },
+): Error {
   const missing = error.validation?.find((e) => e.keyword === 'required' && e.instancePath === '');
   if (missing?.params.missingProperty === 'name') return new Refusal(400, 'Item name is required');
   if (missing?.params.missingProperty === 'unit') return new Refusal(400, 'Unit is required');
@@ -47,7 +64,8 @@ export function actorOf(request: FastifyRequest): Actor {
   return { id: auth.memberId, name: auth.name };
 }
 
-const statusFilter = (s: string | undefined): Status | null => (s === 'active' || s === 'inactive' ? s : null);
+const statusFilter = (s: string | undefined): Status | null =>
+  s === 'active' || s === 'inactive' ? s : null;
 
 export interface ItemRouteDeps extends CatalogDeps {
   /** Names in memory for list searches; SQL answers while it is being (re)built. */
@@ -67,11 +85,19 @@ export async function itemRoutes(app: FastifyInstance, deps: ItemRouteDeps): Pro
 
   r.get(
     '/items/all',
-    { config: { access: READ }, schema: { tags: ['items'], querystring: ItemListQuery, response: { 200: ItemListResponse, ...errors } } },
+    {
+      config: { access: READ },
+      schema: { tags: ['items'], querystring: ItemListQuery, response: { 200: ItemListResponse, ...errors } },
+    },
     async (request, reply) => {
       const q = request.query;
       const keyword = (q.keyword ?? q.Keyword ?? '').trim();
-      const query = { keyword: keyword.toLowerCase(), status: statusFilter(q.status), limit: q.limit ?? 10, offset: q.offset ?? 0 };
+      const query = {
+        keyword: keyword.toLowerCase(),
+        status: statusFilter(q.status),
+        limit: q.limit ?? 10,
+        offset: q.offset ?? 0,
+      };
       const generation = await lists.current(ctx.db);
       const text = await lists.at(generation, `all:${JSON.stringify(query)}`, async () => {
         // From the name index when it is current (the entries are JSON text already), else from SQL.
@@ -83,7 +109,13 @@ export async function itemRoutes(app: FastifyInstance, deps: ItemRouteDeps): Pro
           return `{"result":${rows},"ItemData":${rows},"totalItems":${page.total},"total":${page.total}${page.capped ? ',"totalCapped":true' : ''}}`;
         }
         const page = await items.list(ctx.db, { ...query, cap });
-        return toJsonText(reply, { result: page.rows, ItemData: page.rows, totalItems: page.total, total: page.total, ...totalCappedField(page) });
+        return toJsonText(reply, {
+          result: page.rows,
+          ItemData: page.rows,
+          totalItems: page.total,
+          total: page.total,
+          ...totalCappedField(page),
+        });
       });
       return sendJsonText(reply, text);
     },
@@ -91,18 +123,30 @@ export async function itemRoutes(app: FastifyInstance, deps: ItemRouteDeps): Pro
 
   r.get(
     '/items/stats',
-    { config: { access: READ }, schema: { tags: ['items'], response: { 200: ItemStatsResponse, ...errors } } },
+    {
+      config: { access: READ },
+      schema: { tags: ['items'], response: { 200: ItemStatsResponse, ...errors } },
+    },
     async () => lists.get(ctx.db, 'stats', async () => ({ totalItems: await items.countActive(ctx.db) })),
   );
 
   r.post(
     '/items',
-    { config: { access: WRITE }, attachValidation: true, schema: { tags: ['items'], body: CreateItemBody, response: { 201: ItemResponse, ...errors } } },
+    {
+      config: { access: WRITE },
+      attachValidation: true,
+      schema: { tags: ['items'], body: CreateItemBody, response: { 201: ItemResponse, ...errors } },
+    },
     async (request, reply) => {
       if (request.validationError) throw createBodyError(request.validationError);
       const b = request.body;
       const by = actorOf(request);
-      const input = { name: b.name, unit: b.unit, prices: (b.vendors ?? []).map(desiredFromInput), mode: 'replace' as const };
+      const input = {
+        name: b.name,
+        unit: b.unit,
+        prices: (b.vendors ?? []).map(desiredFromInput),
+        mode: 'replace' as const,
+      };
       const item = await inTransaction(ctx, async (tx) => {
         const plan = await saveItem(deps, tx, { itemId: null, input, by, requestId: request.id });
         return (await items.get(tx, plan.itemId))!;
@@ -114,7 +158,15 @@ export async function itemRoutes(app: FastifyInstance, deps: ItemRouteDeps): Pro
 
   r.get(
     '/items/vendor/:vendorId',
-    { config: { access: READ }, schema: { tags: ['items'], params: VendorIdParams, querystring: VendorItemsQuery, response: { 200: VendorItemsResponse, ...errors } } },
+    {
+      config: { access: READ },
+      schema: {
+        tags: ['items'],
+        params: VendorIdParams,
+        querystring: VendorItemsQuery,
+        response: { 200: VendorItemsResponse, ...errors },
+      },
+    },
     async (request) => {
       const q = request.query;
       const page = await items.vendorItems(ctx.db, request.params.vendorId, {
@@ -132,19 +184,42 @@ export async function itemRoutes(app: FastifyInstance, deps: ItemRouteDeps): Pro
 
   r.get(
     '/items/:id',
-    { config: { access: READ }, schema: { tags: ['items'], params: IdParams, response: { 200: Item, ...errors } } },
+    {
+      config: { access: READ },
+      schema: { tags: ['items'], params: IdParams, response: { 200: Item, ...errors } },
+    },
     async (request) => load(request.params.id),
   );
 
   r.patch(
     '/items/:id',
-    { config: { access: WRITE }, schema: { tags: ['items'], params: IdParams, body: UpdateItemBody, response: { 200: ItemResponse, ...errors } } },
+    {
+      config: { access: WRITE },
+      schema: {
+        tags: ['items'],
+        params: IdParams,
+        body: UpdateItemBody,
+        response: { 200: ItemResponse, ...errors },
+      },
+    },
     async (request) => {
       const b = request.body;
       const by = actorOf(request);
-      const input = { name: b.name, unit: b.unit, status: b.status, prices: b.vendors?.map(desiredFromInput), mode: 'replace' as const };
+      const input = {
+        name: b.name,
+        unit: b.unit,
+        status: b.status,
+        prices: b.vendors?.map(desiredFromInput),
+        mode: 'replace' as const,
+      };
       const item = await inTransaction(ctx, async (tx) => {
-        await saveItem(deps, tx, { itemId: request.params.id, input, expectedVersion: b.version, by, requestId: request.id });
+        await saveItem(deps, tx, {
+          itemId: request.params.id,
+          input,
+          expectedVersion: b.version,
+          by,
+          requestId: request.id,
+        });
         return (await items.get(tx, request.params.id))!;
       });
       return { message: 'Item updated successfully.', item };
@@ -153,7 +228,15 @@ export async function itemRoutes(app: FastifyInstance, deps: ItemRouteDeps): Pro
 
   r.patch(
     '/items/:id/vendors/:vendorId',
-    { config: { access: WRITE }, schema: { tags: ['items'], params: ItemVendorParams, body: UpdateVendorPriceBody, response: { 200: ItemResponse, ...errors } } },
+    {
+      config: { access: WRITE },
+      schema: {
+        tags: ['items'],
+        params: ItemVendorParams,
+        body: UpdateVendorPriceBody,
+        response: { 200: ItemResponse, ...errors },
+      },
+    },
     async (request) => {
       const { id, vendorId } = request.params;
       const b = request.body;
@@ -161,7 +244,8 @@ export async function itemRoutes(app: FastifyInstance, deps: ItemRouteDeps): Pro
       const item = await inTransaction(ctx, async (tx) => {
         const state = await items.lockState(tx, id);
         if (!state) throw notFound(ITEM_NOT_FOUND);
-        if (!state.prices.some((p) => p.vendorId === vendorId)) throw notFound('This vendor has no price for this item');
+        if (!state.prices.some((p) => p.vendorId === vendorId))
+          throw notFound('This vendor has no price for this item');
         const desired = {
           vendorId,
           pricePaise: b.price === undefined ? undefined : toPaise(b.price),
@@ -170,7 +254,13 @@ export async function itemRoutes(app: FastifyInstance, deps: ItemRouteDeps): Pro
           status: b.status,
           notes: b.notes,
         };
-        await saveItem(deps, tx, { itemId: id, input: { prices: [desired], mode: 'merge' }, expectedVersion: b.version, by, requestId: request.id });
+        await saveItem(deps, tx, {
+          itemId: id,
+          input: { prices: [desired], mode: 'merge' },
+          expectedVersion: b.version,
+          by,
+          requestId: request.id,
+        });
         return (await items.get(tx, id))!;
       });
       return { message: 'Changes Saved', item };
@@ -181,7 +271,12 @@ export async function itemRoutes(app: FastifyInstance, deps: ItemRouteDeps): Pro
     '/items/:id/vendors/:vendorId',
     {
       config: { access: WRITE },
-      schema: { tags: ['items'], params: ItemVendorParams, querystring: RemoveVendorPriceQuery, response: { 200: ItemResponse, ...errors } },
+      schema: {
+        tags: ['items'],
+        params: ItemVendorParams,
+        querystring: RemoveVendorPriceQuery,
+        response: { 200: ItemResponse, ...errors },
+      },
     },
     async (request) => {
       const { id, vendorId } = request.params;
@@ -189,10 +284,19 @@ export async function itemRoutes(app: FastifyInstance, deps: ItemRouteDeps): Pro
       const item = await inTransaction(ctx, async (tx) => {
         const state = await items.lockState(tx, id);
         if (!state) throw notFound(ITEM_NOT_FOUND);
-        if (!state.prices.some((p) => p.vendorId === vendorId)) throw notFound('This vendor has no price for this item');
+        if (!state.prices.some((p) => p.vendorId === vendorId))
+          throw notFound('This vendor has no price for this item');
         // The full list without this vendor: every other price stays as it is.
-        const rest = state.prices.filter((p) => p.vendorId !== vendorId).map((p) => ({ vendorId: p.vendorId }));
-        await saveItem(deps, tx, { itemId: id, input: { prices: rest, mode: 'replace' }, expectedVersion: request.query.version, by, requestId: request.id });
+        const rest = state.prices
+          .filter((p) => p.vendorId !== vendorId)
+          .map((p) => ({ vendorId: p.vendorId }));
+        await saveItem(deps, tx, {
+          itemId: id,
+          input: { prices: rest, mode: 'replace' },
+          expectedVersion: request.query.version,
+          by,
+          requestId: request.id,
+        });
         return (await items.get(tx, id))!;
       });
       return { message: 'Vendor price removed', item };
@@ -201,7 +305,10 @@ export async function itemRoutes(app: FastifyInstance, deps: ItemRouteDeps): Pro
 
   r.get(
     '/items/:id/priceHistory',
-    { config: { access: READ }, schema: { tags: ['items'], params: IdParams, response: { 200: PriceHistoryResponse, ...errors } } },
+    {
+      config: { access: READ },
+      schema: { tags: ['items'], params: IdParams, response: { 200: PriceHistoryResponse, ...errors } },
+    },
     async (request) => {
       await load(request.params.id);
       const result = await items.history(ctx.db, request.params.id);

@@ -3,14 +3,39 @@ import { PassThrough, Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
 import { stringify } from 'csv-stringify';
-import { ErrorResponse, IMPORT_COLUMNS, ImportJob, ImportJobParams, ItemExportQuery, fromHundredths, fromPaise, isAdmin } from '@erp/contracts';
-import { badRequest, containsPattern, loadExcelJs, notFound, requireSignedIn, safeCells, uploadedBytes, type Queryable, type TypeBoxTypeProvider } from '@erp/service-kit';
+import {
+  ErrorResponse,
+  IMPORT_COLUMNS,
+  ImportJob,
+  ImportJobParams,
+  ItemExportQuery,
+  fromHundredths,
+  fromPaise,
+  isAdmin,
+} from '@erp/contracts';
+import {
+  badRequest,
+  containsPattern,
+  loadExcelJs,
+  notFound,
+  requireSignedIn,
+  safeCells,
+  uploadedBytes,
+  type Queryable,
+  type TypeBoxTypeProvider,
+} from '@erp/service-kit';
 import type { ImportLimits } from '../import/limits.js';
 import { fileKind, readCsv, readXlsx, toImportRows } from '../import/parse.js';
 import { runImport, type ImportJobs } from '../import/run.js';
 import { actorOf, READ, WRITE, type ItemRouteDeps } from './items.js';
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 413: ErrorResponse };
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  413: ErrorResponse,
+};
 
 export interface TransferDeps extends ItemRouteDeps {
   jobs: ImportJobs;
@@ -89,9 +114,17 @@ export async function transferRoutes(app: FastifyInstance, deps: TransferDeps): 
       reply.type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
       const out = new PassThrough();
       const ExcelJS = await loadExcelJs();
-      const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+      const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
+        stream: out,
+        useStyles: false,
+        useSharedStrings: false,
+      });
       const ws = wb.addWorksheet('Items');
-      ws.columns = IMPORT_COLUMNS.map((c) => ({ header: c, key: c, width: c === 'Item Name' || c === 'Vendor' ? 32 : 12 }));
+      ws.columns = IMPORT_COLUMNS.map((c) => ({
+        header: c,
+        key: c,
+        width: c === 'Item Name' || c === 'Vendor' ? 32 : 12,
+      }));
       void (async () => {
         try {
           for await (const row of rows) ws.addRow(row).commit();
@@ -108,9 +141,13 @@ export async function transferRoutes(app: FastifyInstance, deps: TransferDeps): 
 
   r.post(
     '/items/import',
-    { config: { access: WRITE }, schema: { tags: ['items'], consumes: ['multipart/form-data'], response: { 202: ImportJob, ...errors } } },
+    {
+      config: { access: WRITE },
+      schema: { tags: ['items'], consumes: ['multipart/form-data'], response: { 202: ImportJob, ...errors } },
+    },
     async (request, reply) => {
-      if (!request.isMultipart()) throw badRequest('Upload the file as multipart/form-data in the field "file"');
+      if (!request.isMultipart())
+        throw badRequest('Upload the file as multipart/form-data in the field "file"');
       const by = actorOf(request);
       let file;
       try {
@@ -120,7 +157,8 @@ export async function transferRoutes(app: FastifyInstance, deps: TransferDeps): 
       }
       if (!file || file.fieldname !== 'file') throw badRequest('Upload the file in the field "file"');
       // The name is stored with the job, and PostgreSQL text cannot hold U+0000: bad input, not a 500.
-      if (file.filename.includes('\u0000')) throw badRequest('The file name contains a character that is not allowed');
+      if (file.filename.includes('\u0000'))
+        throw badRequest('The file name contains a character that is not allowed');
       const kind = fileKind(file.filename);
       const buf = await uploadedBytes(file, limits);
       const table = kind === 'csv' ? readCsv(buf, limits) : await readXlsx(buf, limits);
@@ -136,7 +174,10 @@ export async function transferRoutes(app: FastifyInstance, deps: TransferDeps): 
 
   r.get(
     '/items/import/:jobId',
-    { config: { access: WRITE }, schema: { tags: ['items'], params: ImportJobParams, response: { 200: ImportJob, ...errors } } },
+    {
+      config: { access: WRITE },
+      schema: { tags: ['items'], params: ImportJobParams, response: { 200: ImportJob, ...errors } },
+    },
     async (request) => {
       // A job (its file name and rows) is the business of the member who started it, and Admins'.
       const auth = requireSignedIn(request);

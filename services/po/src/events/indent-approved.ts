@@ -10,13 +10,32 @@
  * (PurchaseOrdersRepository.createNumbered; the unique (indent_id, vendor_id) is the last guard).
  * Numbers are given out only to POs written, so they stay gap-free.
  */
-import { eventLine, fromPaise, IndentApproved, PoCreated, type EventEnvelope, type IndentApprovedData, type PoCreatedData } from '@erp/contracts';
-import { event, isUuid, orderKeyOf, type ConsumerDefinition, type Queryable, type ServiceContext } from '@erp/service-kit';
+import {
+  eventLine,
+  fromPaise,
+  IndentApproved,
+  PoCreated,
+  type EventEnvelope,
+  type IndentApprovedData,
+  type PoCreatedData,
+} from '@erp/contracts';
+import {
+  event,
+  isUuid,
+  orderKeyOf,
+  type ConsumerDefinition,
+  type Queryable,
+  type ServiceContext,
+} from '@erp/service-kit';
 import { approvalProblem, planPurchaseOrders, type PlannedPo } from '../plan.js';
 import { poNumber, type PoSource, type PurchaseOrdersRepository } from '../repositories/purchase-orders.js';
 
 /** erp.po.created.v1 of a PO just written from an approval. */
-export function poCreatedData(po: { id: string; number: number }, source: PoSource, plan: PlannedPo): PoCreatedData {
+export function poCreatedData(
+  po: { id: string; number: number },
+  source: PoSource,
+  plan: PlannedPo,
+): PoCreatedData {
   return {
     poId: po.id,
     poNumber: poNumber(po.number),
@@ -49,7 +68,9 @@ function sourceOf(envelope: EventEnvelope<IndentApprovedData>): PoSource {
     createdBy: d.createdBy,
     approvedBy: d.approvedBy,
     // The approval is the order; a time that does not parse (not what the indent service sends) is the envelope's.
-    orderDate: new Date(Number.isNaN(approvedAt) ? Date.parse(envelope.occurredAt) || Date.now() : approvedAt).toISOString(),
+    orderDate: new Date(
+      Number.isNaN(approvedAt) ? Date.parse(envelope.occurredAt) || Date.now() : approvedAt,
+    ).toISOString(),
     // Optional in the event: approvals announced before they were carried have neither.
     deliverySite: (d.location ?? '').trim(),
     projectLocation: (d.project.location ?? '').trim(),
@@ -65,12 +86,21 @@ export async function createPurchaseOrders(
 ): Promise<string[]> {
   const problem = approvalProblem(envelope.data);
   // Thrown: the kit retries and then keeps the event in the dead letters, where it can be replayed.
-  if (problem) throw new Error(`The approval of ${envelope.data.indentNumber} cannot make purchase orders: ${problem}`);
+  if (problem)
+    throw new Error(`The approval of ${envelope.data.indentNumber} cannot make purchase orders: ${problem}`);
   const source = sourceOf(envelope);
   const plans = planPurchaseOrders(envelope.data);
-  const created = await pos.createNumbered(tx, source, plans.map((plan) => ({ plan })));
+  const created = await pos.createNumbered(
+    tx,
+    source,
+    plans.map((plan) => ({ plan })),
+  );
   for (const plan of plans) {
-    if (!created.some((c) => c.plan === plan)) ctx.log.info({ indentId: source.indentId, vendorId: plan.vendorId }, 'the indent already has a PO for this vendor: none made');
+    if (!created.some((c) => c.plan === plan))
+      ctx.log.info(
+        { indentId: source.indentId, vendorId: plan.vendorId },
+        'the indent already has a PO for this vendor: none made',
+      );
   }
   if (created.length === 0) return [];
   const actorId = isUuid(source.approvedBy._id) ? source.approvedBy._id : null;
@@ -86,7 +116,13 @@ export async function createPurchaseOrders(
         entity: 'po',
         entityId: po.id,
         requestId: envelope.requestId,
-        details: { poNumber: poNumber(po.number), indentId: source.indentId, vendorId: po.vendorId, amountPaise: po.plan.amountPaise, eventId: envelope.id },
+        details: {
+          poNumber: poNumber(po.number),
+          indentId: source.indentId,
+          vendorId: po.vendorId,
+          amountPaise: po.plan.amountPaise,
+          eventId: envelope.id,
+        },
       })),
     },
   );
@@ -94,7 +130,10 @@ export async function createPurchaseOrders(
 }
 
 /** `afterCreate` runs in the same transaction once POs were made (the demo's receipt waits for its PO). */
-export function indentApprovedConsumer(pos: PurchaseOrdersRepository, afterCreate?: (tx: Queryable, ctx: ServiceContext) => Promise<void>): ConsumerDefinition {
+export function indentApprovedConsumer(
+  pos: PurchaseOrdersRepository,
+  afterCreate?: (tx: Queryable, ctx: ServiceContext) => Promise<void>,
+): ConsumerDefinition {
   return {
     name: 'indent-approved',
     events: [IndentApproved],

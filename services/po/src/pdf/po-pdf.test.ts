@@ -1,9 +1,23 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { amountInWords, formatPaise, lineAmount, sumPaise, unitTotal } from '@erp/contracts';
-import { containsChars, INDIAN_NAMES, indianNameProblems, pdfToText, withoutSpaces } from '@erp/service-kit/testing';
+import {
+  containsChars,
+  INDIAN_NAMES,
+  indianNameProblems,
+  pdfToText,
+  withoutSpaces,
+} from '@erp/service-kit/testing';
 import { readPdf } from '../../test/read-pdf.js';
-import { formatOrderDate, formatQuantity, pdfTextSafe, poTotals, renderPoPdf, type PoDocument, type PoDocumentLine } from './po-pdf.js';
+import {
+  formatOrderDate,
+  formatQuantity,
+  pdfTextSafe,
+  poTotals,
+  renderPoPdf,
+  type PoDocument,
+  type PoDocumentLine,
+} from './po-pdf.js';
 
 const COMPANY_GSTIN = '27AAPFU0939F1ZV'; // Maharashtra
 const SAME_STATE_GSTIN = '27AABCU9603R1ZM'; // Maharashtra
@@ -11,8 +25,18 @@ const OTHER_STATE_GSTIN = '29AABCU9603R1ZM'; // Karnataka
 
 function poDocument(overrides: Partial<PoDocument> = {}, vendorGstin = SAME_STATE_GSTIN): PoDocument {
   return {
-    company: { name: 'Shree Ganesh Constructions Pvt Ltd', address: 'Plot 14, MIDC Bhosari\nPune 411026', gstin: COMPANY_GSTIN, phone: '+91 98220 12345', email: 'purchase@sgcpl.in' },
-    vendor: { name: 'Maharashtra Building Materials Co.', address: 'Market Yard, Pune 411037', gstin: vendorGstin },
+    company: {
+      name: 'Shree Ganesh Constructions Pvt Ltd',
+      address: 'Plot 14, MIDC Bhosari\nPune 411026',
+      gstin: COMPANY_GSTIN,
+      phone: '+91 98220 12345',
+      email: 'purchase@sgcpl.in',
+    },
+    vendor: {
+      name: 'Maharashtra Building Materials Co.',
+      address: 'Market Yard, Pune 411037',
+      gstin: vendorGstin,
+    },
     po: {
       number: 'PO-2026-00042',
       orderDate: '2026-11-25',
@@ -25,12 +49,27 @@ function poDocument(overrides: Partial<PoDocument> = {}, vendorGstin = SAME_STAT
     },
     lines: [
       // 120 bags of cement at Rs 380.00 + Rs 106.40 GST per bag.
-      { itemName: 'OPC 53 Grade Cement, 50 kg bag', unit: 'bag', quantityHundredths: 12000, pricePaise: 38000, gstPaise: 10640 },
+      {
+        itemName: 'OPC 53 Grade Cement, 50 kg bag',
+        unit: 'bag',
+        quantityHundredths: 12000,
+        pricePaise: 38000,
+        gstPaise: 10640,
+      },
       // 2,500.5 kg of steel at Rs 62.35 + Rs 11.22 GST per kg: GST 28,055.61 is odd -> CGST 14,027.81 + SGST 14,027.80.
-      { itemName: 'TMT Steel Bar Fe 500D 12 mm', unit: 'kg', quantityHundredths: 250050, pricePaise: 6235, gstPaise: 1122 },
+      {
+        itemName: 'TMT Steel Bar Fe 500D 12 mm',
+        unit: 'kg',
+        quantityHundredths: 250050,
+        pricePaise: 6235,
+        gstPaise: 1122,
+      },
     ],
     fleet: { amountPaise: 450000, gstPaise: 81001 },
-    terms: ['Delivery within 7 days of the order date.', 'Payment 30 days from receipt of a correct tax invoice.'],
+    terms: [
+      'Delivery within 7 days of the order date.',
+      'Payment 30 days from receipt of a correct tax invoice.',
+    ],
     ...overrides,
   };
 }
@@ -44,11 +83,32 @@ describe('poTotals', () => {
   it('splits GST into CGST and SGST for a vendor of the company state, the odd paisa to CGST', () => {
     const t = poTotals(poDocument());
     expect(t.sameState).toBe(true);
-    expect(t.lines[0]).toMatchObject({ taxablePaise: 45_600_00, gstPaise: 12_768_00, cgstPaise: 6_384_00, sgstPaise: 6_384_00, igstPaise: 0, totalPaise: 58_368_00 });
+    expect(t.lines[0]).toMatchObject({
+      taxablePaise: 45_600_00,
+      gstPaise: 12_768_00,
+      cgstPaise: 6_384_00,
+      sgstPaise: 6_384_00,
+      igstPaise: 0,
+      totalPaise: 58_368_00,
+    });
     // 2,500.5 x 62.35 = 1,55,906.175 -> 1,55,906.18; 2,500.5 x 11.22 = 28,055.61
-    expect(t.lines[1]).toMatchObject({ taxablePaise: 1_55_906_18, gstPaise: 28_055_61, cgstPaise: 14_027_81, sgstPaise: 14_027_80, igstPaise: 0, totalPaise: 1_83_961_79 });
+    expect(t.lines[1]).toMatchObject({
+      taxablePaise: 1_55_906_18,
+      gstPaise: 28_055_61,
+      cgstPaise: 14_027_81,
+      sgstPaise: 14_027_80,
+      igstPaise: 0,
+      totalPaise: 1_83_961_79,
+    });
     // Fleet GST 810.01 is odd too.
-    expect(t.fleet).toEqual({ amountPaise: 4_500_00, gstPaise: 810_01, cgstPaise: 405_01, sgstPaise: 405_00, igstPaise: 0, totalPaise: 5_310_01 });
+    expect(t.fleet).toEqual({
+      amountPaise: 4_500_00,
+      gstPaise: 810_01,
+      cgstPaise: 405_01,
+      sgstPaise: 405_00,
+      igstPaise: 0,
+      totalPaise: 5_310_01,
+    });
     expect(t.linesTaxablePaise).toBe(2_01_506_18);
     expect(t.taxablePaise).toBe(2_06_006_18);
     expect(t.cgstPaise).toBe(6_384_00 + 14_027_81 + 405_01);
@@ -95,9 +155,16 @@ describe('poTotals', () => {
         fc.integer({ min: 0, max: 18_000_00 }),
         fc.boolean(),
         (lines: PoDocumentLine[], fleetPaise, fleetGstPaise, sameState) => {
-          const t = poTotals(poDocument({ lines, fleet: { amountPaise: fleetPaise, gstPaise: fleetGstPaise } }, sameState ? SAME_STATE_GSTIN : OTHER_STATE_GSTIN));
+          const t = poTotals(
+            poDocument(
+              { lines, fleet: { amountPaise: fleetPaise, gstPaise: fleetGstPaise } },
+              sameState ? SAME_STATE_GSTIN : OTHER_STATE_GSTIN,
+            ),
+          );
           // The PO's own line totals (quantity x (price + GST), rounded once), as the PO service stores them.
-          const linesTotal = sumPaise(lines.map((l) => lineAmount(unitTotal(l.pricePaise, l.gstPaise), l.quantityHundredths)));
+          const linesTotal = sumPaise(
+            lines.map((l) => lineAmount(unitTotal(l.pricePaise, l.gstPaise), l.quantityHundredths)),
+          );
           expect(t.grandTotalPaise).toBe(linesTotal + fleetPaise + fleetGstPaise);
           expect(t.grandTotalPaise).toBe(t.taxablePaise + t.cgstPaise + t.sgstPaise + t.igstPaise);
           for (const l of t.lines) {
@@ -207,7 +274,10 @@ describe('renderPoPdf', () => {
 
   it('flows a 120-line PO onto several pages, repeating the table header and numbering the pages', async () => {
     const lines = Array.from({ length: 120 }, (_, i) => ({
-      itemName: i % 3 === 0 ? `Item ${i + 1}: river sand, washed, zone II, for plastering and concrete works, delivered loose` : `Item ${i + 1}`,
+      itemName:
+        i % 3 === 0
+          ? `Item ${i + 1}: river sand, washed, zone II, for plastering and concrete works, delivered loose`
+          : `Item ${i + 1}`,
       unit: 'nos',
       quantityHundredths: 100 * (i + 1),
       pricePaise: 10_000,
@@ -220,7 +290,9 @@ describe('renderPoPdf', () => {
     expect(text).toContain(`Page ${pages} of ${pages}`);
     // The header row ('Line total' only appears there) once per page of the table.
     expect(runs.filter((r) => r === 'Line total').length).toBe(pages);
-    expect(runs.filter((r) => r.startsWith('Purchase order PO-2026-00042 · ') && r.endsWith('(continued)')).length).toBe(pages - 1);
+    expect(
+      runs.filter((r) => r.startsWith('Purchase order PO-2026-00042 · ') && r.endsWith('(continued)')).length,
+    ).toBe(pages - 1);
     expect(runs).toContain('120');
     const t = poTotals(doc);
     expect(text).toContain(`Rs. ${formatPaise(t.grandTotalPaise, '')}`);
@@ -228,7 +300,13 @@ describe('renderPoPdf', () => {
   });
 
   it('prints names in the seven Indian scripts with their fonts embedded, readable back from the PDF; what no font has as ?', async () => {
-    const lines: PoDocumentLine[] = INDIAN_NAMES.map((n, i) => ({ itemName: `Cement ${n.name} 50 kg`, unit: i === 0 ? 'बोरी' : 'bag', quantityHundredths: 1000, pricePaise: 38000, gstPaise: 10640 }));
+    const lines: PoDocumentLine[] = INDIAN_NAMES.map((n, i) => ({
+      itemName: `Cement ${n.name} 50 kg`,
+      unit: i === 0 ? 'बोरी' : 'bag',
+      quantityHundredths: 1000,
+      pricePaise: 38000,
+      gstPaise: 10640,
+    }));
     const doc = poDocument({ lines, terms: ['माल की डिलीवरी 7 दिनों में', 'Price in ₹ incl. freight 🚚'] });
     doc.vendor.name = 'श्री गणेश ट्रेडर्स (Shree Ganesh Traders)';
     doc.vendor.address = 'ਪੰਜਾਬ ਸਟੀਲ ਮਾਰਕੀਟ, Ludhiana';
@@ -252,7 +330,9 @@ describe('renderPoPdf', () => {
 
   it('wraps a long Indian name inside its cell, between words, every word drawn', async () => {
     const long = 'लक्ष्मण स्टील '.repeat(15);
-    const doc = poDocument({ lines: [{ itemName: long, unit: 'bag', quantityHundredths: 100, pricePaise: 100, gstPaise: 0 }] });
+    const doc = poDocument({
+      lines: [{ itemName: long, unit: 'bag', quantityHundredths: 100, pricePaise: 100, gstPaise: 0 }],
+    });
     const pdf = await renderPoPdf(doc);
     const text = await pdfToText(pdf);
     // Wrapped over several lines between words, every word drawn.
@@ -261,7 +341,9 @@ describe('renderPoPdf', () => {
   });
 
   it('survives awkward input: no lines, no terms, no GSTIN, huge words and amounts', async () => {
-    const empty = readPdf(await renderPoPdf(poDocument({ lines: [], terms: [], fleet: { amountPaise: 0, gstPaise: 0 } }, '')));
+    const empty = readPdf(
+      await renderPoPdf(poDocument({ lines: [], terms: [], fleet: { amountPaise: 0, gstPaise: 0 } }, '')),
+    );
     expect(empty.pages).toBe(1);
     expect(empty.text).toContain('GSTIN: Not registered');
     expect(empty.text).toContain('Rupees Zero Only');
@@ -269,10 +351,19 @@ describe('renderPoPdf', () => {
 
     const awkward = poDocument({
       lines: [
-        { itemName: 'X'.repeat(5000), unit: 'u'.repeat(100), quantityHundredths: 10_000_000, pricePaise: 10_000_000_00, gstPaise: 2_800_000_00 },
+        {
+          itemName: 'X'.repeat(5000),
+          unit: 'u'.repeat(100),
+          quantityHundredths: 10_000_000,
+          pricePaise: 10_000_000_00,
+          gstPaise: 2_800_000_00,
+        },
         { itemName: '', unit: '', quantityHundredths: 1, pricePaise: 1, gstPaise: 1 },
       ],
-      terms: ['y'.repeat(20_000), ...Array.from({ length: 80 }, (_, i) => `Term ${i + 1} with some words in it to wrap over the line.`)],
+      terms: [
+        'y'.repeat(20_000),
+        ...Array.from({ length: 80 }, (_, i) => `Term ${i + 1} with some words in it to wrap over the line.`),
+      ],
     });
     awkward.company.address = 'Line\n'.repeat(200);
     awkward.po.deliverySite = 'Z'.repeat(3000);

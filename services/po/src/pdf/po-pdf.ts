@@ -15,7 +15,17 @@
  * (Helvetica has none), and a character no font here draws (an emoji, Chinese...) becomes '?'
  * (pdfTextSafe) instead of breaking the text.
  */
-import { amountInWords, formatPaise, gstSplit, lineAmount, sameGstState, sumPaise, unitTotal, type Hundredths, type Paise } from '@erp/contracts';
+import {
+  amountInWords,
+  formatPaise,
+  gstSplit,
+  lineAmount,
+  sameGstState,
+  sumPaise,
+  unitTotal,
+  type Hundredths,
+  type Paise,
+} from '@erp/contracts';
 import { loadPdfKit, PdfText, pdfSafeText } from '@erp/service-kit';
 import type PDFDocument from 'pdfkit';
 
@@ -107,7 +117,8 @@ export function poTotals(doc: PoDocument): PoTotals {
     // The line's total is the PO's own (SPEC §9: quantity x (price + GST), rounded once), so the
     // printed grand total is the PO's amount to the paisa; the GST is what it holds above the taxable value.
     const taxablePaise = lineAmount(line.pricePaise, line.quantityHundredths);
-    const gstPaise = lineAmount(unitTotal(line.pricePaise, line.gstPaise), line.quantityHundredths) - taxablePaise;
+    const gstPaise =
+      lineAmount(unitTotal(line.pricePaise, line.gstPaise), line.quantityHundredths) - taxablePaise;
     return {
       itemName: line.itemName,
       unit: line.unit,
@@ -293,7 +304,13 @@ class PoPdfWriter {
   }
 
   /** Draws text at (x, y) wrapped to width; returns its height. The caller has made room for it. */
-  private write(text: string, x: number, y: number, width: number, align: 'left' | 'right' | 'center' = 'left'): number {
+  private write(
+    text: string,
+    x: number,
+    y: number,
+    width: number,
+    align: 'left' | 'right' | 'center' = 'left',
+  ): number {
     return this.texts.draw(text, x, y, width, { ...this.style, align, lineGap: 1 });
   }
 
@@ -309,7 +326,14 @@ class PoPdfWriter {
   }
 
   private rule(y: number, color = RULE): void {
-    this.pdf.save().moveTo(this.left, y).lineTo(this.right, y).lineWidth(0.6).strokeColor(color).stroke().restore();
+    this.pdf
+      .save()
+      .moveTo(this.left, y)
+      .lineTo(this.right, y)
+      .lineWidth(0.6)
+      .strokeColor(color)
+      .stroke()
+      .restore();
   }
 
   // ---- sections -------------------------------------------------------------------------------
@@ -406,7 +430,8 @@ class PoPdfWriter {
   private rows(): Row[] {
     const t = this.totals;
     const amount = (paise: Paise) => formatPaise(paise, '');
-    const taxes = (s: { cgstPaise: Paise; sgstPaise: Paise; igstPaise: Paise }) => (t.sameState ? [amount(s.cgstPaise), amount(s.sgstPaise)] : [amount(s.igstPaise)]);
+    const taxes = (s: { cgstPaise: Paise; sgstPaise: Paise; igstPaise: Paise }) =>
+      t.sameState ? [amount(s.cgstPaise), amount(s.sgstPaise)] : [amount(s.igstPaise)];
     const rows: Row[] = t.lines.map((line, i) => ({
       cells: [
         String(i + 1),
@@ -419,8 +444,22 @@ class PoPdfWriter {
         amount(line.totalPaise),
       ],
     }));
-    rows.push({ cells: ['', 'Fleet cost (transport)', '', '', '', amount(t.fleet.amountPaise), ...taxes(t.fleet), amount(t.fleet.totalPaise)] });
-    rows.push({ cells: ['', 'Total', '', '', '', amount(t.taxablePaise), ...taxes(t), amount(t.grandTotalPaise)], bold: true });
+    rows.push({
+      cells: [
+        '',
+        'Fleet cost (transport)',
+        '',
+        '',
+        '',
+        amount(t.fleet.amountPaise),
+        ...taxes(t.fleet),
+        amount(t.fleet.totalPaise),
+      ],
+    });
+    rows.push({
+      cells: ['', 'Total', '', '', '', amount(t.taxablePaise), ...taxes(t), amount(t.grandTotalPaise)],
+      bold: true,
+    });
     return rows;
   }
 
@@ -447,9 +486,18 @@ class PoPdfWriter {
         // A number never wraps: it shrinks until it fits its column.
         let size = TABLE_SIZE;
         while (size > 4 && this.pdf.fontSize(size).widthOfString(text) > inner) size -= 0.25;
-        this.pdf.text(text, x + CELL_PAD_X, top + CELL_PAD_Y, { width: inner, align: c.align, lineBreak: false });
+        this.pdf.text(text, x + CELL_PAD_X, top + CELL_PAD_Y, {
+          width: inner,
+          align: c.align,
+          lineBreak: false,
+        });
       } else {
-        this.texts.draw(text, x + CELL_PAD_X, top + CELL_PAD_Y, inner, { font, size: TABLE_SIZE, align: c.align, lineGap: 1 });
+        this.texts.draw(text, x + CELL_PAD_X, top + CELL_PAD_Y, inner, {
+          font,
+          size: TABLE_SIZE,
+          align: c.align,
+          lineGap: 1,
+        });
       }
       x += c.width;
     });
@@ -459,7 +507,10 @@ class PoPdfWriter {
     x = this.left;
     for (const c of columns.slice(0, -1)) {
       x += c.width;
-      this.pdf.moveTo(x, top).lineTo(x, top + height).stroke();
+      this.pdf
+        .moveTo(x, top)
+        .lineTo(x, top + height)
+        .stroke();
     }
     this.pdf.restore();
     this.y = top + height;
@@ -507,7 +558,14 @@ class PoPdfWriter {
     const x = this.right - boxWidth;
     for (const [label, paise, strong] of entries) {
       if (strong) {
-        this.pdf.save().moveTo(x, this.y).lineTo(this.right, this.y).lineWidth(0.8).strokeColor('#000000').stroke().restore();
+        this.pdf
+          .save()
+          .moveTo(x, this.y)
+          .lineTo(this.right, this.y)
+          .lineWidth(0.8)
+          .strokeColor('#000000')
+          .stroke()
+          .restore();
         this.y += 3;
       }
       this.font(strong ? BOLD : FONT, strong ? 10 : TEXT_SIZE, strong ? '#000000' : '#222222');
@@ -523,7 +581,9 @@ class PoPdfWriter {
 
   /** The terms as a numbered list. */
   private terms(): void {
-    const terms = this.doc.terms.map((t) => clip(pdfTextSafe(t).trim(), MAX_TERM_CHARS)).filter((t) => t !== '');
+    const terms = this.doc.terms
+      .map((t) => clip(pdfTextSafe(t).trim(), MAX_TERM_CHARS))
+      .filter((t) => t !== '');
     if (terms.length === 0) return;
     const numberWidth = 18;
     const textWidth = this.width - numberWidth;
@@ -553,7 +613,14 @@ class PoPdfWriter {
     // ensureRoom may have drawn a continuation heading in another font.
     this.font(BOLD, 9);
     this.y += this.write(forText, x, this.y, width, 'right') + 34;
-    this.pdf.save().moveTo(x + 60, this.y).lineTo(this.right, this.y).lineWidth(0.6).strokeColor('#000000').stroke().restore();
+    this.pdf
+      .save()
+      .moveTo(x + 60, this.y)
+      .lineTo(this.right, this.y)
+      .lineWidth(0.6)
+      .strokeColor('#000000')
+      .stroke()
+      .restore();
     this.y += 4;
     this.font(FONT, TEXT_SIZE);
     this.y += this.write('Authorised Signatory', x, this.y, width, 'right');
@@ -567,10 +634,21 @@ class PoPdfWriter {
       this.pdf.switchToPage(range.start + i);
       // The footer sits below the bottom margin: without this pdfkit would start a new page for it.
       this.pdf.page.margins.bottom = 0;
-      this.pdf.save().moveTo(this.left, FOOTER_Y - 5).lineTo(this.right, FOOTER_Y - 5).lineWidth(0.4).strokeColor(RULE).stroke().restore();
+      this.pdf
+        .save()
+        .moveTo(this.left, FOOTER_Y - 5)
+        .lineTo(this.right, FOOTER_Y - 5)
+        .lineWidth(0.4)
+        .strokeColor(RULE)
+        .stroke()
+        .restore();
       this.font(FONT, 7.5, GREY);
       this.pdf.text(number, this.left, FOOTER_Y, { width: this.width / 2, lineBreak: false });
-      this.pdf.text(`Page ${i + 1} of ${range.count}`, this.left + this.width / 2, FOOTER_Y, { width: this.width / 2, align: 'right', lineBreak: false });
+      this.pdf.text(`Page ${i + 1} of ${range.count}`, this.left + this.width / 2, FOOTER_Y, {
+        width: this.width / 2,
+        align: 'right',
+        lineBreak: false,
+      });
     }
   }
 }
@@ -585,7 +663,10 @@ function gstinText(gstin: string): string {
 }
 
 function contactLine(party: PoParty): string {
-  const parts = [party.phone ? `Phone: ${party.phone}` : '', party.email ? `Email: ${party.email}` : ''].filter((s) => s.trim() !== '');
+  const parts = [
+    party.phone ? `Phone: ${party.phone}` : '',
+    party.email ? `Email: ${party.email}` : '',
+  ].filter((s) => s.trim() !== '');
   return clip(pdfTextSafe(parts.join(' · ')), 160);
 }
 

@@ -1,7 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { fromHundredths, fromPaise, PO_STATUSES, type PoReceipt, type PoSort, type PoStatus, type PoSummary, type PurchaseOrder } from '@erp/contracts';
+import {
+  fromHundredths,
+  fromPaise,
+  PO_STATUSES,
+  type PoReceipt,
+  type PoSort,
+  type PoStatus,
+  type PoSummary,
+  type PurchaseOrder,
+} from '@erp/contracts';
 import type { RecordedReceipt } from '../receipts.js';
-import { cappedTotal, checkedPaging, containsPattern, countBound, generationSql, isUuid, type CappedTotal, type Database, type Queryable } from '@erp/service-kit';
+import {
+  cappedTotal,
+  checkedPaging,
+  containsPattern,
+  countBound,
+  generationSql,
+  isUuid,
+  type CappedTotal,
+  type Database,
+  type Queryable,
+} from '@erp/service-kit';
 import type { PlannedPo } from '../plan.js';
 
 interface PoRow {
@@ -118,7 +137,11 @@ function toSummary(r: PoRow): PoSummary {
     shortClose:
       r.short_close_reason === null
         ? null
-        : { reason: r.short_close_reason, at: iso(r.short_closed_at ?? r.updated_at), by: person(r.short_closed_by, r.short_closed_by_name) },
+        : {
+            reason: r.short_close_reason,
+            at: iso(r.short_closed_at ?? r.updated_at),
+            by: person(r.short_closed_by, r.short_closed_by_name),
+          },
     version: r.version,
   };
 }
@@ -141,11 +164,15 @@ function toLine(l: LineRow): PurchaseOrder['items'][number] {
 }
 
 /** What is still expected of a line: ordered − received − cancelled (hundredths). */
-export const pendingOf = (l: Pick<LineRow, 'quantity_hundredths' | 'received_hundredths' | 'cancelled_hundredths'>): number =>
+export const pendingOf = (
+  l: Pick<LineRow, 'quantity_hundredths' | 'received_hundredths' | 'cancelled_hundredths'>,
+): number =>
   Math.max(0, Number(l.quantity_hundredths) - Number(l.received_hundredths) - Number(l.cancelled_hundredths));
 
 /** Open until something is received, Partial while anything is pending, Closed when nothing is. */
-export function statusOf(lines: ReadonlyArray<Pick<LineRow, 'quantity_hundredths' | 'received_hundredths' | 'cancelled_hundredths'>>): PoStatus {
+export function statusOf(
+  lines: ReadonlyArray<Pick<LineRow, 'quantity_hundredths' | 'received_hundredths' | 'cancelled_hundredths'>>,
+): PoStatus {
   if (lines.every((l) => pendingOf(l) === 0)) return 'Closed';
   return lines.some((l) => Number(l.received_hundredths) > 0) ? 'Partial' : 'Open';
 }
@@ -153,7 +180,11 @@ export function statusOf(lines: ReadonlyArray<Pick<LineRow, 'quantity_hundredths
 function toReceipt(r: ReceiptRow, lines: ReceiptLineRow[]): PoReceipt {
   return {
     _id: r.id,
-    invoice: { invoiceNumber: r.invoice_number, invoiceDate: r.invoice_date, invoiceAmount: fromPaise(Number(r.invoice_amount_paise)) },
+    invoice: {
+      invoiceNumber: r.invoice_number,
+      invoiceDate: r.invoice_date,
+      invoiceAmount: fromPaise(Number(r.invoice_amount_paise)),
+    },
     createdAt: iso(r.received_at),
     receivedBy: person(r.received_by, r.received_by_name),
     receivedItems: lines.map((l) => {
@@ -168,7 +199,9 @@ function toReceipt(r: ReceiptRow, lines: ReceiptLineRow[]): PoReceipt {
       };
     }),
     remarks: r.remarks,
-    photo: r.photo_id ? { _id: r.photo_id, contentType: r.content_type ?? 'image/jpeg', size: Number(r.size_bytes ?? 0) } : null,
+    photo: r.photo_id
+      ? { _id: r.photo_id, contentType: r.content_type ?? 'image/jpeg', size: Number(r.size_bytes ?? 0) }
+      : null,
   };
 }
 
@@ -233,7 +266,8 @@ export const PO_ORDERS: Record<PoSort, string> = {
  * a missing id.
  */
 const summaryJsonOf = (schema: string) => {
-  const who = (id: string, name: string) => `CASE WHEN p.${name} IS NULL THEN NULL ELSE json_build_object('_id', coalesce(p.${id}, ''), 'name', p.${name}) END`;
+  const who = (id: string, name: string) =>
+    `CASE WHEN p.${name} IS NULL THEN NULL ELSE json_build_object('_id', coalesce(p.${id}, ''), 'name', p.${name}) END`;
   const money = (column: string) => `${schema}.json_hundredths(p.${column})::json`;
   return `SELECT json_build_object(
       '_id', p.id, 'poNumber', p.po_number, 'status', p.status, 'amount', ${money('amount_paise')},
@@ -267,11 +301,17 @@ export function purchaseOrdersRepository(schema: string) {
      * the flow's slowest step). A PO id is new unless a test names it. The PO's number is written
      * in SQL as poNumber() writes it (a test holds the PO and its event equal past PO-999999).
      */
-    async createNumbered(tx: Queryable, source: PoSource, entries: ReadonlyArray<{ id?: string; plan: PlannedPo }>): Promise<Array<{ id: string; vendorId: string; number: number; plan: PlannedPo }>> {
+    async createNumbered(
+      tx: Queryable,
+      source: PoSource,
+      entries: ReadonlyArray<{ id?: string; plan: PlannedPo }>,
+    ): Promise<Array<{ id: string; vendorId: string; number: number; plan: PlannedPo }>> {
       if (entries.length === 0) return [];
       await tx.query(`SELECT last_number FROM ${schema}.po_numbers WHERE id FOR UPDATE`);
       const plans = entries.map((e) => e.plan);
-      const lines = plans.flatMap((plan, i) => plan.lines.map((l, k) => ({ ...l, po: i + 1, lineNo: k + 1 })));
+      const lines = plans.flatMap((plan, i) =>
+        plan.lines.map((l, k) => ({ ...l, po: i + 1, lineNo: k + 1 })),
+      );
       const column = <T>(rows: readonly T[], pick: (row: T) => unknown) => rows.map(pick);
       const res = await tx.query<{ id: string; vendor_id: string; po_seq: number; ord: number }>(
         `WITH p AS (
@@ -304,7 +344,16 @@ export function purchaseOrdersRepository(schema: string) {
         [
           source.indentId,
           entries.map((e) => e.id ?? randomUUID()),
-          ...(['vendorId', 'vendorName', 'fleetPaise', 'fleetGstPaise', 'linesTotalPaise', 'amountPaise'] as const).map((k) => column(plans, (p) => p[k])),
+          ...(
+            [
+              'vendorId',
+              'vendorName',
+              'fleetPaise',
+              'fleetGstPaise',
+              'linesTotalPaise',
+              'amountPaise',
+            ] as const
+          ).map((k) => column(plans, (p) => p[k])),
           column(plans, (p) => p.lines.length),
           source.indentNumber,
           source.indentTitle,
@@ -320,12 +369,30 @@ export function purchaseOrdersRepository(schema: string) {
           source.approvedBy.name,
           source.orderDate,
           source.eventId,
-          ...(['po', 'lineNo', 'itemId', 'itemName', 'unit', 'quantity', 'pricePaise', 'gstPaise', 'unitTotalPaise', 'totalPaise'] as const).map((k) => column(lines, (l) => l[k])),
+          ...(
+            [
+              'po',
+              'lineNo',
+              'itemId',
+              'itemName',
+              'unit',
+              'quantity',
+              'pricePaise',
+              'gstPaise',
+              'unitTotalPaise',
+              'totalPaise',
+            ] as const
+          ).map((k) => column(lines, (l) => l[k])),
           source.deliverySite,
           source.projectLocation,
         ],
       );
-      return res.rows.map((r) => ({ id: r.id, vendorId: r.vendor_id, number: Number(r.po_seq), plan: plans[Number(r.ord) - 1]! }));
+      return res.rows.map((r) => ({
+        id: r.id,
+        vendorId: r.vendor_id,
+        number: Number(r.po_seq),
+        plan: plans[Number(r.ord) - 1]!,
+      }));
     },
 
     /**
@@ -337,7 +404,10 @@ export function purchaseOrdersRepository(schema: string) {
      * numbers are written as Node writes them (json_time, json_hundredths); a test holds each entry
      * equal to the PO's own page.
      */
-    async listJson(db: Queryable, q: PoListFilter): Promise<{ json: string; generation: string } & CappedTotal> {
+    async listJson(
+      db: Queryable,
+      q: PoListFilter,
+    ): Promise<{ json: string; generation: string } & CappedTotal> {
       const where: string[] = [];
       const counted: string[] = [];
       const params: unknown[] = [];
@@ -383,7 +453,11 @@ export function purchaseOrdersRepository(schema: string) {
         params,
       );
       const row = res.rows[0]!;
-      return { json: `[${row.entries ?? ''}]`, generation: row.g, ...(kept ? { total: row.n, capped: false } : cappedTotal(row.n, { limit, offset, cap: q.cap })) };
+      return {
+        json: `[${row.entries ?? ''}]`,
+        generation: row.g,
+        ...(kept ? { total: row.n, capped: false } : cappedTotal(row.n, { limit, offset, cap: q.cap })),
+      };
     },
 
     /** The PO with its lines in the order approved and its receipts, oldest first; null when there is none. */
@@ -392,7 +466,10 @@ export function purchaseOrdersRepository(schema: string) {
       const row = res.rows[0];
       if (!row) return null;
       const [lines, receipts, received] = await Promise.all([
-        db.query<LineRow>(`SELECT ${LINE_COLUMNS} FROM ${schema}.po_lines WHERE po_id = $1 ORDER BY line_no`, [id]),
+        db.query<LineRow>(
+          `SELECT ${LINE_COLUMNS} FROM ${schema}.po_lines WHERE po_id = $1 ORDER BY line_no`,
+          [id],
+        ),
         db.query<ReceiptRow>(
           `SELECT r.id, r.invoice_number, r.invoice_date::text AS invoice_date, r.invoice_amount_paise, r.remarks, r.received_at, r.received_by,
                   r.received_by_name, p.id AS photo_id, p.content_type, p.size_bytes
@@ -409,7 +486,11 @@ export function purchaseOrdersRepository(schema: string) {
       ]);
       const byReceipt = new Map<string, ReceiptLineRow[]>();
       for (const l of received.rows) byReceipt.set(l.receipt_id, [...(byReceipt.get(l.receipt_id) ?? []), l]);
-      return { ...toSummary(row), items: lines.rows.map(toLine), receipts: receipts.rows.map((r) => toReceipt(r, byReceipt.get(r.id) ?? [])) };
+      return {
+        ...toSummary(row),
+        items: lines.rows.map(toLine),
+        receipts: receipts.rows.map((r) => toReceipt(r, byReceipt.get(r.id) ?? [])),
+      };
     },
 
     /** The PO's head and lines under a row lock (receipts and short-closes on one PO take turns); null when there is none. */
@@ -417,13 +498,18 @@ export function purchaseOrdersRepository(schema: string) {
       const res = await tx.query<PoRow>(`SELECT ${COLUMNS} FROM ${t} WHERE id = $1 FOR UPDATE`, [id]);
       const po = res.rows[0];
       if (!po) return null;
-      const lines = await tx.query<LineRow>(`SELECT ${LINE_COLUMNS} FROM ${schema}.po_lines WHERE po_id = $1 ORDER BY line_no`, [id]);
+      const lines = await tx.query<LineRow>(
+        `SELECT ${LINE_COLUMNS} FROM ${schema}.po_lines WHERE po_id = $1 ORDER BY line_no`,
+        [id],
+      );
       return { po, lines: lines.rows };
     },
 
     /** The receipt with this key, if one was recorded already (a resend), with its PO. */
     async receiptPo(db: Queryable, receiptId: string): Promise<string | null> {
-      const res = await db.query<{ po_id: string }>(`SELECT po_id FROM ${schema}.receipts WHERE id = $1`, [receiptId]);
+      const res = await db.query<{ po_id: string }>(`SELECT po_id FROM ${schema}.receipts WHERE id = $1`, [
+        receiptId,
+      ]);
       return res.rows[0]?.po_id ?? null;
     },
 
@@ -453,7 +539,12 @@ export function purchaseOrdersRepository(schema: string) {
         invoiceAmountPaise: Number(r.invoice_amount_paise),
         remarks: r.remarks,
         photoId: r.photo_id,
-        lines: r.lines.map((l) => ({ item: l.item, received: Number(l.accepted) + Number(l.rejected), rejected: Number(l.rejected), remarks: l.remarks })),
+        lines: r.lines.map((l) => ({
+          item: l.item,
+          received: Number(l.accepted) + Number(l.rejected),
+          rejected: Number(l.rejected),
+          remarks: l.remarks,
+        })),
       };
     },
 
@@ -501,14 +592,25 @@ export function purchaseOrdersRepository(schema: string) {
 
     /** Set the status from the lines as they now are; bumps the version. */
     async refreshStatus(tx: Queryable, id: string): Promise<PoStatus> {
-      const lines = await tx.query<LineRow>(`SELECT ${LINE_COLUMNS} FROM ${schema}.po_lines WHERE po_id = $1`, [id]);
+      const lines = await tx.query<LineRow>(
+        `SELECT ${LINE_COLUMNS} FROM ${schema}.po_lines WHERE po_id = $1`,
+        [id],
+      );
       const status = statusOf(lines.rows);
-      await tx.query(`UPDATE ${t} SET status = $2, updated_at = now(), version = version + 1 WHERE id = $1`, [id, status]);
+      await tx.query(`UPDATE ${t} SET status = $2, updated_at = now(), version = version + 1 WHERE id = $1`, [
+        id,
+        status,
+      ]);
       return status;
     },
 
     /** Cancel what is pending on every line and close the PO, with the Admin's reason. */
-    async shortClose(tx: Queryable, id: string, reason: string, by: { id: string | null; name: string }): Promise<void> {
+    async shortClose(
+      tx: Queryable,
+      id: string,
+      reason: string,
+      by: { id: string | null; name: string },
+    ): Promise<void> {
       await tx.query(
         `UPDATE ${schema}.po_lines SET cancelled_hundredths = quantity_hundredths - received_hundredths WHERE po_id = $1`,
         [id],
@@ -522,7 +624,13 @@ export function purchaseOrdersRepository(schema: string) {
     /** Keep an uploaded invoice photo for the PO (not yet named by a receipt). */
     async insertPhoto(
       db: Queryable,
-      p: { id: string; poId: string; contentType: string; bytes: Buffer; by: { id: string | null; name: string } },
+      p: {
+        id: string;
+        poId: string;
+        contentType: string;
+        bytes: Buffer;
+        by: { id: string | null; name: string };
+      },
       kind: Database['kind'],
     ): Promise<void> {
       // PGlite converts a bytea parameter slowly (about 1 s for 2 MB), hex text quickly (~0.1 s); the
@@ -531,19 +639,37 @@ export function purchaseOrdersRepository(schema: string) {
       await db.query(
         `INSERT INTO ${schema}.photos (id, po_id, content_type, size_bytes, bytes, uploaded_by, uploaded_by_name)
          VALUES ($1, $2, $3, $4, ${pglite ? `decode($5, 'hex')` : '$5'}, $6, $7)`,
-        [p.id, p.poId, p.contentType, p.bytes.length, pglite ? p.bytes.toString('hex') : p.bytes, p.by.id, p.by.name],
+        [
+          p.id,
+          p.poId,
+          p.contentType,
+          p.bytes.length,
+          pglite ? p.bytes.toString('hex') : p.bytes,
+          p.by.id,
+          p.by.name,
+        ],
       );
     },
 
     /** A photo of the PO: its type and bytes; null when the PO has no such photo. */
-    async photo(db: Queryable, poId: string, photoId: string): Promise<{ contentType: string; bytes: Buffer; receiptId: string | null } | null> {
+    async photo(
+      db: Queryable,
+      poId: string,
+      photoId: string,
+    ): Promise<{ contentType: string; bytes: Buffer; receiptId: string | null } | null> {
       // Read as base64 text for the same reason (PGlite returns a 2 MB bytea in ~250 ms, its base64 in ~20 ms).
       const res = await db.query<{ content_type: string; bytes: string; receipt_id: string | null }>(
         `SELECT content_type, encode(bytes, 'base64') AS bytes, receipt_id FROM ${schema}.photos WHERE id = $1 AND po_id = $2`,
         [photoId, poId],
       );
       const row = res.rows[0];
-      return row ? { contentType: row.content_type, bytes: Buffer.from(row.bytes, 'base64'), receiptId: row.receipt_id } : null;
+      return row
+        ? {
+            contentType: row.content_type,
+            bytes: Buffer.from(row.bytes, 'base64'),
+            receiptId: row.receipt_id,
+          }
+        : null;
     },
 
     /**
@@ -552,7 +678,13 @@ export function purchaseOrdersRepository(schema: string) {
      */
     async insertPhotoWithin(
       db: Queryable,
-      p: { id: string; poId: string; contentType: string; bytes: Buffer; by: { id: string | null; name: string } },
+      p: {
+        id: string;
+        poId: string;
+        contentType: string;
+        bytes: Buffer;
+        by: { id: string | null; name: string };
+      },
       kind: Database['kind'],
       limit: number,
     ): Promise<boolean> {
@@ -561,28 +693,50 @@ export function purchaseOrdersRepository(schema: string) {
         `INSERT INTO ${schema}.photos (id, po_id, content_type, size_bytes, bytes, uploaded_by, uploaded_by_name)
          SELECT $1, $2, $3, $4, ${pglite ? `decode($5, 'hex')` : '$5'}, $6, $7
           WHERE (SELECT count(*) FROM ${schema}.photos WHERE uploaded_by IS NOT DISTINCT FROM $6 AND receipt_id IS NULL AND uploaded_at > now() - interval '1 hour') < $8`,
-        [p.id, p.poId, p.contentType, p.bytes.length, pglite ? p.bytes.toString('hex') : p.bytes, p.by.id, p.by.name, limit],
+        [
+          p.id,
+          p.poId,
+          p.contentType,
+          p.bytes.length,
+          pglite ? p.bytes.toString('hex') : p.bytes,
+          p.by.id,
+          p.by.name,
+          limit,
+        ],
       );
       return (res.rowCount ?? 0) > 0;
     },
 
     /** Where the PO's goods go: the indent's site and the project's location ('' when unknown). */
     async deliveryPlaces(db: Queryable, poId: string): Promise<{ site: string; projectLocation: string }> {
-      const res = await db.query<{ delivery_site: string; project_location: string }>(`SELECT delivery_site, project_location FROM ${t} WHERE id = $1`, [poId]);
+      const res = await db.query<{ delivery_site: string; project_location: string }>(
+        `SELECT delivery_site, project_location FROM ${t} WHERE id = $1`,
+        [poId],
+      );
       const row = res.rows[0];
       return { site: row?.delivery_site ?? '', projectLocation: row?.project_location ?? '' };
     },
 
     /** Whether the PO has this photo and which receipt names it (without reading the photo itself). */
-    async photoOwner(db: Queryable, poId: string, photoId: string): Promise<{ receiptId: string | null } | null> {
-      const res = await db.query<{ receipt_id: string | null }>(`SELECT receipt_id FROM ${schema}.photos WHERE id = $1 AND po_id = $2`, [photoId, poId]);
+    async photoOwner(
+      db: Queryable,
+      poId: string,
+      photoId: string,
+    ): Promise<{ receiptId: string | null } | null> {
+      const res = await db.query<{ receipt_id: string | null }>(
+        `SELECT receipt_id FROM ${schema}.photos WHERE id = $1 AND po_id = $2`,
+        [photoId, poId],
+      );
       const row = res.rows[0];
       return row ? { receiptId: row.receipt_id } : null;
     },
 
     /** Photos no receipt named, uploaded before `before`: removed (a receipt abandoned half-way). */
     async pruneUnattachedPhotos(db: Queryable, before: Date): Promise<number> {
-      const res = await db.query(`DELETE FROM ${schema}.photos WHERE receipt_id IS NULL AND uploaded_at < $1`, [before]);
+      const res = await db.query(
+        `DELETE FROM ${schema}.photos WHERE receipt_id IS NULL AND uploaded_at < $1`,
+        [before],
+      );
       return res.rowCount ?? 0;
     },
 

@@ -5,7 +5,14 @@
  * stay numbers. Written with exceljs's streaming writer.
  */
 import type { Writable } from 'node:stream';
-import { BOQ_IMPORT_COLUMNS, BOQ_STATUS_LABELS, fromHundredths, fromPaise, lineAmount, type BoqStatus } from '@erp/contracts';
+import {
+  BOQ_IMPORT_COLUMNS,
+  BOQ_STATUS_LABELS,
+  fromHundredths,
+  fromPaise,
+  lineAmount,
+  type BoqStatus,
+} from '@erp/contracts';
 import { loadExcelJs, safeCells, type Queryable } from '@erp/service-kit';
 
 export interface ExportedBoq {
@@ -33,8 +40,21 @@ export const EXPORT_COLUMNS = [...BOQ_IMPORT_COLUMNS, 'Amount', 'Consumed', 'Bal
  * The BOQ when the caller may see it: `projects` null for a member of every project, else the
  * projects they are on (another project's BOQ is not found, not forbidden).
  */
-export async function exportedBoq(db: Queryable, schema: string, id: string, projects: string[] | null): Promise<ExportedBoq | null> {
-  const res = await db.query<{ id: string; boq_number: string; revision: number; name: string; status: BoqStatus; project_name: string; project_code: string }>(
+export async function exportedBoq(
+  db: Queryable,
+  schema: string,
+  id: string,
+  projects: string[] | null,
+): Promise<ExportedBoq | null> {
+  const res = await db.query<{
+    id: string;
+    boq_number: string;
+    revision: number;
+    name: string;
+    status: BoqStatus;
+    project_name: string;
+    project_code: string;
+  }>(
     `SELECT b.id, b.boq_number, b.revision, b.name, b.status, p.name AS project_name, p.project_code
        FROM ${schema}.boqs b JOIN ${schema}.projects p ON p.id = b.project_id
       WHERE b.id = $1 AND ($2::uuid[] IS NULL OR b.project_id = ANY($2::uuid[]))`,
@@ -42,12 +62,31 @@ export async function exportedBoq(db: Queryable, schema: string, id: string, pro
   );
   const b = res.rows[0];
   if (!b) return null;
-  return { id: b.id, boqNumber: b.boq_number, revision: b.revision, name: b.name, status: b.status, projectName: b.project_name, projectCode: b.project_code };
+  return {
+    id: b.id,
+    boqNumber: b.boq_number,
+    revision: b.revision,
+    name: b.name,
+    status: b.status,
+    projectName: b.project_name,
+    projectCode: b.project_code,
+  };
 }
 
 /** The revision's lines in order, with the item's current name and what goods receipts consumed under its number. */
-export async function exportedLines(db: Queryable, schema: string, boq: ExportedBoq): Promise<ExportedLine[]> {
-  const res = await db.query<{ name: string; unit: string; planned: string; rate: string; remark: string; consumed: string }>(
+export async function exportedLines(
+  db: Queryable,
+  schema: string,
+  boq: ExportedBoq,
+): Promise<ExportedLine[]> {
+  const res = await db.query<{
+    name: string;
+    unit: string;
+    planned: string;
+    rate: string;
+    remark: string;
+    consumed: string;
+  }>(
     `SELECT coalesce(s.name, l.item_id::text) AS name, l.unit, l.planned_hundredths::text AS planned, l.rate_paise::text AS rate, l.remark,
             coalesce(c.consumed_hundredths, 0)::text AS consumed
        FROM ${schema}.boq_lines l
@@ -78,9 +117,17 @@ export function exportFileName(boq: Pick<ExportedBoq, 'boqNumber' | 'name'>): st
 }
 
 /** Write the workbook to `out` (ended when done, destroyed on a failure). */
-export async function writeBoqWorkbook(out: Writable, boq: ExportedBoq, lines: ExportedLine[]): Promise<void> {
+export async function writeBoqWorkbook(
+  out: Writable,
+  boq: ExportedBoq,
+  lines: ExportedLine[],
+): Promise<void> {
   const ExcelJS = await loadExcelJs();
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: false, useSharedStrings: false });
+  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: false,
+    useSharedStrings: false,
+  });
   const ws = wb.addWorksheet(boq.boqNumber);
   ws.columns = EXPORT_COLUMNS.map((c) => ({ key: c, width: c === 'Item' ? 40 : c === 'Remark' ? 32 : 14 }));
   const details: Array<[string, string | number]> = [

@@ -34,7 +34,13 @@ for (const c of BOQ_IMPORT_COLUMNS) {
   for (const a of BOQ_IMPORT_ALIASES[c]) ALIAS_OF.set(a.toLowerCase(), c);
 }
 
-const headerName = (cell: string) => cell.trim().replace(/\s+/g, ' ').replace(/[:*]+$/, '').trim().toLowerCase();
+const headerName = (cell: string) =>
+  cell
+    .trim()
+    .replace(/\s+/g, ' ')
+    .replace(/[:*]+$/, '')
+    .trim()
+    .toLowerCase();
 
 /** A data row of the file with its cells taken apart; `reasons` lists what is wrong without the item master. */
 export interface CandidateRow {

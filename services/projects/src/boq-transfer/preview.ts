@@ -4,7 +4,15 @@
  * refused with every reason, and the names the master lacks grouped for the screen to offer
  * creating them. Nothing is stored.
  */
-import { BOQ_MESSAGES, MAX_BOQ_LINES, TOO_MANY_BOQ_LINES, type BoqImportLine, type BoqImportPreview, type BoqImportRefusal, type BoqUnknownItem } from '@erp/contracts';
+import {
+  BOQ_MESSAGES,
+  MAX_BOQ_LINES,
+  TOO_MANY_BOQ_LINES,
+  type BoqImportLine,
+  type BoqImportPreview,
+  type BoqImportRefusal,
+  type BoqUnknownItem,
+} from '@erp/contracts';
 import { badRequest, type Queryable } from '@erp/service-kit';
 import { isItemId, parseBoqTable } from './parse.js';
 
@@ -19,7 +27,12 @@ interface SnapshotRow {
 }
 
 /** The snapshots the file names, by lower-case name and by id: one query whatever the file's size. */
-async function snapshots(db: Queryable, schema: string, names: string[], ids: string[]): Promise<{ byKey: Map<string, SnapshotRow>; byId: Map<string, SnapshotRow> }> {
+async function snapshots(
+  db: Queryable,
+  schema: string,
+  names: string[],
+  ids: string[],
+): Promise<{ byKey: Map<string, SnapshotRow>; byId: Map<string, SnapshotRow> }> {
   const byKey = new Map<string, SnapshotRow>();
   const byId = new Map<string, SnapshotRow>();
   if (names.length > 0 || ids.length > 0) {
@@ -37,7 +50,12 @@ async function snapshots(db: Queryable, schema: string, names: string[], ids: st
   return { byKey, byId };
 }
 
-export async function previewBoqImport(db: Queryable, schema: string, fileName: string, table: string[][]): Promise<BoqImportPreview> {
+export async function previewBoqImport(
+  db: Queryable,
+  schema: string,
+  fileName: string,
+  table: string[][],
+): Promise<BoqImportPreview> {
   const rows = parseBoqTable(table);
   if (rows.length > MAX_BOQ_LINES) throw badRequest(TOO_MANY_BOQ_LINES);
   const names = new Set<string>();
@@ -83,7 +101,14 @@ export async function previewBoqImport(db: Queryable, schema: string, fileName: 
     }
     // The unit as the item master spells it when the file gives the same unit in other letters ('cbm').
     const unit = r.unit.toLowerCase() === found.unit.toLowerCase() ? found.unit : r.unit;
-    lines.push({ row: r.row, item: { _id: found.item_id, name: found.name }, unit, plannedQty: r.plannedQty, rate: r.rate, remark: r.remark });
+    lines.push({
+      row: r.row,
+      item: { _id: found.item_id, name: found.name },
+      unit,
+      plannedQty: r.plannedQty,
+      rate: r.rate,
+      remark: r.remark,
+    });
   }
   return { fileName, totalRows: rows.length, lines, refused, unknownItems: [...unknown.values()] };
 }

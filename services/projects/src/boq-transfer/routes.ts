@@ -6,7 +6,14 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { BOQ_MESSAGES, BoqImportPreview, ErrorResponse, hasAllProjects, IdParams, MAX_BOQ_LINES } from '@erp/contracts';
+import {
+  BOQ_MESSAGES,
+  BoqImportPreview,
+  ErrorResponse,
+  hasAllProjects,
+  IdParams,
+  MAX_BOQ_LINES,
+} from '@erp/contracts';
 import {
   badRequest,
   fileKind,
@@ -22,7 +29,13 @@ import {
 import { exportedBoq, exportedLines, exportFileName, writeBoqWorkbook } from './export.js';
 import { previewBoqImport } from './preview.js';
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 413: ErrorResponse };
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  413: ErrorResponse,
+};
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Importing makes BOQ lines: Add BOQ write. Exporting reads one: BOQ List read, within the member's projects. */
@@ -56,9 +69,17 @@ export async function boqTransferRoutes(app: FastifyInstance, deps: BoqTransferD
 
     r.post(
       '/boq/import',
-      { config: { access: IMPORT_ACCESS }, schema: { tags: ['boq'], consumes: ['multipart/form-data'], response: { 200: BoqImportPreview, ...errors } } },
+      {
+        config: { access: IMPORT_ACCESS },
+        schema: {
+          tags: ['boq'],
+          consumes: ['multipart/form-data'],
+          response: { 200: BoqImportPreview, ...errors },
+        },
+      },
       async (request) => {
-        if (!request.isMultipart()) throw badRequest('Upload the file as multipart/form-data in the field "file"');
+        if (!request.isMultipart())
+          throw badRequest('Upload the file as multipart/form-data in the field "file"');
         let file;
         try {
           file = await request.file();
@@ -70,7 +91,10 @@ export async function boqTransferRoutes(app: FastifyInstance, deps: BoqTransferD
         const buf = await uploadedBytes(file, limits);
         const table = await readSpreadsheet(buf, kind, limits);
         // The name is only echoed back; control characters (and anything past 255) are dropped.
-        const fileName = [...file.filename].filter((c) => c >= ' ' && c !== '\u007f').join('').slice(0, 255);
+        const fileName = [...file.filename]
+          .filter((c) => c >= ' ' && c !== '\u007f')
+          .join('')
+          .slice(0, 255);
         return previewBoqImport(ctx.db, ctx.schema, fileName, table);
       },
     );

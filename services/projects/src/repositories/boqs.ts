@@ -13,7 +13,14 @@ import {
   type BoqUpsertedData,
   type ItemUpsertedData,
 } from '@erp/contracts';
-import { cappedTotal, checkedPaging, containsPattern, countBound, generationSql, type Queryable } from '@erp/service-kit';
+import {
+  cappedTotal,
+  checkedPaging,
+  containsPattern,
+  countBound,
+  generationSql,
+  type Queryable,
+} from '@erp/service-kit';
 import type { JsonPage } from './projects.js';
 
 /** A line as stored: integer hundredths and paise. */
@@ -174,28 +181,59 @@ export function boqsRepository(schema: string) {
 
   /** The revision's deciding columns; `lock` locks every revision of its number (in revision order). */
   async function stored(db: Queryable, id: string, lock = false): Promise<StoredBoq | null> {
-    const res = await db.query<{ id: string; boq_number: string; revision: number; project_id: string; name: string; status: BoqStatus; version: number }>(
-      `SELECT id, boq_number, revision, project_id, name, status, version FROM ${t('boqs')} WHERE id = $1`,
-      [id],
-    );
+    const res = await db.query<{
+      id: string;
+      boq_number: string;
+      revision: number;
+      project_id: string;
+      name: string;
+      status: BoqStatus;
+      version: number;
+    }>(`SELECT id, boq_number, revision, project_id, name, status, version FROM ${t('boqs')} WHERE id = $1`, [
+      id,
+    ]);
     const r = res.rows[0];
     if (!r) return null;
     if (lock) {
-      await db.query(`SELECT id FROM ${t('boqs')} WHERE boq_number = $1 ORDER BY revision FOR UPDATE`, [r.boq_number]);
+      await db.query(`SELECT id FROM ${t('boqs')} WHERE boq_number = $1 ORDER BY revision FOR UPDATE`, [
+        r.boq_number,
+      ]);
       return stored(db, id, false);
     }
-    return { id: r.id, boqNumber: r.boq_number, revision: r.revision, projectId: r.project_id, name: r.name, status: r.status, version: r.version };
+    return {
+      id: r.id,
+      boqNumber: r.boq_number,
+      revision: r.revision,
+      projectId: r.project_id,
+      name: r.name,
+      status: r.status,
+      version: r.version,
+    };
   }
 
   /** Every revision of a number, newest first. */
-  async function revisions(db: Queryable, number: string): Promise<Array<BoqRevisionRef & { projectId: string }>> {
-    const res = await db.query<{ id: string; revision: number; status: BoqStatus; created_at: Date | string; project_id: string }>(
+  async function revisions(
+    db: Queryable,
+    number: string,
+  ): Promise<Array<BoqRevisionRef & { projectId: string }>> {
+    const res = await db.query<{
+      id: string;
+      revision: number;
+      status: BoqStatus;
+      created_at: Date | string;
+      project_id: string;
+    }>(
       `SELECT id, revision, status, created_at, project_id FROM ${t('boqs')} WHERE boq_number = $1 ORDER BY revision DESC`,
       [number],
     );
-    return res.rows.map((r) => ({ _id: r.id, revision: r.revision, status: r.status, createdAt: iso(r.created_at), projectId: r.project_id }));
+    return res.rows.map((r) => ({
+      _id: r.id,
+      revision: r.revision,
+      status: r.status,
+      createdAt: iso(r.created_at),
+      projectId: r.project_id,
+    }));
   }
-
 
   return {
     stored,
@@ -255,7 +293,11 @@ export function boqsRepository(schema: string) {
       );
       const row = res.rows[0]!;
       const json = `[${row.entries ?? ''}]`;
-      return { json, generation: row.g, ...(q.keyword ? cappedTotal(row.n, { limit, offset, cap: q.cap }) : { total: row.n, capped: false }) };
+      return {
+        json,
+        generation: row.g,
+        ...(q.keyword ? cappedTotal(row.n, { limit, offset, cap: q.cap }) : { total: row.n, capped: false }),
+      };
     },
 
     /**
@@ -328,7 +370,10 @@ export function boqsRepository(schema: string) {
     async unknownItems(db: Queryable, itemIds: string[]): Promise<Set<string>> {
       const unique = [...new Set(itemIds)];
       if (unique.length === 0) return new Set();
-      const res = await db.query<{ item_id: string }>(`SELECT item_id FROM ${t('item_snapshots')} WHERE item_id = ANY($1::uuid[])`, [unique]);
+      const res = await db.query<{ item_id: string }>(
+        `SELECT item_id FROM ${t('item_snapshots')} WHERE item_id = ANY($1::uuid[])`,
+        [unique],
+      );
       const known = new Set(res.rows.map((r) => r.item_id));
       return new Set(unique.filter((id) => !known.has(id)));
     },
@@ -362,7 +407,15 @@ export function boqsRepository(schema: string) {
 
     async insert(
       db: Queryable,
-      b: { id?: string; boqNumber: string; revision: number; status: 'draft' | 'confirmed'; projectSearch: string; actor: BoqActor; createdAt?: string },
+      b: {
+        id?: string;
+        boqNumber: string;
+        revision: number;
+        status: 'draft' | 'confirmed';
+        projectSearch: string;
+        actor: BoqActor;
+        createdAt?: string;
+      },
       input: BoqInput,
     ): Promise<string> {
       const id = b.id ?? randomUUID();
@@ -394,12 +447,28 @@ export function boqsRepository(schema: string) {
     },
 
     /** A draft's fields and lines replaced (the form is sent whole); a new version. */
-    async update(db: Queryable, id: string, input: BoqInput, actor: BoqActor, projectSearch: string | null): Promise<void> {
+    async update(
+      db: Queryable,
+      id: string,
+      input: BoqInput,
+      actor: BoqActor,
+      projectSearch: string | null,
+    ): Promise<void> {
       await db.query(
         `UPDATE ${t('boqs')} SET project_id = $2, name = $3, description = $4, notes = $5, item_count = $6, total_paise = $7,
                 updated_by = $8, updated_at = now(), version = version + 1, project_search = coalesce($9, project_search)
           WHERE id = $1`,
-        [id, input.projectId, input.name, input.description, input.notes, input.lines.length, String(totalPaise(input.lines)), actor.id, projectSearch],
+        [
+          id,
+          input.projectId,
+          input.name,
+          input.description,
+          input.notes,
+          input.lines.length,
+          String(totalPaise(input.lines)),
+          actor.id,
+          projectSearch,
+        ],
       );
       await db.query(`DELETE FROM ${t('boq_lines')} WHERE boq_id = $1`, [id]);
       await insertLines(db, id, input.lines);
@@ -419,7 +488,10 @@ export function boqsRepository(schema: string) {
     /** A new draft revision of a confirmed one: same number, fields and lines (new line ids). */
     async copyAsDraft(db: Queryable, from: StoredBoq, actor: BoqActor): Promise<string> {
       const id = randomUUID();
-      const next = await db.query<{ n: number }>(`SELECT max(revision) + 1 AS n FROM ${t('boqs')} WHERE boq_number = $1`, [from.boqNumber]);
+      const next = await db.query<{ n: number }>(
+        `SELECT max(revision) + 1 AS n FROM ${t('boqs')} WHERE boq_number = $1`,
+        [from.boqNumber],
+      );
       await db.query(
         `INSERT INTO ${t('boqs')} (id, boq_number, revision, project_id, name, description, notes, status, item_count, total_paise,
                 indent_count, created_by, created_by_name, updated_by, project_search)
@@ -442,15 +514,22 @@ export function boqsRepository(schema: string) {
     /** Confirmed revisions of these projects (all when null): the dashboard's Active BoQs, from the kept counts. */
     async countConfirmed(db: Queryable, only: string[] | null): Promise<number> {
       const res = only
-        ? await db.query<{ n: number }>(`SELECT coalesce(sum(n), 0)::int AS n FROM ${t('boq_counts')} WHERE status = 'confirmed' AND project_id = ANY($1::uuid[])`, [
-            only.filter((id) => UUID.test(id)),
-          ])
-        : await db.query<{ n: number }>(`SELECT coalesce(sum(n), 0)::int AS n FROM ${t('boq_counts')} WHERE status = 'confirmed'`);
+        ? await db.query<{ n: number }>(
+            `SELECT coalesce(sum(n), 0)::int AS n FROM ${t('boq_counts')} WHERE status = 'confirmed' AND project_id = ANY($1::uuid[])`,
+            [only.filter((id) => UUID.test(id))],
+          )
+        : await db.query<{ n: number }>(
+            `SELECT coalesce(sum(n), 0)::int AS n FROM ${t('boq_counts')} WHERE status = 'confirmed'`,
+          );
       return res.rows[0]!.n;
     },
 
     /** erp.projects.boq_upserted.v1 of a stored revision (status 'deleted' given for one just removed). */
-    async event(db: Queryable, id: string, deleted?: StoredBoq & { version: number }): Promise<BoqUpsertedData> {
+    async event(
+      db: Queryable,
+      id: string,
+      deleted?: StoredBoq & { version: number },
+    ): Promise<BoqUpsertedData> {
       if (deleted) {
         return {
           boqId: deleted.id,
@@ -487,7 +566,13 @@ export function boqsRepository(schema: string) {
            SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::int[])
            ON CONFLICT (item_id) DO UPDATE SET name = excluded.name, unit = excluded.unit, status = excluded.status, version = excluded.version
             WHERE s.version < excluded.version`,
-          [valid.map((i) => i.itemId), valid.map((i) => i.name), valid.map((i) => i.unit), valid.map((i) => i.status), valid.map((i) => i.version)],
+          [
+            valid.map((i) => i.itemId),
+            valid.map((i) => i.name),
+            valid.map((i) => i.unit),
+            valid.map((i) => i.status),
+            valid.map((i) => i.version),
+          ],
         );
         return res.rowCount ?? 0;
       },
@@ -510,7 +595,10 @@ export function boqsRepository(schema: string) {
       /** The BOQ number and project of a revision id (null when there is none). */
       async boqOf(db: Queryable, boqId: string): Promise<{ boqNumber: string; projectId: string } | null> {
         if (!UUID.test(boqId)) return null;
-        const res = await db.query<{ boq_number: string; project_id: string }>(`SELECT boq_number, project_id FROM ${t('boqs')} WHERE id = $1`, [boqId]);
+        const res = await db.query<{ boq_number: string; project_id: string }>(
+          `SELECT boq_number, project_id FROM ${t('boqs')} WHERE id = $1`,
+          [boqId],
+        );
         const row = res.rows[0];
         return row ? { boqNumber: row.boq_number, projectId: row.project_id } : null;
       },
@@ -521,7 +609,10 @@ export function boqsRepository(schema: string) {
        * total of the item after the addition, in hundredths (the row stays locked until the
        * transaction ends, so it is the total at commit), or null when the receipt was counted before.
        */
-      async add(db: Queryable, r: { receiptId: string; itemId: string; boqNumber: string; hundredths: number; receivedAt: string }): Promise<number | null> {
+      async add(
+        db: Queryable,
+        r: { receiptId: string; itemId: string; boqNumber: string; hundredths: number; receivedAt: string },
+      ): Promise<number | null> {
         const inserted = await db.query(
           `INSERT INTO ${t('boq_receipts')} (receipt_id, item_id, boq_number, quantity_hundredths, received_at) VALUES ($1, $2, $3, $4, $5)
            ON CONFLICT (receipt_id, item_id) DO NOTHING RETURNING 1`,
@@ -561,7 +652,6 @@ export function boqsRepository(schema: string) {
   }
 }
 export type BoqsRepository = ReturnType<typeof boqsRepository>;
-
 
 export function totalPaise(ls: LineInput[]): number {
   return sumPaise(ls.map((l) => lineAmount(l.ratePaise, l.plannedHundredths)));

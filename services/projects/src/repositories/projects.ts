@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Project, ProjectEmployee, ProjectStatus } from '@erp/contracts';
-import { cappedTotal, checkedPaging, containsPattern, countBound, generationSql, type CappedTotal, type Queryable } from '@erp/service-kit';
+import {
+  cappedTotal,
+  checkedPaging,
+  containsPattern,
+  countBound,
+  generationSql,
+  type CappedTotal,
+  type Queryable,
+} from '@erp/service-kit';
 
 interface ProjectRow {
   id: string;
@@ -51,7 +59,10 @@ export interface ReplicaMember {
 }
 
 /** A project as stored, before its team is added. */
-export type StoredProject = Omit<Project, 'employees'> & { teamSequence: number; pendingTeam: PendingChange[] };
+export type StoredProject = Omit<Project, 'employees'> & {
+  teamSequence: number;
+  pendingTeam: PendingChange[];
+};
 
 export interface ProjectListQuery {
   keyword: string;
@@ -76,7 +87,6 @@ export interface JsonPage extends CappedTotal {
   /** The data's generation as the page's own query saw it (decision 0019). */
   generation: string;
 }
-
 
 function toStored(row: ProjectRow): StoredProject {
   return {
@@ -143,12 +153,18 @@ export function projectsRepository(schema: string) {
 
     async members(db: Queryable, ids: string[]): Promise<Map<string, ReplicaMember>> {
       if (ids.length === 0) return new Map();
-      const res = await db.query<MemberRow>(`SELECT ${MEMBER_COLUMNS} FROM ${schema}.access_members m WHERE m.member_id = ANY($1::uuid[])`, [ids]);
+      const res = await db.query<MemberRow>(
+        `SELECT ${MEMBER_COLUMNS} FROM ${schema}.access_members m WHERE m.member_id = ANY($1::uuid[])`,
+        [ids],
+      );
       return new Map(res.rows.map((r) => [r.member_id, toMember(r)]));
     },
 
     async memberByEmail(db: Queryable, email: string): Promise<ReplicaMember | null> {
-      const res = await db.query<MemberRow>(`SELECT ${MEMBER_COLUMNS} FROM ${schema}.access_members m WHERE lower(m.email) = lower($1) LIMIT 1`, [email]);
+      const res = await db.query<MemberRow>(
+        `SELECT ${MEMBER_COLUMNS} FROM ${schema}.access_members m WHERE lower(m.email) = lower($1) LIMIT 1`,
+        [email],
+      );
       return res.rows[0] ? toMember(res.rows[0]) : null;
     },
   };
@@ -157,7 +173,11 @@ export function projectsRepository(schema: string) {
    * A project's Employees (decision 0015): what the replica shows, with the changes of the last
    * team_set that the replica does not reflect yet (the member's version has not moved since).
    */
-  function mergeTeam(fromReplica: ReplicaMember[], pending: PendingChange[], known: Map<string, ReplicaMember>): ReplicaMember[] {
+  function mergeTeam(
+    fromReplica: ReplicaMember[],
+    pending: PendingChange[],
+    known: Map<string, ReplicaMember>,
+  ): ReplicaMember[] {
     const team = new Map(fromReplica.map((m) => [m.memberId, m]));
     for (const c of pending) {
       const m = known.get(c.memberId);
@@ -165,15 +185,22 @@ export function projectsRepository(schema: string) {
       if (c.assigned) team.set(m.memberId, m);
       else team.delete(m.memberId);
     }
-    return [...team.values()].sort((a, b) => a.name.localeCompare(b.name) || a.memberId.localeCompare(b.memberId));
+    return [...team.values()].sort(
+      (a, b) => a.name.localeCompare(b.name) || a.memberId.localeCompare(b.memberId),
+    );
   }
 
-  async function withTeams(db: Queryable, stored: StoredProject[]): Promise<Array<StoredProject & { team: ReplicaMember[] }>> {
+  async function withTeams(
+    db: Queryable,
+    stored: StoredProject[],
+  ): Promise<Array<StoredProject & { team: ReplicaMember[] }>> {
     const assigned = await replica.assigned(
       db,
       stored.map((p) => p._id),
     );
-    const known = await replica.members(db, [...new Set(stored.flatMap((p) => p.pendingTeam.map((c) => c.memberId)))]);
+    const known = await replica.members(db, [
+      ...new Set(stored.flatMap((p) => p.pendingTeam.map((c) => c.memberId))),
+    ]);
     return stored.map((p) => ({ ...p, team: mergeTeam(assigned.get(p._id) ?? [], p.pendingTeam, known) }));
   }
 
@@ -224,11 +251,18 @@ export function projectsRepository(schema: string) {
         params,
       );
       const row = res.rows[0]!;
-      return { json: `[${row.entries ?? ''}]`, generation: row.g, ...cappedTotal(row.n, { limit, offset, cap: q.cap }) };
+      return {
+        json: `[${row.entries ?? ''}]`,
+        generation: row.g,
+        ...cappedTotal(row.n, { limit, offset, cap: q.cap }),
+      };
     },
 
     async stored(db: Queryable, id: string, forUpdate = false): Promise<StoredProject | null> {
-      const res = await db.query<ProjectRow>(`SELECT ${COLUMNS} FROM ${schema}.projects WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`, [id]);
+      const res = await db.query<ProjectRow>(
+        `SELECT ${COLUMNS} FROM ${schema}.projects WHERE id = $1${forUpdate ? ' FOR UPDATE' : ''}`,
+        [id],
+      );
       return res.rows[0] ? toStored(res.rows[0]) : null;
     },
 
@@ -253,7 +287,9 @@ export function projectsRepository(schema: string) {
 
     /** The next PRJ-NNNN code after the highest one given out, skipping any typed in by hand. */
     async nextCode(db: Queryable): Promise<string> {
-      const seq = await db.query<{ n: string }>(`SELECT (CASE WHEN is_called THEN last_value ELSE last_value - 1 END)::text AS n FROM ${schema}.project_code_seq`);
+      const seq = await db.query<{ n: string }>(
+        `SELECT (CASE WHEN is_called THEN last_value ELSE last_value - 1 END)::text AS n FROM ${schema}.project_code_seq`,
+      );
       let n = Number(seq.rows[0]!.n) + 1;
       for (;;) {
         const taken = await db.query<{ code: string }>(
@@ -265,11 +301,27 @@ export function projectsRepository(schema: string) {
       }
     },
 
-    async insert(db: Queryable, input: ProjectInput, actor: { id: string; name: string } | null, id: string = randomUUID()): Promise<string> {
+    async insert(
+      db: Queryable,
+      input: ProjectInput,
+      actor: { id: string; name: string } | null,
+      id: string = randomUUID(),
+    ): Promise<string> {
       await db.query(
         `INSERT INTO ${schema}.projects (id, project_code, name, location, start_date, target_completion_date, status, notes, created_by, created_by_name, updated_by)
          VALUES ($1, $2, $3, $4, nullif($5, '')::date, nullif($6, '')::date, $7, $8, $9, $10, $9)`,
-        [id, input.projectCode, input.name, input.location, input.startDate, input.targetCompletionDate, input.status, input.notes, actor?.id ?? null, actor?.name ?? null],
+        [
+          id,
+          input.projectCode,
+          input.name,
+          input.location,
+          input.startDate,
+          input.targetCompletionDate,
+          input.status,
+          input.notes,
+          actor?.id ?? null,
+          actor?.name ?? null,
+        ],
       );
       return id;
     },
@@ -292,7 +344,17 @@ export function projectsRepository(schema: string) {
         `UPDATE ${schema}.projects SET project_code = $2, name = $3, location = $4, start_date = nullif($5, '')::date,
                 target_completion_date = nullif($6, '')::date, status = $7, notes = $8, updated_by = $9, updated_at = now(), version = version + 1
           WHERE id = $1`,
-        [id, input.projectCode, input.name, input.location, input.startDate, input.targetCompletionDate, input.status, input.notes, actorId],
+        [
+          id,
+          input.projectCode,
+          input.name,
+          input.location,
+          input.startDate,
+          input.targetCompletionDate,
+          input.status,
+          input.notes,
+          actorId,
+        ],
       );
     },
 
@@ -307,7 +369,10 @@ export function projectsRepository(schema: string) {
 
     /** A team change alone (no field changed) still makes a new version of the project. */
     async touch(db: Queryable, id: string, actorId: string): Promise<void> {
-      await db.query(`UPDATE ${schema}.projects SET updated_by = $2, updated_at = now(), version = version + 1 WHERE id = $1`, [id, actorId]);
+      await db.query(
+        `UPDATE ${schema}.projects SET updated_by = $2, updated_at = now(), version = version + 1 WHERE id = $1`,
+        [id, actorId],
+      );
     },
   };
 }

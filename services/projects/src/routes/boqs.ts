@@ -33,7 +33,13 @@ import type { ProjectsDeps } from '../context.js';
 import type { BoqActor, StoredBoq } from '../repositories/boqs.js';
 import { NOT_FOUND as PROJECT_NOT_FOUND } from './projects.js';
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+};
 
 export const BOQ_CREATED = 'Boq Created Successfully.';
 export const BOQ_UPDATED = 'BOQ updated successfully';
@@ -41,7 +47,8 @@ export const BOQ_CONFIRMED = 'BOQ confirmed successfully';
 export const BOQ_DELETED = 'BOQ deleted successfully';
 export const BOQ_REVISED = 'A new draft revision of this BOQ was created';
 export const DRAFT_EXISTS = 'This BOQ already has a draft revision: it is shown here';
-export const BOQ_STALE = 'This BOQ was changed by someone else. Reload to see the latest details, then make your change again.';
+export const BOQ_STALE =
+  'This BOQ was changed by someone else. Reload to see the latest details, then make your change again.';
 export const REVISION_PROJECT = 'A revision stays with the project of its BOQ';
 
 /** SPEC §6 "Team and Project": BOQ List read to see BOQs, Add BOQ write to change them. */
@@ -68,20 +75,43 @@ export async function boqRoutes(app: FastifyInstance, deps: ProjectsDeps): Promi
     return b;
   }
 
-  async function announce(tx: Queryable, id: string, request: FastifyRequest, actorId: string): Promise<void> {
+  async function announce(
+    tx: Queryable,
+    id: string,
+    request: FastifyRequest,
+    actorId: string,
+  ): Promise<void> {
     await ctx.emit(tx, BoqUpserted, await boqs.event(tx, id), { requestId: request.id, actorId });
   }
 
-  async function audit(tx: Queryable, request: FastifyRequest, actorId: string, action: string, id: string, details: Record<string, unknown>) {
+  async function audit(
+    tx: Queryable,
+    request: FastifyRequest,
+    actorId: string,
+    action: string,
+    id: string,
+    details: Record<string, unknown>,
+  ) {
     await ctx.audit(tx, { actorId, action, entity: 'boq', entityId: id, requestId: request.id, details });
   }
 
   /** The confirmed revision of the number supersedes into history; `id` becomes the confirmed one. */
-  async function confirm(tx: Queryable, b: StoredBoq, actor: BoqActor, request: FastifyRequest): Promise<string | null> {
-    const previous = (await boqs.revisions(tx, b.boqNumber)).find((x) => x.status === 'confirmed' && x._id !== b.id);
+  async function confirm(
+    tx: Queryable,
+    b: StoredBoq,
+    actor: BoqActor,
+    request: FastifyRequest,
+  ): Promise<string | null> {
+    const previous = (await boqs.revisions(tx, b.boqNumber)).find(
+      (x) => x.status === 'confirmed' && x._id !== b.id,
+    );
     if (previous) {
       await boqs.setStatus(tx, previous._id, 'superseded', actor);
-      await audit(tx, request, actor.id, 'boq_superseded', previous._id, { boqNumber: b.boqNumber, revision: previous.revision, by: b.id });
+      await audit(tx, request, actor.id, 'boq_superseded', previous._id, {
+        boqNumber: b.boqNumber,
+        revision: previous.revision,
+        by: b.id,
+      });
       await announce(tx, previous._id, request, actor.id);
     }
     await boqs.setStatus(tx, b.id, 'confirmed', actor);
@@ -90,7 +120,10 @@ export async function boqRoutes(app: FastifyInstance, deps: ProjectsDeps): Promi
 
   r.get(
     '/boq/all',
-    { config: { access: READ }, schema: { tags: ['boq'], querystring: BoqListQuery, response: { 200: BoqListResponse, ...errors } } },
+    {
+      config: { access: READ },
+      schema: { tags: ['boq'], querystring: BoqListQuery, response: { 200: BoqListResponse, ...errors } },
+    },
     async (request, reply) => {
       const auth = requireSignedIn(request);
       const q = request.query;
@@ -111,27 +144,42 @@ export async function boqRoutes(app: FastifyInstance, deps: ProjectsDeps): Promi
       };
       const answer = await deps.answers.answer(ctx.db, `boq list ${JSON.stringify(query)}`, async () => {
         const page = await boqs.listJson(ctx.db, query);
-        return { text: page.json, extra: { total: page.total, capped: page.capped }, generation: page.generation };
+        return {
+          text: page.json,
+          extra: { total: page.total, capped: page.capped },
+          generation: page.generation,
+        };
       });
       const page = { json: answer!.text, ...answer!.extra };
-      return sendJsonText(reply, `{"result":${page.json},"totalItems":${page.total}${page.capped ? ',"totalCapped":true' : ''}}`);
+      return sendJsonText(
+        reply,
+        `{"result":${page.json},"totalItems":${page.total}${page.capped ? ',"totalCapped":true' : ''}}`,
+      );
     },
   );
 
   r.get(
     '/boq/stats',
-    { config: { access: 'signed-in' }, schema: { tags: ['boq'], response: { 200: StatsResponse, ...errors } } },
+    {
+      config: { access: 'signed-in' },
+      schema: { tags: ['boq'], response: { 200: StatsResponse, ...errors } },
+    },
     // Dashboard count: confirmed BOQs the member can see (none without BOQ List read).
     async (request) => {
       const auth = requireSignedIn(request);
       if (!can(auth, 'team', 'boqList', 'read')) return { activeBoq: 0 };
-      return { activeBoq: await boqs.countConfirmed(ctx.db, hasAllProjects(auth) ? null : auth.permissions.projects) };
+      return {
+        activeBoq: await boqs.countConfirmed(ctx.db, hasAllProjects(auth) ? null : auth.permissions.projects),
+      };
     },
   );
 
   r.get(
     '/boq/items/:id',
-    { config: { access: READ }, schema: { tags: ['boq'], params: IdParams, response: { 200: BoqItemsResponse, ...errors } } },
+    {
+      config: { access: READ },
+      schema: { tags: ['boq'], params: IdParams, response: { 200: BoqItemsResponse, ...errors } },
+    },
     async (request) => {
       const b = await visible(ctx.db, requireSignedIn(request), request.params.id);
       return { result: await boqs.balances(ctx.db, b.id, b.boqNumber) };
@@ -140,7 +188,10 @@ export async function boqRoutes(app: FastifyInstance, deps: ProjectsDeps): Promi
 
   r.get(
     '/boq/:id',
-    { config: { access: READ }, schema: { tags: ['boq'], params: IdParams, response: { 200: Boq, ...errors } } },
+    {
+      config: { access: READ },
+      schema: { tags: ['boq'], params: IdParams, response: { 200: Boq, ...errors } },
+    },
     async (request, reply) => {
       const b = await visible(ctx.db, requireSignedIn(request), request.params.id);
       // The Boq as JSON text from PostgreSQL (a 500-line BOQ is not mapped line by line in Node), again
@@ -156,7 +207,10 @@ export async function boqRoutes(app: FastifyInstance, deps: ProjectsDeps): Promi
 
   r.post(
     '/boq',
-    { config: { access: WRITE }, schema: { tags: ['boq'], body: CreateBoqBody, response: { 201: BoqResponse, ...errors } } },
+    {
+      config: { access: WRITE },
+      schema: { tags: ['boq'], body: CreateBoqBody, response: { 201: BoqResponse, ...errors } },
+    },
     async (request, reply) => {
       const auth = requireSignedIn(request);
       const b = request.body;
@@ -167,8 +221,17 @@ export async function boqRoutes(app: FastifyInstance, deps: ProjectsDeps): Promi
         const projectSearch = await boqs.countOnProject(tx, input.projectId, 1);
         if (projectSearch === null) throw notFound(PROJECT_NOT_FOUND);
         const number = await boqs.nextNumber(tx);
-        const id = await boqs.insert(tx, { boqNumber: number, revision: 1, status: b.status, projectSearch, actor }, input);
-        await audit(tx, request, actor.id, 'boq_created', id, { boqNumber: number, status: b.status, name: input.name, lines: input.lines.length });
+        const id = await boqs.insert(
+          tx,
+          { boqNumber: number, revision: 1, status: b.status, projectSearch, actor },
+          input,
+        );
+        await audit(tx, request, actor.id, 'boq_created', id, {
+          boqNumber: number,
+          status: b.status,
+          name: input.name,
+          lines: input.lines.length,
+        });
         await announce(tx, id, request, actor.id);
         return (await boqs.detail(tx, id))!;
       });
@@ -179,7 +242,15 @@ export async function boqRoutes(app: FastifyInstance, deps: ProjectsDeps): Promi
 
   r.put(
     '/boq/:id',
-    { config: { access: WRITE }, schema: { tags: ['boq'], params: IdParams, body: UpdateBoqBody, response: { 200: BoqResponse, ...errors } } },
+    {
+      config: { access: WRITE },
+      schema: {
+        tags: ['boq'],
+        params: IdParams,
+        body: UpdateBoqBody,
+        response: { 200: BoqResponse, ...errors },
+      },
+    },
     async (request) => {
       const auth = requireSignedIn(request);
       const body = request.body;
@@ -217,7 +288,10 @@ export async function boqRoutes(app: FastifyInstance, deps: ProjectsDeps): Promi
 
   r.delete(
     '/boq/:id',
-    { config: { access: WRITE }, schema: { tags: ['boq'], params: IdParams, response: { 200: MessageResponse, ...errors } } },
+    {
+      config: { access: WRITE },
+      schema: { tags: ['boq'], params: IdParams, response: { 200: MessageResponse, ...errors } },
+    },
     async (request) => {
       const auth = requireSignedIn(request);
       const actor = actorOf(auth);
@@ -228,8 +302,13 @@ export async function boqRoutes(app: FastifyInstance, deps: ProjectsDeps): Promi
         const event = await boqs.event(tx, stored.id, stored);
         await boqs.remove(tx, stored.id);
         // The number leaves the project with its only revision (a revision's draft leaves the confirmed one).
-        if ((await boqs.revisions(tx, stored.boqNumber)).length === 0) await boqs.countOnProject(tx, stored.projectId, -1);
-        await audit(tx, request, actor.id, 'boq_deleted', stored.id, { boqNumber: stored.boqNumber, revision: stored.revision, name: stored.name });
+        if ((await boqs.revisions(tx, stored.boqNumber)).length === 0)
+          await boqs.countOnProject(tx, stored.projectId, -1);
+        await audit(tx, request, actor.id, 'boq_deleted', stored.id, {
+          boqNumber: stored.boqNumber,
+          revision: stored.revision,
+          name: stored.name,
+        });
         await ctx.emit(tx, BoqUpserted, event, { requestId: request.id, actorId: actor.id });
       });
       return { message: BOQ_DELETED };
@@ -238,7 +317,14 @@ export async function boqRoutes(app: FastifyInstance, deps: ProjectsDeps): Promi
 
   r.post(
     '/boq/:id/revise',
-    { config: { access: WRITE }, schema: { tags: ['boq'], params: IdParams, response: { 200: BoqResponse, 201: BoqResponse, ...errors } } },
+    {
+      config: { access: WRITE },
+      schema: {
+        tags: ['boq'],
+        params: IdParams,
+        response: { 200: BoqResponse, 201: BoqResponse, ...errors },
+      },
+    },
     async (request, reply) => {
       const auth = requireSignedIn(request);
       const actor = actorOf(auth);
@@ -250,7 +336,11 @@ export async function boqRoutes(app: FastifyInstance, deps: ProjectsDeps): Promi
         const draft = (await boqs.revisions(tx, stored.boqNumber)).find((x) => x.status === 'draft');
         if (draft) return { created: false, boq: (await boqs.detail(tx, draft._id))! };
         const id = await boqs.copyAsDraft(tx, stored, actor);
-        await audit(tx, request, actor.id, 'boq_revised', id, { boqNumber: stored.boqNumber, from: stored.id, fromRevision: stored.revision });
+        await audit(tx, request, actor.id, 'boq_revised', id, {
+          boqNumber: stored.boqNumber,
+          from: stored.id,
+          fromRevision: stored.revision,
+        });
         await announce(tx, id, request, actor.id);
         return { created: true, boq: (await boqs.detail(tx, id))! };
       });

@@ -33,9 +33,16 @@ import { projectInput, unchanged } from '../input.js';
 import { toProject } from '../repositories/projects.js';
 import { setTeam } from '../team.js';
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+};
 export const DUPLICATE_CODE = 'A project with this code already exists';
-export const STALE = 'This project was changed by someone else. Reload to see the latest details, then make your change again.';
+export const STALE =
+  'This project was changed by someone else. Reload to see the latest details, then make your change again.';
 export const NOT_FOUND = 'Project not found';
 
 /** Reading projects: any signed-in member, each within their projects (SPEC §6). */
@@ -56,7 +63,12 @@ export async function projectRoutes(app: FastifyInstance, deps: ProjectsDeps): P
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   /** The project as answered, after the change; project_upserted in the same transaction. */
-  async function publish(tx: Queryable, id: string, request: FastifyRequest, actorId: string): Promise<Project> {
+  async function publish(
+    tx: Queryable,
+    id: string,
+    request: FastifyRequest,
+    actorId: string,
+  ): Promise<Project> {
     const p = await projects.withTeam(tx, (await projects.stored(tx, id))!);
     await ctx.emit(tx, ProjectUpserted, projectUpsertedData(p), { requestId: request.id, actorId });
     return toProject(p);
@@ -66,11 +78,23 @@ export async function projectRoutes(app: FastifyInstance, deps: ProjectsDeps): P
 
   r.get(
     '/project',
-    { config: { access: signedIn }, schema: { tags: ['projects'], querystring: ProjectListQuery, response: { 200: ProjectListResponse, ...errors } } },
+    {
+      config: { access: signedIn },
+      schema: {
+        tags: ['projects'],
+        querystring: ProjectListQuery,
+        response: { 200: ProjectListResponse, ...errors },
+      },
+    },
     async (request, reply) => {
       const auth = requireSignedIn(request);
       const q = request.query;
-      const status: ProjectStatus | null = !q.status || q.status === 'all' ? null : q.status === 'active' ? 'inProgress' : (q.status as ProjectStatus);
+      const status: ProjectStatus | null =
+        !q.status || q.status === 'all'
+          ? null
+          : q.status === 'active'
+            ? 'inProgress'
+            : (q.status as ProjectStatus);
       // The page comes as JSON text from PostgreSQL (ProjectListResponse's shape) and is sent as it is,
       // again while the data's generation has not moved (decision 0019).
       const query = {
@@ -83,22 +107,35 @@ export async function projectRoutes(app: FastifyInstance, deps: ProjectsDeps): P
       };
       const answer = await deps.answers.answer(ctx.db, `project list ${JSON.stringify(query)}`, async () => {
         const page = await projects.listJson(ctx.db, query);
-        return { text: page.json, extra: { total: page.total, capped: page.capped }, generation: page.generation };
+        return {
+          text: page.json,
+          extra: { total: page.total, capped: page.capped },
+          generation: page.generation,
+        };
       });
       const page = { json: answer!.text, ...answer!.extra };
-      return sendJsonText(reply, `{"result":${page.json},"totalItems":${page.total}${page.capped ? ',"totalCapped":true' : ''}}`);
+      return sendJsonText(
+        reply,
+        `{"result":${page.json},"totalItems":${page.total}${page.capped ? ',"totalCapped":true' : ''}}`,
+      );
     },
   );
 
   r.get(
     '/project/nextCode',
-    { config: { access: signedIn }, schema: { tags: ['projects'], response: { 200: NextProjectCodeResponse, ...errors } } },
+    {
+      config: { access: signedIn },
+      schema: { tags: ['projects'], response: { 200: NextProjectCodeResponse, ...errors } },
+    },
     async () => ({ projectCode: await projects.nextCode(ctx.db) }),
   );
 
   r.get(
     '/project/:id',
-    { config: { access: signedIn }, schema: { tags: ['projects'], params: IdParams, response: { 200: Project, ...errors } } },
+    {
+      config: { access: signedIn },
+      schema: { tags: ['projects'], params: IdParams, response: { 200: Project, ...errors } },
+    },
     async (request) => {
       const auth = requireSignedIn(request);
       const id = request.params.id;
@@ -111,7 +148,10 @@ export async function projectRoutes(app: FastifyInstance, deps: ProjectsDeps): P
 
   r.post(
     '/project',
-    { config: { access: addProject }, schema: { tags: ['projects'], body: CreateProjectBody, response: { 201: ProjectResponse, ...errors } } },
+    {
+      config: { access: addProject },
+      schema: { tags: ['projects'], body: CreateProjectBody, response: { 201: ProjectResponse, ...errors } },
+    },
     async (request, reply) => {
       const actor = requireSignedIn(request);
       const b = request.body;
@@ -130,7 +170,15 @@ export async function projectRoutes(app: FastifyInstance, deps: ProjectsDeps): P
           });
           if (b.employees) {
             const created = await projects.withTeam(tx, (await projects.stored(tx, id))!);
-            await setTeam(tx, ctx, projects, created, b.employees, { _id: actor.memberId, name: actor.name, isAdmin: isAdmin(actor) }, { requestId: request.id });
+            await setTeam(
+              tx,
+              ctx,
+              projects,
+              created,
+              b.employees,
+              { _id: actor.memberId, name: actor.name, isAdmin: isAdmin(actor) },
+              { requestId: request.id },
+            );
           }
           const project = await publish(tx, id, request, actor.memberId);
           await projects.codeUsed(tx, input.projectCode);
@@ -144,7 +192,14 @@ export async function projectRoutes(app: FastifyInstance, deps: ProjectsDeps): P
 
   r.patch(
     '/project/:id',
-    { schema: { tags: ['projects'], params: IdParams, body: UpdateProjectBody, response: { 200: ProjectResponse, ...errors } } },
+    {
+      schema: {
+        tags: ['projects'],
+        params: IdParams,
+        body: UpdateProjectBody,
+        response: { 200: ProjectResponse, ...errors },
+      },
+    },
     async (request) => {
       const actor = requireEdit(request);
       const b = request.body;
@@ -158,9 +213,18 @@ export async function projectRoutes(app: FastifyInstance, deps: ProjectsDeps): P
           const current = await projects.withTeam(tx, stored);
           const input = projectInput(b, stored);
           const fieldsChanged = !unchanged(stored, input);
-          if (fieldsChanged && (await projects.codeTaken(tx, input.projectCode, id))) throw conflict(DUPLICATE_CODE);
+          if (fieldsChanged && (await projects.codeTaken(tx, input.projectCode, id)))
+            throw conflict(DUPLICATE_CODE);
           const teamChanged = b.employees
-            ? await setTeam(tx, ctx, projects, current, b.employees, { _id: actor.memberId, name: actor.name, isAdmin: isAdmin(actor) }, { requestId: request.id })
+            ? await setTeam(
+                tx,
+                ctx,
+                projects,
+                current,
+                b.employees,
+                { _id: actor.memberId, name: actor.name, isAdmin: isAdmin(actor) },
+                { requestId: request.id },
+              )
             : false;
           // A save that changes nothing stores nothing: no new version, event or audit entry.
           if (!fieldsChanged && !teamChanged) return toProject(current);
@@ -173,7 +237,10 @@ export async function projectRoutes(app: FastifyInstance, deps: ProjectsDeps): P
             entity: 'project',
             entityId: id,
             requestId: request.id,
-            details: { changed: Object.keys(b).filter((k) => k !== 'version'), ...(teamChanged ? { employees: b.employees } : {}) },
+            details: {
+              changed: Object.keys(b).filter((k) => k !== 'version'),
+              ...(teamChanged ? { employees: b.employees } : {}),
+            },
           });
           const project = await publish(tx, id, request, actor.memberId);
           if (fieldsChanged) await projects.codeUsed(tx, input.projectCode);

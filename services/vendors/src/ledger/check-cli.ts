@@ -25,19 +25,31 @@ async function openLedgerDatabase(env: Env, force: boolean): Promise<{ db: Datab
   const url = env.VENDORS_DATABASE_URL || env.DATABASE_URL;
   if (url) return { db: await openPostgres(url, { max: 2 }), where: 'PostgreSQL' };
   const dir = path.join(path.resolve(env.DATA_DIR || './data'), 'pgdata');
-  if (!existsSync(dir)) throw new Error(`No embedded database in ${dir} (set DATA_DIR, or DATABASE_URL for PostgreSQL)`);
+  if (!existsSync(dir))
+    throw new Error(`No embedded database in ${dir} (set DATA_DIR, or DATABASE_URL for PostgreSQL)`);
   if (!force && existsSync(path.join(dir, 'postmaster.pid'))) {
-    throw new Error(`The embedded database in ${dir} is open in another process: stop the system first (or add --force if it crashed and is not running)`);
+    throw new Error(
+      `The embedded database in ${dir} is open in another process: stop the system first (or add --force if it crashed and is not running)`,
+    );
   }
   return { db: await openPglite(dir), where: `embedded PGlite in ${dir}` };
 }
 
-export async function runLedgerCheckCli(argv: string[], env: Env, print: (text: string) => void = console.log, schema = 'vendors'): Promise<number> {
+export async function runLedgerCheckCli(
+  argv: string[],
+  env: Env,
+  print: (text: string) => void = console.log,
+  schema = 'vendors',
+): Promise<number> {
   let args;
   try {
     args = parseArgs({
       args: argv,
-      options: { limit: { type: 'string' }, force: { type: 'boolean', default: false }, help: { type: 'boolean', short: 'h', default: false } },
+      options: {
+        limit: { type: 'string' },
+        force: { type: 'boolean', default: false },
+        help: { type: 'boolean', short: 'h', default: false },
+      },
       strict: true,
     }).values;
   } catch (err) {
@@ -55,7 +67,9 @@ export async function runLedgerCheckCli(argv: string[], env: Env, print: (text: 
   }
   const { db, where } = await openLedgerDatabase(env, args.force);
   try {
-    const found = await db.query<{ t: string | null }>(`SELECT to_regclass($1)::text AS t`, [`${schema}.ledger_entries`]);
+    const found = await db.query<{ t: string | null }>(`SELECT to_regclass($1)::text AS t`, [
+      `${schema}.ledger_entries`,
+    ]);
     if (!found.rows[0]?.t) {
       print(`No vendor ledger in schema "${schema}" (${where}): start the system once to migrate it.`);
       return 1;

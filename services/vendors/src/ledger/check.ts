@@ -44,7 +44,11 @@ interface Row {
   found: string | null;
 }
 
-export async function checkLedgers(db: Queryable, schema: string, opts: { limit?: number } = {}): Promise<LedgerCheckReport> {
+export async function checkLedgers(
+  db: Queryable,
+  schema: string,
+  opts: { limit?: number } = {},
+): Promise<LedgerCheckReport> {
   if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`Bad schema name ${schema}`);
   const s = schema;
   const limit = Math.max(1, Math.trunc(opts.limit ?? 1000));
@@ -150,15 +154,21 @@ export async function checkLedgers(db: Queryable, schema: string, opts: { limit?
 
 /** The report as the command prints it. */
 export function formatLedgerReport(r: LedgerCheckReport): string {
-  const lines = [`Checked ${r.entries.toLocaleString('en-IN')} ledger entries of ${r.vendors.toLocaleString('en-IN')} vendor accounts in ${r.ms} ms.`];
+  const lines = [
+    `Checked ${r.entries.toLocaleString('en-IN')} ledger entries of ${r.vendors.toLocaleString('en-IN')} vendor accounts in ${r.ms} ms.`,
+  ];
   if (r.mismatchCount === 0) {
     lines.push('Every balance matches its entries.');
     return lines.join('\n');
   }
-  lines.push(`${r.mismatchCount} mismatch${r.mismatchCount === 1 ? '' : 'es'} (amounts in paise)${r.mismatchCount > r.mismatches.length ? `, the first ${r.mismatches.length} listed` : ''}:`);
+  lines.push(
+    `${r.mismatchCount} mismatch${r.mismatchCount === 1 ? '' : 'es'} (amounts in paise)${r.mismatchCount > r.mismatches.length ? `, the first ${r.mismatches.length} listed` : ''}:`,
+  );
   for (const m of r.mismatches) {
     const who = m.vendor ? `${m.vendor} (${m.vendorId})` : m.vendorId;
-    lines.push(`  ${who}${m.seq !== null ? ` entry ${m.seq}` : ''}: ${m.what}: expected ${m.expected}, found ${m.found}`);
+    lines.push(
+      `  ${who}${m.seq !== null ? ` entry ${m.seq}` : ''}: ${m.what}: expected ${m.expected}, found ${m.found}`,
+    );
   }
   return lines.join('\n');
 }

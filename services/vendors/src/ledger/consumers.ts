@@ -4,7 +4,14 @@
  * envelope, and a second envelope about the same PO or receipt changes nothing (the PO Add is looked
  * for under the account's lock, backed by the unique index on po_id; a case by its receipt_id).
  */
-import { PoCreated, ReceiptRecorded, toPaise, type EventEnvelope, type PoCreatedData, type ReceiptRecordedData } from '@erp/contracts';
+import {
+  PoCreated,
+  ReceiptRecorded,
+  toPaise,
+  type EventEnvelope,
+  type PoCreatedData,
+  type ReceiptRecordedData,
+} from '@erp/contracts';
 import { orderKeyOf, type ConsumerDefinition, type Queryable, type ServiceContext } from '@erp/service-kit';
 import { indiaDay } from './dates.js';
 import { recordWaitingDemoEntries } from './demo.js';
@@ -15,11 +22,19 @@ import { isUuid, type LedgerRepository } from './repository.js';
  * on its order date (India), its number as the reference, entered by the Admin who approved it.
  * Returns whether an entry was added now.
  */
-export async function handlePoCreated(tx: Queryable, ledger: LedgerRepository, data: PoCreatedData, log?: ServiceContext['log']): Promise<boolean> {
+export async function handlePoCreated(
+  tx: Queryable,
+  ledger: LedgerRepository,
+  data: PoCreatedData,
+  log?: ServiceContext['log'],
+): Promise<boolean> {
   const vendorId = data.vendorId.toLowerCase();
   const poId = data.poId.toLowerCase();
   if (!isUuid(vendorId) || !isUuid(poId)) {
-    log?.warn({ poId: data.poId, vendorId: data.vendorId }, 'a PO without a valid PO or vendor id: not on any ledger');
+    log?.warn(
+      { poId: data.poId, vendorId: data.vendorId },
+      'a PO without a valid PO or vendor id: not on any ledger',
+    );
     return false;
   }
   const amountPaise = toPaise(data.amount);
@@ -46,8 +61,13 @@ export async function handlePoCreated(tx: Queryable, ledger: LedgerRepository, d
  * goods and their share of the fleet are worth (compared in paise). A receipt announced without
  * the amounts (before issue 13) opens none. Returns the case's id when opened now.
  */
-export async function handleReceiptRecorded(tx: Queryable, ledger: LedgerRepository, data: ReceiptRecordedData): Promise<string | null> {
-  if (data.vendorId === undefined || data.invoiceAmount === undefined || data.expectedAmount === undefined) return null;
+export async function handleReceiptRecorded(
+  tx: Queryable,
+  ledger: LedgerRepository,
+  data: ReceiptRecordedData,
+): Promise<string | null> {
+  if (data.vendorId === undefined || data.invoiceAmount === undefined || data.expectedAmount === undefined)
+    return null;
   const vendorId = data.vendorId.toLowerCase();
   if (!isUuid(vendorId) || !isUuid(data.poId) || !isUuid(data.receiptId)) return null;
   const invoicePaise = toPaise(data.invoiceAmount);
@@ -81,7 +101,8 @@ export function ledgerConsumers(ledger: LedgerRepository): ConsumerDefinition[] 
       ordered: (e) => orderKeyOf(e, 'vendorId'),
       async handle(tx, envelope: EventEnvelope, ctx) {
         const added = await handlePoCreated(tx, ledger, envelope.data as PoCreatedData, ctx.log);
-        if (added && ctx.config.seedDemo) await recordWaitingDemoEntries(tx, ledger, (envelope.data as PoCreatedData).vendorId.toLowerCase());
+        if (added && ctx.config.seedDemo)
+          await recordWaitingDemoEntries(tx, ledger, (envelope.data as PoCreatedData).vendorId.toLowerCase());
       },
     },
     {

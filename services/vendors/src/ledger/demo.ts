@@ -47,11 +47,16 @@ export const DEMO_LEDGER: DemoEntry[] = [
 
 /** Queue the demo entries (in the transaction that seeds the demo vendors of a new database). */
 export async function queueDemoLedger(tx: Queryable, schema: string): Promise<void> {
-  for (const d of DEMO_LEDGER) await tx.query(`INSERT INTO ${schema}.demo_ledger (key) VALUES ($1) ON CONFLICT DO NOTHING`, [d.key]);
+  for (const d of DEMO_LEDGER)
+    await tx.query(`INSERT INTO ${schema}.demo_ledger (key) VALUES ($1) ON CONFLICT DO NOTHING`, [d.key]);
 }
 
 /** After a PO Add on `vendorId`'s ledger: the demo entries waiting for this vendor, appended once. */
-export async function recordWaitingDemoEntries(tx: Queryable, ledger: LedgerRepository, vendorId: string): Promise<number> {
+export async function recordWaitingDemoEntries(
+  tx: Queryable,
+  ledger: LedgerRepository,
+  vendorId: string,
+): Promise<number> {
   const schema = ledger.schema;
   const waiting = new Set(await ledger.demoWaiting(tx));
   if (waiting.size === 0) return 0;
@@ -65,9 +70,18 @@ export async function recordWaitingDemoEntries(tx: Queryable, ledger: LedgerRepo
       `SELECT po_number FROM ${schema}.ledger_entries WHERE vendor_id = $1 AND type = 'PO Add' ORDER BY seq DESC LIMIT 1`,
       [vendorId],
     );
-    const member = await tx.query<{ member_id: string; name: string }>(`SELECT member_id, name FROM ${schema}.access_members WHERE email = $1`, [d.by.email]);
-    const by = member.rows[0] ? { id: member.rows[0].member_id, name: member.rows[0].name } : { id: null, name: d.by.name };
-    await ledger.appendEntry(tx, account, { ...d.entry(po.rows[0]?.po_number ?? ''), date: indiaDay(), enteredBy: by });
+    const member = await tx.query<{ member_id: string; name: string }>(
+      `SELECT member_id, name FROM ${schema}.access_members WHERE email = $1`,
+      [d.by.email],
+    );
+    const by = member.rows[0]
+      ? { id: member.rows[0].member_id, name: member.rows[0].name }
+      : { id: null, name: d.by.name };
+    await ledger.appendEntry(tx, account, {
+      ...d.entry(po.rows[0]?.po_number ?? ''),
+      date: indiaDay(),
+      enteredBy: by,
+    });
     await tx.query(`DELETE FROM ${schema}.demo_ledger WHERE key = $1`, [d.key]);
     added++;
   }

@@ -16,7 +16,16 @@ import {
   type VendorAccount,
   type VendorStatus,
 } from '@erp/contracts';
-import { cappedTotal, checkedPaging, containsPattern, countBound, isUuid as kitIsUuid, pagedSearch, type Page, type Queryable } from '@erp/service-kit';
+import {
+  cappedTotal,
+  checkedPaging,
+  containsPattern,
+  countBound,
+  isUuid as kitIsUuid,
+  pagedSearch,
+  type Page,
+  type Queryable,
+} from '@erp/service-kit';
 
 export type EntryKind = Exclude<LedgerEntryType, 'Reversal'>;
 
@@ -116,7 +125,10 @@ export const isUuid = (s: string | null | undefined): s is string => typeof s ==
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
 /** Which summary figure an entry of this type moves. */
-const BUCKET: Record<EntryKind, 'ordered_paise' | 'paid_paise' | 'credit_notes_paise' | 'overbill_approved_paise'> = {
+const BUCKET: Record<
+  EntryKind,
+  'ordered_paise' | 'paid_paise' | 'credit_notes_paise' | 'overbill_approved_paise'
+> = {
   'PO Add': 'ordered_paise',
   Payment: 'paid_paise',
   'Credit Note': 'credit_notes_paise',
@@ -139,7 +151,10 @@ export function toSummary(a: AccountRow | null): LedgerSummary {
     paid: fromPaise(Number(a?.paid_paise ?? 0)),
     creditNotes: fromPaise(Number(a?.credit_notes_paise ?? 0)),
     overbillApproved: fromPaise(Number(a?.overbill_approved_paise ?? 0)),
-    openOverbilling: { count: Number(a?.open_overbill_count ?? 0), amount: fromPaise(Number(a?.open_overbill_paise ?? 0)) },
+    openOverbilling: {
+      count: Number(a?.open_overbill_count ?? 0),
+      amount: fromPaise(Number(a?.open_overbill_paise ?? 0)),
+    },
     lastActivity: a?.last_activity ? iso(a.last_activity) : null,
   };
 }
@@ -198,7 +213,8 @@ const CASE_COLUMNS = `c.id, c.vendor_id, c.vendor_name, v.name AS current_name, 
   c.invoice_amount_paise, c.expected_amount_paise, c.delta_paise, c.status, c.opened_at, c.decided_at, c.decided_by, c.decided_by_name,
   c.reject_reason, c.version`;
 
-export type AccountSort = 'outstanding' | '-outstanding' | 'lastActivity' | '-lastActivity' | 'name' | '-name';
+export type AccountSort =
+  'outstanding' | '-outstanding' | 'lastActivity' | '-lastActivity' | 'name' | '-name';
 
 /** Each along an index (ledger_accounts_outstanding, ledger_accounts_activity, vendors_name), so a page stops early; ties by vendor id. */
 const ACCOUNT_ORDER: Record<AccountSort, string> = {
@@ -220,9 +236,23 @@ export function ledgerRepository(schema: string) {
     schema: s,
 
     /** The vendor and its kept account (null before its first entry… or for a vendor inserted past the trigger) in one round trip. */
-    async vendorWithAccount(db: Queryable, id: string): Promise<{ vendor: LedgerVendor; account: AccountRow | null } | null> {
+    async vendorWithAccount(
+      db: Queryable,
+      id: string,
+    ): Promise<{ vendor: LedgerVendor; account: AccountRow | null } | null> {
       if (!isUuid(id)) return null;
-      const res = await db.query<AccountRow & { id: string; display_id: string; name: string; status: VendorStatus; gstin: string; payment_terms: number; address: string; has_account: boolean }>(
+      const res = await db.query<
+        AccountRow & {
+          id: string;
+          display_id: string;
+          name: string;
+          status: VendorStatus;
+          gstin: string;
+          payment_terms: number;
+          address: string;
+          has_account: boolean;
+        }
+      >(
         `SELECT v.id, v.vendor_id AS display_id, v.name, v.status, v.gstin, v.payment_terms, v.address, a.vendor_id IS NOT NULL AS has_account,
                 a.vendor_id, a.vendor_name, a.last_seq, a.outstanding_paise, a.ordered_paise, a.paid_paise, a.credit_notes_paise,
                 a.overbill_approved_paise, a.open_overbill_count, a.open_overbill_paise, a.last_activity
@@ -232,7 +262,15 @@ export function ledgerRepository(schema: string) {
       const r = res.rows[0];
       if (!r) return null;
       return {
-        vendor: { id: r.id, vendorId: r.display_id, name: r.name, status: r.status, gstin: r.gstin, paymentTerms: r.payment_terms, address: r.address },
+        vendor: {
+          id: r.id,
+          vendorId: r.display_id,
+          name: r.name,
+          status: r.status,
+          gstin: r.gstin,
+          paymentTerms: r.payment_terms,
+          address: r.address,
+        },
         account: r.has_account ? r : null,
       };
     },
@@ -240,16 +278,37 @@ export function ledgerRepository(schema: string) {
     /** The vendor as its ledger shows it; null when the vendors table has no such vendor. */
     async vendor(db: Queryable, id: string): Promise<LedgerVendor | null> {
       if (!isUuid(id)) return null;
-      const res = await db.query<{ id: string; vendor_id: string; name: string; status: VendorStatus; gstin: string; payment_terms: number; address: string }>(
+      const res = await db.query<{
+        id: string;
+        vendor_id: string;
+        name: string;
+        status: VendorStatus;
+        gstin: string;
+        payment_terms: number;
+        address: string;
+      }>(
         `SELECT id, vendor_id, name, status, gstin, payment_terms, address FROM ${s}.vendors WHERE id = $1`,
         [id],
       );
       const v = res.rows[0];
-      return v ? { id: v.id, vendorId: v.vendor_id, name: v.name, status: v.status, gstin: v.gstin, paymentTerms: v.payment_terms, address: v.address } : null;
+      return v
+        ? {
+            id: v.id,
+            vendorId: v.vendor_id,
+            name: v.name,
+            status: v.status,
+            gstin: v.gstin,
+            paymentTerms: v.payment_terms,
+            address: v.address,
+          }
+        : null;
     },
 
     async account(db: Queryable, vendorId: string): Promise<AccountRow | null> {
-      const res = await db.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM ${s}.ledger_accounts WHERE vendor_id = $1`, [vendorId]);
+      const res = await db.query<AccountRow>(
+        `SELECT ${ACCOUNT_COLUMNS} FROM ${s}.ledger_accounts WHERE vendor_id = $1`,
+        [vendorId],
+      );
       return res.rows[0] ?? null;
     },
 
@@ -274,7 +333,10 @@ export function ledgerRepository(schema: string) {
       if (res.rows[0]) return res.rows[0];
       // Made by a transaction that committed after this statement began: not in its snapshot, so
       // neither made nor seen. Lock it now.
-      const again = await tx.query<AccountRow>(`SELECT ${ACCOUNT_COLUMNS} FROM ${s}.ledger_accounts WHERE vendor_id = $1 FOR UPDATE`, [vendorId]);
+      const again = await tx.query<AccountRow>(
+        `SELECT ${ACCOUNT_COLUMNS} FROM ${s}.ledger_accounts WHERE vendor_id = $1 FOR UPDATE`,
+        [vendorId],
+      );
       return again.rows[0]!;
     },
 
@@ -286,7 +348,8 @@ export function ledgerRepository(schema: string) {
 
     /** As append, returning only the new entry's id (one round trip: the entry and the account's balances in one statement). */
     async appendEntry(tx: Queryable, account: AccountRow, e: NewEntry): Promise<string> {
-      if (!Number.isSafeInteger(e.amountPaise) || e.amountPaise <= 0) throw new RangeError('A ledger entry needs an amount of at least one paisa');
+      if (!Number.isSafeInteger(e.amountPaise) || e.amountPaise <= 0)
+        throw new RangeError('A ledger entry needs an amount of at least one paisa');
       const effect = effectOf(e.type, e.reverses?.type);
       const bucketType: EntryKind = e.type === 'Reversal' ? e.reverses!.type : e.type;
       const bucketDelta = e.type === 'Reversal' ? -e.amountPaise : e.amountPaise;
@@ -335,7 +398,12 @@ export function ledgerRepository(schema: string) {
     },
 
     /** Moves the kept open-overbilling figures of the locked account. */
-    async moveOpenOverbilling(tx: Queryable, account: AccountRow, count: number, paise: number): Promise<void> {
+    async moveOpenOverbilling(
+      tx: Queryable,
+      account: AccountRow,
+      count: number,
+      paise: number,
+    ): Promise<void> {
       await tx.query(
         `UPDATE ${s}.ledger_accounts SET open_overbill_count = open_overbill_count + $2, open_overbill_paise = open_overbill_paise + $3 WHERE vendor_id = $1`,
         [account.vendor_id, count, paise],
@@ -358,7 +426,10 @@ export function ledgerRepository(schema: string) {
 
     /** The entry recorded for this submission of the form (its request key), if any. */
     async entryByRequestKey(db: Queryable, vendorId: string, requestKey: string): Promise<EntryRow | null> {
-      const res = await db.query<{ id: string }>(`SELECT id FROM ${s}.ledger_entries WHERE vendor_id = $1 AND request_key = $2`, [vendorId, requestKey]);
+      const res = await db.query<{ id: string }>(
+        `SELECT id FROM ${s}.ledger_entries WHERE vendor_id = $1 AND request_key = $2`,
+        [vendorId, requestKey],
+      );
       return res.rows[0] ? repo.entryRow(db, vendorId, res.rows[0].id) : null;
     },
 
@@ -366,7 +437,12 @@ export function ledgerRepository(schema: string) {
      * Whether a live (not reversed) entry of this type already carries the reference, and how many
      * reversed ones did (the next reference_round). Case-insensitive, as the unique indexes.
      */
-    async referenceUse(db: Queryable, vendorId: string, type: 'Payment' | 'Credit Note', reference: string): Promise<{ live: boolean; round: number }> {
+    async referenceUse(
+      db: Queryable,
+      vendorId: string,
+      type: 'Payment' | 'Credit Note',
+      reference: string,
+    ): Promise<{ live: boolean; round: number }> {
       const res = await db.query<{ used: number; live: number }>(
         `SELECT count(*)::int AS used, count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM ${s}.ledger_entries x WHERE x.reverses = e.id))::int AS live
            FROM ${s}.ledger_entries e WHERE e.vendor_id = $1 AND e.type = $2 AND lower(e.reference) = lower($3)`,
@@ -377,7 +453,9 @@ export function ledgerRepository(schema: string) {
     },
 
     async hasPoAdd(db: Queryable, poId: string): Promise<boolean> {
-      const res = await db.query(`SELECT 1 FROM ${s}.ledger_entries WHERE po_id = $1 AND type = 'PO Add'`, [poId]);
+      const res = await db.query(`SELECT 1 FROM ${s}.ledger_entries WHERE po_id = $1 AND type = 'PO Add'`, [
+        poId,
+      ]);
       return res.rows.length > 0;
     },
 
@@ -389,7 +467,15 @@ export function ledgerRepository(schema: string) {
      */
     async entries(
       db: Queryable,
-      q: { vendorId: string; from: string | null; keyword: string; limit: number; offset: number; cap?: number; lastSeq: number },
+      q: {
+        vendorId: string;
+        from: string | null;
+        keyword: string;
+        limit: number;
+        offset: number;
+        cap?: number;
+        lastSeq: number;
+      },
     ): Promise<Page<EntryRow>> {
       const { limit, offset } = checkedPaging(q);
       const where = ['e.vendor_id = $1'];
@@ -413,10 +499,19 @@ export function ledgerRepository(schema: string) {
       );
       const rows = res.rows;
       // The whole ledger has exactly last_seq entries (or more, appended since the account was read); a short page tells its total.
-      if (!q.from && !q.keyword) return { rows, total: Math.max(q.lastSeq, rows[0] && offset === 0 ? Number(rows[0].seq) : 0), capped: false };
-      if (rows.length < limit && (rows.length > 0 || offset === 0)) return { rows, total: offset + rows.length, capped: false };
+      if (!q.from && !q.keyword)
+        return {
+          rows,
+          total: Math.max(q.lastSeq, rows[0] && offset === 0 ? Number(rows[0].seq) : 0),
+          capped: false,
+        };
+      if (rows.length < limit && (rows.length > 0 || offset === 0))
+        return { rows, total: offset + rows.length, capped: false };
       const bound = countBound({ limit, offset, cap: q.cap });
-      const counted = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${s}.ledger_entries e WHERE ${filter} LIMIT ${bound + 1}) AS m`, params);
+      const counted = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${s}.ledger_entries e WHERE ${filter} LIMIT ${bound + 1}) AS m`,
+        params,
+      );
       return { rows, ...cappedTotal(counted.rows[0]!.n, { limit, offset, cap: q.cap }) };
     },
 
@@ -492,7 +587,14 @@ export function ledgerRepository(schema: string) {
       );
       const rows = page.rows;
       // A page past the end has no row to carry the counts: they are asked on their own.
-      const counts = rows[0] ?? (await db.query<{ matches: number; open_cases: number }>(`SELECT ${countSql} AS matches, ${openSql} AS open_cases`, params)).rows[0]!;
+      const counts =
+        rows[0] ??
+        (
+          await db.query<{ matches: number; open_cases: number }>(
+            `SELECT ${countSql} AS matches, ${openSql} AS open_cases`,
+            params,
+          )
+        ).rows[0]!;
       const total = cappedTotal(Number(counts.matches), { limit, offset, cap: q.cap });
       const openCases = Number(counts.open_cases);
       return {
@@ -518,12 +620,32 @@ export function ledgerRepository(schema: string) {
      */
     async openCase(
       tx: Queryable,
-      c: { vendorId: string; vendorName: string; poId: string; poNumber: string; receiptId: string; invoiceNumber: string; invoicePaise: number; expectedPaise: number },
+      c: {
+        vendorId: string;
+        vendorName: string;
+        poId: string;
+        poNumber: string;
+        receiptId: string;
+        invoiceNumber: string;
+        invoicePaise: number;
+        expectedPaise: number;
+      },
     ): Promise<string | null> {
       const res = await tx.query<{ id: string }>(
         `INSERT INTO ${s}.overbill_cases (id, vendor_id, vendor_name, po_id, po_number, receipt_id, invoice_number, invoice_amount_paise, expected_amount_paise, delta_paise)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (receipt_id) DO NOTHING RETURNING id`,
-        [randomUUID(), c.vendorId, c.vendorName, c.poId, c.poNumber, c.receiptId, c.invoiceNumber, c.invoicePaise, c.expectedPaise, c.invoicePaise - c.expectedPaise],
+        [
+          randomUUID(),
+          c.vendorId,
+          c.vendorName,
+          c.poId,
+          c.poNumber,
+          c.receiptId,
+          c.invoiceNumber,
+          c.invoicePaise,
+          c.expectedPaise,
+          c.invoicePaise - c.expectedPaise,
+        ],
       );
       return res.rows[0]?.id ?? null;
     },
@@ -537,14 +659,29 @@ export function ledgerRepository(schema: string) {
       return res.rows[0] ? toCase(res.rows[0]) : null;
     },
 
-    async decideCase(tx: Queryable, id: string, status: 'Approved' | 'Rejected', by: { id: string; name: string }, reason: string | null): Promise<void> {
+    async decideCase(
+      tx: Queryable,
+      id: string,
+      status: 'Approved' | 'Rejected',
+      by: { id: string; name: string },
+      reason: string | null,
+    ): Promise<void> {
       await tx.query(
         `UPDATE ${s}.overbill_cases SET status = $2, decided_at = now(), decided_by = $3, decided_by_name = $4, reject_reason = $5, version = version + 1 WHERE id = $1`,
         [id, status, by.id, by.name, reason],
       );
     },
 
-    async cases(db: Queryable, q: { status: OverbillStatus | null; vendorId: string | null; limit: number; offset: number; cap?: number }): Promise<Page<OverbillCase>> {
+    async cases(
+      db: Queryable,
+      q: {
+        status: OverbillStatus | null;
+        vendorId: string | null;
+        limit: number;
+        offset: number;
+        cap?: number;
+      },
+    ): Promise<Page<OverbillCase>> {
       const where: string[] = [];
       const params: unknown[] = [];
       if (q.status) {

@@ -50,7 +50,16 @@ import {
 } from '@erp/service-kit';
 import type { Company } from '../company.js';
 import { indiaDay, isRealDay, rangeStart } from './dates.js';
-import { isUuid, toEntry, toSummary, type AccountRow, type AccountSort, type EntryRow, type LedgerRepository, type NewEntry } from './repository.js';
+import {
+  isUuid,
+  toEntry,
+  toSummary,
+  type AccountRow,
+  type AccountSort,
+  type EntryRow,
+  type LedgerRepository,
+  type NewEntry,
+} from './repository.js';
 import { statementFileName, statementPdf, statementXlsx } from './statement.js';
 
 export interface LedgerDeps {
@@ -59,7 +68,13 @@ export interface LedgerDeps {
   company: Company;
 }
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+};
 
 export const ACCOUNTS_READ = { module: 'vendors', sub: 'accounts', level: 'read' } as const;
 export const PAYMENTS = { module: 'vendors', sub: 'accounts', level: 'write' } as const;
@@ -71,12 +86,19 @@ const EntryParams = Type.Object({ id: Uuid, entryId: Uuid });
 export const LEDGER_TEXT = {
   stale: 'This overbilling case was changed by someone else. Reload it to see the latest, then decide again.',
   keyReused: 'This request was already used for another ledger entry. Reload the ledger and try again.',
-  onlyPaymentsAndCreditNotes: 'Only a payment or a credit note can be reversed; a PO is corrected on the purchase order',
+  onlyPaymentsAndCreditNotes:
+    'Only a payment or a credit note can be reversed; a PO is corrected on the purchase order',
   statementRange: 'The statement’s start date must be on or before its end date',
 } as const;
 
 /** The ledger's own 403 messages (kept as they are); any other refusal of access is said in the route's words. */
-const OWN_REFUSALS = new Set<string>([LEDGER_MESSAGES.onlyPayments, LEDGER_MESSAGES.onlyCreditNotes, LEDGER_MESSAGES.onlyAdminDecides, LEDGER_MESSAGES.accessDenied, LEDGER_MESSAGES.accessDeniedDetail]);
+const OWN_REFUSALS = new Set<string>([
+  LEDGER_MESSAGES.onlyPayments,
+  LEDGER_MESSAGES.onlyCreditNotes,
+  LEDGER_MESSAGES.onlyAdminDecides,
+  LEDGER_MESSAGES.accessDenied,
+  LEDGER_MESSAGES.accessDeniedDetail,
+]);
 
 /**
  * A route's error handler that words the kit's access refusal (its onRequest check of
@@ -84,14 +106,17 @@ const OWN_REFUSALS = new Set<string>([LEDGER_MESSAGES.onlyPayments, LEDGER_MESSA
  */
 function refusedAs(message: string) {
   return (err: FastifyError, _request: FastifyRequest, _reply: FastifyReply): never => {
-    if (err instanceof HttpError && err.statusCode === 403 && !OWN_REFUSALS.has(err.message)) throw forbidden(message);
+    if (err instanceof HttpError && err.statusCode === 403 && !OWN_REFUSALS.has(err.message))
+      throw forbidden(message);
     throw err;
   };
 }
 
-const mayAddPayments = (a: Pick<MemberAccess, 'role' | 'permissions'>) => can(a, PAYMENTS.module, PAYMENTS.sub, PAYMENTS.level);
+const mayAddPayments = (a: Pick<MemberAccess, 'role' | 'permissions'>) =>
+  can(a, PAYMENTS.module, PAYMENTS.sub, PAYMENTS.level);
 const mayAddCreditNotes = (a: Pick<MemberAccess, 'role' | 'permissions'>) =>
-  can(a, CREDIT_NOTES.module, CREDIT_NOTES.sub, CREDIT_NOTES.level) && can(a, ACCOUNTS_READ.module, ACCOUNTS_READ.sub, ACCOUNTS_READ.level);
+  can(a, CREDIT_NOTES.module, CREDIT_NOTES.sub, CREDIT_NOTES.level) &&
+  can(a, ACCOUNTS_READ.module, ACCOUNTS_READ.sub, ACCOUNTS_READ.level);
 
 /** An amount as the forms send it: more than 0, at most two decimals (the schema says so too; this is exact). */
 function amountPaise(amount: number): number {
@@ -110,8 +135,18 @@ export async function ledgerRoutes(app: FastifyInstance, deps: LedgerDeps): Prom
   const { ctx, ledger, company } = deps;
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  async function answerEntry(db: Queryable, vendorName: string, row: EntryRow, account: AccountRow | null, message: string) {
-    return { message, entry: toEntry(row, vendorName), summary: toSummary(account ?? (await ledger.account(db, row.vendor_id))) };
+  async function answerEntry(
+    db: Queryable,
+    vendorName: string,
+    row: EntryRow,
+    account: AccountRow | null,
+    message: string,
+  ) {
+    return {
+      message,
+      entry: toEntry(row, vendorName),
+      summary: toSummary(account ?? (await ledger.account(db, row.vendor_id))),
+    };
   }
 
   /**
@@ -138,14 +173,24 @@ export async function ledgerRoutes(app: FastifyInstance, deps: LedgerDeps): Prom
         return { created: false, row: before, account, vendorName: vendor.name };
       }
       const entry = await build(tx, account);
-      const row = await ledger.append(tx, account, { ...entry, enteredBy: { id: auth.memberId, name: auth.name }, requestKey });
+      const row = await ledger.append(tx, account, {
+        ...entry,
+        enteredBy: { id: auth.memberId, name: auth.name },
+        requestKey,
+      });
       await ctx.audit(tx, {
         actorId: auth.memberId,
         action,
         entity: 'vendor',
         entityId: vendorId,
         requestId: request.id,
-        details: { entryId: row.id, seq: row.seq, type: row.type, amountPaise: Number(row.amount_paise), reference: row.reference },
+        details: {
+          entryId: row.id,
+          seq: row.seq,
+          type: row.type,
+          amountPaise: Number(row.amount_paise),
+          reference: row.reference,
+        },
       });
       return { created: true, row, account, vendorName: vendor.name };
     });
@@ -156,13 +201,28 @@ export async function ledgerRoutes(app: FastifyInstance, deps: LedgerDeps): Prom
     {
       config: { access: ACCOUNTS_READ },
       errorHandler: refusedAs(LEDGER_MESSAGES.accessDenied),
-      schema: { tags: ['ledger'], querystring: VendorAccountsQuery, response: { 200: VendorAccountsResponse, ...errors } },
+      schema: {
+        tags: ['ledger'],
+        querystring: VendorAccountsQuery,
+        response: { 200: VendorAccountsResponse, ...errors },
+      },
     },
     async (request) => {
       const q = request.query;
       const sort = (q.sort || '-outstanding') as AccountSort;
-      const page = await ledger.accounts(ctx.db, { keyword: (q.keyword ?? '').trim(), sort, limit: q.limit ?? 10, offset: q.offset ?? 0, cap: ctx.config.listCountCap });
-      return { result: page.rows, totalItems: page.total, ...totalCappedField(page), openOverbilling: page.openCases };
+      const page = await ledger.accounts(ctx.db, {
+        keyword: (q.keyword ?? '').trim(),
+        sort,
+        limit: q.limit ?? 10,
+        offset: q.offset ?? 0,
+        cap: ctx.config.listCountCap,
+      });
+      return {
+        result: page.rows,
+        totalItems: page.total,
+        ...totalCappedField(page),
+        openOverbilling: page.openCases,
+      };
     },
   );
 
@@ -171,7 +231,11 @@ export async function ledgerRoutes(app: FastifyInstance, deps: LedgerDeps): Prom
     {
       config: { access: ACCOUNTS_READ },
       errorHandler: refusedAs(LEDGER_MESSAGES.accessDenied),
-      schema: { tags: ['ledger'], querystring: OverbillListQuery, response: { 200: OverbillListResponse, ...errors } },
+      schema: {
+        tags: ['ledger'],
+        querystring: OverbillListQuery,
+        response: { 200: OverbillListResponse, ...errors },
+      },
     },
     async (request) => {
       const q = request.query;
@@ -179,13 +243,24 @@ export async function ledgerRoutes(app: FastifyInstance, deps: LedgerDeps): Prom
       const vendorId = q.vendorId ? q.vendorId.toLowerCase() : null;
       // A vendor filter that is not an id matches no case.
       if (vendorId !== null && !isUuid(vendorId)) return { result: [], totalItems: 0 };
-      const page = await ledger.cases(ctx.db, { status, vendorId, limit: q.limit ?? 10, offset: q.offset ?? 0, cap: ctx.config.listCountCap });
+      const page = await ledger.cases(ctx.db, {
+        status,
+        vendorId,
+        limit: q.limit ?? 10,
+        offset: q.offset ?? 0,
+        cap: ctx.config.listCountCap,
+      });
       return { result: page.rows, totalItems: page.total, ...totalCappedField(page) };
     },
   );
 
   /** Approve or reject an open case (Admin): the case locked, its state and version checked, then the decision. */
-  async function decide(request: FastifyRequest, caseId: string, body: { version: number; reason?: string | undefined }, approve: boolean) {
+  async function decide(
+    request: FastifyRequest,
+    caseId: string,
+    body: { version: number; reason?: string | undefined },
+    approve: boolean,
+  ) {
     const auth = requireSignedIn(request);
     const reason = (body.reason ?? '').trim();
     if (!approve && !reason) throw badRequest(LEDGER_MESSAGES.rejectReason);
@@ -211,7 +286,13 @@ export async function ledgerRoutes(app: FastifyInstance, deps: LedgerDeps): Prom
         });
         entry = toEntry(row, c.vendor.name);
       }
-      await ledger.decideCase(tx, c._id, approve ? 'Approved' : 'Rejected', { id: auth.memberId, name: auth.name }, approve ? null : reason);
+      await ledger.decideCase(
+        tx,
+        c._id,
+        approve ? 'Approved' : 'Rejected',
+        { id: auth.memberId, name: auth.name },
+        approve ? null : reason,
+      );
       await ledger.moveOpenOverbilling(tx, account, -1, -deltaPaise);
       await ctx.audit(tx, {
         actorId: auth.memberId,
@@ -234,11 +315,19 @@ export async function ledgerRoutes(app: FastifyInstance, deps: LedgerDeps): Prom
       {
         config: { access: 'admin' },
         errorHandler: refusedAs(LEDGER_MESSAGES.onlyAdminDecides),
-        schema: { tags: ['ledger'], params: LedgerParams, body: OverbillDecisionBody, response: { 200: OverbillResponse, ...errors } },
+        schema: {
+          tags: ['ledger'],
+          params: LedgerParams,
+          body: OverbillDecisionBody,
+          response: { 200: OverbillResponse, ...errors },
+        },
       },
       async (request) => {
         const decided = await decide(request, request.params.id.toLowerCase(), request.body, approve);
-        return { message: approve ? LEDGER_MESSAGES.overbillApproved : LEDGER_MESSAGES.overbillRejected, ...decided };
+        return {
+          message: approve ? LEDGER_MESSAGES.overbillApproved : LEDGER_MESSAGES.overbillRejected,
+          ...decided,
+        };
       },
     );
   }
@@ -248,7 +337,12 @@ export async function ledgerRoutes(app: FastifyInstance, deps: LedgerDeps): Prom
     {
       config: { access: ACCOUNTS_READ },
       errorHandler: refusedAs(LEDGER_MESSAGES.accessDeniedDetail),
-      schema: { tags: ['ledger'], params: LedgerParams, querystring: VendorLedgerQuery, response: { 200: VendorLedgerResponse, ...errors } },
+      schema: {
+        tags: ['ledger'],
+        params: LedgerParams,
+        querystring: VendorLedgerQuery,
+        response: { 200: VendorLedgerResponse, ...errors },
+      },
     },
     async (request) => {
       const id = request.params.id.toLowerCase();
@@ -267,9 +361,17 @@ export async function ledgerRoutes(app: FastifyInstance, deps: LedgerDeps): Prom
       });
       // Read after the account: an entry appended in between is on the page and counted, and the summary is its own.
       const newest = page.rows[0] ? Number(page.rows[0].seq) : 0;
-      const summaryRow = account && newest > Number(account.last_seq) ? await ledger.account(ctx.db, id) : account;
+      const summaryRow =
+        account && newest > Number(account.last_seq) ? await ledger.account(ctx.db, id) : account;
       return {
-        vendor: { _id: vendor.id, vendorId: vendor.vendorId, name: vendor.name, status: vendor.status, gstin: vendor.gstin, paymentTerms: vendor.paymentTerms },
+        vendor: {
+          _id: vendor.id,
+          vendorId: vendor.vendorId,
+          name: vendor.name,
+          status: vendor.status,
+          gstin: vendor.gstin,
+          paymentTerms: vendor.paymentTerms,
+        },
         summary: toSummary(summaryRow),
         result: page.rows.map((row) => toEntry(row, vendor.name)),
         totalItems: page.total,
@@ -283,7 +385,12 @@ export async function ledgerRoutes(app: FastifyInstance, deps: LedgerDeps): Prom
     {
       config: { access: PAYMENTS },
       errorHandler: refusedAs(LEDGER_MESSAGES.onlyPayments),
-      schema: { tags: ['ledger'], params: LedgerParams, body: PaymentBody, response: { 201: LedgerEntryResponse, 200: LedgerEntryResponse, ...errors } },
+      schema: {
+        tags: ['ledger'],
+        params: LedgerParams,
+        body: PaymentBody,
+        response: { 201: LedgerEntryResponse, 200: LedgerEntryResponse, ...errors },
+      },
     },
     async (request, reply) => {
       const b = request.body;
@@ -304,7 +411,16 @@ export async function ledgerRoutes(app: FastifyInstance, deps: LedgerDeps): Prom
               if (use.live) throw conflict(LEDGER_MESSAGES.duplicateReference(reference));
               round = use.round;
             }
-            return { type: 'Payment', amountPaise: paise, date, method: b.method, reference, referenceRound: round, notes: (b.notes ?? '').trim(), enteredBy: null };
+            return {
+              type: 'Payment',
+              amountPaise: paise,
+              date,
+              method: b.method,
+              reference,
+              referenceRound: round,
+              notes: (b.notes ?? '').trim(),
+              enteredBy: null,
+            };
           },
           'ledger_payment_added',
         ),
@@ -319,7 +435,12 @@ export async function ledgerRoutes(app: FastifyInstance, deps: LedgerDeps): Prom
     {
       config: { access: CREDIT_NOTES },
       errorHandler: refusedAs(LEDGER_MESSAGES.onlyCreditNotes),
-      schema: { tags: ['ledger'], params: LedgerParams, body: CreditNoteBody, response: { 201: LedgerEntryResponse, 200: LedgerEntryResponse, ...errors } },
+      schema: {
+        tags: ['ledger'],
+        params: LedgerParams,
+        body: CreditNoteBody,
+        response: { 201: LedgerEntryResponse, 200: LedgerEntryResponse, ...errors },
+      },
     },
     async (request, reply) => {
       const auth = requireSignedIn(request);
@@ -339,13 +460,28 @@ export async function ledgerRoutes(app: FastifyInstance, deps: LedgerDeps): Prom
           async (tx) => {
             const use = await ledger.referenceUse(tx, vendorId, 'Credit Note', number);
             if (use.live) throw conflict(LEDGER_MESSAGES.duplicateCreditNote(number));
-            return { type: 'Credit Note', amountPaise: paise, date, reason: b.reason, reference: number, referenceRound: use.round, notes: (b.notes ?? '').trim(), enteredBy: null };
+            return {
+              type: 'Credit Note',
+              amountPaise: paise,
+              date,
+              reason: b.reason,
+              reference: number,
+              referenceRound: use.round,
+              notes: (b.notes ?? '').trim(),
+              enteredBy: null,
+            };
           },
           'ledger_credit_note_added',
         ),
       );
       reply.status(result.created ? 201 : 200);
-      return answerEntry(ctx.db, result.vendorName, result.row, result.account, LEDGER_MESSAGES.creditNoteAdded);
+      return answerEntry(
+        ctx.db,
+        result.vendorName,
+        result.row,
+        result.account,
+        LEDGER_MESSAGES.creditNoteAdded,
+      );
     },
   );
 
@@ -355,7 +491,12 @@ export async function ledgerRoutes(app: FastifyInstance, deps: LedgerDeps): Prom
       // What the entry's type needs is checked in the handler (a payment's reversal as a payment, a credit note's as a credit note).
       config: { access: ACCOUNTS_READ },
       errorHandler: refusedAs(LEDGER_MESSAGES.accessDeniedDetail),
-      schema: { tags: ['ledger'], params: EntryParams, body: ReverseBody, response: { 201: LedgerEntryResponse, 200: LedgerEntryResponse, ...errors } },
+      schema: {
+        tags: ['ledger'],
+        params: EntryParams,
+        body: ReverseBody,
+        response: { 201: LedgerEntryResponse, 200: LedgerEntryResponse, ...errors },
+      },
     },
     async (request, reply) => {
       const auth = requireSignedIn(request);
@@ -374,9 +515,12 @@ export async function ledgerRoutes(app: FastifyInstance, deps: LedgerDeps): Prom
             // Another vendor's entry is not on this ledger: not found, as an unknown one.
             if (!target) throw notFound(LEDGER_MESSAGES.entryNotFound);
             if (target.type === 'Reversal') throw badRequest(LEDGER_MESSAGES.reverseReversal);
-            if (target.type !== 'Payment' && target.type !== 'Credit Note') throw badRequest(LEDGER_TEXT.onlyPaymentsAndCreditNotes);
-            if (target.type === 'Payment' && !mayAddPayments(auth)) throw forbidden(LEDGER_MESSAGES.onlyPayments);
-            if (target.type === 'Credit Note' && !mayAddCreditNotes(auth)) throw forbidden(LEDGER_MESSAGES.onlyCreditNotes);
+            if (target.type !== 'Payment' && target.type !== 'Credit Note')
+              throw badRequest(LEDGER_TEXT.onlyPaymentsAndCreditNotes);
+            if (target.type === 'Payment' && !mayAddPayments(auth))
+              throw forbidden(LEDGER_MESSAGES.onlyPayments);
+            if (target.type === 'Credit Note' && !mayAddCreditNotes(auth))
+              throw forbidden(LEDGER_MESSAGES.onlyCreditNotes);
             if (target.reversed_by) throw conflict(LEDGER_MESSAGES.alreadyReversed);
             return {
               type: 'Reversal',
@@ -411,10 +555,21 @@ export async function ledgerRoutes(app: FastifyInstance, deps: LedgerDeps): Prom
       if (from > to) throw badRequest(LEDGER_TEXT.statementRange);
       const vendor = await ledger.vendor(ctx.db, id);
       if (!vendor) throw notFound(LEDGER_MESSAGES.vendorNotFound);
-      const [opening, rows] = await ctx.tx(async (tx) => [await ledger.balanceBefore(tx, id, from), await ledger.statementEntries(tx, id, from, to)] as const);
+      const [opening, rows] = await ctx.tx(
+        async (tx) =>
+          [
+            await ledger.balanceBefore(tx, id, from),
+            await ledger.statementEntries(tx, id, from, to),
+          ] as const,
+      );
       const input = {
         company,
-        vendor: { vendorId: vendor.vendorId, name: vendor.name, address: vendor.address, gstin: vendor.gstin },
+        vendor: {
+          vendorId: vendor.vendorId,
+          name: vendor.name,
+          address: vendor.address,
+          gstin: vendor.gstin,
+        },
         from,
         to,
         openingPaise: opening,
@@ -429,8 +584,15 @@ export async function ledgerRoutes(app: FastifyInstance, deps: LedgerDeps): Prom
         at: new Date(),
       };
       const file = format === 'pdf' ? await statementPdf(input) : await statementXlsx(input);
-      reply.type(format === 'pdf' ? 'application/pdf' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
-      reply.header('content-disposition', `attachment; filename="${statementFileName(vendor.vendorId, from, to, format)}"`);
+      reply.type(
+        format === 'pdf'
+          ? 'application/pdf'
+          : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      );
+      reply.header(
+        'content-disposition',
+        `attachment; filename="${statementFileName(vendor.vendorId, from, to, format)}"`,
+      );
       reply.header('cache-control', 'private, no-store');
       return reply.send(file);
     },

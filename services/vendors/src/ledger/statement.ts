@@ -51,7 +51,12 @@ export function statementTotals(s: Pick<StatementInput, 'openingPaise' | 'lines'
   let balance = s.openingPaise;
   const rows = s.lines.map((l) => {
     balance = sumPaise([balance, l.effectPaise]);
-    return { ...l, creditPaise: l.effectPaise > 0 ? l.effectPaise : 0, debitPaise: l.effectPaise < 0 ? -l.effectPaise : 0, balancePaise: balance };
+    return {
+      ...l,
+      creditPaise: l.effectPaise > 0 ? l.effectPaise : 0,
+      debitPaise: l.effectPaise < 0 ? -l.effectPaise : 0,
+      balancePaise: balance,
+    };
   });
   const creditPaise = sumPaise(rows.map((r) => r.creditPaise));
   const debitPaise = sumPaise(rows.map((r) => r.debitPaise));
@@ -59,7 +64,12 @@ export function statementTotals(s: Pick<StatementInput, 'openingPaise' | 'lines'
 }
 
 /** `Statement-VEN-0001-2026-04-01-2026-06-30.pdf` (the display id and dates hold only safe characters). */
-export function statementFileName(vendorId: string, from: string, to: string, format: 'pdf' | 'xlsx'): string {
+export function statementFileName(
+  vendorId: string,
+  from: string,
+  to: string,
+  format: 'pdf' | 'xlsx',
+): string {
   const id = vendorId.replace(/[^A-Za-z0-9-]/g, '') || 'vendor';
   return `Statement-${id}-${from}-${to}.${format}`;
 }
@@ -99,8 +109,12 @@ export async function statementXlsx(s: StatementInput): Promise<Buffer> {
   ];
   for (const h of heading) ws.addRow(safeCells(h));
   ws.addRow([]);
-  ws.addRow(['Date', 'Entry #', 'Type', 'Reference', 'Details', 'Debit', 'Credit', 'Balance']).font = { bold: true };
-  const opening = ws.addRow(safeCells([s.from, '', 'Opening balance', '', 'Brought forward', null, null, fromPaise(t.openingPaise)]));
+  ws.addRow(['Date', 'Entry #', 'Type', 'Reference', 'Details', 'Debit', 'Credit', 'Balance']).font = {
+    bold: true,
+  };
+  const opening = ws.addRow(
+    safeCells([s.from, '', 'Opening balance', '', 'Brought forward', null, null, fromPaise(t.openingPaise)]),
+  );
   opening.font = { italic: true };
   for (const r of t.rows) {
     ws.addRow(
@@ -116,9 +130,29 @@ export async function statementXlsx(s: StatementInput): Promise<Buffer> {
       ]),
     );
   }
-  const total = ws.addRow(['', '', 'Totals', '', `${t.rows.length} entr${t.rows.length === 1 ? 'y' : 'ies'}`, fromPaise(t.debitPaise), fromPaise(t.creditPaise), null]);
+  const total = ws.addRow([
+    '',
+    '',
+    'Totals',
+    '',
+    `${t.rows.length} entr${t.rows.length === 1 ? 'y' : 'ies'}`,
+    fromPaise(t.debitPaise),
+    fromPaise(t.creditPaise),
+    null,
+  ]);
   total.font = { bold: true };
-  const closing = ws.addRow(safeCells([s.to, '', 'Closing balance', '', 'Carried forward (owed to the vendor)', null, null, fromPaise(t.closingPaise)]));
+  const closing = ws.addRow(
+    safeCells([
+      s.to,
+      '',
+      'Closing balance',
+      '',
+      'Carried forward (owed to the vendor)',
+      null,
+      null,
+      fromPaise(t.closingPaise),
+    ]),
+  );
   closing.font = { bold: true };
   for (const key of ['debit', 'credit', 'balance']) ws.getColumn(key).numFmt = money;
   return Buffer.from(await wb.xlsx.writeBuffer());
@@ -170,7 +204,10 @@ export async function statementPdf(s: StatementInput): Promise<Buffer> {
     size: 'A4',
     margins: { top: MARGIN, bottom: MARGIN, left: MARGIN, right: MARGIN },
     bufferPages: true,
-    info: { Title: pdfText(`Statement of account ${s.vendor.vendorId} ${s.from} to ${s.to}`), Author: pdfText(s.company.name) },
+    info: {
+      Title: pdfText(`Statement of account ${s.vendor.vendorId} ${s.from} to ${s.to}`),
+      Author: pdfText(s.company.name),
+    },
   });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -185,26 +222,55 @@ export async function statementPdf(s: StatementInput): Promise<Buffer> {
   let y = MARGIN;
   const texts = new PdfText(pdf);
 
-  const text = (value: string, x: number, at: number, w: number, opts: { font?: string; size?: number; color?: string; align?: 'left' | 'right' } = {}) => {
+  const text = (
+    value: string,
+    x: number,
+    at: number,
+    w: number,
+    opts: { font?: string; size?: number; color?: string; align?: 'left' | 'right' } = {},
+  ) => {
     pdf.fillColor(opts.color ?? '#000000');
-    return texts.draw(value, x, at, w, { font: opts.font ?? FONT, size: opts.size ?? 8, align: opts.align ?? 'left', lineGap: 1 });
+    return texts.draw(value, x, at, w, {
+      font: opts.font ?? FONT,
+      size: opts.size ?? 8,
+      align: opts.align ?? 'left',
+      lineGap: 1,
+    });
   };
 
   // Header: company, title, vendor, period.
   y += text(clip(pdfText(s.company.name), 100), left, y, width * 0.6, { font: BOLD, size: 13 }) + 2;
   y += text(clip(pdfText(s.company.address), 200), left, y, width * 0.6, { size: 8, color: '#222222' });
-  if (s.company.gstin) y += text(`GSTIN: ${pdfText(s.company.gstin)}`, left, y, width * 0.6, { size: 8, color: '#222222' });
-  text('STATEMENT OF ACCOUNT', left + width * 0.5, MARGIN, width * 0.5, { font: BOLD, size: 14, align: 'right' });
-  text(`${dayText(s.from)} to ${dayText(s.to)}`, left + width * 0.5, MARGIN + 20, width * 0.5, { size: 9, align: 'right' });
+  if (s.company.gstin)
+    y += text(`GSTIN: ${pdfText(s.company.gstin)}`, left, y, width * 0.6, { size: 8, color: '#222222' });
+  text('STATEMENT OF ACCOUNT', left + width * 0.5, MARGIN, width * 0.5, {
+    font: BOLD,
+    size: 14,
+    align: 'right',
+  });
+  text(`${dayText(s.from)} to ${dayText(s.to)}`, left + width * 0.5, MARGIN + 20, width * 0.5, {
+    size: 9,
+    align: 'right',
+  });
   y += 10;
-  pdf.moveTo(left, y).lineTo(left + width, y).lineWidth(0.6).strokeColor('#999999').stroke();
+  pdf
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .lineWidth(0.6)
+    .strokeColor('#999999')
+    .stroke();
   y += 8;
   const vendorTop = y;
   text('VENDOR', left, y, width, { font: BOLD, size: 7.5, color: GREY });
   y += 10;
-  y += text(clip(pdfText(`${s.vendor.name} (${s.vendor.vendorId})`), 140), left, y, width * 0.6, { font: BOLD, size: 10 }) + 1;
+  y +=
+    text(clip(pdfText(`${s.vendor.name} (${s.vendor.vendorId})`), 140), left, y, width * 0.6, {
+      font: BOLD,
+      size: 10,
+    }) + 1;
   y += text(clip(pdfText(s.vendor.address), 200), left, y, width * 0.6, { size: 8, color: '#222222' });
-  if (s.vendor.gstin) y += text(`GSTIN: ${pdfText(s.vendor.gstin)}`, left, y, width * 0.6, { size: 8, color: '#222222' });
+  if (s.vendor.gstin)
+    y += text(`GSTIN: ${pdfText(s.vendor.gstin)}`, left, y, width * 0.6, { size: 8, color: '#222222' });
   // Summary on the right of the vendor block.
   const summary: Array<[string, string]> = [
     ['Opening balance', money(t.openingPaise)],
@@ -230,21 +296,43 @@ export async function statementPdf(s: StatementInput): Promise<Buffer> {
     y += 16;
   };
   const row = (cells: string[], bold = false) => {
-    const h = Math.max(...cells.map((cell, i) => texts.height(cell || ' ', cols[i]!.width - 6, { font: bold ? BOLD : FONT, size: 7.5, lineGap: 1 }))) + 5;
+    const h =
+      Math.max(
+        ...cells.map((cell, i) =>
+          texts.height(cell || ' ', cols[i]!.width - 6, { font: bold ? BOLD : FONT, size: 7.5, lineGap: 1 }),
+        ),
+      ) + 5;
     if (y + h > PAGE_BOTTOM) {
       pdf.addPage();
       y = MARGIN;
-      text(pdfText(`Statement of account · ${s.vendor.vendorId} · ${dayText(s.from)} to ${dayText(s.to)} (continued)`), left, y, width, { size: 7.5, color: GREY });
+      text(
+        pdfText(
+          `Statement of account · ${s.vendor.vendorId} · ${dayText(s.from)} to ${dayText(s.to)} (continued)`,
+        ),
+        left,
+        y,
+        width,
+        { size: 7.5, color: GREY },
+      );
       y += 14;
       header();
     }
     let x = left;
     cells.forEach((cell, i) => {
-      text(cell, x + 3, y + 2, cols[i]!.width - 6, { font: bold ? BOLD : FONT, size: 7.5, align: cols[i]!.align });
+      text(cell, x + 3, y + 2, cols[i]!.width - 6, {
+        font: bold ? BOLD : FONT,
+        size: 7.5,
+        align: cols[i]!.align,
+      });
       x += cols[i]!.width;
     });
     y += h;
-    pdf.moveTo(left, y - 1).lineTo(left + width, y - 1).lineWidth(0.3).strokeColor('#cccccc').stroke();
+    pdf
+      .moveTo(left, y - 1)
+      .lineTo(left + width, y - 1)
+      .lineWidth(0.3)
+      .strokeColor('#cccccc')
+      .stroke();
   };
 
   header();
@@ -262,8 +350,32 @@ export async function statementPdf(s: StatementInput): Promise<Buffer> {
     ]);
   }
   if (t.rows.length === 0) row(['', '', '', '', 'No entries in this period', '', '', ''], false);
-  row(['', '', 'Totals', '', `${t.rows.length} entr${t.rows.length === 1 ? 'y' : 'ies'}`, money(t.debitPaise), money(t.creditPaise), ''], true);
-  row([dayText(s.to), '', 'Closing', '', 'Balance carried forward (owed to the vendor)', '', '', money(t.closingPaise)], true);
+  row(
+    [
+      '',
+      '',
+      'Totals',
+      '',
+      `${t.rows.length} entr${t.rows.length === 1 ? 'y' : 'ies'}`,
+      money(t.debitPaise),
+      money(t.creditPaise),
+      '',
+    ],
+    true,
+  );
+  row(
+    [
+      dayText(s.to),
+      '',
+      'Closing',
+      '',
+      'Balance carried forward (owed to the vendor)',
+      '',
+      '',
+      money(t.closingPaise),
+    ],
+    true,
+  );
   y += 8;
   if (y + 30 > PAGE_BOTTOM) {
     pdf.addPage();
@@ -285,7 +397,11 @@ export async function statementPdf(s: StatementInput): Promise<Buffer> {
     // The footer sits below the bottom margin: without this pdfkit would start a new page for it.
     pdf.page.margins.bottom = 0;
     pdf.font(FONT).fontSize(7).fillColor(GREY);
-    pdf.text(`${made} · Page ${i + 1} of ${range.count}`, left, 841.89 - 30, { width, align: 'center', lineBreak: false });
+    pdf.text(`${made} · Page ${i + 1} of ${range.count}`, left, 841.89 - 30, {
+      width,
+      align: 'center',
+      lineBreak: false,
+    });
   }
   pdf.end();
   return done;

@@ -56,7 +56,8 @@ export interface VendorListQuery {
 const COLUMNS = `v.id, v.vendor_id, v.name, v.contact_person, v.phone_number, v.email, v.alt_phone_number, v.alt_email, v.address, v.gstin,
          v.payment_terms, v.notes, v.status, coalesce(a.outstanding_paise, 0)::text AS wallet_paise, v.total_items, v.total_po, v.open_po,
          v.created_at, v.updated_at, v.created_by, v.created_by_name, v.version`;
-const FROM = (schema: string) => `${schema}.vendors v LEFT JOIN ${schema}.ledger_accounts a ON a.vendor_id = v.id`;
+const FROM = (schema: string) =>
+  `${schema}.vendors v LEFT JOIN ${schema}.ledger_accounts a ON a.vendor_id = v.id`;
 const SELECT = (schema: string) => `SELECT ${COLUMNS} FROM ${FROM(schema)}`;
 
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
@@ -119,7 +120,10 @@ export function vendorsRepository(schema: string) {
     },
 
     async byId(db: Queryable, id: string, forUpdate = false): Promise<Vendor | null> {
-      const res = await db.query<VendorRow>(`${SELECT(schema)} WHERE v.id = $1${forUpdate ? ' FOR UPDATE OF v' : ''}`, [id]);
+      const res = await db.query<VendorRow>(
+        `${SELECT(schema)} WHERE v.id = $1${forUpdate ? ' FOR UPDATE OF v' : ''}`,
+        [id],
+      );
       return res.rows[0] ? toVendor(res.rows[0]) : null;
     },
 
@@ -140,7 +144,11 @@ export function vendorsRepository(schema: string) {
       return res.rows.length > 0;
     },
 
-    async insert(db: Queryable, input: VendorInput, actor: { id: string; name: string } | null): Promise<string> {
+    async insert(
+      db: Queryable,
+      input: VendorInput,
+      actor: { id: string; name: string } | null,
+    ): Promise<string> {
       const id = randomUUID();
       const seq = await db.query<{ n: string }>(`SELECT nextval('${schema}.vendor_display_seq')::text AS n`);
       const no = Number(seq.rows[0]!.n);
@@ -198,7 +206,12 @@ export function vendorsRepository(schema: string) {
      * The vendor's active item count from the catalog, applied only when newer than what is stored
      * (events may arrive out of order). Returns false when nothing changed (older, or unknown vendor).
      */
-    async setItemCount(db: Queryable, vendorId: string, activeItems: number, sequence: number): Promise<boolean> {
+    async setItemCount(
+      db: Queryable,
+      vendorId: string,
+      activeItems: number,
+      sequence: number,
+    ): Promise<boolean> {
       const res = await db.query(
         `UPDATE ${schema}.vendors SET total_items = $2, items_sequence = $3
           WHERE id = $1 AND (items_sequence IS NULL OR items_sequence < $3)`,

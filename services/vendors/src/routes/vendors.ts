@@ -15,14 +15,29 @@ import {
   VendorResponse,
   VendorUpdated,
 } from '@erp/contracts';
-import { conflict, conflictOnUnique, notFound, requireSignedIn, totalCappedField, type Queryable, type TypeBoxTypeProvider } from '@erp/service-kit';
+import {
+  conflict,
+  conflictOnUnique,
+  notFound,
+  requireSignedIn,
+  totalCappedField,
+  type Queryable,
+  type TypeBoxTypeProvider,
+} from '@erp/service-kit';
 import type { VendorsDeps } from '../context.js';
 import { vendorUpdatedData } from '../events.js';
 import { unchanged, vendorInput } from '../input.js';
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse, 409: ErrorResponse };
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+};
 const DUPLICATE_NAME = 'A vendor with this name already exists';
-const STALE = 'This vendor was changed by someone else. Reload to see the latest details, then make your change again.';
+const STALE =
+  'This vendor was changed by someone else. Reload to see the latest details, then make your change again.';
 const NOT_FOUND = 'Vendor not found';
 
 const listRead = { module: 'vendors', sub: 'list', level: 'read' } as const;
@@ -33,7 +48,12 @@ export async function vendorRoutes(app: FastifyInstance, deps: VendorsDeps): Pro
   const { ctx, vendors, ledger } = deps;
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
-  async function publish(tx: Queryable, id: string, request: FastifyRequest, actorId: string): Promise<Vendor> {
+  async function publish(
+    tx: Queryable,
+    id: string,
+    request: FastifyRequest,
+    actorId: string,
+  ): Promise<Vendor> {
     const v = (await vendors.byId(tx, id))!;
     await ctx.emit(tx, VendorUpdated, vendorUpdatedData(v), { requestId: request.id, actorId });
     return v;
@@ -44,13 +64,32 @@ export async function vendorRoutes(app: FastifyInstance, deps: VendorsDeps): Pro
 
   r.get(
     '/vendors/all',
-    { config: { access: listRead }, schema: { tags: ['vendors'], querystring: VendorListQuery, response: { 200: VendorListResponse, ...errors } } },
+    {
+      config: { access: listRead },
+      schema: {
+        tags: ['vendors'],
+        querystring: VendorListQuery,
+        response: { 200: VendorListResponse, ...errors },
+      },
+    },
     async (request) => {
       const q = request.query;
       const status = !q.status || q.status === 'all' ? null : normalizeVendorStatus(q.status);
       const keyword = (q.keyword ?? q.Keyword ?? '').trim();
-      const page = await vendors.list(ctx.db, { keyword, status, limit: q.limit ?? 10, offset: q.offset ?? 0, cap: ctx.config.listCountCap });
-      return { vendors: page.rows, totalVendor: page.total, result: page.rows, total: page.total, ...totalCappedField(page) };
+      const page = await vendors.list(ctx.db, {
+        keyword,
+        status,
+        limit: q.limit ?? 10,
+        offset: q.offset ?? 0,
+        cap: ctx.config.listCountCap,
+      });
+      return {
+        vendors: page.rows,
+        totalVendor: page.total,
+        result: page.rows,
+        total: page.total,
+        ...totalCappedField(page),
+      };
     },
   );
 
@@ -71,7 +110,10 @@ export async function vendorRoutes(app: FastifyInstance, deps: VendorsDeps): Pro
 
   r.get(
     '/vendors/details/:id',
-    { config: { access: listRead }, schema: { tags: ['vendors'], params: IdParams, response: { 200: Vendor, ...errors } } },
+    {
+      config: { access: listRead },
+      schema: { tags: ['vendors'], params: IdParams, response: { 200: Vendor, ...errors } },
+    },
     async (request) => {
       const v = await vendors.byId(ctx.db, request.params.id);
       if (!v) throw notFound(NOT_FOUND);
@@ -81,7 +123,10 @@ export async function vendorRoutes(app: FastifyInstance, deps: VendorsDeps): Pro
 
   r.post(
     '/vendors',
-    { config: { access: createWrite }, schema: { tags: ['vendors'], body: CreateVendorBody, response: { 201: VendorResponse, ...errors } } },
+    {
+      config: { access: createWrite },
+      schema: { tags: ['vendors'], body: CreateVendorBody, response: { 201: VendorResponse, ...errors } },
+    },
     async (request, reply) => {
       const actor = requireSignedIn(request);
       const input = vendorInput(request.body);
@@ -89,7 +134,14 @@ export async function vendorRoutes(app: FastifyInstance, deps: VendorsDeps): Pro
         ctx.tx(async (tx) => {
           if (await vendors.nameTaken(tx, input.name, null)) throw conflict(DUPLICATE_NAME);
           const id = await vendors.insert(tx, input, { id: actor.memberId, name: actor.name });
-          await ctx.audit(tx, { actorId: actor.memberId, action: 'vendor_created', entity: 'vendor', entityId: id, requestId: request.id, details: { name: input.name } });
+          await ctx.audit(tx, {
+            actorId: actor.memberId,
+            action: 'vendor_created',
+            entity: 'vendor',
+            entityId: id,
+            requestId: request.id,
+            details: { name: input.name },
+          });
           return publish(tx, id, request, actor.memberId);
         }),
       );
@@ -100,7 +152,15 @@ export async function vendorRoutes(app: FastifyInstance, deps: VendorsDeps): Pro
 
   r.patch(
     '/vendors/details/:id',
-    { config: { access: listWrite }, schema: { tags: ['vendors'], params: IdParams, body: UpdateVendorBody, response: { 200: VendorResponse, ...errors } } },
+    {
+      config: { access: listWrite },
+      schema: {
+        tags: ['vendors'],
+        params: IdParams,
+        body: UpdateVendorBody,
+        response: { 200: VendorResponse, ...errors },
+      },
+    },
     async (request) => {
       const actor = requireSignedIn(request);
       const b = request.body;

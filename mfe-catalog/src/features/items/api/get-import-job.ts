@@ -2,7 +2,8 @@ import { api, call } from '@erp/sdk';
 import { useQuery } from '@tanstack/react-query';
 import { itemKeys } from './item-keys';
 
-export const getImportJob = (jobId: string, signal?: AbortSignal) => call(api, 'items.importJob', { params: { jobId }, signal });
+export const getImportJob = (jobId: string, signal?: AbortSignal) =>
+  call(api, 'items.importJob', { params: { jobId }, signal });
 
 /** Polls the job every second while it runs; stops once it is done or failed. */
 export const useImportJob = (jobId: string | null) =>

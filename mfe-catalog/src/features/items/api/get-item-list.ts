@@ -11,8 +11,14 @@ export interface ItemListParams {
   keyword: string;
 }
 
-export function getItemList({ page, keyword }: ItemListParams, signal?: AbortSignal): Promise<ItemListResponse> {
-  return call(api, 'items.list', { query: { limit: ITEM_PAGE_SIZE, offset: (page - 1) * ITEM_PAGE_SIZE, keyword: keyword.trim() }, signal });
+export function getItemList(
+  { page, keyword }: ItemListParams,
+  signal?: AbortSignal,
+): Promise<ItemListResponse> {
+  return call(api, 'items.list', {
+    query: { limit: ITEM_PAGE_SIZE, offset: (page - 1) * ITEM_PAGE_SIZE, keyword: keyword.trim() },
+    signal,
+  });
 }
 
 export const itemListQueryOptions = (params: ItemListParams) =>
@@ -23,4 +29,5 @@ export const itemListQueryOptions = (params: ItemListParams) =>
     placeholderData: keepPreviousData,
   });
 
-export const useItemList = (params: ItemListParams, enabled = true) => useQuery({ ...itemListQueryOptions(params), enabled });
+export const useItemList = (params: ItemListParams, enabled = true) =>
+  useQuery({ ...itemListQueryOptions(params), enabled });

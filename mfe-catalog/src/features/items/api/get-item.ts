@@ -2,7 +2,8 @@ import { api, call } from '@erp/sdk';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { itemKeys } from './item-keys';
 
-export const getItem = (id: string, signal?: AbortSignal) => call(api, 'items.get', { params: { id }, signal });
+export const getItem = (id: string, signal?: AbortSignal) =>
+  call(api, 'items.get', { params: { id }, signal });
 
 export const itemQueryOptions = (id: string) =>
   queryOptions({
@@ -12,4 +13,5 @@ export const itemQueryOptions = (id: string) =>
     staleTime: Infinity,
   });
 
-export const useItem = (id: string | null) => useQuery({ ...itemQueryOptions(id ?? ''), enabled: Boolean(id) });
+export const useItem = (id: string | null) =>
+  useQuery({ ...itemQueryOptions(id ?? ''), enabled: Boolean(id) });

@@ -37,7 +37,12 @@ const summary = {
 };
 const priceLike = {
   _id: uuid(),
-  vendor: like({ _id: uuid(VENDOR), name: string('Shree Ganesh Cement Traders'), vendorId: string('VEN-0001'), status: string('active') }),
+  vendor: like({
+    _id: uuid(VENDOR),
+    name: string('Shree Ganesh Cement Traders'),
+    vendorId: string('VEN-0001'),
+    status: string('active'),
+  }),
   price: number(380),
   gst: number(106.4),
   totalPrice: number(486.4),
@@ -80,9 +85,19 @@ const importJobLike = {
 describe('mfe-catalog API client', () => {
   it('lists items with best price and range', async () => {
     await contract
-      .interaction('an item priced by vendor 7b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e exists', 'a request for the first page of items')
+      .interaction(
+        'an item priced by vendor 7b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e exists',
+        'a request for the first page of items',
+      )
       .withRequest('GET', '/api/v1/items/all', (b) => b.query({ limit: '100', offset: '0' }))
-      .willRespondWith(200, (b) => b.jsonBody({ result: eachLike(like(summary)), ItemData: eachLike(like(summary)), totalItems: integer(1), total: integer(1) }))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          result: eachLike(like(summary)),
+          ItemData: eachLike(like(summary)),
+          totalItems: integer(1),
+          total: integer(1),
+        }),
+      )
       .executeTest(async () => {
         const res = await getItemList({ page: 1, keyword: '' });
         expect(res.result[0]!.bestPrice).toBeTypeOf('number');
@@ -90,12 +105,26 @@ describe('mfe-catalog API client', () => {
   });
 
   it('creates an item with a vendor price', async () => {
-    const body = { name: 'Binding wire 18 gauge', unit: 'kg', vendors: [{ vendor: VENDOR, price: 78, gst: 14.04, moq: 0, status: 'active' as const, notes: '' }] };
+    const body = {
+      name: 'Binding wire 18 gauge',
+      unit: 'kg',
+      vendors: [{ vendor: VENDOR, price: 78, gst: 14.04, moq: 0, status: 'active' as const, notes: '' }],
+    };
     await contract
-      .interaction('an item priced by vendor 7b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e exists', 'a request to create an item with one vendor price')
+      .interaction(
+        'an item priced by vendor 7b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e exists',
+        'a request to create an item with one vendor price',
+      )
       .withRequest('POST', '/api/v1/items', (b) => b.jsonBody(body))
       .willRespondWith(201, (b) =>
-        b.jsonBody({ message: 'Item created successfully', item: like({ ...summary, name: string('Binding wire 18 gauge'), vendors: eachLike(like(priceLike)) }) }),
+        b.jsonBody({
+          message: 'Item created successfully',
+          item: like({
+            ...summary,
+            name: string('Binding wire 18 gauge'),
+            vendors: eachLike(like(priceLike)),
+          }),
+        }),
       )
       .executeTest(async () => {
         expect((await createItem(body)).item.vendors).toHaveLength(1);
@@ -104,15 +133,32 @@ describe('mfe-catalog API client', () => {
 
   it('reads one item and its price history', async () => {
     await contract
-      .interaction('an item priced by vendor 7b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e exists', 'a request for one item')
-      .withRequest('GET', fromProviderState('/api/v1/items/${itemId}', '/api/v1/items/1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a'))
+      .interaction(
+        'an item priced by vendor 7b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e exists',
+        'a request for one item',
+      )
+      .withRequest(
+        'GET',
+        fromProviderState('/api/v1/items/${itemId}', '/api/v1/items/1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a'),
+      )
       .willRespondWith(200, (b) => b.jsonBody(like({ ...summary, vendors: eachLike(like(priceLike)) })))
       .executeTest(async () => {
-        expect((await getItem('1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a')).vendors[0]!.totalPrice).toBeTypeOf('number');
+        expect((await getItem('1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a')).vendors[0]!.totalPrice).toBeTypeOf(
+          'number',
+        );
       });
     await contract
-      .interaction('an item priced by vendor 7b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e exists', 'a request for the price history of an item')
-      .withRequest('GET', fromProviderState('/api/v1/items/${itemId}/priceHistory', '/api/v1/items/1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a/priceHistory'))
+      .interaction(
+        'an item priced by vendor 7b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e exists',
+        'a request for the price history of an item',
+      )
+      .withRequest(
+        'GET',
+        fromProviderState(
+          '/api/v1/items/${itemId}/priceHistory',
+          '/api/v1/items/1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a/priceHistory',
+        ),
+      )
       .willRespondWith(200, (b) =>
         b.jsonBody({
           result: eachLike(
@@ -128,7 +174,9 @@ describe('mfe-catalog API client', () => {
         }),
       )
       .executeTest(async () => {
-        expect((await getPriceHistory('1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a')).result[0]!.change).toBe('added');
+        expect((await getPriceHistory('1d2e3f4a-5b6c-4d7e-8f9a-0b1c2d3e4f5a')).result[0]!.change).toBe(
+          'added',
+        );
       });
   });
 
@@ -136,13 +184,29 @@ describe('mfe-catalog API client', () => {
     const body = {
       name: 'Cement OPC 53 Grade',
       unit: 'bags',
-      vendors: [{ _id: PRICE, vendor: VENDOR, price: 390, gst: 109.2, moq: 50, status: 'active' as const, notes: 'Rate revised for December' }],
+      vendors: [
+        {
+          _id: PRICE,
+          vendor: VENDOR,
+          price: 390,
+          gst: 109.2,
+          moq: 50,
+          status: 'active' as const,
+          notes: 'Rate revised for December',
+        },
+      ],
       version: 1,
     };
     await contract
-      .interaction('an item priced by vendor 7b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e exists', 'a request to update an item and its vendor prices')
+      .interaction(
+        'an item priced by vendor 7b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e exists',
+        'a request to update an item and its vendor prices',
+      )
       .withRequest('PATCH', fromProviderState('/api/v1/items/${itemId}', `/api/v1/items/${ITEM}`), (b) =>
-        b.jsonBody({ ...body, vendors: [{ ...body.vendors[0]!, _id: fromProviderState('${priceId}', PRICE) }] }),
+        b.jsonBody({
+          ...body,
+          vendors: [{ ...body.vendors[0]!, _id: fromProviderState('${priceId}', PRICE) }],
+        }),
       )
       .willRespondWith(200, (b) =>
         b.jsonBody({
@@ -153,7 +217,16 @@ describe('mfe-catalog API client', () => {
             bestPrice: number(499.2),
             priceRange: like({ min: number(499.2), max: number(499.2) }),
             version: integer(2),
-            vendors: eachLike(like({ ...priceLike, price: number(390), gst: number(109.2), totalPrice: number(499.2), moq: number(50), notes: string('Rate revised for December') })),
+            vendors: eachLike(
+              like({
+                ...priceLike,
+                price: number(390),
+                gst: number(109.2),
+                totalPrice: number(499.2),
+                moq: number(50),
+                notes: string('Rate revised for December'),
+              }),
+            ),
           }),
         }),
       )
@@ -166,18 +239,26 @@ describe('mfe-catalog API client', () => {
 
   it('downloads the items matching the search as a CSV file named by the server', async () => {
     await contract
-      .interaction('an item priced by vendor 7b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e exists', 'a request to export the items matching a search as CSV')
+      .interaction(
+        'an item priced by vendor 7b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e exists',
+        'a request to export the items matching a search as CSV',
+      )
       .withRequest('GET', '/api/v1/items/export', (b) => b.query({ format: 'csv', keyword: 'Cement' }))
       .willRespondWith(200, (b) =>
         b
           .headers({
             'Content-Type': regex('^text/csv(;.*)?$', 'text/csv; charset=utf-8'),
-            'Content-Disposition': regex('^attachment; filename="items-[0-9]{4}-[0-9]{2}-[0-9]{2}\\.csv"$', 'attachment; filename="items-2026-11-21.csv"'),
+            'Content-Disposition': regex(
+              '^attachment; filename="items-[0-9]{4}-[0-9]{2}-[0-9]{2}\\.csv"$',
+              'attachment; filename="items-2026-11-21.csv"',
+            ),
           })
           // Pact checks a file body by its bytes (a CSV is detected as text/plain) and then by the rule:
           // the rows depend on the data, so the contract is the header line the import reads back.
           .body('text/plain', Buffer.from(EXPORT_CSV))
-          .matchingRules({ body: { path: '$', rules: [regex(`^${CSV_HEADER}\\r?\\n[\\s\\S]*$`, EXPORT_CSV)] } }),
+          .matchingRules({
+            body: { path: '$', rules: [regex(`^${CSV_HEADER}\\r?\\n[\\s\\S]*$`, EXPORT_CSV)] },
+          }),
       )
       .executeTest(async () => {
         const link = { href: '', download: '', click: vi.fn(), remove: vi.fn() };
@@ -200,11 +281,21 @@ describe('mfe-catalog API client', () => {
     writeFileSync(file, csv);
     onTestFinished(() => rmSync(dir, { recursive: true, force: true }));
     await contract
-      .interaction('an item priced by vendor 7b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e exists', 'a request to import items from a CSV file')
+      .interaction(
+        'an item priced by vendor 7b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e exists',
+        'a request to import items from a CSV file',
+      )
       // Pact checks the part by its bytes (a CSV is detected as text/plain); the service goes by the file name.
-      .withRequest('POST', '/api/v1/items/import', (b) => b.multipartBody('text/plain', file, 'file', 'pact-items-import'))
+      .withRequest('POST', '/api/v1/items/import', (b) =>
+        b.multipartBody('text/plain', file, 'file', 'pact-items-import'),
+      )
       .willRespondWith(202, (b) =>
-        b.jsonBody({ _id: uuid(JOB), fileName: string('items.csv'), status: regex('^(running|done|failed)$', 'running'), totalRows: integer(1) }),
+        b.jsonBody({
+          _id: uuid(JOB),
+          fileName: string('items.csv'),
+          status: regex('^(running|done|failed)$', 'running'),
+          totalRows: integer(1),
+        }),
       )
       .executeTest(async () => {
         const job = await startImport(new File([csv], 'items.csv', { type: 'text/csv' }));
@@ -215,7 +306,10 @@ describe('mfe-catalog API client', () => {
 
   it('follows an import it started and reads every row outcome', async () => {
     await contract
-      .interaction('an import of items.csv was started by the signed-in member', 'a request for an import job')
+      .interaction(
+        'an import of items.csv was started by the signed-in member',
+        'a request for an import job',
+      )
       .withRequest('GET', fromProviderState('/api/v1/items/import/${jobId}', `/api/v1/items/import/${JOB}`))
       .willRespondWith(200, (b) => b.jsonBody(like(importJobLike)))
       .executeTest(async () => {

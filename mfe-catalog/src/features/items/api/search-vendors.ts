@@ -11,8 +11,16 @@ const PICKER_LIMIT = 20;
 
 /** The vendor picker searches the vendor master as the user types (ARCHITECTURE §8). */
 export async function searchVendors(keyword: string, signal?: AbortSignal): Promise<VendorOption[]> {
-  const response = await call(api, 'vendors.list', { query: { limit: PICKER_LIMIT, offset: 0, keyword: keyword.trim(), status: 'active' }, signal });
-  return (response.vendors ?? response.result).map(({ _id, name, vendorId, status }) => ({ _id, name, vendorId, status }));
+  const response = await call(api, 'vendors.list', {
+    query: { limit: PICKER_LIMIT, offset: 0, keyword: keyword.trim(), status: 'active' },
+    signal,
+  });
+  return (response.vendors ?? response.result).map(({ _id, name, vendorId, status }) => ({
+    _id,
+    name,
+    vendorId,
+    status,
+  }));
 }
 
 export const vendorSearchQueryOptions = (keyword: string) =>
@@ -23,4 +31,5 @@ export const vendorSearchQueryOptions = (keyword: string) =>
     staleTime: 60_000,
   });
 
-export const useVendorSearch = (keyword: string, enabled: boolean) => useQuery({ ...vendorSearchQueryOptions(keyword), enabled });
+export const useVendorSearch = (keyword: string, enabled: boolean) =>
+  useQuery({ ...vendorSearchQueryOptions(keyword), enabled });

@@ -9,7 +9,8 @@ export interface UpdateItemInput {
   body: UpdateItemBody;
 }
 
-export const updateItem = ({ id, body }: UpdateItemInput) => call(api, 'items.update', { params: { id }, body });
+export const updateItem = ({ id, body }: UpdateItemInput) =>
+  call(api, 'items.update', { params: { id }, body });
 
 export function useUpdateItem() {
   const queryClient = useQueryClient();

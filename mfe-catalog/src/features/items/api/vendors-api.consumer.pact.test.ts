@@ -20,11 +20,18 @@ const contract = consumerContract('mfe-catalog', 'vendors-service');
 describe('mfe-catalog vendor picker', () => {
   it('searches active vendors by what the user typed, a short page of them', async () => {
     await contract
-      .interaction('vendor 6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d exists', 'a search of active vendors for the vendor picker')
-      .withRequest('GET', '/api/v1/vendors/all', (b) => b.query({ limit: '20', offset: '0', keyword: 'shree', status: 'active' }))
+      .interaction(
+        'vendor 6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d exists',
+        'a search of active vendors for the vendor picker',
+      )
+      .withRequest('GET', '/api/v1/vendors/all', (b) =>
+        b.query({ limit: '20', offset: '0', keyword: 'shree', status: 'active' }),
+      )
       .willRespondWith(200, (b) => b.jsonBody({ vendors: eachLike(like(optionLike)) }))
       .executeTest(async () => {
-        expect(await searchVendors(' shree ')).toEqual([{ _id: VENDOR_ID, name: 'Shree Ganesh Cement Traders', vendorId: 'VEN-0001', status: 'active' }]);
+        expect(await searchVendors(' shree ')).toEqual([
+          { _id: VENDOR_ID, name: 'Shree Ganesh Cement Traders', vendorId: 'VEN-0001', status: 'active' },
+        ]);
       });
   });
 });

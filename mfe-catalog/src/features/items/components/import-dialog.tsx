@@ -1,6 +1,19 @@
 import type { ImportJob, ImportRowResult } from '@erp/contracts';
 import { errorMessage } from '@erp/sdk';
-import { Badge, Button, Checkbox, Dialog, DialogFooter, ErrorPanel, Icon, Input, Label, Spinner, theme, type BadgeVariant } from '@erp/ui';
+import {
+  Badge,
+  Button,
+  Checkbox,
+  Dialog,
+  DialogFooter,
+  ErrorPanel,
+  Icon,
+  Input,
+  Label,
+  Spinner,
+  theme,
+  type BadgeVariant,
+} from '@erp/ui';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useState } from 'react';
 import styled from 'styled-components';
@@ -58,8 +71,14 @@ const RowList = styled.ul`
     padding: 0.5rem 0.75rem;
     border-bottom: 1px solid ${theme.color.border};
   }
-  & > li:last-child { border-bottom: none; }
-  & .message { grid-column: 2 / -1; color: ${theme.color.mutedForeground}; font-size: 0.8125rem; }
+  & > li:last-child {
+    border-bottom: none;
+  }
+  & .message {
+    grid-column: 2 / -1;
+    color: ${theme.color.mutedForeground};
+    font-size: 0.8125rem;
+  }
 `;
 
 const FilterLine = styled.label`
@@ -82,7 +101,13 @@ function Progress({ job }: { job: ImportJob | undefined }) {
   const percent = total > 0 ? Math.round((done / total) * 100) : 0;
   return (
     <>
-      <div role="progressbar" aria-label="Import progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+      <div
+        role="progressbar"
+        aria-label="Import progress"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+      >
         <Track>
           <div style={{ width: `${percent}%` }} />
         </Track>
@@ -189,19 +214,29 @@ export function ImportDialog({ open, onOpenChange }: ImportDialogProps) {
             style={{ paddingTop: '0.35rem', marginTop: '0.375rem' }}
           />
         </div>
-        <Muted>One row per item and vendor price. Columns: {IMPORT_COLUMNS.join(', ')}. CSV or XLSX, up to 10 MB.</Muted>
+        <Muted>
+          One row per item and vendor price. Columns: {IMPORT_COLUMNS.join(', ')}. CSV or XLSX, up to 10 MB.
+        </Muted>
         {problem && <Problem role="alert">{problem}</Problem>}
         {upload.isError && <Problem role="alert">{errorMessage(upload.error)}</Problem>}
       </>
     );
   } else if (job.isError && !finished) {
-    content = <ErrorPanel title="Could not follow the import" message={errorMessage(job.error)} onRetry={() => void job.refetch()} />;
+    content = (
+      <ErrorPanel
+        title="Could not follow the import"
+        message={errorMessage(job.error)}
+        onRetry={() => void job.refetch()}
+      />
+    );
   } else if (!finished) {
     content = <Progress job={current} />;
   } else {
     content = (
       <>
-        {current.status === 'failed' && <Problem role="alert">{current.message || 'The import failed.'}</Problem>}
+        {current.status === 'failed' && (
+          <Problem role="alert">{current.message || 'The import failed.'}</Problem>
+        )}
         <Report job={current} />
       </>
     );

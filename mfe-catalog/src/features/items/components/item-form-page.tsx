@@ -26,7 +26,12 @@ export function ItemFormPage({ id }: { id: string | null }) {
     return (
       <>
         <PageHeader title={title} />
-        <EmptyState icon="lock" title="Access denied" description="You don't have permission to add or edit items." action={backToList} />
+        <EmptyState
+          icon="lock"
+          title="Access denied"
+          description="You don't have permission to add or edit items."
+          action={backToList}
+        />
       </>
     );
   }
@@ -39,9 +44,18 @@ export function ItemFormPage({ id }: { id: string | null }) {
         <>
           <PageHeader title={title} actions={backToList} />
           {notFound ? (
-            <EmptyState icon="package" title="Item not found" description="The requested item could not be found." action={backToList} />
+            <EmptyState
+              icon="package"
+              title="Item not found"
+              description="The requested item could not be found."
+              action={backToList}
+            />
           ) : (
-            <ErrorPanel title="Could not load this item" message={errorMessage(item.error)} onRetry={() => void item.refetch()} />
+            <ErrorPanel
+              title="Could not load this item"
+              message={errorMessage(item.error)}
+              onRetry={() => void item.refetch()}
+            />
           )}
         </>
       );
@@ -52,7 +66,11 @@ export function ItemFormPage({ id }: { id: string | null }) {
     <>
       <PageHeader
         title={title}
-        description={id ? 'Update the item and its vendor prices' : 'Add an item with the vendors who supply it and their prices'}
+        description={
+          id
+            ? 'Update the item and its vendor prices'
+            : 'Add an item with the vendors who supply it and their prices'
+        }
       />
       <div style={{ display: 'grid', gap: '1.25rem' }}>
         <ItemForm item={item.data ?? null} initial={initial} reload={item.refetch} />

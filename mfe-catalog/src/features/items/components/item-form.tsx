@@ -51,10 +51,15 @@ export function ItemForm({ item, initial, reload }: ItemFormProps) {
     problemToast: itemProblemToast,
     save: (values, version) => {
       const body = valuesToBody(values);
-      return item ? update.mutateAsync({ id: item._id, body: { ...body, version } }) : create.mutateAsync(body);
+      return item
+        ? update.mutateAsync({ id: item._id, body: { ...body, version } })
+        : create.mutateAsync(body);
     },
     onSaved: (response) => {
-      toast({ title: response.message || (item ? 'Item updated successfully.' : 'Item created successfully'), variant: 'success' });
+      toast({
+        title: response.message || (item ? 'Item updated successfully.' : 'Item created successfully'),
+        variant: 'success',
+      });
       void navigate(LIST);
     },
     conflictField: () => NAME_TAKEN,
@@ -64,7 +69,8 @@ export function ItemForm({ item, initial, reload }: ItemFormProps) {
   const [confirmRemove, setConfirmRemove] = useState<string | null>(null);
 
   const chosen = useMemo(
-    () => values.vendors.filter((r) => !r.removed && r.vendor).map((r) => [r.key, r.vendor?._id ?? ''] as const),
+    () =>
+      values.vendors.filter((r) => !r.removed && r.vendor).map((r) => [r.key, r.vendor?._id ?? ''] as const),
     [values.vendors],
   );
   const takenFor = (key: string) => new Set(chosen.filter(([k]) => k !== key).map(([, v]) => v));
@@ -73,7 +79,13 @@ export function ItemForm({ item, initial, reload }: ItemFormProps) {
     // An existing price is marked removed and inactive until saved; a new row simply goes.
     kit.set(
       'vendors',
-      values.vendors.flatMap((r) => (r.key !== key ? [r] : r._id ? [{ ...r, removed: true, active: false, activeBeforeRemoval: r.active }] : [])),
+      values.vendors.flatMap((r) =>
+        r.key !== key
+          ? [r]
+          : r._id
+            ? [{ ...r, removed: true, active: false, activeBeforeRemoval: r.active }]
+            : [],
+      ),
     );
     setConfirmRemove(null);
     toast({ title: 'Vendor price removed' });
@@ -95,7 +107,13 @@ export function ItemForm({ item, initial, reload }: ItemFormProps) {
   return (
     <FormShell kit={kit}>
       <FormSection title="Item Details" description="What the item is called and how it is counted" grid>
-        <FormField kit={kit} name="name" label="Item Name" required control={<Input placeholder="e.g. Cement OPC 53 Grade" autoComplete="off" maxLength={200} />} />
+        <FormField
+          kit={kit}
+          name="name"
+          label="Item Name"
+          required
+          control={<Input placeholder="e.g. Cement OPC 53 Grade" autoComplete="off" maxLength={200} />}
+        />
         <FormField
           kit={kit}
           name="unit"
@@ -105,7 +123,9 @@ export function ItemForm({ item, initial, reload }: ItemFormProps) {
             <Select>
               <option value="">Select unit</option>
               {/* An imported item may carry a unit outside the list: keep it selectable. */}
-              {values.unit && !(UNITS as readonly string[]).includes(values.unit) && <option value={values.unit}>{values.unit}</option>}
+              {values.unit && !(UNITS as readonly string[]).includes(values.unit) && (
+                <option value={values.unit}>{values.unit}</option>
+              )}
               {UNITS.map((unit) => (
                 <option key={unit} value={unit}>
                   {unit}
@@ -115,7 +135,10 @@ export function ItemForm({ item, initial, reload }: ItemFormProps) {
           }
         />
       </FormSection>
-      <FormSection title="Vendor Prices" description="Price and GST are per unit, in rupees; total price = price + GST">
+      <FormSection
+        title="Vendor Prices"
+        description="Price and GST are per unit, in rupees; total price = price + GST"
+      >
         {values.vendors.length === 0 ? (
           <Empty>No vendor prices yet.</Empty>
         ) : (
@@ -133,7 +156,11 @@ export function ItemForm({ item, initial, reload }: ItemFormProps) {
             ))}
           </Rows>
         )}
-        <Button variant="outline" onClick={() => kit.set('vendors', [...values.vendors, emptyVendorRow()])} disabled={saving}>
+        <Button
+          variant="outline"
+          onClick={() => kit.set('vendors', [...values.vendors, emptyVendorRow()])}
+          disabled={saving}
+        >
           <Icon name="plus" />
           Add Vendor
         </Button>

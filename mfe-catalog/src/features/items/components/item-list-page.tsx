@@ -53,7 +53,9 @@ export function ItemListPage() {
         empty={{
           icon: 'package',
           title: 'No items yet',
-          description: canManage ? 'Add your first item with the vendors who supply it and their prices.' : 'Items added by a purchaser will appear here.',
+          description: canManage
+            ? 'Add your first item with the vendors who supply it and their prices.'
+            : 'Items added by a purchaser will appear here.',
           action: canManage ? (
             <LinkButton to="/items/create">
               <Icon name="plus" />

@@ -1,6 +1,20 @@
 import type { PriceChange } from '@erp/contracts';
 import { errorMessage } from '@erp/sdk';
-import { Badge, Card, CardContent, CardDescription, CardHeader, CardTitle, ErrorPanel, formatDateTime, formatINR, Icon, Skeleton, theme, type BadgeVariant } from '@erp/ui';
+import {
+  Badge,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  ErrorPanel,
+  formatDateTime,
+  formatINR,
+  Icon,
+  Skeleton,
+  theme,
+  type BadgeVariant,
+} from '@erp/ui';
 import { DataTable, type Column } from '@erp/ui/remote';
 import styled from 'styled-components';
 import { usePriceHistory } from '../api/get-price-history';
@@ -21,7 +35,9 @@ const Trend = styled.span<{ $up: boolean }>`
   font-weight: 600;
   font-size: 0.75rem;
   color: ${(p) => (p.$up ? theme.color.destructive : theme.color.success)};
-  & > svg { transform: ${(p) => (p.$up ? 'rotate(180deg)' : 'none')}; }
+  & > svg {
+    transform: ${(p) => (p.$up ? 'rotate(180deg)' : 'none')};
+  }
 `;
 
 const Muted = styled.span`
@@ -47,7 +63,11 @@ function OldNew({ from, to }: { from: number | null; to: number | null }) {
       {from !== null && from !== to && <Muted>{amount(from)} →</Muted>}
       <span>{amount(to)}</span>
       {moved && (
-        <Trend $up={up} aria-label={up ? 'Price went up' : 'Price went down'} title={up ? 'Went up' : 'Went down'}>
+        <Trend
+          $up={up}
+          aria-label={up ? 'Price went up' : 'Price went down'}
+          title={up ? 'Went up' : 'Went down'}
+        >
           <Icon name="chevronDown" size={14} />
           {up ? 'Up' : 'Down'}
         </Trend>
@@ -58,7 +78,11 @@ function OldNew({ from, to }: { from: number | null; to: number | null }) {
 
 const columns: Column<PriceChange>[] = [
   { id: 'vendor', header: 'Vendor', primary: true, cell: (c) => <strong>{c.vendor.name}</strong> },
-  { id: 'change', header: 'Change', cell: (c) => <Badge variant={KIND[c.change].variant}>{KIND[c.change].label}</Badge> },
+  {
+    id: 'change',
+    header: 'Change',
+    cell: (c) => <Badge variant={KIND[c.change].variant}>{KIND[c.change].label}</Badge>,
+  },
   { id: 'price', header: 'Price', cell: (c) => <OldNew from={c.oldPrice} to={c.newPrice} /> },
   { id: 'gst', header: 'GST', cell: (c) => <OldNew from={c.oldGst} to={c.newGst} /> },
   { id: 'who', header: 'Changed By', cell: (c) => c.changedBy?.name ?? '—' },
@@ -71,9 +95,18 @@ export function PriceHistory({ itemId }: { itemId: string }) {
   let body;
   if (history.isPending) body = <Skeleton $height="6rem" />;
   else if (history.isError)
-    body = <ErrorPanel title="Could not load the price history" message={errorMessage(history.error)} onRetry={() => void history.refetch()} />;
+    body = (
+      <ErrorPanel
+        title="Could not load the price history"
+        message={errorMessage(history.error)}
+        onRetry={() => void history.refetch()}
+      />
+    );
   else if (history.data.result.length === 0) body = <Muted>No price changes yet.</Muted>;
-  else body = <DataTable caption="Price history" columns={columns} rows={history.data.result} rowKey={(c) => c._id} />;
+  else
+    body = (
+      <DataTable caption="Price history" columns={columns} rows={history.data.result} rowKey={(c) => c._id} />
+    );
   return (
     <Card as="section" aria-labelledby="section-price-history">
       <CardHeader>

@@ -2,7 +2,14 @@ import { Badge, Button, Field, formatINR, Icon, Input, theme } from '@erp/ui';
 import { Switch } from '@erp/ui/remote';
 import { FormField, type FormKit } from '@erp/ui/remote-form';
 import styled from 'styled-components';
-import { rowProblems, rowTotal, sanitizeAmount, type ItemFormValues, type RowProblems, type VendorRowValues } from '../hooks/item-form-values';
+import {
+  rowProblems,
+  rowTotal,
+  sanitizeAmount,
+  type ItemFormValues,
+  type RowProblems,
+  type VendorRowValues,
+} from '../hooks/item-form-values';
 import { VendorPicker } from './vendor-picker';
 
 const Row = styled.li<{ $removed: boolean }>`
@@ -12,11 +19,15 @@ const Row = styled.li<{ $removed: boolean }>`
   align-items: end;
   padding: 1rem 0;
   border-bottom: 1px solid ${theme.color.border};
-  & > .notes { grid-column: 1 / -1; }
+  & > .notes {
+    grid-column: 1 / -1;
+  }
   ${(p) => (p.$removed ? 'opacity: 0.55; & input, & textarea { text-decoration: line-through; }' : '')}
   ${theme.media.mobile} {
     grid-template-columns: repeat(2, minmax(0, 1fr));
-    & > .vendor { grid-column: 1 / -1; }
+    & > .vendor {
+      grid-column: 1 / -1;
+    }
   }
 `;
 
@@ -129,7 +140,9 @@ export function VendorPriceRow({ kit, row, index, taken, onRemove, onRestore }: 
           name={`${path}.notes`}
           label="Notes"
           className="notes"
-          control={<Input placeholder="Delivery terms, brand, validity..." maxLength={1000} disabled={locked} />}
+          control={
+            <Input placeholder="Delivery terms, brand, validity..." maxLength={1000} disabled={locked} />
+          }
         />
       )}
     </Row>

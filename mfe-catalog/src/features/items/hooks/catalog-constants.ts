@@ -7,10 +7,35 @@
 import type { IMPORT_COLUMNS as CONTRACT_IMPORT_COLUMNS, Unit } from '@erp/contracts';
 
 /** SPEC §9 units, in the spec's order. */
-export const UNITS = ['bags', 'trucks', 'pcs', 'CBM', 'tons', 'meters', 'sq.ft', 'sq.m', 'liters', 'gallons', 'boxes', 'rolls', 'sheets', 'kg', 'grams'] as const satisfies readonly Unit[];
+export const UNITS = [
+  'bags',
+  'trucks',
+  'pcs',
+  'CBM',
+  'tons',
+  'meters',
+  'sq.ft',
+  'sq.m',
+  'liters',
+  'gallons',
+  'boxes',
+  'rolls',
+  'sheets',
+  'kg',
+  'grams',
+] as const satisfies readonly Unit[];
 
 /** The columns an import file has (one row per item and vendor price). */
-export const IMPORT_COLUMNS = ['Item Name', 'Unit', 'Vendor', 'Price', 'GST', 'MOQ', 'Status', 'Notes'] as const satisfies typeof CONTRACT_IMPORT_COLUMNS;
+export const IMPORT_COLUMNS = [
+  'Item Name',
+  'Unit',
+  'Vendor',
+  'Price',
+  'GST',
+  'MOQ',
+  'Status',
+  'Notes',
+] as const satisfies typeof CONTRACT_IMPORT_COLUMNS;
 
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
 const unitsMatch: Same<(typeof UNITS)[number], Unit> = true;

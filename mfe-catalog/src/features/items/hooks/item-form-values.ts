@@ -43,7 +43,16 @@ let nextKey = 1;
 const newKey = () => `row-${Date.now().toString(36)}-${nextKey++}`;
 
 export function emptyVendorRow(): VendorRowValues {
-  return { key: newKey(), vendor: null, price: '', gst: '0', moq: '', active: true, notes: '', removed: false };
+  return {
+    key: newKey(),
+    vendor: null,
+    price: '',
+    gst: '0',
+    moq: '',
+    active: true,
+    notes: '',
+    removed: false,
+  };
 }
 
 export function emptyItemValues(): ItemFormValues {
@@ -59,7 +68,12 @@ export function itemToValues(item: Item): ItemFormValues {
     vendors: item.vendors.map((v) => ({
       key: v._id,
       _id: v._id,
-      vendor: { _id: v.vendor._id, name: v.vendor.name, vendorId: v.vendor.vendorId, status: v.vendor.status as VendorOption['status'] },
+      vendor: {
+        _id: v.vendor._id,
+        name: v.vendor.name,
+        vendorId: v.vendor.vendorId,
+        status: v.vendor.status as VendorOption['status'],
+      },
       price: money(v.price),
       gst: money(v.gst),
       moq: v.moq ? String(v.moq) : '',
@@ -121,9 +135,11 @@ export function itemRules(values: ItemFormValues): FormProblem[] {
   const seen = new Set<string>();
   values.vendors.forEach((row, i) => {
     if (row.removed || !row.vendor) return;
-    if (seen.has(row.vendor._id)) problems.push({ field: `vendors.${i}.vendor`, message: 'Duplicate vendors are not allowed' });
+    if (seen.has(row.vendor._id))
+      problems.push({ field: `vendors.${i}.vendor`, message: 'Duplicate vendors are not allowed' });
     seen.add(row.vendor._id);
-    if (parseAmount(row.price) <= 0) problems.push({ field: `vendors.${i}.price`, message: 'Price must be greater than 0' });
+    if (parseAmount(row.price) <= 0)
+      problems.push({ field: `vendors.${i}.price`, message: 'Price must be greater than 0' });
   });
   return problems;
 }
@@ -136,7 +152,8 @@ export function itemProblemToast(problem: FormProblem, values: ItemFormValues): 
 }
 
 /** A row the user added and left completely empty is not a price: it is dropped rather than refused. */
-const isBlankNewRow = (row: VendorRowValues) => !row._id && !row.vendor && row.price.trim() === '' && row.notes.trim() === '';
+const isBlankNewRow = (row: VendorRowValues) =>
+  !row._id && !row.vendor && row.price.trim() === '' && row.notes.trim() === '';
 
 /** The values without blank new rows (what validation and saving look at). */
 export function withoutBlankRows(values: ItemFormValues): ItemFormValues {
@@ -153,7 +170,9 @@ const rupees = (n: number) => {
  * What the API takes: the full list of vendor prices still on the form (rows left out are removed),
  * without blank new rows. Never throws: the form's check runs it on whatever was typed.
  */
-export function valuesToBody(values: ItemFormValues): Required<Pick<CreateItemBody, 'name' | 'unit' | 'vendors'>> {
+export function valuesToBody(
+  values: ItemFormValues,
+): Required<Pick<CreateItemBody, 'name' | 'unit' | 'vendors'>> {
   return {
     name: values.name.trim(),
     unit: values.unit,
@@ -185,12 +204,25 @@ function itemField(bodyPath: string, values: ItemFormValues): string {
 
 /** The item form's check: the catalog service's body schema (create, or edit with a version) and its rules. */
 export const itemContract = {
-  create: formContract({ schema: CreateItemBody, toBody: valuesToBody, fieldOf: itemField, rules: itemRules }),
-  update: formContract({ schema: UpdateItemBody, toBody: valuesToBody, fieldOf: itemField, rules: itemRules }),
+  create: formContract({
+    schema: CreateItemBody,
+    toBody: valuesToBody,
+    fieldOf: itemField,
+    rules: itemRules,
+  }),
+  update: formContract({
+    schema: UpdateItemBody,
+    toBody: valuesToBody,
+    fieldOf: itemField,
+    rules: itemRules,
+  }),
 };
 
 /**
  * A 409 that is not a stale save (the form kit tells those by the service's "changed by someone
  * else") is the name being taken: a new item has no version to be stale (decision 0010).
  */
-export const NAME_TAKEN: ConflictField<ItemFormValues> = { field: 'name', advice: 'choose a different name, then save again' };
+export const NAME_TAKEN: ConflictField<ItemFormValues> = {
+  field: 'name',
+  advice: 'choose a different name, then save again',
+};

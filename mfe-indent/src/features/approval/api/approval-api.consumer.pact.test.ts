@@ -47,8 +47,19 @@ const WAITING = `indent ${APPROVAL_ID} waits for approval`;
 const PURCHASER_REASON = 'Delivers with the steel on the same truck';
 
 /** The review's indent as the screen holds it: the purchaser chose VENDOR_HIGH with a reason. */
-function onScreen(pricesVersion = PRICES_EXAMPLE): Pick<IndentCompare, 'items' | 'pricesVersion' | 'version'> {
-  const vendor = (vendorId: string, price: number, gst: number, isLowest: boolean) => ({ vendorId, vendor: vendorId, vendorName: vendorId, price, gst, totalPrice: price + gst, isLowest, status: 'active' as const });
+function onScreen(
+  pricesVersion = PRICES_EXAMPLE,
+): Pick<IndentCompare, 'items' | 'pricesVersion' | 'version'> {
+  const vendor = (vendorId: string, price: number, gst: number, isLowest: boolean) => ({
+    vendorId,
+    vendor: vendorId,
+    vendorName: vendorId,
+    price,
+    gst,
+    totalPrice: price + gst,
+    isLowest,
+    status: 'active' as const,
+  });
   return {
     items: [
       {
@@ -84,7 +95,12 @@ describe('mfe-indent approval API client', () => {
     await contract
       .interaction('the demo indents exist', 'a request for the indents waiting for approval')
       .withRequest('GET', '/api/v1/indent', (b) => b.query({ status: 'approval', limit: '100', offset: '0' }))
-      .willRespondWith(200, (b) => b.jsonBody({ result: eachLike(summaryMatcher({ status: 'approval', submittedBy: actor, submittedAt: TIME })), totalItems: integer(1) }))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          result: eachLike(summaryMatcher({ status: 'approval', submittedBy: actor, submittedAt: TIME })),
+          totalItems: integer(1),
+        }),
+      )
       .executeTest(async () => {
         const page = await getApprovalQueue();
         expect(page.result[0]).toMatchObject({ status: 'approval' });
@@ -112,7 +128,14 @@ describe('mfe-indent approval API client', () => {
                 reasonForSelection: string(PURCHASER_REASON),
                 vendors: [
                   optionMatcher({ vendorId: VENDOR_LOW, vendor: VENDOR_LOW, isLowest: true }),
-                  optionMatcher({ vendorId: VENDOR_HIGH, vendor: VENDOR_HIGH, price: 395, gst: 71.1, totalPrice: 466.1, isLowest: false }),
+                  optionMatcher({
+                    vendorId: VENDOR_HIGH,
+                    vendor: VENDOR_HIGH,
+                    price: 395,
+                    gst: 71.1,
+                    totalPrice: 466.1,
+                    isLowest: false,
+                  }),
                 ],
               }),
             ),
@@ -126,7 +149,10 @@ describe('mfe-indent approval API client', () => {
         const line = indent.items.find((l) => l.itemId === ITEM_ID)!;
         expect(line.selectedVendor).toBe(VENDOR_HIGH);
         expect(line.reasonForSelection).toBeTruthy();
-        expect(line.vendors.find((o) => o.vendorId === VENDOR_HIGH)).toMatchObject({ price: 395, isLowest: false });
+        expect(line.vendors.find((o) => o.vendorId === VENDOR_HIGH)).toMatchObject({
+          price: 395,
+          isLowest: false,
+        });
       });
   });
 
@@ -134,7 +160,9 @@ describe('mfe-indent approval API client', () => {
     const body = kept();
     await contract
       .interaction(WAITING, 'a request to approve an indent')
-      .withRequest('POST', `/api/v1/indent/approval/${APPROVAL_ID}`, (b) => b.jsonBody({ ...body, pricesVersion: fromProviderState(PRICES_EXPRESSION, PRICES_EXAMPLE) }))
+      .withRequest('POST', `/api/v1/indent/approval/${APPROVAL_ID}`, (b) =>
+        b.jsonBody({ ...body, pricesVersion: fromProviderState(PRICES_EXPRESSION, PRICES_EXAMPLE) }),
+      )
       .willRespondWith(200, (b) =>
         b.jsonBody({
           message: INDENT_MESSAGES.approved,
@@ -144,13 +172,25 @@ describe('mfe-indent approval API client', () => {
             version: integer(2),
             submittedBy: actor,
             submittedAt: TIME,
-            items: eachLike(lineMatcher({ itemId: ITEM_ID, selectedVendor: VENDOR_HIGH, vendorName: string('Ambuja Dealers, Hadapsar'), reasonForSelection: string(PURCHASER_REASON), price: 395, gst: decimal(71.1), vendors: eachLike(optionMatcher(), 0) })),
+            items: eachLike(
+              lineMatcher({
+                itemId: ITEM_ID,
+                selectedVendor: VENDOR_HIGH,
+                vendorName: string('Ambuja Dealers, Hadapsar'),
+                reasonForSelection: string(PURCHASER_REASON),
+                price: 395,
+                gst: decimal(71.1),
+                vendors: eachLike(optionMatcher(), 0),
+              }),
+            ),
             history: historyWith(historyEntry('approval', 'approved')),
           }),
         }),
       )
       .executeTest(async () => {
-        expect(body.items).toEqual([{ itemId: ITEM_ID, selectedVendor: VENDOR_HIGH, price: 395, reasonForSelection: PURCHASER_REASON }]);
+        expect(body.items).toEqual([
+          { itemId: ITEM_ID, selectedVendor: VENDOR_HIGH, price: 395, reasonForSelection: PURCHASER_REASON },
+        ]);
         const { message, indent } = await approveIndent(APPROVAL_ID, body);
         expect(message).toBe(INDENT_MESSAGES.approved);
         expect(indent.status).toBe('approved');
@@ -187,7 +227,14 @@ describe('mfe-indent approval API client', () => {
             submittedBy: actor,
             submittedAt: TIME,
             // A send-back keeps the purchaser's choices (decision 0020): the resent indent has them preselected.
-            items: eachLike(lineMatcher({ selectedVendor: VENDOR_HIGH, vendorName: string('Ambuja Dealers, Hadapsar'), reasonForSelection: string(PURCHASER_REASON), vendors: eachLike(optionMatcher(), 0) })),
+            items: eachLike(
+              lineMatcher({
+                selectedVendor: VENDOR_HIGH,
+                vendorName: string('Ambuja Dealers, Hadapsar'),
+                reasonForSelection: string(PURCHASER_REASON),
+                vendors: eachLike(optionMatcher(), 0),
+              }),
+            ),
             history: historyWith(historyEntry('approval', 'draft', 'Split the cement into two deliveries')),
           }),
         }),
@@ -195,7 +242,10 @@ describe('mfe-indent approval API client', () => {
       .executeTest(async () => {
         const { message, indent } = await reworkIndent(APPROVAL_ID, body);
         expect(message).toBe(INDENT_MESSAGES.sentBack);
-        expect(indent).toMatchObject({ status: 'draft', reworkComment: 'Split the cement into two deliveries' });
+        expect(indent).toMatchObject({
+          status: 'draft',
+          reworkComment: 'Split the cement into two deliveries',
+        });
       });
   });
 
@@ -220,13 +270,23 @@ describe('mfe-indent approval API client', () => {
       .willRespondWith(200, (b) =>
         b.jsonBody({
           message: INDENT_MESSAGES.fleetSaved,
-          fleet: eachLike({ vendorId: uuid(VENDOR_HIGH), vendorName: string('Ambuja Dealers, Hadapsar'), amount: number(1500), gst: number(270), free: boolean(false) }),
+          fleet: eachLike({
+            vendorId: uuid(VENDOR_HIGH),
+            vendorName: string('Ambuja Dealers, Hadapsar'),
+            amount: number(1500),
+            gst: number(270),
+            free: boolean(false),
+          }),
         }),
       )
       .executeTest(async () => {
         const { message, fleet } = await saveFleet(APPROVAL_ID, body);
         expect(message).toBe(INDENT_MESSAGES.fleetSaved);
-        expect(fleet.find((f) => f.vendorId === VENDOR_HIGH)).toMatchObject({ amount: 1500, gst: 270, free: false });
+        expect(fleet.find((f) => f.vendorId === VENDOR_HIGH)).toMatchObject({
+          amount: 1500,
+          gst: 270,
+          free: false,
+        });
       });
   });
 
@@ -236,7 +296,16 @@ describe('mfe-indent approval API client', () => {
       .interaction(WAITING, 'a request to set a vendor’s fleet as free')
       .withRequest('PUT', `/api/v1/indent/fleet/${APPROVAL_ID}`, (b) => b.jsonBody(body))
       .willRespondWith(200, (b) =>
-        b.jsonBody({ message: INDENT_MESSAGES.fleetSaved, fleet: eachLike({ vendorId: uuid(VENDOR_HIGH), vendorName: string('Ambuja Dealers, Hadapsar'), amount: number(0), gst: number(0), free: true }) }),
+        b.jsonBody({
+          message: INDENT_MESSAGES.fleetSaved,
+          fleet: eachLike({
+            vendorId: uuid(VENDOR_HIGH),
+            vendorName: string('Ambuja Dealers, Hadapsar'),
+            amount: number(0),
+            gst: number(0),
+            free: true,
+          }),
+        }),
       )
       .executeTest(async () => {
         const { fleet } = await saveFleet(APPROVAL_ID, body);

@@ -12,7 +12,9 @@ export function useSaveFleet(id: string) {
   return useMutation({
     mutationFn: (body: FleetBody) => saveFleet(id, body),
     onSuccess: ({ fleet }) => {
-      queryClient.setQueryData<IndentCompare>(indentKeys('compare', id), (indent) => (indent ? { ...indent, fleet } : indent));
+      queryClient.setQueryData<IndentCompare>(indentKeys('compare', id), (indent) =>
+        indent ? { ...indent, fleet } : indent,
+      );
     },
   });
 }

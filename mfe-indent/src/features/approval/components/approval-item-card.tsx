@@ -1,7 +1,15 @@
 import { INDENT_TEXT, type IndentLine, type VendorOption } from '@erp/contracts';
 import { Field, Textarea } from '@erp/ui';
 import { memo, useCallback } from 'react';
-import { flag, ItemCard, ItemHead, NoVendorPrice, Note, OptionList, Tag } from '../../compare/components/item-parts';
+import {
+  flag,
+  ItemCard,
+  ItemHead,
+  NoVendorPrice,
+  Note,
+  OptionList,
+  Tag,
+} from '../../compare/components/item-parts';
 import { useChoice, useLinePricesChanged, type SelectionStore } from '../../compare/hooks/selection-store';
 import { meaningfulReason } from '../../compare/hooks/compare-logic';
 import { approvalLineState } from '../hooks/approval-logic';
@@ -18,22 +26,37 @@ export interface ApprovalItemCardProps {
  * and 'Purchaser Selected', the purchaser's reason while their choice is kept, and the approver's
  * own reason when they choose a non-lowest vendor without one. Re-renders only for its own line.
  */
-export const ApprovalItemCard = memo(function ApprovalItemCard({ line, index, store, readOnly }: ApprovalItemCardProps) {
+export const ApprovalItemCard = memo(function ApprovalItemCard({
+  line,
+  index,
+  store,
+  readOnly,
+}: ApprovalItemCardProps) {
   const choice = useChoice(store, line.itemId);
   const pricesChanged = useLinePricesChanged(store, line.itemId);
   // Choosing a different vendor clears the override reason (SPEC §5 "Approval").
-  const onSelect = useCallback((vendorId: string) => store.select(line.itemId, vendorId, { clearReason: true }), [store, line.itemId]);
+  const onSelect = useCallback(
+    (vendorId: string) => store.select(line.itemId, vendorId, { clearReason: true }),
+    [store, line.itemId],
+  );
   const state = approvalLineState(line, choice);
   const purchaser = state.purchaserOption;
   const reasonId = `approver-reason-${line.itemId}`;
   const missingReason = state.needsReason && !meaningfulReason(choice.reason);
   const badges = useCallback(
-    (option: VendorOption) => (option.vendorId === purchaser?.vendorId ? <Tag tone="secondary">Purchaser Selected</Tag> : null),
+    (option: VendorOption) =>
+      option.vendorId === purchaser?.vendorId ? <Tag tone="secondary">Purchaser Selected</Tag> : null,
     [purchaser?.vendorId],
   );
 
   return (
-    <ItemCard as="section" aria-labelledby={`item-${line.itemId}`} data-item={line.itemId} data-changed={flag(pricesChanged)} data-attention={flag(state.blocker !== null && line.vendors.length > 0)}>
+    <ItemCard
+      as="section"
+      aria-labelledby={`item-${line.itemId}`}
+      data-item={line.itemId}
+      data-changed={flag(pricesChanged)}
+      data-attention={flag(state.blocker !== null && line.vendors.length > 0)}
+    >
       <ItemHead
         line={line}
         index={index}
@@ -41,20 +64,33 @@ export const ApprovalItemCard = memo(function ApprovalItemCard({ line, index, st
         detail={
           <>
             {' · '}
-            Purchaser Selected: {purchaser ? purchaser.vendorName : line.vendorName ? `${line.vendorName} (no longer offered)` : 'none'}
+            Purchaser Selected:{' '}
+            {purchaser
+              ? purchaser.vendorName
+              : line.vendorName
+                ? `${line.vendorName} (no longer offered)`
+                : 'none'}
           </>
         }
         flags={
           <>
             {purchaser && !purchaser.isLowest && <Tag tone="warning">Non-lowest</Tag>}
-            {state.chosen && !state.keptPurchaser && purchaser && <Tag tone="outline">Changed by approver</Tag>}
+            {state.chosen && !state.keptPurchaser && purchaser && (
+              <Tag tone="outline">Changed by approver</Tag>
+            )}
           </>
         }
       />
       {line.vendors.length === 0 ? (
         <NoVendorPrice itemId={line.itemId} />
       ) : (
-        <OptionList line={line} selected={state.chosen ? state.chosen.vendorId : null} onSelect={onSelect} badges={badges} disabled={readOnly} />
+        <OptionList
+          line={line}
+          selected={state.chosen ? state.chosen.vendorId : null}
+          onSelect={onSelect}
+          badges={badges}
+          disabled={readOnly}
+        />
       )}
       {state.keptPurchaser && state.shownPurchaserReason && (
         <Note>
@@ -63,7 +99,12 @@ export const ApprovalItemCard = memo(function ApprovalItemCard({ line, index, st
         </Note>
       )}
       {state.needsReason && (
-        <Field label="Reason for not selecting lowest price" htmlFor={reasonId} required error={missingReason ? 'Reason required for not selecting lowest price' : undefined}>
+        <Field
+          label="Reason for not selecting lowest price"
+          htmlFor={reasonId}
+          required
+          error={missingReason ? 'Reason required for not selecting lowest price' : undefined}
+        >
           <Textarea
             id={reasonId}
             value={choice.reason}

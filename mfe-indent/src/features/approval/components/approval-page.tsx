@@ -4,9 +4,28 @@
  * the Over-BOQ lines and the POs with their fleet costs, and approves (which generates the POs) or
  * sends the indent back for rework.
  */
-import { can, INDENT_MESSAGES, type IndentCompare, type IndentLine, type PreviewVendor } from '@erp/contracts';
+import {
+  can,
+  INDENT_MESSAGES,
+  type IndentCompare,
+  type IndentLine,
+  type PreviewVendor,
+} from '@erp/contracts';
 import { ApiError, errorMessage } from '@erp/sdk';
-import { Button, ConfirmDialog, EmptyState, formatDate, formatNumber, Icon, LinkButton, PageHeader, Spinner, toast, useIsMobile, useNavigate } from '@erp/ui';
+import {
+  Button,
+  ConfirmDialog,
+  EmptyState,
+  formatDate,
+  formatNumber,
+  Icon,
+  LinkButton,
+  PageHeader,
+  Spinner,
+  toast,
+  useIsMobile,
+  useNavigate,
+} from '@erp/ui';
 import { useCurrentUser, useUnsavedChanges } from '@erp/ui/remote';
 import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { useIndentCompare } from '../../compare/api/get-indent-compare';
@@ -35,7 +54,6 @@ const backToQueue = (
   </LinkButton>
 );
 
-
 export function ApprovalReviewPage({ id }: { id: string }) {
   const user = useCurrentUser();
   const allowed = can(user, 'indent', 'approval', 'read');
@@ -43,12 +61,34 @@ export function ApprovalReviewPage({ id }: { id: string }) {
   const canApprove = can(user, 'indent', 'approval', 'write') && user.role === 'Admin';
   const query = useIndentCompare(id, allowed);
 
-  const gate = screenGate({ title: 'Approval Review', allowed, deniedText: "You don't have permission to review indents for approval.", id, query, queue: { to: '/indent/approval', label: 'Back to Approval Queue' } });
+  const gate = screenGate({
+    title: 'Approval Review',
+    allowed,
+    deniedText: "You don't have permission to review indents for approval.",
+    id,
+    query,
+    queue: { to: '/indent/approval', label: 'Back to Approval Queue' },
+  });
   if (gate || !query.data) return gate;
-  return <ApprovalWorkspace indent={query.data} canApprove={canApprove} refetch={query.refetch} refetching={query.isFetching} />;
+  return (
+    <ApprovalWorkspace
+      indent={query.data}
+      canApprove={canApprove}
+      refetch={query.refetch}
+      refetching={query.isFetching}
+    />
+  );
 }
 
-const ItemList = memo(function ItemList({ lines, store, readOnly }: { lines: readonly IndentLine[]; store: SelectionStore; readOnly: boolean }) {
+const ItemList = memo(function ItemList({
+  lines,
+  store,
+  readOnly,
+}: {
+  lines: readonly IndentLine[];
+  store: SelectionStore;
+  readOnly: boolean;
+}) {
   const shown = useProgressiveCount(lines.length);
   return (
     <ItemsColumn aria-busy={shown < lines.length || undefined}>
@@ -70,18 +110,36 @@ interface PreviewProps {
 function ApprovalPreview({ store, indent, editable }: PreviewProps) {
   const vendors = useVendorChoices(store);
   const { items, fleet, _id } = indent;
-  const preview = useMemo(() => previewOf(items, (itemId) => vendors.get(itemId), fleet), [items, vendors, fleet]);
+  const preview = useMemo(
+    () => previewOf(items, (itemId) => vendors.get(itemId), fleet),
+    [items, vendors, fleet],
+  );
   const savedFleet = useMemo(() => new Map(fleet.map((f) => [f.vendorId, f])), [fleet]);
   const vendorExtra = useCallback(
     (v: PreviewVendor) => {
       const saved = savedFleet.get(v.vendorId);
       // A new saved value remounts the editor with it.
       const key = `${v.vendorId}:${saved?.amount ?? 0}:${saved?.gst ?? 0}:${saved?.free ?? false}`;
-      return <FleetEditor key={key} indentId={_id} vendorId={v.vendorId} vendorName={v.vendorName} saved={saved} disabled={!editable} />;
+      return (
+        <FleetEditor
+          key={key}
+          indentId={_id}
+          vendorId={v.vendorId}
+          vendorName={v.vendorName}
+          saved={saved}
+          disabled={!editable}
+        />
+      );
     },
     [savedFleet, _id, editable],
   );
-  return <PoPreviewPanel preview={preview} vendorExtra={vendorExtra} description="One purchase order per vendor, generated on approval" />;
+  return (
+    <PoPreviewPanel
+      preview={preview}
+      vendorExtra={vendorExtra}
+      description="One purchase order per vendor, generated on approval"
+    />
+  );
 }
 
 interface ApproveBarProps {
@@ -100,7 +158,10 @@ function ApproveBar({ store, lines, pending, onApprove }: ApproveBarProps) {
   if (phone) {
     return (
       <Banner $tone="info" role="note">
-        <p>Approval is done on a larger screen: open this indent on a computer or tablet to approve it. You can review the choices, set fleet costs and send it back from here.</p>
+        <p>
+          Approval is done on a larger screen: open this indent on a computer or tablet to approve it. You can
+          review the choices, set fleet costs and send it back from here.
+        </p>
       </Banner>
     );
   }
@@ -108,16 +169,28 @@ function ApproveBar({ store, lines, pending, onApprove }: ApproveBarProps) {
   return (
     <ActionBar role="group" aria-label="Approve">
       {n > 0 ? (
-        <button type="button" className="hint problem" onClick={() => showItem(blockers[0]!.itemId)} style={{ background: 'none', border: 0, font: 'inherit', cursor: 'pointer', textAlign: 'left' }}>
+        <button
+          type="button"
+          className="hint problem"
+          onClick={() => showItem(blockers[0]!.itemId)}
+          style={{ background: 'none', border: 0, font: 'inherit', cursor: 'pointer', textAlign: 'left' }}
+        >
           <Icon name="alert" size={14} />
           {INDENT_MESSAGES.resolveBlockers(n)}
         </button>
       ) : (
         <span className="hint" role="status">
-          {nonLowest > 0 ? `Ready to approve · ${formatNumber(nonLowest)} non-lowest ${nonLowest === 1 ? 'choice' : 'choices'} with reasons` : 'Ready to approve'}
+          {nonLowest > 0
+            ? `Ready to approve · ${formatNumber(nonLowest)} non-lowest ${nonLowest === 1 ? 'choice' : 'choices'} with reasons`
+            : 'Ready to approve'}
         </span>
       )}
-      <Button onClick={onApprove} disabled={pending || n > 0} aria-busy={pending || undefined} title={n > 0 ? INDENT_MESSAGES.resolveBlockers(n) : undefined}>
+      <Button
+        onClick={onApprove}
+        disabled={pending || n > 0}
+        aria-busy={pending || undefined}
+        title={n > 0 ? INDENT_MESSAGES.resolveBlockers(n) : undefined}
+      >
         {pending ? <Spinner /> : <Icon name="check" />}
         {pending ? 'Approving...' : 'Approve & Generate POs'}
       </Button>
@@ -149,7 +222,11 @@ function ApprovalWorkspace({ indent, canApprove, refetch, refetching }: Approval
     const choices = store.choices();
     const blockers = approvalBlockers(store.lines(), choices);
     if (blockers.length > 0) {
-      toast({ title: INDENT_MESSAGES.cannotApprove, description: INDENT_MESSAGES.resolveBlockers(blockers.length), variant: 'destructive' });
+      toast({
+        title: INDENT_MESSAGES.cannotApprove,
+        description: INDENT_MESSAGES.resolveBlockers(blockers.length),
+        variant: 'destructive',
+      });
       return;
     }
     inFlight.current = true;
@@ -163,7 +240,11 @@ function ApprovalWorkspace({ indent, canApprove, refetch, refetching }: Approval
         void navigate(`/indent/${encodeURIComponent(indent._id)}`);
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.status === 409 && error.message === INDENT_MESSAGES.pricesChanged) {
+        if (
+          error instanceof ApiError &&
+          error.status === 409 &&
+          error.message === INDENT_MESSAGES.pricesChanged
+        ) {
           toast({ title: 'Vendor prices changed', description: error.message, variant: 'destructive' });
           nextSync('keep');
           void refetch();
@@ -188,7 +269,9 @@ function ApprovalWorkspace({ indent, canApprove, refetch, refetching }: Approval
     void navigate('/indent/approval');
   };
 
-  const submitted = indent.submittedBy ? `Submitted by ${actorName(indent.submittedBy)}${indent.submittedAt ? ` on ${formatDate(indent.submittedAt)}` : ''}` : '';
+  const submitted = indent.submittedBy
+    ? `Submitted by ${actorName(indent.submittedBy)}${indent.submittedAt ? ` on ${formatDate(indent.submittedAt)}` : ''}`
+    : '';
 
   return (
     <>
@@ -222,7 +305,9 @@ function ApprovalWorkspace({ indent, canApprove, refetch, refetching }: Approval
           </LinkButton>
         </Banner>
       )}
-      {editable && <ApproveBar store={store} lines={indent.items} pending={approve.isPending} onApprove={onApprove} />}
+      {editable && (
+        <ApproveBar store={store} lines={indent.items} pending={approve.isPending} onApprove={onApprove} />
+      )}
       {indent.items.length === 0 ? (
         <EmptyState icon="inbox" title="No items on this indent" />
       ) : (
@@ -231,7 +316,15 @@ function ApprovalWorkspace({ indent, canApprove, refetch, refetching }: Approval
           <SideColumn aria-label="Blockers, PO Preview and send-back">
             <BlockersCard store={store} lines={indent.items} />
             <ApprovalPreview store={store} indent={indent} editable={editable} />
-            {editable && <ReworkCard indentId={indent._id} version={indent.version} disabled={approve.isPending} onSentBack={sentBack} onConflict={setStale} />}
+            {editable && (
+              <ReworkCard
+                indentId={indent._id}
+                version={indent.version}
+                disabled={approve.isPending}
+                onSentBack={sentBack}
+                onConflict={setStale}
+              />
+            )}
           </SideColumn>
         </Workspace>
       )}

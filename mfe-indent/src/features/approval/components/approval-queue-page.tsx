@@ -41,7 +41,11 @@ export function ApprovalQueuePage() {
       query={query}
       columns={approvalQueueColumns}
       actions={(r) => (
-        <LinkButton to={`/indent/approval/${encodeURIComponent(r._id)}`} size="sm" aria-label={`Review ${r.indentId}`}>
+        <LinkButton
+          to={`/indent/approval/${encodeURIComponent(r._id)}`}
+          size="sm"
+          aria-label={`Review ${r.indentId}`}
+        >
           <Icon name="eye" />
           Review
         </LinkButton>

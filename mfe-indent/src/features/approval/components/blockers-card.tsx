@@ -27,9 +27,16 @@ const Items = styled.ul`
     text-align: left;
     color: inherit;
     cursor: pointer;
-    &:hover { background: ${theme.color.accent}; }
-    &:focus-visible { outline: 2px solid ${theme.color.ring}; }
-    & > svg { flex-shrink: 0; margin-top: 0.125rem; }
+    &:hover {
+      background: ${theme.color.accent};
+    }
+    &:focus-visible {
+      outline: 2px solid ${theme.color.ring};
+    }
+    & > svg {
+      flex-shrink: 0;
+      margin-top: 0.125rem;
+    }
   }
 `;
 

@@ -5,7 +5,13 @@ import { Switch } from '@erp/ui/remote';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useSaveFleet } from '../api/save-fleet';
-import { fleetBody, fleetChanged, fleetValues, sanitizeAmount, type FleetValues } from '../hooks/fleet-values';
+import {
+  fleetBody,
+  fleetChanged,
+  fleetValues,
+  sanitizeAmount,
+  type FleetValues,
+} from '../hooks/fleet-values';
 
 const Box = styled.fieldset`
   margin: 0;
@@ -16,9 +22,23 @@ const Box = styled.fieldset`
   grid-template-columns: repeat(2, minmax(0, 1fr));
   gap: 0.5rem 0.75rem;
   align-items: end;
-  & > legend { padding: 0 0.25rem; font-size: 0.8125rem; font-weight: 600; }
-  & > div { display: grid; gap: 0.25rem; min-width: 0; }
-  & > .free { display: flex; align-items: center; gap: 0.5rem; height: 2.25rem; font-size: 0.875rem; }
+  & > legend {
+    padding: 0 0.25rem;
+    font-size: 0.8125rem;
+    font-weight: 600;
+  }
+  & > div {
+    display: grid;
+    gap: 0.25rem;
+    min-width: 0;
+  }
+  & > .free {
+    display: flex;
+    align-items: center;
+    gap: 0.5rem;
+    height: 2.25rem;
+    font-size: 0.875rem;
+  }
 `;
 
 export interface FleetEditorProps {
@@ -44,7 +64,12 @@ export function FleetEditor({ indentId, vendorId, vendorName, saved, disabled }:
       return;
     }
     save.mutate(built.body, {
-      onSuccess: () => toast({ title: 'Fleet cost saved', description: `Fleet cost updated for ${vendorName}`, variant: 'success' }),
+      onSuccess: () =>
+        toast({
+          title: 'Fleet cost saved',
+          description: `Fleet cost updated for ${vendorName}`,
+          variant: 'success',
+        }),
       onError: (error) => toast({ title: errorMessage(error), variant: 'destructive' }),
     });
   };
@@ -55,17 +80,44 @@ export function FleetEditor({ indentId, vendorId, vendorName, saved, disabled }:
       <legend>Fleet Cost</legend>
       <div>
         <Label htmlFor={`${id}-amount`}>Amount (₹)</Label>
-        <Input id={`${id}-amount`} inputMode="decimal" placeholder="0.00" value={values.amount} disabled={locked || values.free} onChange={(e) => set({ amount: sanitizeAmount(e.target.value) })} />
+        <Input
+          id={`${id}-amount`}
+          inputMode="decimal"
+          placeholder="0.00"
+          value={values.amount}
+          disabled={locked || values.free}
+          onChange={(e) => set({ amount: sanitizeAmount(e.target.value) })}
+        />
       </div>
       <div>
         <Label htmlFor={`${id}-gst`}>GST (₹)</Label>
-        <Input id={`${id}-gst`} inputMode="decimal" placeholder="0.00" value={values.gst} disabled={locked || values.free} onChange={(e) => set({ gst: sanitizeAmount(e.target.value) })} />
+        <Input
+          id={`${id}-gst`}
+          inputMode="decimal"
+          placeholder="0.00"
+          value={values.gst}
+          disabled={locked || values.free}
+          onChange={(e) => set({ gst: sanitizeAmount(e.target.value) })}
+        />
       </div>
       <div className="free">
-        <Switch id={`${id}-free`} checked={values.free} onCheckedChange={(free) => set({ free })} disabled={locked} aria-label={`Set as Free (${vendorName})`} />
+        <Switch
+          id={`${id}-free`}
+          checked={values.free}
+          onCheckedChange={(free) => set({ free })}
+          disabled={locked}
+          aria-label={`Set as Free (${vendorName})`}
+        />
         <Label htmlFor={`${id}-free`}>Set as Free</Label>
       </div>
-      <Button variant={changed ? 'default' : 'outline'} size="sm" onClick={onSave} disabled={locked} aria-busy={save.isPending || undefined} style={{ height: '2.25rem' }}>
+      <Button
+        variant={changed ? 'default' : 'outline'}
+        size="sm"
+        onClick={onSave}
+        disabled={locked}
+        aria-busy={save.isPending || undefined}
+        style={{ height: '2.25rem' }}
+      >
         {save.isPending && <Spinner />}
         {save.isPending ? 'Saving...' : 'Save'}
       </Button>

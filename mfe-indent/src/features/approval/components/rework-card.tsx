@@ -1,6 +1,18 @@
 import { INDENT_MESSAGES, INDENT_TEXT } from '@erp/contracts';
 import { ApiError, errorMessage } from '@erp/sdk';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Icon, Spinner, Textarea, toast } from '@erp/ui';
+import {
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  Field,
+  Icon,
+  Spinner,
+  Textarea,
+  toast,
+} from '@erp/ui';
 import { useRef, useState } from 'react';
 import { useReworkIndent } from '../api/rework-indent';
 
@@ -67,7 +79,12 @@ export function ReworkCard({ indentId, version, disabled, onSentBack, onConflict
             disabled={disabled || rework.isPending}
           />
         </Field>
-        <Button variant="destructive" onClick={send} disabled={disabled || rework.isPending} aria-busy={rework.isPending || undefined}>
+        <Button
+          variant="destructive"
+          onClick={send}
+          disabled={disabled || rework.isPending}
+          aria-busy={rework.isPending || undefined}
+        >
           {rework.isPending ? <Spinner /> : <Icon name="arrowLeft" />}
           {rework.isPending ? 'Sending...' : 'Send Back'}
         </Button>

@@ -3,7 +3,13 @@
  * starting point, when a reason of the approver's own is needed, the blockers, the Over-BOQ
  * warnings and the body of POST /indent/approval/{id}.
  */
-import { INDENT_MESSAGES, type ApprovalBody, type IndentCompare, type IndentLine, type VendorOption } from '@erp/contracts';
+import {
+  INDENT_MESSAGES,
+  type ApprovalBody,
+  type IndentCompare,
+  type IndentLine,
+  type VendorOption,
+} from '@erp/contracts';
 import { LOWEST_REASON, meaningfulReason } from '../../compare/hooks/compare-logic';
 import { NO_CHOICE, optionOf, type Choice, type Choices } from '../../compare/hooks/selection-store';
 
@@ -40,8 +46,17 @@ export function approvalLineState(line: IndentLine, choice: Choice): ApprovalLin
   const needsReason = nonLowest && ownReason === '';
   let blocker: string | null = null;
   if (!chosen) blocker = INDENT_MESSAGES.blockerNoVendor(line.itemName);
-  else if (needsReason && !meaningfulReason(choice.reason)) blocker = INDENT_MESSAGES.blockerReason(line.itemName);
-  return { purchaserOption, chosen, keptPurchaser, nonLowest, shownPurchaserReason: ownReason, needsReason, blocker };
+  else if (needsReason && !meaningfulReason(choice.reason))
+    blocker = INDENT_MESSAGES.blockerReason(line.itemName);
+  return {
+    purchaserOption,
+    chosen,
+    keptPurchaser,
+    nonLowest,
+    shownPurchaserReason: ownReason,
+    needsReason,
+    blocker,
+  };
 }
 
 export interface Blocker {
@@ -60,21 +75,28 @@ export function approvalBlockers(lines: readonly IndentLine[], choices: Choices)
 }
 
 /** Lines beyond their BOQ balance: warnings the approver sees next to the blockers, not blockers. */
-export const overBoqLines = (lines: readonly IndentLine[]): IndentLine[] => lines.filter((l) => l.overBoq > 0);
+export const overBoqLines = (lines: readonly IndentLine[]): IndentLine[] =>
+  lines.filter((l) => l.overBoq > 0);
 
 /**
  * POST /indent/approval/{id}: per line the chosen vendor, its price (locked on approval) and the
  * reason: the approver's own, else the purchaser's for the vendor they chose, else 'Lowest price
  * selected' for a lowest vendor. Call only without blockers (a line without a vendor is left out).
  */
-export function approvalBody(indent: Pick<IndentCompare, 'items' | 'pricesVersion' | 'version'>, choices: Choices): ApprovalBody {
+export function approvalBody(
+  indent: Pick<IndentCompare, 'items' | 'pricesVersion' | 'version'>,
+  choices: Choices,
+): ApprovalBody {
   const items: ApprovalBody['items'] = [];
   for (const line of indent.items) {
     const choice = choices.get(line.itemId) ?? NO_CHOICE;
     const state = approvalLineState(line, choice);
     if (!state.chosen) continue;
     const own = state.needsReason && meaningfulReason(choice.reason) ? choice.reason.trim() : '';
-    const reason = own || (state.keptPurchaser ? line.reasonForSelection.trim() : '') || (state.chosen.isLowest ? LOWEST_REASON : '');
+    const reason =
+      own ||
+      (state.keptPurchaser ? line.reasonForSelection.trim() : '') ||
+      (state.chosen.isLowest ? LOWEST_REASON : '');
     items.push({
       itemId: line.itemId,
       selectedVendor: state.chosen.vendorId,

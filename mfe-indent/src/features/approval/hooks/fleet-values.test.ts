@@ -17,10 +17,18 @@ describe('fleet cost editor', () => {
   });
 
   it('builds the body (empty fields are 0) or says what is wrong', () => {
-    expect(fleetBody('v1', { amount: '', gst: '', free: true })).toEqual({ body: { vendorId: 'v1', amount: 0, gst: 0, free: true } });
-    expect(fleetBody('v1', { amount: '1500.5', gst: '270.09', free: false })).toEqual({ body: { vendorId: 'v1', amount: 1500.5, gst: 270.09, free: false } });
-    expect(fleetBody('v1', { amount: '.', gst: '', free: false })).toEqual({ problem: 'Fleet amount must be 0 or more' });
-    expect(fleetBody('v1', { amount: '1', gst: '100000001', free: false })).toEqual({ problem: amountTooLarge('Fleet GST') });
+    expect(fleetBody('v1', { amount: '', gst: '', free: true })).toEqual({
+      body: { vendorId: 'v1', amount: 0, gst: 0, free: true },
+    });
+    expect(fleetBody('v1', { amount: '1500.5', gst: '270.09', free: false })).toEqual({
+      body: { vendorId: 'v1', amount: 1500.5, gst: 270.09, free: false },
+    });
+    expect(fleetBody('v1', { amount: '.', gst: '', free: false })).toEqual({
+      problem: 'Fleet amount must be 0 or more',
+    });
+    expect(fleetBody('v1', { amount: '1', gst: '100000001', free: false })).toEqual({
+      problem: amountTooLarge('Fleet GST'),
+    });
   });
 
   it('knows when the fields differ from what is saved', () => {

@@ -1,5 +1,11 @@
 /** The fleet cost editor's fields (text as typed) to PUT /indent/fleet/{id}'s body, with the service's words for what is wrong. */
-import { amountTooLarge, hasAtMostTwoDecimals, MAX_RUPEES, type FleetBody, type FleetCost } from '@erp/contracts';
+import {
+  amountTooLarge,
+  hasAtMostTwoDecimals,
+  MAX_RUPEES,
+  type FleetBody,
+  type FleetCost,
+} from '@erp/contracts';
 
 export interface FleetValues {
   amount: string;
@@ -9,7 +15,11 @@ export interface FleetValues {
 
 /** The saved fleet of a vendor (none: 0 and not free) as the fields show it. */
 export function fleetValues(saved: FleetCost | undefined): FleetValues {
-  return { amount: saved && saved.amount ? String(saved.amount) : '', gst: saved && saved.gst ? String(saved.gst) : '', free: saved?.free ?? false };
+  return {
+    amount: saved && saved.amount ? String(saved.amount) : '',
+    gst: saved && saved.gst ? String(saved.gst) : '',
+    free: saved?.free ?? false,
+  };
 }
 
 /** Keeps what an amount may hold while it is typed: digits and one decimal point, at most two decimals. */
@@ -41,5 +51,9 @@ export function fleetBody(vendorId: string, values: FleetValues): { body: FleetB
 export function fleetChanged(saved: FleetCost | undefined, values: FleetValues): boolean {
   const now = fleetBody('', values);
   if ('problem' in now) return true;
-  return now.body.amount !== (saved?.amount ?? 0) || now.body.gst !== (saved?.gst ?? 0) || now.body.free !== (saved?.free ?? false);
+  return (
+    now.body.amount !== (saved?.amount ?? 0) ||
+    now.body.gst !== (saved?.gst ?? 0) ||
+    now.body.free !== (saved?.free ?? false)
+  );
 }

@@ -42,8 +42,20 @@ const contract = consumerContract('mfe-indent', 'indent-service');
 const WAITING = `indent ${COMPARE_ID} waits for comparison`;
 
 /** The compare answer as the screen holds it (what the bodies are built from). */
-function onScreen(pricesVersion = PRICES_EXAMPLE, version = 1): Pick<IndentCompare, 'items' | 'pricesVersion' | 'version'> {
-  const vendor = (vendorId: string, price: number, gst: number, isLowest: boolean) => ({ vendorId, vendor: vendorId, vendorName: vendorId, price, gst, totalPrice: price + gst, isLowest, status: 'active' as const });
+function onScreen(
+  pricesVersion = PRICES_EXAMPLE,
+  version = 1,
+): Pick<IndentCompare, 'items' | 'pricesVersion' | 'version'> {
+  const vendor = (vendorId: string, price: number, gst: number, isLowest: boolean) => ({
+    vendorId,
+    vendor: vendorId,
+    vendorName: vendorId,
+    price,
+    gst,
+    totalPrice: price + gst,
+    isLowest,
+    status: 'active' as const,
+  });
   return {
     items: [
       {
@@ -70,17 +82,24 @@ function onScreen(pricesVersion = PRICES_EXAMPLE, version = 1): Pick<IndentCompa
 }
 
 const lowest = new Map([[ITEM_ID, { vendorId: VENDOR_LOW, reason: '' }]]);
-const reasoned = new Map([[ITEM_ID, { vendorId: VENDOR_HIGH, reason: 'Delivers with the steel on the same truck' }]]);
+const reasoned = new Map([
+  [ITEM_ID, { vendorId: VENDOR_HIGH, reason: 'Delivers with the steel on the same truck' }],
+]);
 
 /** The request body with the fingerprint injected by the provider (the consumer matches any string). */
-const withInjectedPrices = (body: ReturnType<typeof compareBody>) => ({ ...body, pricesVersion: fromProviderState(PRICES_EXPRESSION, PRICES_EXAMPLE) });
+const withInjectedPrices = (body: ReturnType<typeof compareBody>) => ({
+  ...body,
+  pricesVersion: fromProviderState(PRICES_EXPRESSION, PRICES_EXAMPLE),
+});
 
 describe('mfe-indent compare API client', () => {
   it('lists the compare queue: status compare, 100 from the first', async () => {
     await contract
       .interaction('the demo indents exist', 'a request for the indents waiting for comparison')
       .withRequest('GET', '/api/v1/indent', (b) => b.query({ status: 'compare', limit: '100', offset: '0' }))
-      .willRespondWith(200, (b) => b.jsonBody({ result: eachLike(summaryMatcher({ status: 'compare' })), totalItems: integer(1) }))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({ result: eachLike(summaryMatcher({ status: 'compare' })), totalItems: integer(1) }),
+      )
       .executeTest(async () => {
         const page = await getCompareQueue();
         expect(page.result[0]!.status).toBe('compare');
@@ -97,7 +116,15 @@ describe('mfe-indent compare API client', () => {
           compareMatcher({
             _id: COMPARE_ID,
             status: 'compare',
-            items: eachLike(lineMatcher({ itemId: ITEM_ID, vendors: [optionMatcher({ vendorId: VENDOR_LOW, vendor: VENDOR_LOW, isLowest: true }), optionMatcher({ vendorId: VENDOR_HIGH, vendor: VENDOR_HIGH, isLowest: false })] })),
+            items: eachLike(
+              lineMatcher({
+                itemId: ITEM_ID,
+                vendors: [
+                  optionMatcher({ vendorId: VENDOR_LOW, vendor: VENDOR_LOW, isLowest: true }),
+                  optionMatcher({ vendorId: VENDOR_HIGH, vendor: VENDOR_HIGH, isLowest: false }),
+                ],
+              }),
+            ),
           }),
         ),
       )
@@ -127,7 +154,9 @@ describe('mfe-indent compare API client', () => {
     const body = compareBody(onScreen(), reasoned, 'compare');
     await contract
       .interaction(WAITING, 'a request to save the vendor selections')
-      .withRequest('POST', `/api/v1/indent/compare/${COMPARE_ID}`, (b) => b.jsonBody(withInjectedPrices(body)))
+      .withRequest('POST', `/api/v1/indent/compare/${COMPARE_ID}`, (b) =>
+        b.jsonBody(withInjectedPrices(body)),
+      )
       .willRespondWith(200, (b) =>
         b.jsonBody({
           message: INDENT_MESSAGES.saved,
@@ -135,12 +164,25 @@ describe('mfe-indent compare API client', () => {
             _id: COMPARE_ID,
             status: 'compare',
             version: integer(2),
-            items: eachLike(lineMatcher({ itemId: ITEM_ID, selectedVendor: VENDOR_HIGH, vendorName: string('Ambuja Dealers, Hadapsar'), reasonForSelection: 'Delivers with the steel on the same truck' })),
+            items: eachLike(
+              lineMatcher({
+                itemId: ITEM_ID,
+                selectedVendor: VENDOR_HIGH,
+                vendorName: string('Ambuja Dealers, Hadapsar'),
+                reasonForSelection: 'Delivers with the steel on the same truck',
+              }),
+            ),
           }),
         }),
       )
       .executeTest(async () => {
-        expect(body.items).toEqual([{ itemId: ITEM_ID, selectedVendor: VENDOR_HIGH, reasonForSelection: 'Delivers with the steel on the same truck' }]);
+        expect(body.items).toEqual([
+          {
+            itemId: ITEM_ID,
+            selectedVendor: VENDOR_HIGH,
+            reasonForSelection: 'Delivers with the steel on the same truck',
+          },
+        ]);
         const { message, indent } = await saveCompare(COMPARE_ID, body);
         expect(message).toBe(INDENT_MESSAGES.saved);
         expect(indent.status).toBe('compare');
@@ -153,7 +195,9 @@ describe('mfe-indent compare API client', () => {
     const body = compareBody(onScreen(), lowest, 'approval');
     await contract
       .interaction(WAITING, 'a request to send the vendor selections for approval')
-      .withRequest('POST', `/api/v1/indent/compare/${COMPARE_ID}`, (b) => b.jsonBody(withInjectedPrices(body)))
+      .withRequest('POST', `/api/v1/indent/compare/${COMPARE_ID}`, (b) =>
+        b.jsonBody(withInjectedPrices(body)),
+      )
       .willRespondWith(200, (b) =>
         b.jsonBody({
           message: INDENT_MESSAGES.sentForApproval,
@@ -163,7 +207,14 @@ describe('mfe-indent compare API client', () => {
             version: integer(2),
             submittedBy: actor,
             submittedAt: TIME,
-            items: eachLike(lineMatcher({ itemId: ITEM_ID, selectedVendor: uuid(VENDOR_LOW), vendorName: string('Shree Ganesh Cement Traders'), reasonForSelection: INDENT_MESSAGES.lowestSelected })),
+            items: eachLike(
+              lineMatcher({
+                itemId: ITEM_ID,
+                selectedVendor: uuid(VENDOR_LOW),
+                vendorName: string('Shree Ganesh Cement Traders'),
+                reasonForSelection: INDENT_MESSAGES.lowestSelected,
+              }),
+            ),
             history: historyWith(historyEntry('compare', 'approval')),
           }),
         }),
@@ -193,7 +244,9 @@ describe('mfe-indent compare API client', () => {
     const body = compareBody(onScreen(PRICES_EXAMPLE, 7), lowest, 'compare');
     await contract
       .interaction(WAITING, 'a request to save selections on an older version of the indent')
-      .withRequest('POST', `/api/v1/indent/compare/${COMPARE_ID}`, (b) => b.jsonBody({ ...body, pricesVersion: string(PRICES_EXAMPLE) }))
+      .withRequest('POST', `/api/v1/indent/compare/${COMPARE_ID}`, (b) =>
+        b.jsonBody({ ...body, pricesVersion: string(PRICES_EXAMPLE) }),
+      )
       .willRespondWith(409, (b) => b.jsonBody({ message: INDENT_MESSAGES.stale }))
       .executeTest(async () => {
         const err = await saveCompare(COMPARE_ID, body).catch((e: unknown) => e);

@@ -7,7 +7,10 @@ import { indentKeys } from '../../shared/api/indent-keys';
 export const QUEUE_LIMIT = 100;
 
 /** GET /indent?status=…&limit=100&offset=0: the indents waiting in one queue (compare or approval). */
-export function getIndentQueue(status: 'compare' | 'approval', signal?: AbortSignal): Promise<IndentListResponse> {
+export function getIndentQueue(
+  status: 'compare' | 'approval',
+  signal?: AbortSignal,
+): Promise<IndentListResponse> {
   return call(api, 'indent.list', { query: { status, limit: QUEUE_LIMIT, offset: 0 }, signal });
 }
 

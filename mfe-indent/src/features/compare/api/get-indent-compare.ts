@@ -6,7 +6,8 @@ import { indentKeys } from '../../shared/api/indent-keys';
  * GET /indent/compare/{id}: the indent with each line's vendor options and the prices' fingerprint
  * (`pricesVersion`). The compare screen and the approval review both read it.
  */
-export const getIndentCompare = (id: string, signal?: AbortSignal) => call(api, 'indent.compare', { params: { id }, signal });
+export const getIndentCompare = (id: string, signal?: AbortSignal) =>
+  call(api, 'indent.compare', { params: { id }, signal });
 
 export const indentCompareQueryOptions = (id: string) =>
   queryOptions({
@@ -16,4 +17,5 @@ export const indentCompareQueryOptions = (id: string) =>
     staleTime: 0,
   });
 
-export const useIndentCompare = (id: string, enabled = true) => useQuery({ ...indentCompareQueryOptions(id), enabled: enabled && Boolean(id) });
+export const useIndentCompare = (id: string, enabled = true) =>
+  useQuery({ ...indentCompareQueryOptions(id), enabled: enabled && Boolean(id) });

@@ -65,8 +65,16 @@ export const indentMatcher = (over: Record<string, unknown> = {}) => ({
   title: string('Slab casting, floor 11'),
   name: string('Slab casting, floor 11'),
   status: regex(STATUS, 'compare'),
-  projectId: like({ _id: uuid(PROJECT_ID), name: string('Skyline Residency, Pune'), projectCode: regex('^PRJ-[0-9]{4,}$', 'PRJ-0001') }),
-  boqId: like({ _id: uuid(BOQ_ID), boqId: regex('^BOQ-[0-9]{4,}$', 'BOQ-0001'), name: string('Civil and structural works, Tower A') }),
+  projectId: like({
+    _id: uuid(PROJECT_ID),
+    name: string('Skyline Residency, Pune'),
+    projectCode: regex('^PRJ-[0-9]{4,}$', 'PRJ-0001'),
+  }),
+  boqId: like({
+    _id: uuid(BOQ_ID),
+    boqId: regex('^BOQ-[0-9]{4,}$', 'BOQ-0001'),
+    name: string('Civil and structural works, Tower A'),
+  }),
   location: string('Tower A, floor 11'),
   neededBy: regex('^[0-9]{4}-[0-9]{2}-[0-9]{2}$', '2026-12-09'),
   notes: string(''),
@@ -102,7 +110,8 @@ export const historyEntry = (from: string | null, to: string, comment = '') => (
  * arrayContaining, not eachLike: eachLike holds every entry to one example, and the first entry's
  * `from` is null where a later one's is a status (Pact has no "string or null").
  */
-export const historyWith = (...later: ReturnType<typeof historyEntry>[]) => arrayContaining(historyEntry(null, 'compare'), ...later);
+export const historyWith = (...later: ReturnType<typeof historyEntry>[]) =>
+  arrayContaining(historyEntry(null, 'compare'), ...later);
 
 /** The compare answer: the indent and its prices' fingerprint. */
 export const compareMatcher = (over: Record<string, unknown> = {}) => ({
@@ -112,10 +121,24 @@ export const compareMatcher = (over: Record<string, unknown> = {}) => ({
 });
 
 export const summaryMatcher = (over: Record<string, unknown> = {}) => {
-  const { items: _items, itemCount: _count, totalQuantity: _total, quantityByUnit: _byUnit, pos: _pos, history: _history, fleet: _fleet, ...head } = indentMatcher();
+  const {
+    items: _items,
+    itemCount: _count,
+    totalQuantity: _total,
+    quantityByUnit: _byUnit,
+    pos: _pos,
+    history: _history,
+    fleet: _fleet,
+    ...head
+  } = indentMatcher();
   return {
     ...head,
-    items: like({ count: integer(4), totalQuantity: number(13595), totalAmount: number(0), byUnit: eachLike({ unit: string('bags'), quantity: number(250) }) }),
+    items: like({
+      count: integer(4),
+      totalQuantity: number(13595),
+      totalAmount: number(0),
+      byUnit: eachLike({ unit: string('bags'), quantity: number(250) }),
+    }),
     overBoqLines: integer(1),
     poCount: integer(0),
     ...over,

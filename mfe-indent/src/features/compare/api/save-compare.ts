@@ -4,7 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { indentKeys } from '../../shared/api/indent-keys';
 
 /** POST /indent/compare/{id}: the purchaser's choices; status 'compare' keeps them, 'approval' sends them on. */
-export const saveCompare = (id: string, body: CompareBody) => call(api, 'indent.saveCompare', { params: { id }, body });
+export const saveCompare = (id: string, body: CompareBody) =>
+  call(api, 'indent.saveCompare', { params: { id }, body });
 
 /**
  * Saves the choices. The answer's indent (new version and prices) replaces the cached compare view

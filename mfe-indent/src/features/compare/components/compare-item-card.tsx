@@ -18,10 +18,19 @@ export interface CompareItemCardProps {
  * One item of the compare screen: its vendor options and, for a non-lowest vendor, the reason.
  * Re-renders only when its own line's choice changes.
  */
-export const CompareItemCard = memo(function CompareItemCard({ line, index, store, showErrors, readOnly }: CompareItemCardProps) {
+export const CompareItemCard = memo(function CompareItemCard({
+  line,
+  index,
+  store,
+  showErrors,
+  readOnly,
+}: CompareItemCardProps) {
   const choice = useChoice(store, line.itemId);
   const pricesChanged = useLinePricesChanged(store, line.itemId);
-  const onSelect = useCallback((vendorId: string) => store.select(line.itemId, vendorId), [store, line.itemId]);
+  const onSelect = useCallback(
+    (vendorId: string) => store.select(line.itemId, vendorId),
+    [store, line.itemId],
+  );
   const option = optionOf(line, choice.vendorId);
   const nonLowest = option !== undefined && !option.isLowest;
   const reasonId = `reason-${line.itemId}`;
@@ -29,12 +38,23 @@ export const CompareItemCard = memo(function CompareItemCard({ line, index, stor
   const missingReason = showErrors && nonLowest && !meaningfulReason(choice.reason);
 
   return (
-    <ItemCard as="section" aria-labelledby={`item-${line.itemId}`} data-item={line.itemId} data-changed={flag(pricesChanged)} data-attention={flag(missingVendor || missingReason)}>
+    <ItemCard
+      as="section"
+      aria-labelledby={`item-${line.itemId}`}
+      data-item={line.itemId}
+      data-changed={flag(pricesChanged)}
+      data-attention={flag(missingVendor || missingReason)}
+    >
       <ItemHead line={line} index={index} pricesChanged={pricesChanged} />
       {line.vendors.length === 0 ? (
         <NoVendorPrice itemId={line.itemId} />
       ) : (
-        <OptionList line={line} selected={option ? option.vendorId : null} onSelect={onSelect} disabled={readOnly} />
+        <OptionList
+          line={line}
+          selected={option ? option.vendorId : null}
+          onSelect={onSelect}
+          disabled={readOnly}
+        />
       )}
       {missingVendor && (
         <LineError role="alert">

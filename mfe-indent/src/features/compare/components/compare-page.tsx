@@ -9,7 +9,6 @@ import {
   Button,
   ConfirmDialog,
   EmptyState,
-
   formatNumber,
   Icon,
   LinkButton,
@@ -25,7 +24,15 @@ import { PoPreviewPanel } from '../../po-preview/po-preview-panel';
 import { previewOf } from '../../po-preview/preview-input';
 import { useIndentCompare } from '../api/get-indent-compare';
 import { useSaveCompare } from '../api/save-compare';
-import { clearChoice, compareBody, compareHint, compareProblems, savedCompareChoice, selectedCount, selectLowest } from '../hooks/compare-logic';
+import {
+  clearChoice,
+  compareBody,
+  compareHint,
+  compareProblems,
+  savedCompareChoice,
+  selectedCount,
+  selectLowest,
+} from '../hooks/compare-logic';
 import { useChoices, useVendorChoices, type SelectionStore } from '../hooks/selection-store';
 import { useProgressiveCount } from '../hooks/use-progressive';
 import { useLatest, useSyncedStore } from '../hooks/use-synced-store';
@@ -47,12 +54,27 @@ export function CompareDetailPage({ id }: { id: string }) {
   const user = useCurrentUser();
   const allowed = can(user, 'indent', 'compare', 'read');
   // The service lets only a Purchaser or an Admin choose vendors, whatever modules a member has (decision 0020).
-  const canWrite = can(user, 'indent', 'compare', 'write') && (user.role === 'Purchaser' || user.role === 'Admin');
+  const canWrite =
+    can(user, 'indent', 'compare', 'write') && (user.role === 'Purchaser' || user.role === 'Admin');
   const query = useIndentCompare(id, allowed);
 
-  const gate = screenGate({ title: 'Compare Vendors', allowed, deniedText: "You don't have permission to compare vendor prices.", id, query, queue: { to: '/indent/compare', label: 'Back to Queue' } });
+  const gate = screenGate({
+    title: 'Compare Vendors',
+    allowed,
+    deniedText: "You don't have permission to compare vendor prices.",
+    id,
+    query,
+    queue: { to: '/indent/compare', label: 'Back to Queue' },
+  });
   if (gate || !query.data) return gate;
-  return <CompareWorkspace indent={query.data} canWrite={canWrite} refetch={query.refetch} refetching={query.isFetching} />;
+  return (
+    <CompareWorkspace
+      indent={query.data}
+      canWrite={canWrite}
+      refetch={query.refetch}
+      refetching={query.isFetching}
+    />
+  );
 }
 
 interface ItemListProps {
@@ -68,7 +90,14 @@ const ItemList = memo(function ItemList({ lines, store, showErrors, readOnly }: 
   return (
     <ItemsColumn aria-busy={shown < lines.length || undefined}>
       {lines.slice(0, shown).map((line, index) => (
-        <CompareItemCard key={line.itemId} line={line} index={index} store={store} showErrors={showErrors} readOnly={readOnly} />
+        <CompareItemCard
+          key={line.itemId}
+          line={line}
+          index={index}
+          store={store}
+          showErrors={showErrors}
+          readOnly={readOnly}
+        />
       ))}
       <ItemsToCome count={lines.length - shown} />
     </ItemsColumn>
@@ -76,15 +105,34 @@ const ItemList = memo(function ItemList({ lines, store, showErrors, readOnly }: 
 });
 
 /** The PO Preview of the chosen vendors: recomputed once per vendor change (a reason typed leaves it). */
-function ComparePreview({ store, lines, fleet }: { store: SelectionStore; lines: readonly IndentLine[]; fleet: IndentCompare['fleet'] }) {
+function ComparePreview({
+  store,
+  lines,
+  fleet,
+}: {
+  store: SelectionStore;
+  lines: readonly IndentLine[];
+  fleet: IndentCompare['fleet'];
+}) {
   const vendors = useVendorChoices(store);
-  const preview = useMemo(() => previewOf(lines, (itemId) => vendors.get(itemId), fleet), [lines, vendors, fleet]);
-  return <PoPreviewPanel preview={preview} description="One purchase order per vendor, with its saved fleet cost" />;
+  const preview = useMemo(
+    () => previewOf(lines, (itemId) => vendors.get(itemId), fleet),
+    [lines, vendors, fleet],
+  );
+  return (
+    <PoPreviewPanel
+      preview={preview}
+      description="One purchase order per vendor, with its saved fleet cost"
+    />
+  );
 }
 
 function SelectedCount({ store, lines }: { store: SelectionStore; lines: readonly IndentLine[] }) {
   const vendors = useVendorChoices(store);
-  const { selected, selectable } = useMemo(() => selectedCount(lines, (itemId) => vendors.get(itemId)), [lines, vendors]);
+  const { selected, selectable } = useMemo(
+    () => selectedCount(lines, (itemId) => vendors.get(itemId)),
+    [lines, vendors],
+  );
   return (
     <span className="count" aria-live="polite">
       {formatNumber(selected)} of {formatNumber(selectable)} items selected
@@ -125,11 +173,20 @@ function CompareActions({ store, lines, pending, attempted, onSave }: CompareAct
           Every item is ready.
         </span>
       )}
-      <Button variant="outline" onClick={() => onSave('compare')} disabled={busy || (phone && blocked)} aria-busy={pending === 'compare' || undefined}>
+      <Button
+        variant="outline"
+        onClick={() => onSave('compare')}
+        disabled={busy || (phone && blocked)}
+        aria-busy={pending === 'compare' || undefined}
+      >
         {pending === 'compare' ? <Spinner /> : <Icon name="check" />}
         {pending === 'compare' ? 'Saving...' : 'Save Selections'}
       </Button>
-      <Button onClick={() => onSave('approval')} disabled={busy || blocked} aria-busy={pending === 'approval' || undefined}>
+      <Button
+        onClick={() => onSave('approval')}
+        disabled={busy || blocked}
+        aria-busy={pending === 'approval' || undefined}
+      >
         {pending === 'approval' ? <Spinner /> : <Icon name="arrowRight" />}
         {pending === 'approval' ? 'Sending...' : 'Send for Approval'}
       </Button>
@@ -165,7 +222,9 @@ function CompareWorkspace({ indent, canWrite, refetch, refetching }: CompareWork
     if (problems.length > 0) {
       setShowErrors(true);
       toast({ title: 'Validation Error', description: problems[0]!.message, variant: 'destructive' });
-      document.querySelector(`[data-item="${CSS.escape(problems[0]!.itemId)}"]`)?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+      document
+        .querySelector(`[data-item="${CSS.escape(problems[0]!.itemId)}"]`)
+        ?.scrollIntoView({ block: 'center', behavior: 'smooth' });
       return;
     }
     setPending(status);
@@ -183,7 +242,11 @@ function CompareWorkspace({ indent, canWrite, refetch, refetching }: CompareWork
         void navigate('/indent/compare');
       },
       onError: (error) => {
-        if (error instanceof ApiError && error.status === 409 && error.message === INDENT_MESSAGES.pricesChanged) {
+        if (
+          error instanceof ApiError &&
+          error.status === 409 &&
+          error.message === INDENT_MESSAGES.pricesChanged
+        ) {
           // New prices: show them, keep what the member chose where the vendor is still offered.
           toast({ title: 'Vendor prices changed', description: error.message, variant: 'destructive' });
           nextSync('keep');
@@ -211,7 +274,11 @@ function CompareWorkspace({ indent, canWrite, refetch, refetching }: CompareWork
 
   const autoSelect = () => {
     store.setMany(selectLowest);
-    toast({ title: 'Auto-selected', description: 'Lowest price vendors selected for all items', variant: 'info' });
+    toast({
+      title: 'Auto-selected',
+      description: 'Lowest price vendors selected for all items',
+      variant: 'info',
+    });
   };
   const clearAll = () => {
     store.setMany(clearChoice);
@@ -263,9 +330,21 @@ function CompareWorkspace({ indent, canWrite, refetch, refetching }: CompareWork
           <SelectedCount store={store} lines={indent.items} />
         </Toolbar>
       )}
-      {!readOnly && <CompareActions store={store} lines={indent.items} pending={pending} attempted={showErrors} onSave={run} />}
+      {!readOnly && (
+        <CompareActions
+          store={store}
+          lines={indent.items}
+          pending={pending}
+          attempted={showErrors}
+          onSave={run}
+        />
+      )}
       {indent.items.length === 0 ? (
-        <EmptyState icon="inbox" title="No items on this indent" description="Items added to the indent appear here with their vendor prices." />
+        <EmptyState
+          icon="inbox"
+          title="No items on this indent"
+          description="Items added to the indent appear here with their vendor prices."
+        />
       ) : (
         <Workspace>
           <ItemList lines={indent.items} store={store} showErrors={showErrors} readOnly={readOnly} />

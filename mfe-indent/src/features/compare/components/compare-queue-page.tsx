@@ -4,7 +4,11 @@ import { useCurrentUser } from '@erp/ui/remote';
 import { useCompareQueue } from '../api/get-compare-queue';
 import { QueuePage, queueColumns } from './queue-page';
 
-export const compareQueueColumns = queueColumns({ header: 'Created By / On', who: (r) => r.createdBy, when: (r) => r.createdAt });
+export const compareQueueColumns = queueColumns({
+  header: 'Created By / On',
+  who: (r) => r.createdBy,
+  when: (r) => r.createdAt,
+});
 
 /** /indent/compare (SPEC §2 "Compare queue"): indents waiting for a purchaser to choose vendors. */
 export function CompareQueuePage() {
@@ -20,12 +24,20 @@ export function CompareQueuePage() {
       query={query}
       columns={compareQueueColumns}
       actions={(r) => (
-        <LinkButton to={`/indent/compare/${encodeURIComponent(r._id)}`} size="sm" aria-label={`Compare ${r.indentId}`}>
+        <LinkButton
+          to={`/indent/compare/${encodeURIComponent(r._id)}`}
+          size="sm"
+          aria-label={`Compare ${r.indentId}`}
+        >
           <Icon name="clipboard" />
           Compare
         </LinkButton>
       )}
-      empty={{ icon: 'clipboard', title: 'No Indent are waiting for comparison', description: 'Indent that are "Sent to Compare" will appear here.' }}
+      empty={{
+        icon: 'clipboard',
+        title: 'No Indent are waiting for comparison',
+        description: 'Indent that are "Sent to Compare" will appear here.',
+      }}
     />
   );
 }

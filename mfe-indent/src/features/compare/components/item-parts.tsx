@@ -24,15 +24,47 @@ export const ItemCard = styled(Card)`
   content-visibility: auto;
   contain-intrinsic-size: auto 15rem;
   scroll-margin-top: calc(${theme.layout.header} + 0.75rem);
-  &[data-changed] { border-color: #f59e0b; box-shadow: 0 0 0 1px #f59e0b; }
-  &[data-attention] { border-color: ${theme.color.destructive}; }
-  ${theme.media.mobile} { padding: 0.875rem 1rem; }
+  &[data-changed] {
+    border-color: #f59e0b;
+    box-shadow: 0 0 0 1px #f59e0b;
+  }
+  &[data-attention] {
+    border-color: ${theme.color.destructive};
+  }
+  ${theme.media.mobile} {
+    padding: 0.875rem 1rem;
+  }
 
-  .head { display: flex; justify-content: space-between; align-items: flex-start; gap: 0.5rem 1rem; flex-wrap: wrap; }
-  .title { font-size: 1rem; font-weight: 600; line-height: 1.3; overflow-wrap: anywhere; }
-  .title > small { display: block; margin-top: 0.125rem; font-size: 0.8125rem; font-weight: 400; color: ${theme.color.mutedForeground}; }
-  .title > [role='note'] { display: flex; margin-top: 0.25rem; }
-  .flags { display: flex; gap: 0.375rem; flex-wrap: wrap; align-items: center; }
+  .head {
+    display: flex;
+    justify-content: space-between;
+    align-items: flex-start;
+    gap: 0.5rem 1rem;
+    flex-wrap: wrap;
+  }
+  .title {
+    font-size: 1rem;
+    font-weight: 600;
+    line-height: 1.3;
+    overflow-wrap: anywhere;
+  }
+  .title > small {
+    display: block;
+    margin-top: 0.125rem;
+    font-size: 0.8125rem;
+    font-weight: 400;
+    color: ${theme.color.mutedForeground};
+  }
+  .title > [role='note'] {
+    display: flex;
+    margin-top: 0.25rem;
+  }
+  .flags {
+    display: flex;
+    gap: 0.375rem;
+    flex-wrap: wrap;
+    align-items: center;
+  }
 
   .tag {
     display: inline-flex;
@@ -46,12 +78,29 @@ export const ItemCard = styled(Card)`
     line-height: 1.25rem;
     white-space: nowrap;
   }
-  .tag.lowest { background: ${theme.color.success}; color: ${theme.color.successForeground}; }
-  .tag.secondary { background: ${theme.color.secondary}; color: ${theme.color.secondaryForeground}; border-color: ${theme.color.border}; }
-  .tag.outline { color: ${theme.color.foreground}; border-color: ${theme.color.input}; }
-  .tag.warning { border-color: #f59e0b; background: #fffbeb; color: #92400e; }
+  .tag.lowest {
+    background: ${theme.color.success};
+    color: ${theme.color.successForeground};
+  }
+  .tag.secondary {
+    background: ${theme.color.secondary};
+    color: ${theme.color.secondaryForeground};
+    border-color: ${theme.color.border};
+  }
+  .tag.outline {
+    color: ${theme.color.foreground};
+    border-color: ${theme.color.input};
+  }
+  .tag.warning {
+    border-color: #f59e0b;
+    background: #fffbeb;
+    color: #92400e;
+  }
 
-  .options { display: grid; gap: 0.5rem; }
+  .options {
+    display: grid;
+    gap: 0.5rem;
+  }
   .option {
     display: grid;
     grid-template-columns: auto minmax(0, 1fr);
@@ -63,15 +112,45 @@ export const ItemCard = styled(Card)`
     background: ${theme.color.background};
     cursor: pointer;
   }
-  .option:hover { border-color: ${theme.color.primary}; }
-  .option:focus-within { outline: 2px solid ${theme.color.ring}; outline-offset: 1px; }
-  .option[data-checked] { border-color: ${theme.color.primary}; background: ${theme.color.accent}; }
-  .option > input { width: 1rem; height: 1rem; margin: 0.125rem 0 0; accent-color: ${theme.color.primary}; cursor: pointer; }
-  .option > input:focus-visible { outline: none; }
-  .option > input:disabled { cursor: default; }
-  .option-body { display: grid; gap: 0.375rem; min-width: 0; }
-  .vendor { display: flex; align-items: center; gap: 0.375rem; flex-wrap: wrap; font-weight: 500; }
-  .vendor > span:first-child { overflow-wrap: anywhere; }
+  .option:hover {
+    border-color: ${theme.color.primary};
+  }
+  .option:focus-within {
+    outline: 2px solid ${theme.color.ring};
+    outline-offset: 1px;
+  }
+  .option[data-checked] {
+    border-color: ${theme.color.primary};
+    background: ${theme.color.accent};
+  }
+  .option > input {
+    width: 1rem;
+    height: 1rem;
+    margin: 0.125rem 0 0;
+    accent-color: ${theme.color.primary};
+    cursor: pointer;
+  }
+  .option > input:focus-visible {
+    outline: none;
+  }
+  .option > input:disabled {
+    cursor: default;
+  }
+  .option-body {
+    display: grid;
+    gap: 0.375rem;
+    min-width: 0;
+  }
+  .vendor {
+    display: flex;
+    align-items: center;
+    gap: 0.375rem;
+    flex-wrap: wrap;
+    font-weight: 500;
+  }
+  .vendor > span:first-child {
+    overflow-wrap: anywhere;
+  }
   .figures {
     /* Four across, each as wide as its amount; a crore-sized total wraps to the next row rather than spill. */
     display: flex;
@@ -81,11 +160,27 @@ export const ItemCard = styled(Card)`
     font-size: 0.8125rem;
     font-variant-numeric: tabular-nums;
   }
-  .figures > div { flex: 1 0 auto; min-width: 5.5rem; }
-  .figures dt { color: ${theme.color.mutedForeground}; }
-  .figures dd { margin: 0; font-weight: 500; white-space: nowrap; }
-  .figures > div:last-child dd { font-weight: 600; }
-  ${theme.media.mobile} { .figures { display: grid; grid-template-columns: repeat(2, minmax(0, 1fr)); } }
+  .figures > div {
+    flex: 1 0 auto;
+    min-width: 5.5rem;
+  }
+  .figures dt {
+    color: ${theme.color.mutedForeground};
+  }
+  .figures dd {
+    margin: 0;
+    font-weight: 500;
+    white-space: nowrap;
+  }
+  .figures > div:last-child dd {
+    font-weight: 600;
+  }
+  ${theme.media.mobile} {
+    .figures {
+      display: grid;
+      grid-template-columns: repeat(2, minmax(0, 1fr));
+    }
+  }
 
   .missing {
     display: flex;
@@ -99,11 +194,24 @@ export const ItemCard = styled(Card)`
     background: ${theme.color.muted};
     font-size: 0.875rem;
   }
-  .missing > span { display: inline-flex; align-items: center; gap: 0.5rem; color: ${theme.color.mutedForeground}; }
+  .missing > span {
+    display: inline-flex;
+    align-items: center;
+    gap: 0.5rem;
+    color: ${theme.color.mutedForeground};
+  }
 `;
 
 /** A small badge inside an item card (plain element: the card styles it). */
-export function Tag({ tone, children, title }: { tone: 'lowest' | 'secondary' | 'outline' | 'warning'; children: ReactNode; title?: string }) {
+export function Tag({
+  tone,
+  children,
+  title,
+}: {
+  tone: 'lowest' | 'secondary' | 'outline' | 'warning';
+  children: ReactNode;
+  title?: string;
+}) {
   return (
     <span className={`tag ${tone}`} title={title}>
       {children}
@@ -188,8 +296,17 @@ export interface OptionListProps {
 }
 
 /** The vendor options of a line as radio buttons: vendor, 'Lowest', rate, GST, total per unit, extended total. */
-export const OptionList = memo(function OptionList({ line, selected, onSelect, badges, disabled }: OptionListProps) {
-  const options = useMemo(() => line.vendors.map((option) => ({ option, figures: optionFigures(line, option) })), [line]);
+export const OptionList = memo(function OptionList({
+  line,
+  selected,
+  onSelect,
+  badges,
+  disabled,
+}: OptionListProps) {
+  const options = useMemo(
+    () => line.vendors.map((option) => ({ option, figures: optionFigures(line, option) })),
+    [line],
+  );
   const name = `vendor-${line.itemId}`;
   const unit = line.unit || 'unit';
   return (
@@ -198,7 +315,14 @@ export const OptionList = memo(function OptionList({ line, selected, onSelect, b
         const checked = option.vendorId === selected;
         return (
           <label key={option.vendorId} className="option" data-checked={flag(checked)}>
-            <input type="radio" name={name} value={option.vendorId} checked={checked} disabled={disabled} onChange={() => onSelect(option.vendorId)} />
+            <input
+              type="radio"
+              name={name}
+              value={option.vendorId}
+              checked={checked}
+              disabled={disabled}
+              onChange={() => onSelect(option.vendorId)}
+            />
             <span className="option-body">
               <span className="vendor">
                 <span>{option.vendorName}</span>
@@ -249,7 +373,9 @@ export const Note = styled.p`
   border-radius: ${theme.radius.sm};
   overflow-wrap: anywhere;
   white-space: pre-wrap;
-  & > strong { font-weight: 600; }
+  & > strong {
+    font-weight: 600;
+  }
 `;
 
 /** A banner above the page's content (a conflict, a state that forbids changes). */
@@ -261,9 +387,12 @@ export const Banner = styled.div<{ $tone: 'error' | 'info' | 'warning' }>`
   flex-wrap: wrap;
   padding: 0.75rem 1rem;
   margin-bottom: 1rem;
-  border: 1px solid ${(p) => (p.$tone === 'error' ? '#fecaca' : p.$tone === 'warning' ? '#fde68a' : '#bfdbfe')};
+  border: 1px solid
+    ${(p) => (p.$tone === 'error' ? '#fecaca' : p.$tone === 'warning' ? '#fde68a' : '#bfdbfe')};
   border-radius: ${theme.radius.md};
   background: ${(p) => (p.$tone === 'error' ? '#fef2f2' : p.$tone === 'warning' ? '#fffbeb' : '#eff6ff')};
   font-size: 0.875rem;
-  & > p { flex: 1 1 18rem; }
+  & > p {
+    flex: 1 1 18rem;
+  }
 `;

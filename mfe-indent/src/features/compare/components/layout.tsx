@@ -7,7 +7,9 @@ export const Workspace = styled.div`
   grid-template-columns: minmax(0, 1fr) minmax(20rem, 24rem);
   gap: 1rem;
   align-items: start;
-  @media (max-width: 1099.98px) { grid-template-columns: minmax(0, 1fr); }
+  @media (max-width: 1099.98px) {
+    grid-template-columns: minmax(0, 1fr);
+  }
 `;
 
 export const ItemsColumn = styled.div`
@@ -44,10 +46,19 @@ export const Toolbar = styled.div`
   gap: 0.5rem;
   flex-wrap: wrap;
   margin-bottom: 1rem;
-  & > .count { margin-left: auto; color: ${theme.color.mutedForeground}; font-size: 0.875rem; }
+  & > .count {
+    margin-left: auto;
+    color: ${theme.color.mutedForeground};
+    font-size: 0.875rem;
+  }
   ${theme.media.mobile} {
-    & > button { flex: 1 1 auto; }
-    & > .count { margin-left: 0; flex-basis: 100%; }
+    & > button {
+      flex: 1 1 auto;
+    }
+    & > .count {
+      margin-left: 0;
+      flex-basis: 100%;
+    }
   }
 `;
 
@@ -80,8 +91,12 @@ export const ActionBar = styled.div.attrs(keepClear)`
     gap: 0.375rem;
     text-align: left;
   }
-  & > .hint.problem { color: ${theme.color.destructive}; }
-  & > .hint > svg { flex-shrink: 0; }
+  & > .hint.problem {
+    color: ${theme.color.destructive};
+  }
+  & > .hint > svg {
+    flex-shrink: 0;
+  }
   ${theme.media.mobile} {
     gap: 0.5rem;
     padding: 0.5rem 0.625rem;
@@ -93,8 +108,16 @@ export const ActionBar = styled.div.attrs(keepClear)`
       overflow: hidden;
       text-overflow: ellipsis;
     }
-    & > .hint > svg { display: none; }
-    & > button { flex: 1 1 0; min-width: 0; padding: 0 0.5rem; }
-    & > button > svg { display: none; }
+    & > .hint > svg {
+      display: none;
+    }
+    & > button {
+      flex: 1 1 0;
+      min-width: 0;
+      padding: 0 0.5rem;
+    }
+    & > button > svg {
+      display: none;
+    }
   }
 `;

@@ -5,7 +5,16 @@
  */
 import type { IndentListResponse, IndentSummary } from '@erp/contracts';
 import { errorMessage } from '@erp/sdk';
-import { EmptyState, ErrorPanel, formatDate, formatNumber, PageHeader, Spinner, theme, type IconName } from '@erp/ui';
+import {
+  EmptyState,
+  ErrorPanel,
+  formatDate,
+  formatNumber,
+  PageHeader,
+  Spinner,
+  theme,
+  type IconName,
+} from '@erp/ui';
 import { DataTable, ListSkeleton, type Column } from '@erp/ui/remote';
 import { Fragment, type ReactNode } from 'react';
 import styled from 'styled-components';
@@ -14,15 +23,25 @@ import { actorName, unitTotalsText } from '../../shared/hooks/indent-format';
 export const Stacked = styled.span`
   display: grid;
   font-weight: 500;
-  & > small { font-weight: 400; color: ${theme.color.mutedForeground}; font-size: 0.8125rem; }
-  & > small > .unit { white-space: nowrap; }
+  & > small {
+    font-weight: 400;
+    color: ${theme.color.mutedForeground};
+    font-size: 0.8125rem;
+  }
+  & > small > .unit {
+    white-space: nowrap;
+  }
 `;
 
 /**
  * The queues' columns (SPEC §2): Indent #, Project, who sent it and when (`person` says which), and
  * Items (SPEC: 'Items (total quantity)') as the line count with the total per unit; a queue adds its own after them.
  */
-export function queueColumns(person: { header: string; who: (r: IndentSummary) => IndentSummary['createdBy']; when: (r: IndentSummary) => string | null }): Column<IndentSummary>[] {
+export function queueColumns(person: {
+  header: string;
+  who: (r: IndentSummary) => IndentSummary['createdBy'];
+  when: (r: IndentSummary) => string | null;
+}): Column<IndentSummary>[] {
   return [
     {
       id: 'indent',
@@ -93,13 +112,29 @@ export interface QueuePageProps {
   description: string;
   allowed: boolean;
   deniedText: string;
-  query: { isPending: boolean; isError: boolean; isFetching: boolean; error: unknown; data: IndentListResponse | undefined; refetch: () => unknown };
+  query: {
+    isPending: boolean;
+    isError: boolean;
+    isFetching: boolean;
+    error: unknown;
+    data: IndentListResponse | undefined;
+    refetch: () => unknown;
+  };
   columns: Column<IndentSummary>[];
   actions: (row: IndentSummary) => ReactNode;
   empty: { icon: IconName; title: string; description?: string };
 }
 
-export function QueuePage({ title, description, allowed, deniedText, query, columns, actions, empty }: QueuePageProps) {
+export function QueuePage({
+  title,
+  description,
+  allowed,
+  deniedText,
+  query,
+  columns,
+  actions,
+  empty,
+}: QueuePageProps) {
   if (!allowed) {
     return (
       <>
@@ -112,8 +147,16 @@ export function QueuePage({ title, description, allowed, deniedText, query, colu
   const total = query.data?.totalItems ?? 0;
   let body: ReactNode;
   if (query.isPending) body = <ListSkeleton label={`Loading ${title.toLowerCase()}`} />;
-  else if (query.isError) body = <ErrorPanel title="Could not load the queue" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />;
-  else if (rows.length === 0) body = <EmptyState icon={empty.icon} title={empty.title} description={empty.description} />;
+  else if (query.isError)
+    body = (
+      <ErrorPanel
+        title="Could not load the queue"
+        message={errorMessage(query.error)}
+        onRetry={() => void query.refetch()}
+      />
+    );
+  else if (rows.length === 0)
+    body = <EmptyState icon={empty.icon} title={empty.title} description={empty.description} />;
   else
     body = (
       <>
@@ -140,4 +183,3 @@ export function QueuePage({ title, description, allowed, deniedText, query, colu
     </>
   );
 }
-

@@ -10,7 +10,8 @@ import { PageSkeleton } from '@erp/ui/remote';
 import type { ReactNode } from 'react';
 
 /** An id that is no indent (404), or not an id at all (400). */
-const isMissing = (error: unknown) => error instanceof ApiError && (error.status === 404 || error.status === 400);
+const isMissing = (error: unknown) =>
+  error instanceof ApiError && (error.status === 404 || error.status === 400);
 
 const back = (to: string, label: string) => (
   <LinkButton to={to} variant="outline">
@@ -24,7 +25,13 @@ export interface ScreenGate {
   allowed: boolean;
   deniedText: string;
   id: string;
-  query: { isPending: boolean; isError: boolean; error: unknown; data: IndentCompare | undefined; refetch: () => unknown };
+  query: {
+    isPending: boolean;
+    isError: boolean;
+    error: unknown;
+    data: IndentCompare | undefined;
+    refetch: () => unknown;
+  };
   queue: { to: string; label: string };
 }
 
@@ -42,7 +49,12 @@ export function screenGate({ title, allowed, deniedText, id, query, queue }: Scr
     return (
       <>
         <PageHeader title={title} actions={toQueue} />
-        <EmptyState icon="file" title={INDENT_MESSAGES.notFound} description="Please check the BoQ ID and try again." action={toQueue} />
+        <EmptyState
+          icon="file"
+          title={INDENT_MESSAGES.notFound}
+          description="Please check the BoQ ID and try again."
+          action={toQueue}
+        />
       </>
     );
   }
@@ -51,7 +63,11 @@ export function screenGate({ title, allowed, deniedText, id, query, queue }: Scr
     return (
       <>
         <PageHeader title={title} actions={toQueue} />
-        <ErrorPanel title="Could not load this indent" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
+        <ErrorPanel
+          title="Could not load this indent"
+          message={errorMessage(query.error)}
+          onRetry={() => void query.refetch()}
+        />
       </>
     );
   }

@@ -41,9 +41,18 @@ export function compareProblems(lines: readonly IndentLine[], choices: Choices):
     if (line.vendors.length === 0) continue;
     const choice = choices.get(line.itemId) ?? NO_CHOICE;
     const option = optionOf(line, choice.vendorId);
-    if (!option) problems.push({ itemId: line.itemId, kind: 'vendor', message: INDENT_MESSAGES.selectVendor(line.itemName) });
+    if (!option)
+      problems.push({
+        itemId: line.itemId,
+        kind: 'vendor',
+        message: INDENT_MESSAGES.selectVendor(line.itemName),
+      });
     else if (!option.isLowest && !meaningfulReason(choice.reason))
-      problems.push({ itemId: line.itemId, kind: 'reason', message: INDENT_MESSAGES.reasonRequired(line.itemName) });
+      problems.push({
+        itemId: line.itemId,
+        kind: 'reason',
+        message: INDENT_MESSAGES.reasonRequired(line.itemName),
+      });
   }
   return problems;
 }
@@ -53,16 +62,27 @@ export function compareProblems(lines: readonly IndentLine[], choices: Choices):
  * attempt). Before the member tried to save or send: what is left to do, in neutral words. After an
  * attempt: the first problem in the spec's words, marked as an error. Null when nothing stops it.
  */
-export function compareHint(problems: readonly LineProblem[], attempted: boolean): { text: string; problem: boolean } | null {
+export function compareHint(
+  problems: readonly LineProblem[],
+  attempted: boolean,
+): { text: string; problem: boolean } | null {
   const [first] = problems;
   if (!first) return null;
-  if (attempted) return { text: problems.length > 1 ? `${first.message} (and ${problems.length - 1} more)` : first.message, problem: true };
+  if (attempted)
+    return {
+      text: problems.length > 1 ? `${first.message} (and ${problems.length - 1} more)` : first.message,
+      problem: true,
+    };
   const vendors = problems.filter((p) => p.kind === 'vendor').length;
   const reasons = problems.length - vendors;
   const items = (n: number) => `${n} ${n === 1 ? 'item' : 'items'}`;
   const parts = [
     ...(vendors > 0 ? [`choose a vendor for ${items(vendors)}`] : []),
-    ...(reasons > 0 ? [`give the reason for ${reasons === 1 && vendors === 0 ? 'the non-lowest choice' : `${items(reasons)} not at the lowest price`}`] : []),
+    ...(reasons > 0
+      ? [
+          `give the reason for ${reasons === 1 && vendors === 0 ? 'the non-lowest choice' : `${items(reasons)} not at the lowest price`}`,
+        ]
+      : []),
   ];
   return { text: `To send for approval, ${parts.join(' and ')}.`, problem: false };
 }
@@ -81,20 +101,31 @@ export const clearChoice = (): Choice => NO_CHOICE;
  * typed for a non-lowest vendor, else 'Lowest price selected'. The prices' fingerprint and the
  * version read go back, so a change in between is refused (409) rather than overwritten.
  */
-export function compareBody(indent: Pick<IndentCompare, 'items' | 'pricesVersion' | 'version'>, choices: Choices, status: CompareBody['status']): CompareBody {
+export function compareBody(
+  indent: Pick<IndentCompare, 'items' | 'pricesVersion' | 'version'>,
+  choices: Choices,
+  status: CompareBody['status'],
+): CompareBody {
   const items: CompareBody['items'] = [];
   for (const line of indent.items) {
     const choice = choices.get(line.itemId) ?? NO_CHOICE;
     const option = optionOf(line, choice.vendorId);
     if (!option) continue;
     const reason = option.isLowest ? '' : choice.reason.trim();
-    items.push({ itemId: line.itemId, selectedVendor: option.vendorId, reasonForSelection: reason || LOWEST_REASON });
+    items.push({
+      itemId: line.itemId,
+      selectedVendor: option.vendorId,
+      reasonForSelection: reason || LOWEST_REASON,
+    });
   }
   return { items, status, pricesVersion: indent.pricesVersion, version: indent.version };
 }
 
 /** How many lines with options have a vendor, of how many. */
-export function selectedCount(lines: readonly IndentLine[], vendorOf: (itemId: string) => string | null | undefined): { selected: number; selectable: number } {
+export function selectedCount(
+  lines: readonly IndentLine[],
+  vendorOf: (itemId: string) => string | null | undefined,
+): { selected: number; selectable: number } {
   let selected = 0;
   let selectable = 0;
   for (const line of lines) {

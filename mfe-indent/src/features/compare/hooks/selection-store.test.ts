@@ -3,7 +3,11 @@ import { clearChoice, savedCompareChoice, selectLowest } from './compare-logic';
 import { createSelectionStore, NO_CHOICE, pricesDiffer } from './selection-store';
 import { line, option, V } from './test-lines';
 
-const lines = () => [line('a', { selectedVendor: V.mid, reasonForSelection: 'Nearer site' }), line('b'), line('c')];
+const lines = () => [
+  line('a', { selectedVendor: V.mid, reasonForSelection: 'Nearer site' }),
+  line('b'),
+  line('c'),
+];
 
 describe('selection store', () => {
   it('starts from each line’s saved choice, clean', () => {
@@ -74,7 +78,14 @@ describe('selection store', () => {
     store.setReason('b', 'Credit terms');
     store.select('c', V.low);
     const next = [
-      line('a', { selectedVendor: V.mid, vendors: [option(V.low, 100, 18, true), option(V.mid, 110, 19.8, false), option(V.high, 125, 22.5, false)] }),
+      line('a', {
+        selectedVendor: V.mid,
+        vendors: [
+          option(V.low, 100, 18, true),
+          option(V.mid, 110, 19.8, false),
+          option(V.high, 125, 22.5, false),
+        ],
+      }),
       line('b', { vendors: [option(V.low, 100, 18, true), option(V.high, 120, 21.6, false)] }),
       line('c'),
     ];

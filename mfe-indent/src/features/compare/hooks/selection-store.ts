@@ -27,7 +27,10 @@ export type VendorChoices = ReadonlyMap<string, string | null>;
 export type SyncMode = 'auto' | 'keep' | 'reset';
 
 /** The option of `vendorId` on this line, if it is offered. */
-export function optionOf(line: Pick<IndentLine, 'vendors'>, vendorId: string | null | undefined): VendorOption | undefined {
+export function optionOf(
+  line: Pick<IndentLine, 'vendors'>,
+  vendorId: string | null | undefined,
+): VendorOption | undefined {
   if (!vendorId) return undefined;
   return line.vendors.find((o) => o.vendorId === vendorId);
 }
@@ -71,7 +74,10 @@ export interface SelectionStore {
 }
 
 /** A store over `lines`, each starting at `initial(line)` (its saved choice). */
-export function createSelectionStore(lines: readonly IndentLine[], initial: (line: IndentLine) => Choice): SelectionStore {
+export function createSelectionStore(
+  lines: readonly IndentLine[],
+  initial: (line: IndentLine) => Choice,
+): SelectionStore {
   let current: readonly IndentLine[] = lines;
   let choices: Map<string, Choice> = new Map(lines.map((l) => [l.itemId, initial(l)]));
   let vendors: Map<string, string | null> = new Map([...choices].map(([id, c]) => [id, c.vendorId]));
@@ -126,7 +132,14 @@ export function createSelectionStore(lines: readonly IndentLine[], initial: (lin
     },
     select(itemId, vendorId, { clearReason = false } = {}) {
       const was = choices.get(itemId) ?? NO_CHOICE;
-      emit(apply(new Map([[itemId, { vendorId, reason: clearReason && was.vendorId !== vendorId ? '' : was.reason }]]), true));
+      emit(
+        apply(
+          new Map([
+            [itemId, { vendorId, reason: clearReason && was.vendorId !== vendorId ? '' : was.reason }],
+          ]),
+          true,
+        ),
+      );
     },
     setReason(itemId, reason) {
       const was = choices.get(itemId) ?? NO_CHOICE;
@@ -190,7 +203,9 @@ export function useLinePricesChanged(store: SelectionStore, itemId: string): boo
 }
 
 /** Every choice (for the checks and the request body). */
-export const useChoices = (store: SelectionStore): Choices => useSyncExternalStore(store.subscribe, store.choices);
+export const useChoices = (store: SelectionStore): Choices =>
+  useSyncExternalStore(store.subscribe, store.choices);
 
 /** Every line's vendor (for the PO preview: a reason typed leaves it alone). */
-export const useVendorChoices = (store: SelectionStore): VendorChoices => useSyncExternalStore(store.subscribe, store.vendors);
+export const useVendorChoices = (store: SelectionStore): VendorChoices =>
+  useSyncExternalStore(store.subscribe, store.vendors);

@@ -3,8 +3,23 @@ import type { IndentLine, VendorOption } from '@erp/contracts';
 
 export const V = { low: 'v-low', mid: 'v-mid', high: 'v-high' } as const;
 
-export function option(vendorId: string, price: number, gst: number, isLowest: boolean, vendorName = vendorId): VendorOption {
-  return { vendorId, vendor: vendorId, vendorName, price, gst, totalPrice: Math.round((price + gst) * 100) / 100, isLowest, status: 'active' };
+export function option(
+  vendorId: string,
+  price: number,
+  gst: number,
+  isLowest: boolean,
+  vendorName = vendorId,
+): VendorOption {
+  return {
+    vendorId,
+    vendor: vendorId,
+    vendorName,
+    price,
+    gst,
+    totalPrice: Math.round((price + gst) * 100) / 100,
+    isLowest,
+    status: 'active',
+  };
 }
 
 export function line(itemId: string, over: Partial<IndentLine> = {}): IndentLine {
@@ -23,7 +38,11 @@ export function line(itemId: string, over: Partial<IndentLine> = {}): IndentLine
     approverReason: '',
     price: null,
     gst: null,
-    vendors: [option(V.low, 100, 18, true, 'Low Traders'), option(V.mid, 110, 19.8, false, 'Mid Suppliers'), option(V.high, 120, 21.6, false, 'High & Co')],
+    vendors: [
+      option(V.low, 100, 18, true, 'Low Traders'),
+      option(V.mid, 110, 19.8, false, 'Mid Suppliers'),
+      option(V.high, 120, 21.6, false, 'High & Co'),
+    ],
     ...over,
   };
 }

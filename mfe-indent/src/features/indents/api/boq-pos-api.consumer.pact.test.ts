@@ -17,7 +17,8 @@ const PO_ID = '8c9d0e1f-2a3b-4c4d-8e5f-6a7b8c9d0e1f';
 
 const projects = consumerContract('mfe-indent', 'projects-service');
 const po = consumerContract('mfe-indent', 'po-service');
-const run = <T,>(o: { queryFn?: unknown }) => (o.queryFn as (c: { signal: AbortSignal }) => Promise<T>)({ signal: new AbortController().signal });
+const run = <T>(o: { queryFn?: unknown }) =>
+  (o.queryFn as (c: { signal: AbortSignal }) => Promise<T>)({ signal: new AbortController().signal });
 
 describe('mfe-indent: a BOQ with its purchase orders', () => {
   it('reads the BOQ by its id', async () => {
@@ -29,7 +30,11 @@ describe('mfe-indent: a BOQ with its purchase orders', () => {
           _id: uuid(BOQ_ID),
           boqId: regex('^BOQ-[0-9]{4,}$', 'BOQ-0001'),
           name: string('Civil and structural works, Tower A'),
-          projectId: { _id: uuid(PROJECT_ID), name: string('Skyline Residency, Pune'), projectCode: regex('^PRJ-[0-9]{4,}$', 'PRJ-0001') },
+          projectId: {
+            _id: uuid(PROJECT_ID),
+            name: string('Skyline Residency, Pune'),
+            projectCode: regex('^PRJ-[0-9]{4,}$', 'PRJ-0001'),
+          },
         }),
       )
       .executeTest(async () => {
@@ -51,7 +56,10 @@ describe('mfe-indent: a BOQ with its purchase orders', () => {
 
   it("lists the BOQ's purchase orders, newest first", async () => {
     await po
-      .interaction('an Admin signed in and the demo purchase orders exist', "a request for a BOQ's purchase orders")
+      .interaction(
+        'an Admin signed in and the demo purchase orders exist',
+        "a request for a BOQ's purchase orders",
+      )
       .withRequest('GET', '/api/v1/po', (b) => b.query({ boqId: BOQ_ID, limit: '100', offset: '0' }))
       .willRespondWith(200, (b) =>
         b.jsonBody({
@@ -62,15 +70,29 @@ describe('mfe-indent: a BOQ with its purchase orders', () => {
             amount: number(54012.5),
             orderDate: string('2026-11-25T10:00:00.000Z'),
             itemCount: integer(2),
-            vendor: { _id: uuid('5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d'), name: string('Shree Ganesh Cement Traders') },
-            boqId: { _id: uuid(BOQ_ID), boqId: regex('^BOQ-[0-9]{4,}$', 'BOQ-0001'), name: string('Civil and structural works, Tower A') },
+            vendor: {
+              _id: uuid('5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d'),
+              name: string('Shree Ganesh Cement Traders'),
+            },
+            boqId: {
+              _id: uuid(BOQ_ID),
+              boqId: regex('^BOQ-[0-9]{4,}$', 'BOQ-0001'),
+              name: string('Civil and structural works, Tower A'),
+            },
           }),
           totalItems: integer(2),
         }),
       )
       .executeTest(async () => {
-        const page = await run<{ pos: Array<{ poNumber: string; vendor: string; items: number }>; total: number }>(boqPosQueryOptions(BOQ_ID));
-        expect(page.pos[0]).toMatchObject({ poNumber: 'PO-000001', vendor: 'Shree Ganesh Cement Traders', items: 2 });
+        const page = await run<{
+          pos: Array<{ poNumber: string; vendor: string; items: number }>;
+          total: number;
+        }>(boqPosQueryOptions(BOQ_ID));
+        expect(page.pos[0]).toMatchObject({
+          poNumber: 'PO-000001',
+          vendor: 'Shree Ganesh Cement Traders',
+          items: 2,
+        });
         expect(page.total).toBe(2);
       });
   });

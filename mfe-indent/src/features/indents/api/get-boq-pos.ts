@@ -11,7 +11,8 @@ export const boqQueryOptions = (id: string) =>
     retry: false,
   });
 
-export const useBoq = (id: string, enabled: boolean) => useQuery({ ...boqQueryOptions(id), enabled: enabled && Boolean(id) });
+export const useBoq = (id: string, enabled: boolean) =>
+  useQuery({ ...boqQueryOptions(id), enabled: enabled && Boolean(id) });
 
 /** A PO of the list as the indent screens' PO table shows it. */
 export const toIndentPo = (po: PoSummary): IndentPo => ({
@@ -36,4 +37,5 @@ export const boqPosQueryOptions = (boqId: string) =>
     },
   });
 
-export const useBoqPos = (boqId: string, enabled: boolean) => useQuery({ ...boqPosQueryOptions(boqId), enabled: enabled && Boolean(boqId) });
+export const useBoqPos = (boqId: string, enabled: boolean) =>
+  useQuery({ ...boqPosQueryOptions(boqId), enabled: enabled && Boolean(boqId) });

@@ -66,7 +66,12 @@ const head = (over: Record<string, unknown> = {}) => ({
 
 const summaryMatcher = (over: Record<string, unknown> = {}) => ({
   ...head(),
-  items: like({ count: integer(2), totalQuantity: number(920.5), totalAmount: number(0), byUnit: eachLike({ unit: string('bags'), quantity: number(120.5) }) }),
+  items: like({
+    count: integer(2),
+    totalQuantity: number(920.5),
+    totalAmount: number(0),
+    byUnit: eachLike({ unit: string('bags'), quantity: number(120.5) }),
+  }),
   overBoqLines: integer(0),
   poCount: integer(0),
   ...over,

@@ -1,5 +1,16 @@
 import { ApiError, errorMessage } from '@erp/sdk';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle, EmptyState, ErrorPanel, Icon, LinkButton, PageHeader } from '@erp/ui';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  EmptyState,
+  ErrorPanel,
+  Icon,
+  LinkButton,
+  PageHeader,
+} from '@erp/ui';
 import { PageSkeleton, useCurrentUser } from '@erp/ui/remote';
 import { useBoq, useBoqPos } from '../api/get-boq-pos';
 import { canReceivePos } from '../../shared/hooks/indent-access';
@@ -33,7 +44,11 @@ export function BoqPosPage({ id }: { id: string }) {
         {missing ? (
           <EmptyState icon="file" title="BOQ Not Found" description={BOQ_NOT_FOUND} action={backToList} />
         ) : (
-          <ErrorPanel title="Could not load this BOQ" message={errorMessage(boq.error)} onRetry={() => void boq.refetch()} />
+          <ErrorPanel
+            title="Could not load this BOQ"
+            message={errorMessage(boq.error)}
+            onRetry={() => void boq.refetch()}
+          />
         )}
       </>
     );
@@ -41,21 +56,35 @@ export function BoqPosPage({ id }: { id: string }) {
   const b = boq.data;
   return (
     <>
-      <PageHeader title={`${b.boqId} · ${b.name}`} description={`${b.projectId.name} · purchase orders generated from this BoQ's indents`} actions={backToList} />
+      <PageHeader
+        title={`${b.boqId} · ${b.name}`}
+        description={`${b.projectId.name} · purchase orders generated from this BoQ's indents`}
+        actions={backToList}
+      />
       <Card as="section" aria-labelledby="boq-pos">
         <CardHeader>
           <CardTitle id="boq-pos" as="h2">
             Purchase Orders
           </CardTitle>
           <CardDescription>
-            {pos.data ? `${pos.data.total} purchase order${pos.data.total === 1 ? '' : 's'}` : 'Loading the purchase orders'}
+            {pos.data
+              ? `${pos.data.total} purchase order${pos.data.total === 1 ? '' : 's'}`
+              : 'Loading the purchase orders'}
           </CardDescription>
         </CardHeader>
         <CardContent>
           {pos.isError ? (
-            <ErrorPanel title="Could not load the purchase orders" message={errorMessage(pos.error)} onRetry={() => void pos.refetch()} />
+            <ErrorPanel
+              title="Could not load the purchase orders"
+              message={errorMessage(pos.error)}
+              onRetry={() => void pos.refetch()}
+            />
           ) : pos.data && pos.data.pos.length === 0 ? (
-            <EmptyState icon="inbox" title="No Purchase Orders found" description="None of this BoQ's indents has been approved yet." />
+            <EmptyState
+              icon="inbox"
+              title="No Purchase Orders found"
+              description="None of this BoQ's indents has been approved yet."
+            />
           ) : pos.data ? (
             <IndentPosTable pos={pos.data.pos} canReceive={canReceivePos(user)} />
           ) : (

@@ -125,7 +125,12 @@ export const IndentInfoSection = memo(function IndentInfoSection({
           label="Site/Location"
           control={<Input placeholder="e.g. Tower A, level 4" autoComplete="off" maxLength={200} />}
         />
-        <FormField kit={kit} name="neededBy" label="Needed By" render={(p) => <DateInput {...p} value={String(p.value)} />} />
+        <FormField
+          kit={kit}
+          name="neededBy"
+          label="Needed By"
+          render={(p) => <DateInput {...p} value={String(p.value)} />}
+        />
         <Field label="Requester" htmlFor="indent-requester">
           <Input id="indent-requester" value={requester} readOnly aria-readonly="true" />
         </Field>

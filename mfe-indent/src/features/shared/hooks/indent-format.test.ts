@@ -124,8 +124,15 @@ describe('quantities per unit (decision 0037)', () => {
 
 describe('the send-for-comparison toast (decision 0037)', () => {
   it('is the spec’s words for a first send, and says it went again after a send-back', () => {
-    expect(sentForComparisonTitle([entry(null, 'compare', '2026-01-01T10:00:00Z')])).toBe(INDENT_MESSAGES.added);
-    expect(sentForComparisonTitle([entry(null, 'draft', '2026-01-01T10:00:00Z'), entry('draft', 'compare', '2026-01-02T10:00:00Z')])).toBe(INDENT_MESSAGES.added);
+    expect(sentForComparisonTitle([entry(null, 'compare', '2026-01-01T10:00:00Z')])).toBe(
+      INDENT_MESSAGES.added,
+    );
+    expect(
+      sentForComparisonTitle([
+        entry(null, 'draft', '2026-01-01T10:00:00Z'),
+        entry('draft', 'compare', '2026-01-02T10:00:00Z'),
+      ]),
+    ).toBe(INDENT_MESSAGES.added);
     expect(
       sentForComparisonTitle([
         entry(null, 'compare', '2026-01-01T10:00:00Z'),

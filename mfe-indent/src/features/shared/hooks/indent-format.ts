@@ -67,12 +67,18 @@ export function qtyWithUnit(value: number, unit: string): string {
  * quantities in different units are never added together). With `max`, the first `max` units and
  * '+2 more units'; `all` is every unit (a tooltip, a screen reader's label).
  */
-export function unitTotalsText(byUnit: ReadonlyArray<{ unit: string; quantity: number }>, max = Infinity): { shown: string; all: string } {
+export function unitTotalsText(
+  byUnit: ReadonlyArray<{ unit: string; quantity: number }>,
+  max = Infinity,
+): { shown: string; all: string } {
   const parts = byUnit.map((u) => qtyWithUnit(u.quantity, u.unit));
   const all = parts.join(' · ');
   if (parts.length <= max) return { shown: all, all };
   const rest = parts.length - max;
-  return { shown: `${parts.slice(0, max).join(' · ')} · +${rest} more ${rest === 1 ? 'unit' : 'units'}`, all };
+  return {
+    shown: `${parts.slice(0, max).join(' · ')} · +${rest} more ${rest === 1 ? 'unit' : 'units'}`,
+    all,
+  };
 }
 
 /** 'Indent Added Successfully' for a first send; after a send-back, what happened: it went for comparison again. */

@@ -9,7 +9,10 @@ export interface PoPdfInput {
 
 /** GET /po/{id}/pdf: the printable PO the server renders; the browser saves it under the server's name. */
 export async function downloadPoPdf({ id, poNumber }: PoPdfInput): Promise<void> {
-  const file = await call(api, 'po.pdf', { params: { id }, fallbackName: `${poNumber || 'purchase-order'}.pdf` });
+  const file = await call(api, 'po.pdf', {
+    params: { id },
+    fallbackName: `${poNumber || 'purchase-order'}.pdf`,
+  });
   saveFile(file);
 }
 

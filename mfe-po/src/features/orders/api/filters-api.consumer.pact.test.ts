@@ -20,13 +20,21 @@ describe('mfe-po filter options API client', () => {
       .withRequest('GET', '/api/v1/project', (b) => b.query({ limit: '100', offset: '0' }))
       .willRespondWith(200, (b) =>
         b.jsonBody({
-          result: eachLike({ _id: uuid(PROJECT_ID), name: string('Skyline Residency, Pune'), projectCode: regex('^PRJ-[0-9]{4,}$', 'PRJ-0001') }),
+          result: eachLike({
+            _id: uuid(PROJECT_ID),
+            name: string('Skyline Residency, Pune'),
+            projectCode: regex('^PRJ-[0-9]{4,}$', 'PRJ-0001'),
+          }),
           totalItems: integer(2),
         }),
       )
       .executeTest(async () => {
         const projects = await getProjectOptions();
-        expect(projects[0]).toEqual({ _id: PROJECT_ID, name: 'Skyline Residency, Pune', projectCode: 'PRJ-0001' });
+        expect(projects[0]).toEqual({
+          _id: PROJECT_ID,
+          name: 'Skyline Residency, Pune',
+          projectCode: 'PRJ-0001',
+        });
       });
   });
 

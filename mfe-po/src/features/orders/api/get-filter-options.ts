@@ -23,15 +23,26 @@ export async function getProjectOptions(signal?: AbortSignal): Promise<ProjectOp
 
 /** The vendor master's first 100 (SPEC §9: pickers load limit 100, offset 0), every status: a blocked vendor's POs are still listed. */
 export async function getVendorOptions(signal?: AbortSignal): Promise<VendorOption[]> {
-  const response = await call(api, 'vendors.list', { query: { limit: 100, offset: 0, status: 'all' }, signal });
+  const response = await call(api, 'vendors.list', {
+    query: { limit: 100, offset: 0, status: 'all' },
+    signal,
+  });
   return response.result.map(({ _id, name }) => ({ _id, name })).sort((a, b) => a.name.localeCompare(b.name));
 }
 
 export const projectOptionsQueryOptions = () =>
-  queryOptions({ queryKey: poKeys('project-options'), queryFn: ({ signal }) => getProjectOptions(signal), staleTime: 60_000 });
+  queryOptions({
+    queryKey: poKeys('project-options'),
+    queryFn: ({ signal }) => getProjectOptions(signal),
+    staleTime: 60_000,
+  });
 
 export const vendorOptionsQueryOptions = () =>
-  queryOptions({ queryKey: poKeys('vendor-options'), queryFn: ({ signal }) => getVendorOptions(signal), staleTime: 60_000 });
+  queryOptions({
+    queryKey: poKeys('vendor-options'),
+    queryFn: ({ signal }) => getVendorOptions(signal),
+    staleTime: 60_000,
+  });
 
 export const useProjectOptions = (enabled = true) => useQuery({ ...projectOptionsQueryOptions(), enabled });
 export const useVendorOptions = (enabled = true) => useQuery({ ...vendorOptionsQueryOptions(), enabled });

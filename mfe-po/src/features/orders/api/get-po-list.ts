@@ -20,4 +20,5 @@ export const poListQueryOptions = (params: PoListParams) =>
     placeholderData: keepPreviousData,
   });
 
-export const usePoList = (params: PoListParams, enabled = true) => useQuery({ ...poListQueryOptions(params), enabled });
+export const usePoList = (params: PoListParams, enabled = true) =>
+  useQuery({ ...poListQueryOptions(params), enabled });

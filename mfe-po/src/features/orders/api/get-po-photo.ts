@@ -8,7 +8,11 @@ import { poKeys } from './po-keys';
  * fetched (not an <img src>) and shown from a blob object URL.
  */
 export async function getPoPhoto(poId: string, photoId: string, signal?: AbortSignal): Promise<Blob> {
-  const file = await call(api, 'po.photo', { params: { id: poId, photoId }, fallbackName: 'invoice-photo', signal });
+  const file = await call(api, 'po.photo', {
+    params: { id: poId, photoId },
+    fallbackName: 'invoice-photo',
+    signal,
+  });
   return file.blob;
 }
 

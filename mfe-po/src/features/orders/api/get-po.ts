@@ -11,4 +11,5 @@ export const poQueryOptions = (id: string) =>
     queryFn: ({ signal }) => getPo(id, signal),
   });
 
-export const usePo = (id: string, enabled = true) => useQuery({ ...poQueryOptions(id), enabled: enabled && Boolean(id) });
+export const usePo = (id: string, enabled = true) =>
+  useQuery({ ...poQueryOptions(id), enabled: enabled && Boolean(id) });

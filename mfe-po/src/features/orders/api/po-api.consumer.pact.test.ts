@@ -58,9 +58,21 @@ const head = (over: Record<string, unknown> = {}) => ({
   approvedBy: actor,
   updatedAt: TIME,
   vendor: like({ _id: uuid(VENDOR_ID), name: string('Shree Ganesh Cement Traders') }),
-  projectId: like({ _id: uuid(PROJECT_ID), name: string('Skyline Residency, Pune'), projectCode: regex('^PRJ-[0-9]{4,}$', 'PRJ-0001') }),
-  boqId: like({ _id: uuid(BOQ_ID), boqId: regex('^BOQ-[0-9]{4,}$', 'BOQ-0001'), name: string('Civil and structural works, Tower A') }),
-  indentId: like({ _id: uuid(INDENT_ID), indentId: regex('^IND-[0-9]{6,}$', 'IND-000001'), title: string('Cement and steel for slab 4') }),
+  projectId: like({
+    _id: uuid(PROJECT_ID),
+    name: string('Skyline Residency, Pune'),
+    projectCode: regex('^PRJ-[0-9]{4,}$', 'PRJ-0001'),
+  }),
+  boqId: like({
+    _id: uuid(BOQ_ID),
+    boqId: regex('^BOQ-[0-9]{4,}$', 'BOQ-0001'),
+    name: string('Civil and structural works, Tower A'),
+  }),
+  indentId: like({
+    _id: uuid(INDENT_ID),
+    indentId: regex('^IND-[0-9]{6,}$', 'IND-000001'),
+    title: string('Cement and steel for slab 4'),
+  }),
   fleet: like({ amount: number(1500), gst: number(270) }),
   itemCount: integer(2),
   // A PO in these states was never short-closed; the short-close's answer says otherwise.
@@ -106,10 +118,18 @@ const contract = consumerContract('mfe-po', 'po-service');
 describe('mfe-po PO API client', () => {
   it('lists the active POs (Open and Partial) for receiving, newest order first', async () => {
     await contract
-      .interaction('an Admin signed in and the demo purchase orders exist', 'a request for the first page of active purchase orders, newest first')
-      .withRequest('GET', '/api/v1/po', (b) => b.query({ limit: String(OPEN_PO_PAGE_SIZE), offset: '0', status: 'active', sort: '-orderDate' }))
+      .interaction(
+        'an Admin signed in and the demo purchase orders exist',
+        'a request for the first page of active purchase orders, newest first',
+      )
+      .withRequest('GET', '/api/v1/po', (b) =>
+        b.query({ limit: String(OPEN_PO_PAGE_SIZE), offset: '0', status: 'active', sort: '-orderDate' }),
+      )
       .willRespondWith(200, (b) =>
-        b.jsonBody({ result: eachLike(head({ status: regex('^(Open|Partial)$', 'Open') })), totalItems: integer(2) }),
+        b.jsonBody({
+          result: eachLike(head({ status: regex('^(Open|Partial)$', 'Open') })),
+          totalItems: integer(2),
+        }),
       )
       .executeTest(async () => {
         const page = await getPoList({
@@ -130,11 +150,24 @@ describe('mfe-po PO API client', () => {
 
   it('lists the POs of one project (the project screens’ link)', async () => {
     await contract
-      .interaction('an Admin signed in and the demo purchase orders exist', 'a request for the purchase orders of a project')
-      .withRequest('GET', '/api/v1/po', (b) => b.query({ limit: String(PO_LIST_PAGE_SIZE), offset: '0', projectId: PROJECT_ID }))
+      .interaction(
+        'an Admin signed in and the demo purchase orders exist',
+        'a request for the purchase orders of a project',
+      )
+      .withRequest('GET', '/api/v1/po', (b) =>
+        b.query({ limit: String(PO_LIST_PAGE_SIZE), offset: '0', projectId: PROJECT_ID }),
+      )
       .willRespondWith(200, (b) =>
         b.jsonBody({
-          result: eachLike(head({ projectId: like({ _id: PROJECT_ID, name: string('Skyline Residency, Pune'), projectCode: string('PRJ-0001') }) })),
+          result: eachLike(
+            head({
+              projectId: like({
+                _id: PROJECT_ID,
+                name: string('Skyline Residency, Pune'),
+                projectCode: string('PRJ-0001'),
+              }),
+            }),
+          ),
           totalItems: integer(3),
         }),
       )
@@ -160,7 +193,11 @@ describe('mfe-po PO API client', () => {
       )
       .withRequest('GET', `/api/v1/po/${PO_ID}`)
       .willRespondWith(200, (b) =>
-        b.jsonBody({ ...head({ _id: PO_ID, status: 'Partial' }), items: eachLike(lineMatcher(), 2), receipts: eachLike(receiptMatcher) }),
+        b.jsonBody({
+          ...head({ _id: PO_ID, status: 'Partial' }),
+          items: eachLike(lineMatcher(), 2),
+          receipts: eachLike(receiptMatcher),
+        }),
       )
       .executeTest(async () => {
         const po = await getPo(PO_ID);
@@ -173,7 +210,10 @@ describe('mfe-po PO API client', () => {
 
   it('answers 404 with the message for a PO that does not exist', async () => {
     await contract
-      .interaction(`an Admin signed in and PO ${MISSING_ID} does not exist`, 'a request for a purchase order that does not exist')
+      .interaction(
+        `an Admin signed in and PO ${MISSING_ID} does not exist`,
+        'a request for a purchase order that does not exist',
+      )
       .withRequest('GET', `/api/v1/po/${MISSING_ID}`)
       .willRespondWith(404, (b) => b.jsonBody({ message: PO_MESSAGES.notFound }))
       .executeTest(async () => {
@@ -215,7 +255,10 @@ describe('mfe-po PO API client', () => {
         b
           .headers({
             'Content-Type': regex('^application/pdf(;.*)?$', 'application/pdf'),
-            'Content-Disposition': regex('^(inline|attachment); filename="PO-[0-9]{6,}\\.pdf"$', 'inline; filename="PO-000001.pdf"'),
+            'Content-Disposition': regex(
+              '^(inline|attachment); filename="PO-[0-9]{6,}\\.pdf"$',
+              'inline; filename="PO-000001.pdf"',
+            ),
           })
           .body('application/pdf', PDF),
       )
@@ -239,14 +282,27 @@ describe('mfe-po PO API client', () => {
 
   it('short-closes an Open PO for an Admin: it closes and what was pending is cancelled', async () => {
     await contract
-      .interaction(`an Admin signed in and PO ${OPEN_ID} Open at version 1 with 2 lines`, 'a request to short-close an open purchase order')
-      .withRequest('POST', `/api/v1/po/${OPEN_ID}/short-close`, (b) => b.jsonBody({ reason: REASON, version: 1 }))
+      .interaction(
+        `an Admin signed in and PO ${OPEN_ID} Open at version 1 with 2 lines`,
+        'a request to short-close an open purchase order',
+      )
+      .withRequest('POST', `/api/v1/po/${OPEN_ID}/short-close`, (b) =>
+        b.jsonBody({ reason: REASON, version: 1 }),
+      )
       .willRespondWith(200, (b) =>
         b.jsonBody({
           message: PO_MESSAGES.shortClosed,
           po: {
-            ...head({ _id: OPEN_ID, status: 'Closed', version: integer(2), shortClose: like({ reason: REASON, at: TIME, by: actor }) }),
-            items: eachLike(lineMatcher({ totalReceived: number(0), cancelled: number(120.5), pending: number(0) }), 2),
+            ...head({
+              _id: OPEN_ID,
+              status: 'Closed',
+              version: integer(2),
+              shortClose: like({ reason: REASON, at: TIME, by: actor }),
+            }),
+            items: eachLike(
+              lineMatcher({ totalReceived: number(0), cancelled: number(120.5), pending: number(0) }),
+              2,
+            ),
             receipts: [],
           },
         }),
@@ -262,16 +318,22 @@ describe('mfe-po PO API client', () => {
 
   it('refuses to short-close for a member who is not an Admin, with the message', async () => {
     await contract
-      .interaction(`a Purchaser signed in and PO ${OPEN_ID} Open at version 1 with 2 lines`, 'a request to short-close a purchase order by a Purchaser')
-      .withRequest('POST', `/api/v1/po/${OPEN_ID}/short-close`, (b) => b.jsonBody({ reason: REASON, version: 1 }))
+      .interaction(
+        `a Purchaser signed in and PO ${OPEN_ID} Open at version 1 with 2 lines`,
+        'a request to short-close a purchase order by a Purchaser',
+      )
+      .withRequest('POST', `/api/v1/po/${OPEN_ID}/short-close`, (b) =>
+        b.jsonBody({ reason: REASON, version: 1 }),
+      )
       // A Purchaser lacks PO List write, refused before the Admin check: any message, shown as it comes.
       .willRespondWith(403, (b) => b.jsonBody({ message: string(PO_MESSAGES.onlyAdminShortCloses) }))
       .executeTest(async () => {
-        const error = await shortClosePo({ id: OPEN_ID, reason: REASON, version: 1 }).catch((e: unknown) => e);
+        const error = await shortClosePo({ id: OPEN_ID, reason: REASON, version: 1 }).catch(
+          (e: unknown) => e,
+        );
         expect(error).toBeInstanceOf(ApiError);
         expect((error as ApiError).status).toBe(403);
         expect((error as ApiError).message).not.toBe('');
       });
   });
 });
-

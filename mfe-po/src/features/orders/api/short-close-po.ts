@@ -22,7 +22,10 @@ export function useShortClosePo() {
     mutationFn: shortClosePo,
     onSuccess: async ({ po }) => {
       queryClient.setQueryData(poKeys('po', po._id), po);
-      await queryClient.invalidateQueries({ queryKey: poKeys(), predicate: (q) => !(q.queryKey[1] === 'po' && q.queryKey[2] === po._id) });
+      await queryClient.invalidateQueries({
+        queryKey: poKeys(),
+        predicate: (q) => !(q.queryKey[1] === 'po' && q.queryKey[2] === po._id),
+      });
     },
   });
 }

@@ -51,12 +51,26 @@ export function InvoicePhotoDialog({ poId, receipt, onClose }: InvoicePhotoDialo
       open={receipt !== null}
       onOpenChange={(open) => !open && onClose()}
       title={title}
-      description={receipt ? `Dated ${formatDate(receipt.invoice.invoiceDate)}, received ${formatDate(receipt.createdAt)}` : undefined}
+      description={
+        receipt
+          ? `Dated ${formatDate(receipt.invoice.invoiceDate)}, received ${formatDate(receipt.createdAt)}`
+          : undefined
+      }
     >
       {photo.isError ? (
-        <ErrorPanel title="Could not load the photo" message={errorMessage(photo.error)} onRetry={() => void photo.refetch()} />
+        <ErrorPanel
+          title="Could not load the photo"
+          message={errorMessage(photo.error)}
+          onRetry={() => void photo.refetch()}
+        />
       ) : (
-        <Frame>{url ? <img src={url} alt={`Invoice ${receipt?.invoice.invoiceNumber ?? ''}`} /> : <Spinner label="Loading the photo" />}</Frame>
+        <Frame>
+          {url ? (
+            <img src={url} alt={`Invoice ${receipt?.invoice.invoiceNumber ?? ''}`} />
+          ) : (
+            <Spinner label="Loading the photo" />
+          )}
+        </Frame>
       )}
       <DialogFooter>
         {url && (

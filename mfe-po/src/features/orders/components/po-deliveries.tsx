@@ -72,7 +72,10 @@ function ReceivedLines({ receipt }: { receipt: PoReceipt }) {
       {receipt.receivedItems.map((l) => (
         <li key={l.item._id}>
           <span>
-            {l.item.name}: <Num>{formatQty(l.receivedQuantity)} {l.item.unit}</Num>
+            {l.item.name}:{' '}
+            <Num>
+              {formatQty(l.receivedQuantity)} {l.item.unit}
+            </Num>
           </span>
           <small>
             Accepted {formatQty(l.acceptedQuantity)} {l.item.unit}
@@ -102,12 +105,28 @@ export interface PoDeliveriesProps {
  * invoice photo behind its button. Newest first.
  */
 export function PoDeliveries({ receipts, onShowPhoto }: PoDeliveriesProps) {
-  const rows = useMemo(() => [...receipts].sort((a, b) => b.createdAt.localeCompare(a.createdAt)), [receipts]);
+  const rows = useMemo(
+    () => [...receipts].sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
+    [receipts],
+  );
   const columns = useMemo<Column<PoReceipt>[]>(
     () => [
-      { id: 'invoice', header: 'Invoice #', primary: true, cell: (r) => <Num>{r.invoice.invoiceNumber}</Num> },
-      { id: 'invoiceDate', header: 'Invoice Date', cell: (r) => <Num>{formatDate(r.invoice.invoiceDate)}</Num> },
-      { id: 'receivedAt', header: 'Received Date', cell: (r) => <Num title={formatDateTime(r.createdAt)}>{formatDate(r.createdAt)}</Num> },
+      {
+        id: 'invoice',
+        header: 'Invoice #',
+        primary: true,
+        cell: (r) => <Num>{r.invoice.invoiceNumber}</Num>,
+      },
+      {
+        id: 'invoiceDate',
+        header: 'Invoice Date',
+        cell: (r) => <Num>{formatDate(r.invoice.invoiceDate)}</Num>,
+      },
+      {
+        id: 'receivedAt',
+        header: 'Received Date',
+        cell: (r) => <Num title={formatDateTime(r.createdAt)}>{formatDate(r.createdAt)}</Num>,
+      },
       { id: 'receivedBy', header: 'Received By', cell: (r) => actorName(r.receivedBy) },
       { id: 'items', header: 'Items', cell: (r) => <ReceivedLines receipt={r} /> },
       {
@@ -120,7 +139,12 @@ export function PoDeliveries({ receipts, onShowPhoto }: PoDeliveriesProps) {
         header: 'Photo',
         cell: (r) =>
           r.photo ? (
-            <Button variant="outline" size="sm" onClick={() => onShowPhoto(r)} aria-label={`Invoice photo of ${r.invoice.invoiceNumber}`}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => onShowPhoto(r)}
+              aria-label={`Invoice photo of ${r.invoice.invoiceNumber}`}
+            >
               <Icon name="eye" />
               Photo
             </Button>

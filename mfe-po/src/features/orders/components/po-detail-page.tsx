@@ -123,21 +123,35 @@ export function PoDetailPage({ id, focus }: PoDetailPageProps) {
     return (
       <>
         <PageHeader title="Purchase Order" />
-        <EmptyState icon="lock" title="Access denied" description="You don't have permission to view purchase orders." />
+        <EmptyState
+          icon="lock"
+          title="Access denied"
+          description="You don't have permission to view purchase orders."
+        />
       </>
     );
   }
   if (query.isPending) return <PageSkeleton />;
   if (query.isError) {
     // 400: the path's id is not an id at all (/po/xyz), as missing as a 404.
-    const notFound = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
+    const notFound =
+      query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
     return (
       <>
         <PageHeader title="Purchase Order" actions={backToList} />
         {notFound ? (
-          <EmptyState icon="cart" title={PO_MESSAGES.notFound} description={PO_MESSAGES.notFoundDetail} action={backToList} />
+          <EmptyState
+            icon="cart"
+            title={PO_MESSAGES.notFound}
+            description={PO_MESSAGES.notFoundDetail}
+            action={backToList}
+          />
         ) : (
-          <ErrorPanel title="Could not load this purchase order" message={errorMessage(query.error)} onRetry={() => void query.refetch()} />
+          <ErrorPanel
+            title="Could not load this purchase order"
+            message={errorMessage(query.error)}
+            onRetry={() => void query.refetch()}
+          />
         )}
       </>
     );
@@ -148,7 +162,14 @@ export function PoDetailPage({ id, focus }: PoDetailPageProps) {
   const download = () =>
     pdf.mutate(
       { id: po._id, poNumber: po.poNumber },
-      { onError: (error) => toast({ title: 'Could not download the PDF', description: errorMessage(error), variant: 'destructive' }) },
+      {
+        onError: (error) =>
+          toast({
+            title: 'Could not download the PDF',
+            description: errorMessage(error),
+            variant: 'destructive',
+          }),
+      },
     );
 
   return (
@@ -160,7 +181,12 @@ export function PoDetailPage({ id, focus }: PoDetailPageProps) {
         actions={
           <>
             {backToList}
-            <Button variant="outline" onClick={download} disabled={pdf.isPending} aria-busy={pdf.isPending || undefined}>
+            <Button
+              variant="outline"
+              onClick={download}
+              disabled={pdf.isPending}
+              aria-busy={pdf.isPending || undefined}
+            >
               <Icon name="file" />
               {pdf.isPending ? 'Downloading...' : 'Download PDF'}
             </Button>
@@ -186,7 +212,9 @@ export function PoDetailPage({ id, focus }: PoDetailPageProps) {
             Short-closed on {formatDate(po.shortClose.at)} by {actorName(po.shortClose.by)}
           </strong>
           <p>{po.shortClose.reason}</p>
-          <small title={formatDateTime(po.shortClose.at)}>What was still pending was cancelled; nothing more can be received.</small>
+          <small title={formatDateTime(po.shortClose.at)}>
+            What was still pending was cancelled; nothing more can be received.
+          </small>
         </Notice>
       )}
       <PoFacts po={po} />
@@ -197,7 +225,8 @@ export function PoDetailPage({ id, focus }: PoDetailPageProps) {
               Ordered Items
             </CardTitle>
             <CardDescription>
-              {po.items.length} {po.items.length === 1 ? 'line' : 'lines'} at the unit prices locked on approval
+              {po.items.length} {po.items.length === 1 ? 'line' : 'lines'} at the unit prices locked on
+              approval
             </CardDescription>
           </CardHeader>
           <CardContent>
@@ -209,7 +238,9 @@ export function PoDetailPage({ id, focus }: PoDetailPageProps) {
             <Heading id="po-deliveries" as="h2" ref={historyHeading} tabIndex={-1}>
               Deliveries
             </Heading>
-            <CardDescription>Goods receipts recorded against this purchase order, newest first</CardDescription>
+            <CardDescription>
+              Goods receipts recorded against this purchase order, newest first
+            </CardDescription>
           </CardHeader>
           <CardContent>
             {po.receipts.length > 0 ? (
@@ -218,7 +249,11 @@ export function PoDetailPage({ id, focus }: PoDetailPageProps) {
               <EmptyState
                 icon="truck"
                 title="No deliveries yet"
-                description={closed ? 'This purchase order was closed before any goods were received.' : 'Receipts recorded against this purchase order will appear here.'}
+                description={
+                  closed
+                    ? 'This purchase order was closed before any goods were received.'
+                    : 'Receipts recorded against this purchase order will appear here.'
+                }
                 action={
                   !closed && canReceive(user) ? (
                     <LinkButton to={receiptPath(po._id)} variant="outline">
@@ -233,7 +268,9 @@ export function PoDetailPage({ id, focus }: PoDetailPageProps) {
         </Card>
       </Sections>
       <InvoicePhotoDialog poId={po._id} receipt={photoOf} onClose={() => setPhotoOf(null)} />
-      {canShortClose(user) && <ShortCloseDialog po={po} open={closing} onClose={closeDialog} onStale={stale} />}
+      {canShortClose(user) && (
+        <ShortCloseDialog po={po} open={closing} onClose={closeDialog} onStale={stale} />
+      )}
     </>
   );
 }

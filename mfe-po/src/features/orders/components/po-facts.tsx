@@ -82,7 +82,11 @@ export function PoFacts({ po }: { po: PurchaseOrder }) {
             <Icon name="lock" size={12} aria-hidden="true" />
             Unit prices locked on Admin approval
           </Locked>
-          {fleet > 0 && <small>Includes fleet cost {formatINR(po.fleet.amount)} + GST {formatINR(po.fleet.gst)}</small>}
+          {fleet > 0 && (
+            <small>
+              Includes fleet cost {formatINR(po.fleet.amount)} + GST {formatINR(po.fleet.gst)}
+            </small>
+          )}
         </dd>
       </Fact>
       <Fact>

@@ -37,7 +37,12 @@ export interface StatusTabsProps {
 export function StatusTabs({ tabs, value, onChange }: StatusTabsProps) {
   return (
     <TabsRow>
-      <Tabs aria-label="Filter by status" value={value} onValueChange={(next) => onChange(statusParam(next as PoStatusTab))} tabs={tabs} />
+      <Tabs
+        aria-label="Filter by status"
+        value={value}
+        onValueChange={(next) => onChange(statusParam(next as PoStatusTab))}
+        tabs={tabs}
+      />
     </TabsRow>
   );
 }
@@ -56,9 +61,15 @@ export function ProjectFilter({ value, onChange }: IdFilterProps) {
   const projects = options.data ?? [];
   const known = value === null || projects.some((p) => p._id === value);
   return (
-    <WideSelect aria-label="Filter by project" value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)}>
+    <WideSelect
+      aria-label="Filter by project"
+      value={value ?? ''}
+      onChange={(e) => onChange(e.target.value || undefined)}
+    >
       <option value="">All Projects</option>
-      {!known && <option value={value}>{options.isPending ? 'Loading projects...' : 'Selected project'}</option>}
+      {!known && (
+        <option value={value}>{options.isPending ? 'Loading projects...' : 'Selected project'}</option>
+      )}
       {projects.map((p) => (
         <option key={p._id} value={p._id}>
           {p.projectCode} — {p.name}
@@ -82,10 +93,16 @@ export function VendorFilter({ value, onChange, fromMaster, present }: VendorFil
   const vendors = [...listed];
   if (value && !vendors.some((v) => v._id === value)) {
     const seen = present.find((v) => v._id === value);
-    vendors.unshift(seen ?? { _id: value, name: fromMaster && master.isPending ? 'Loading vendors...' : 'Selected vendor' });
+    vendors.unshift(
+      seen ?? { _id: value, name: fromMaster && master.isPending ? 'Loading vendors...' : 'Selected vendor' },
+    );
   }
   return (
-    <WideSelect aria-label="Filter by vendor" value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)}>
+    <WideSelect
+      aria-label="Filter by vendor"
+      value={value ?? ''}
+      onChange={(e) => onChange(e.target.value || undefined)}
+    >
       <option value="">All Vendors</option>
       {vendors.map((v) => (
         <option key={v._id} value={v._id}>

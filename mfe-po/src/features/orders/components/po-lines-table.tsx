@@ -40,7 +40,12 @@ const BASE: Column<PoLine>[] = [
   { id: 'item', header: 'Item', primary: true, cell: (l) => <Name>{l.item.name}</Name> },
   { id: 'unit', header: 'Unit', cell: (l) => l.item.unit },
   { id: 'ordered', header: 'Ordered', align: 'right', cell: (l) => <Num>{formatQty(l.totalOrdered)}</Num> },
-  { id: 'received', header: 'Received', align: 'right', cell: (l) => <Num>{formatQty(l.totalReceived)}</Num> },
+  {
+    id: 'received',
+    header: 'Received',
+    align: 'right',
+    cell: (l) => <Num>{formatQty(l.totalReceived)}</Num>,
+  },
   {
     id: 'pending',
     header: 'Pending',

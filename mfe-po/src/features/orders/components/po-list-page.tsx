@@ -26,7 +26,15 @@ export function PoListPage() {
   const vendorId = parseIdFilter(search.filter('vendor'));
   const projectId = parseIdFilter(search.filter('project'));
   const list = usePoList(
-    { scope: 'all', page: search.query.page, pageSize: PO_LIST_PAGE_SIZE, keyword: search.query.keyword, status, vendorId, projectId },
+    {
+      scope: 'all',
+      page: search.query.page,
+      pageSize: PO_LIST_PAGE_SIZE,
+      keyword: search.query.keyword,
+      status,
+      vendorId,
+      projectId,
+    },
     allowed,
   );
   const seenVendors = useSeenVendors(list.data?.result);
@@ -42,7 +50,11 @@ export function PoListPage() {
       searchLabel="Search purchase orders"
       filters={
         <>
-          <StatusTabs tabs={LIST_STATUS_TABS} value={status} onChange={(value) => search.setFilter('status', value)} />
+          <StatusTabs
+            tabs={LIST_STATUS_TABS}
+            value={status}
+            onChange={(value) => search.setFilter('status', value)}
+          />
           <VendorFilter
             value={vendorId}
             onChange={(value) => search.setFilter('vendor', value)}

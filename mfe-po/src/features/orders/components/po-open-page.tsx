@@ -18,7 +18,10 @@ import { useSeenVendors } from '../hooks/use-seen-vendors';
 import { ProjectFilter, StatusTabs, VendorFilter } from './po-filters';
 import { OPEN_COLUMNS, OpenPoTable } from './po-table';
 
-export const OPEN_SEARCH_PLACEHOLDER = { desktop: 'Search PO ID, BoQ ID, Vendor ID, Vendor Name...', phone: 'Search PO, BoQ, vendor...' } as const;
+export const OPEN_SEARCH_PLACEHOLDER = {
+  desktop: 'Search PO ID, BoQ ID, Vendor ID, Vendor Name...',
+  phone: 'Search PO, BoQ, vendor...',
+} as const;
 
 /** The phone's sort: the select and the direction button side by side, a row of their own. */
 const SortRow = styled.div`
@@ -42,7 +45,10 @@ export function PoOpenPage() {
   const user = useCurrentUser();
   const phone = useIsMobile();
   const allowed = canReadOpenPos(user);
-  const search = useListSearch(['status', 'vendor', 'project'], { defaultSort: DEFAULT_OPEN_SORT, sortKeys: SORT_KEYS });
+  const search = useListSearch(['status', 'vendor', 'project'], {
+    defaultSort: DEFAULT_OPEN_SORT,
+    sortKeys: SORT_KEYS,
+  });
   const status = parseStatusTab(search.filter('status'), OPEN_STATUS_TABS);
   const vendorId = parseIdFilter(search.filter('vendor'));
   const projectId = parseIdFilter(search.filter('project'));
@@ -74,7 +80,11 @@ export function PoOpenPage() {
       searchLabel="Search open purchase orders by PO ID, BoQ ID, vendor ID or vendor name"
       filters={
         <>
-          <StatusTabs tabs={OPEN_STATUS_TABS} value={status} onChange={(value) => search.setFilter('status', value)} />
+          <StatusTabs
+            tabs={OPEN_STATUS_TABS}
+            value={status}
+            onChange={(value) => search.setFilter('status', value)}
+          />
           <VendorFilter
             value={vendorId}
             onChange={(value) => search.setFilter('vendor', value)}
@@ -105,7 +115,9 @@ export function PoOpenPage() {
         description: 'Purchase orders waiting for goods appear here once an indent is approved.',
       }}
     >
-      {list.data && <OpenPoTable pos={list.data.result} user={user} sort={search.sort} onSortChange={search.setSort} />}
+      {list.data && (
+        <OpenPoTable pos={list.data.result} user={user} sort={search.sort} onSortChange={search.setSort} />
+      )}
     </ListPage>
   );
 }

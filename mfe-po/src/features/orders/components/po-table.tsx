@@ -75,7 +75,11 @@ const poNumber: Column<PoSummary> = {
   primary: true,
   cell: (po) => <PoLink to={poPath(po._id)}>{po.poNumber}</PoLink>,
 };
-const vendor: Column<PoSummary> = { id: 'vendor', header: 'Vendor', cell: (po) => <Stack className="wide">{po.vendor.name}</Stack> };
+const vendor: Column<PoSummary> = {
+  id: 'vendor',
+  header: 'Vendor',
+  cell: (po) => <Stack className="wide">{po.vendor.name}</Stack>,
+};
 const project: Column<PoSummary> = {
   id: 'project',
   header: 'Project',
@@ -86,10 +90,28 @@ const project: Column<PoSummary> = {
     </Stack>
   ),
 };
-const items: Column<PoSummary> = { id: 'items', header: 'Items', align: 'right', cell: (po) => <Num>{formatNumber(po.itemCount)}</Num> };
-const orderDate: Column<PoSummary> = { id: 'orderDate', header: 'Order Date', cell: (po) => <Num>{formatDate(po.orderDate)}</Num> };
-const status: Column<PoSummary> = { id: 'status', header: 'Status', cell: (po) => <PoStatusBadge status={po.status} /> };
-const amount = (header: string): Column<PoSummary> => ({ id: 'amount', header, align: 'right', cell: (po) => <Num>{formatINR(po.amount)}</Num> });
+const items: Column<PoSummary> = {
+  id: 'items',
+  header: 'Items',
+  align: 'right',
+  cell: (po) => <Num>{formatNumber(po.itemCount)}</Num>,
+};
+const orderDate: Column<PoSummary> = {
+  id: 'orderDate',
+  header: 'Order Date',
+  cell: (po) => <Num>{formatDate(po.orderDate)}</Num>,
+};
+const status: Column<PoSummary> = {
+  id: 'status',
+  header: 'Status',
+  cell: (po) => <PoStatusBadge status={po.status} />,
+};
+const amount = (header: string): Column<PoSummary> => ({
+  id: 'amount',
+  header,
+  align: 'right',
+  cell: (po) => <Num>{formatINR(po.amount)}</Num>,
+});
 
 /** SPEC §2 "PO list": PO #, Indent ID (to the indent), Vendor, Project, Items, Order Date, Amount, Status. */
 const LIST_COLUMNS: Column<PoSummary>[] = [
@@ -148,12 +170,22 @@ export function PoListTable({ pos }: { pos: PoSummary[] }) {
         rowKey={(po) => po._id}
         actions={(po) =>
           isClosed(po.status) ? (
-            <LinkButton to={poPath(po._id, 'history')} variant="outline" size="sm" aria-label={`History of ${po.poNumber}`}>
+            <LinkButton
+              to={poPath(po._id, 'history')}
+              variant="outline"
+              size="sm"
+              aria-label={`History of ${po.poNumber}`}
+            >
               <Icon name="file" />
               History
             </LinkButton>
           ) : (
-            <LinkButton to={poPath(po._id)} variant="outline" size="sm" aria-label={`Details of ${po.poNumber}`}>
+            <LinkButton
+              to={poPath(po._id)}
+              variant="outline"
+              size="sm"
+              aria-label={`Details of ${po.poNumber}`}
+            >
               <Icon name="eye" />
               Details
             </LinkButton>
@@ -189,7 +221,12 @@ export function OpenPoTable({ pos, user, sort, onSortChange }: OpenPoTableProps)
         sortMode="server"
         actions={(po) =>
           isClosed(po.status) ? (
-            <LinkButton to={poPath(po._id)} variant="outline" size="sm" aria-label={`History of ${po.poNumber}`}>
+            <LinkButton
+              to={poPath(po._id)}
+              variant="outline"
+              size="sm"
+              aria-label={`History of ${po.poNumber}`}
+            >
               <Icon name="file" />
               History
             </LinkButton>
@@ -199,7 +236,12 @@ export function OpenPoTable({ pos, user, sort, onSortChange }: OpenPoTableProps)
               Receive
             </LinkButton>
           ) : (
-            <LinkButton to={poPath(po._id)} variant="outline" size="sm" aria-label={`Details of ${po.poNumber}`}>
+            <LinkButton
+              to={poPath(po._id)}
+              variant="outline"
+              size="sm"
+              aria-label={`Details of ${po.poNumber}`}
+            >
               <Icon name="eye" />
               Details
             </LinkButton>

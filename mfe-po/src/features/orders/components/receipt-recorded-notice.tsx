@@ -13,7 +13,9 @@ export interface ReceiptRecordedState {
 }
 
 /** The state the receipt screen navigates with. */
-export const receiptRecordedState = (poId: string, poNumber: string): ReceiptRecordedState => ({ receiptRecorded: { poId, poNumber } });
+export const receiptRecordedState = (poId: string, poNumber: string): ReceiptRecordedState => ({
+  receiptRecorded: { poId, poNumber },
+});
 
 /** The PO named by a navigation's state, if it is one the receipt screen wrote. */
 export function recordedPo(state: unknown): ReceiptRecordedState['receiptRecorded'] | null {

@@ -40,13 +40,21 @@ export function ShortCloseDialog({ po, open, onClose, onStale }: ShortCloseDialo
       { id: po._id, reason, version: po.version },
       {
         onSuccess: () => {
-          toast({ title: PO_MESSAGES.shortClosed, description: `${po.poNumber}: ${reason.trim()}`, variant: 'success' });
+          toast({
+            title: PO_MESSAGES.shortClosed,
+            description: `${po.poNumber}: ${reason.trim()}`,
+            variant: 'success',
+          });
           setReason('');
           setError(null);
           onClose();
         },
         onError: (err) => {
-          toast({ title: 'Could not short-close the purchase order', description: errorMessage(err), variant: 'destructive' });
+          toast({
+            title: 'Could not short-close the purchase order',
+            description: errorMessage(err),
+            variant: 'destructive',
+          });
           if (err instanceof ApiError && (err.status === 409 || err.status === 404)) onStale();
           else if (err instanceof ApiError && err.status === 400) setError(errorMessage(err));
         },
@@ -76,7 +84,13 @@ export function ShortCloseDialog({ po, open, onClose, onStale }: ShortCloseDialo
         }}
         style={{ display: 'grid', gap: '1rem' }}
       >
-        <Field label="Reason" htmlFor="short-close-reason" required error={error} hint="Why the rest will not be delivered">
+        <Field
+          label="Reason"
+          htmlFor="short-close-reason"
+          required
+          error={error}
+          hint="Why the rest will not be delivered"
+        >
           <Textarea
             id="short-close-reason"
             ref={field}
@@ -95,7 +109,12 @@ export function ShortCloseDialog({ po, open, onClose, onStale }: ShortCloseDialo
           <Button type="button" variant="outline" onClick={onClose} disabled={shortClose.isPending}>
             Cancel
           </Button>
-          <Button type="submit" variant="destructive" disabled={shortClose.isPending} aria-busy={shortClose.isPending || undefined}>
+          <Button
+            type="submit"
+            variant="destructive"
+            disabled={shortClose.isPending}
+            aria-busy={shortClose.isPending || undefined}
+          >
             {shortClose.isPending ? 'Closing...' : 'Short-close'}
           </Button>
         </DialogFooter>

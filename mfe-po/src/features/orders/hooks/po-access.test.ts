@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { defaultModulesForRole, setAccess, type Role } from '@erp/contracts';
-import { canListVendors, canReadOpenPos, canReadPo, canReadPoList, canReceive, canShortClose } from './po-access';
+import {
+  canListVendors,
+  canReadOpenPos,
+  canReadPo,
+  canReadPoList,
+  canReceive,
+  canShortClose,
+} from './po-access';
 
 const member = (role: Role, modules = defaultModulesForRole(role)) => ({
   role,

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { actorName, formatQty, hasCancelled, isClosed, parseDetailTab, poPath, poStatusVariant, qtyWithUnit, receiptPath } from './po-format';
+import {
+  actorName,
+  formatQty,
+  hasCancelled,
+  isClosed,
+  parseDetailTab,
+  poPath,
+  poStatusVariant,
+  qtyWithUnit,
+  receiptPath,
+} from './po-format';
 
 describe('how the PO screens write a PO', () => {
   it('compares the status in either case (SPEC §3)', () => {

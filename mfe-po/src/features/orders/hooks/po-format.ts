@@ -40,16 +40,19 @@ export function formatQty(value: number): string {
 }
 
 /** '120 bags' */
-export const qtyWithUnit = (value: number, unit: string): string => (unit ? `${formatQty(value)} ${unit}` : formatQty(value));
+export const qtyWithUnit = (value: number, unit: string): string =>
+  unit ? `${formatQty(value)} ${unit}` : formatQty(value);
 
 /** A person as the screens name them; 'Unknown' when the record has none. */
 export const actorName = (actor: Actor | null | undefined): string => actor?.name || 'Unknown';
 
 /** Whether any line lost quantity to a short-close (the Cancelled column shows only then). */
-export const hasCancelled = (lines: readonly Pick<PoLine, 'cancelled'>[]): boolean => lines.some((l) => l.cancelled > 0);
+export const hasCancelled = (lines: readonly Pick<PoLine, 'cancelled'>[]): boolean =>
+  lines.some((l) => l.cancelled > 0);
 
 /** A PO's page; `tab` 'history' opens it at its deliveries (SPEC §2 "PO list": History). */
-export const poPath = (id: string, tab?: 'history'): string => `/po/${encodeURIComponent(id)}${tab ? `?tab=${tab}` : ''}`;
+export const poPath = (id: string, tab?: 'history'): string =>
+  `/po/${encodeURIComponent(id)}${tab ? `?tab=${tab}` : ''}`;
 export const receiptPath = (id: string): string => `/po/${encodeURIComponent(id)}/receipt`;
 
 /** The PO details page's ?tab=: 'history' (the deliveries), 'receive' (on to the receipt), else none. */

@@ -80,7 +80,18 @@ describe('the query a PO list sends', () => {
   });
 
   it('asks page 3 of 25 with the trimmed keyword, the status, the vendor and the project', () => {
-    expect(toPoListQuery(params({ page: 3, pageSize: 25, keyword: '  PO-0001 ', status: 'Closed', vendorId: VENDOR, projectId: PROJECT }))).toEqual({
+    expect(
+      toPoListQuery(
+        params({
+          page: 3,
+          pageSize: 25,
+          keyword: '  PO-0001 ',
+          status: 'Closed',
+          vendorId: VENDOR,
+          projectId: PROJECT,
+        }),
+      ),
+    ).toEqual({
       limit: 25,
       offset: 50,
       keyword: 'PO-0001',
@@ -91,7 +102,12 @@ describe('the query a PO list sends', () => {
   });
 
   it('asks the receiving list for active POs (Open and Partial), or one of the two', () => {
-    expect(toPoListQuery(params({ scope: 'active', pageSize: 25, sort: '-orderDate' }))).toEqual({ limit: 25, offset: 0, status: 'active', sort: '-orderDate' });
+    expect(toPoListQuery(params({ scope: 'active', pageSize: 25, sort: '-orderDate' }))).toEqual({
+      limit: 25,
+      offset: 0,
+      status: 'active',
+      sort: '-orderDate',
+    });
     expect(toPoListQuery(params({ scope: 'active', status: 'Partial' })).status).toBe('Partial');
     expect(toPoListQuery(params({ scope: 'active', status: 'Closed' })).status).toBe('active');
   });

@@ -17,7 +17,8 @@ export const OPEN_PO_PAGE_BUTTONS = 5;
 export type PoStatusTab = 'all' | PoStatus;
 
 /** The URL's word for a status tab: ?status=open (no parameter for all). */
-export const statusParam = (tab: PoStatusTab): string | undefined => (tab === 'all' ? undefined : tab.toLowerCase());
+export const statusParam = (tab: PoStatusTab): string | undefined =>
+  tab === 'all' ? undefined : tab.toLowerCase();
 
 /** /po/list: All, Open, Partial, Closed. */
 export const LIST_STATUS_TABS: { value: PoStatusTab; label: string }[] = [
@@ -28,7 +29,9 @@ export const LIST_STATUS_TABS: { value: PoStatusTab; label: string }[] = [
 ];
 
 /** /po/open: only what can still be received, All (both), Open, Partial. */
-export const OPEN_STATUS_TABS: { value: PoStatusTab; label: string }[] = LIST_STATUS_TABS.filter((t) => t.value !== 'Closed');
+export const OPEN_STATUS_TABS: { value: PoStatusTab; label: string }[] = LIST_STATUS_TABS.filter(
+  (t) => t.value !== 'Closed',
+);
 
 /** ?status= as one of `tabs` (any case), else 'all'. */
 export function parseStatusTab(value: string | null, tabs: readonly { value: PoStatusTab }[]): PoStatusTab {
@@ -90,7 +93,11 @@ export function toPoListQuery(p: PoListParams): PoListRequest {
 }
 
 /** How many filters beyond the search are set (the phone's 'Filters (n)' button). */
-export function activeFilterCount(f: { status: PoStatusTab; vendorId: string | null; projectId: string | null }): number {
+export function activeFilterCount(f: {
+  status: PoStatusTab;
+  vendorId: string | null;
+  projectId: string | null;
+}): number {
   return (f.status !== 'all' ? 1 : 0) + (f.vendorId ? 1 : 0) + (f.projectId ? 1 : 0);
 }
 
@@ -102,7 +109,11 @@ export function mergeVendors<V extends { _id: string; name: string }>(
   known: readonly V[],
   rows: readonly { vendor: V }[],
 ): readonly V[] {
-  const fresh = rows.map((r) => r.vendor).filter((v, i, all) => !known.some((k) => k._id === v._id) && all.findIndex((x) => x._id === v._id) === i);
+  const fresh = rows
+    .map((r) => r.vendor)
+    .filter(
+      (v, i, all) => !known.some((k) => k._id === v._id) && all.findIndex((x) => x._id === v._id) === i,
+    );
   if (fresh.length === 0) return known;
   return [...known, ...fresh].sort((a, b) => a.name.localeCompare(b.name));
 }

@@ -51,10 +51,22 @@ const JPEG = Buffer.from(
 const cement: ReceiptLineInfo = { itemId: CEMENT_ID, name: 'Cement OPC 53', unit: 'bags', pending: 12050 };
 
 /** The body the wizard builds for 20.5 bags received, 0.5 of them rejected, with the invoice. */
-function receiptBody(over: { received?: string; rejected?: string; receiptId?: string; photoId?: string | null; pending?: number } = {}): ReceiptBody {
+function receiptBody(
+  over: {
+    received?: string;
+    rejected?: string;
+    receiptId?: string;
+    photoId?: string | null;
+    pending?: number;
+  } = {},
+): ReceiptBody {
   const lines = [{ ...cement, pending: over.pending ?? cement.pending }];
   const values = emptyReceiptValues(lines, INVOICE_DATE);
-  values.lines[CEMENT_ID] = { received: over.received ?? '20.5', rejected: over.rejected ?? '0.5', remark: 'Two bags torn' };
+  values.lines[CEMENT_ID] = {
+    received: over.received ?? '20.5',
+    rejected: over.rejected ?? '0.5',
+    remark: 'Two bags torn',
+  };
   return buildReceiptBody({
     poId: OPEN_ID,
     receiptId: over.receiptId ?? RECEIPT_ID,
@@ -75,9 +87,21 @@ const poMatcher = (status: string) =>
     approvedBy: actor,
     updatedAt: TIME,
     vendor: like({ _id: uuid(), name: string('Shree Ganesh Cement Traders') }),
-    projectId: like({ _id: uuid(), name: string('Skyline Residency, Pune'), projectCode: string('PRJ-0001') }),
-    boqId: like({ _id: uuid(), boqId: string('BOQ-0001'), name: string('Civil and structural works, Tower A') }),
-    indentId: like({ _id: uuid(), indentId: string('IND-000001'), title: string('Cement and steel for slab 4') }),
+    projectId: like({
+      _id: uuid(),
+      name: string('Skyline Residency, Pune'),
+      projectCode: string('PRJ-0001'),
+    }),
+    boqId: like({
+      _id: uuid(),
+      boqId: string('BOQ-0001'),
+      name: string('Civil and structural works, Tower A'),
+    }),
+    indentId: like({
+      _id: uuid(),
+      indentId: string('IND-000001'),
+      title: string('Cement and steel for slab 4'),
+    }),
     fleet: like({ amount: number(0), gst: number(0) }),
     itemCount: integer(2),
     version: integer(2),
@@ -130,8 +154,12 @@ describe('mfe-po goods receipt API client', () => {
     await contract
       .interaction(OPEN_STATE, 'a request to upload the invoice photo of a receipt')
       // Pact checks the part by its bytes (a JPEG); the service does the same.
-      .withRequest('POST', `/api/v1/po/${OPEN_ID}/photos`, (b) => b.multipartBody('image/jpeg', file, 'photo', 'pact-receipt-photo'))
-      .willRespondWith(201, (b) => b.jsonBody({ _id: uuid(PHOTO_ID), contentType: 'image/jpeg', size: integer(JPEG.length) }))
+      .withRequest('POST', `/api/v1/po/${OPEN_ID}/photos`, (b) =>
+        b.multipartBody('image/jpeg', file, 'photo', 'pact-receipt-photo'),
+      )
+      .willRespondWith(201, (b) =>
+        b.jsonBody({ _id: uuid(PHOTO_ID), contentType: 'image/jpeg', size: integer(JPEG.length) }),
+      )
       .executeTest(async () => {
         const photo = await uploadPhoto(OPEN_ID, new Blob([JPEG], { type: 'image/jpeg' }), name);
         expect(photo._id).toMatch(/^[0-9a-f-]{36}$/);
@@ -145,10 +173,14 @@ describe('mfe-po goods receipt API client', () => {
     const file = tempFile('invoice.txt', text);
     await contract
       .interaction(OPEN_STATE, 'a request to upload an invoice photo that is not an image')
-      .withRequest('POST', `/api/v1/po/${OPEN_ID}/photos`, (b) => b.multipartBody('text/plain', file, 'photo', 'pact-receipt-text'))
+      .withRequest('POST', `/api/v1/po/${OPEN_ID}/photos`, (b) =>
+        b.multipartBody('text/plain', file, 'photo', 'pact-receipt-text'),
+      )
       .willRespondWith(400, (b) => b.jsonBody({ message: PO_MESSAGES.photoKind }))
       .executeTest(async () => {
-        const err = await uploadPhoto(OPEN_ID, new Blob([text], { type: 'text/plain' }), 'invoice.txt').catch((e: unknown) => e);
+        const err = await uploadPhoto(OPEN_ID, new Blob([text], { type: 'text/plain' }), 'invoice.txt').catch(
+          (e: unknown) => e,
+        );
         expect(err).toBeInstanceOf(ApiError);
         expect((err as ApiError).status).toBe(400);
         expect((err as ApiError).message).toBe(PO_MESSAGES.photoKind);
@@ -160,14 +192,18 @@ describe('mfe-po goods receipt API client', () => {
     expect(body).toEqual({
       poId: OPEN_ID,
       receiptId: RECEIPT_ID,
-      receivedItems: [{ item: CEMENT_ID, receivedQuantity: 20.5, rejectedQuantity: 0.5, remarks: 'Two bags torn' }],
+      receivedItems: [
+        { item: CEMENT_ID, receivedQuantity: 20.5, rejectedQuantity: 0.5, remarks: 'Two bags torn' },
+      ],
       invoice: { invoiceNumber: INVOICE, invoiceDate: INVOICE_DATE, invoiceAmount: 9215.75 },
       remarks: 'Truck MH-12 AB 1234',
     });
     await contract
       .interaction(OPEN_STATE, 'a request to record a goods receipt')
       .withRequest('POST', '/api/v1/poReceipt', (b) => b.jsonBody(body))
-      .willRespondWith(201, (b) => b.jsonBody({ message: PO_MESSAGES.receiptCreated, po: poMatcher('Partial') }))
+      .willRespondWith(201, (b) =>
+        b.jsonBody({ message: PO_MESSAGES.receiptCreated, po: poMatcher('Partial') }),
+      )
       .executeTest(async () => {
         const answer = await receivePo(body);
         expect(answer.message).toBe('Successfully Receipt Create');
@@ -180,9 +216,14 @@ describe('mfe-po goods receipt API client', () => {
     const body = receiptBody({ receiptId: OTHER_RECEIPT_ID, photoId: PHOTO_ID });
     expect(body.photoId).toBe(PHOTO_ID);
     await contract
-      .interaction(`${OPEN_STATE} and uploaded invoice photo ${PHOTO_ID}`, 'a request to record a goods receipt with its invoice photo')
+      .interaction(
+        `${OPEN_STATE} and uploaded invoice photo ${PHOTO_ID}`,
+        'a request to record a goods receipt with its invoice photo',
+      )
       .withRequest('POST', '/api/v1/poReceipt', (b) => b.jsonBody(body))
-      .willRespondWith(201, (b) => b.jsonBody({ message: PO_MESSAGES.receiptCreated, po: poMatcher('Partial') }))
+      .willRespondWith(201, (b) =>
+        b.jsonBody({ message: PO_MESSAGES.receiptCreated, po: poMatcher('Partial') }),
+      )
       .executeTest(async () => {
         const answer = await receivePo(body);
         expect(answer.message).toBe(PO_MESSAGES.receiptCreated);
@@ -192,9 +233,14 @@ describe('mfe-po goods receipt API client', () => {
   it('sends a receipt again after a lost answer: answered 200, recorded once', async () => {
     const body = receiptBody();
     await contract
-      .interaction(`an Admin signed in and PO ${OPEN_ID} with receipt ${RECEIPT_ID} already recorded`, 'a request to record a goods receipt that was already recorded')
+      .interaction(
+        `an Admin signed in and PO ${OPEN_ID} with receipt ${RECEIPT_ID} already recorded`,
+        'a request to record a goods receipt that was already recorded',
+      )
       .withRequest('POST', '/api/v1/poReceipt', (b) => b.jsonBody(body))
-      .willRespondWith(200, (b) => b.jsonBody({ message: PO_MESSAGES.receiptCreated, po: poMatcher('Partial') }))
+      .willRespondWith(200, (b) =>
+        b.jsonBody({ message: PO_MESSAGES.receiptCreated, po: poMatcher('Partial') }),
+      )
       .executeTest(async () => {
         const answer = await receivePo(body);
         expect(answer.message).toBe(PO_MESSAGES.receiptCreated);
@@ -206,16 +252,26 @@ describe('mfe-po goods receipt API client', () => {
     // The screen had 120.5 bags pending; another receipt took 100 of them meanwhile.
     const body = receiptBody({ received: '21', rejected: '', receiptId: OTHER_RECEIPT_ID });
     await contract
-      .interaction(`an Admin signed in and PO ${OPEN_ID} Partial with 20.5 bags of item ${CEMENT_ID} pending`, 'a request to record a goods receipt above the pending quantity')
+      .interaction(
+        `an Admin signed in and PO ${OPEN_ID} Partial with 20.5 bags of item ${CEMENT_ID} pending`,
+        'a request to record a goods receipt above the pending quantity',
+      )
       .withRequest('POST', '/api/v1/poReceipt', (b) => b.jsonBody(body))
       .willRespondWith(409, (b) =>
-        b.jsonBody({ message: regex('^Only .+ of .+ is pending on this purchase order now$', PO_MESSAGES.abovePending('Cement OPC 53', '20.5 bags')) }),
+        b.jsonBody({
+          message: regex(
+            '^Only .+ of .+ is pending on this purchase order now$',
+            PO_MESSAGES.abovePending('Cement OPC 53', '20.5 bags'),
+          ),
+        }),
       )
       .executeTest(async () => {
         const err = await receivePo(body).catch((e: unknown) => e);
         expect(err).toBeInstanceOf(ApiError);
         expect((err as ApiError).status).toBe(409);
-        expect((err as ApiError).message).toBe('Only 20.5 bags of Cement OPC 53 is pending on this purchase order now');
+        expect((err as ApiError).message).toBe(
+          'Only 20.5 bags of Cement OPC 53 is pending on this purchase order now',
+        );
       });
   });
 });

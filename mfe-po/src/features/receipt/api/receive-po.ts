@@ -6,4 +6,5 @@ import { api, call } from '@erp/sdk';
  * recorded already (sent again after a lost answer); 409 when a quantity is above what is pending now
  * or the PO was closed meanwhile. Answers { message, po }.
  */
-export const receivePo = (body: ReceiptBody, signal?: AbortSignal) => call(api, 'po.receive', { body, signal });
+export const receivePo = (body: ReceiptBody, signal?: AbortSignal) =>
+  call(api, 'po.receive', { body, signal });

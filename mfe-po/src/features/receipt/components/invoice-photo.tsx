@@ -139,7 +139,17 @@ const PickerLabel = styled.label`
 
 function CameraGlyph() {
   return (
-    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M4 7h3l2-3h6l2 3h3a1 1 0 0 1 1 1v11a1 1 0 0 1-1 1H4a1 1 0 0 1-1-1V8a1 1 0 0 1 1-1z" />
       <circle cx="12" cy="13" r="4" />
     </svg>
@@ -252,7 +262,11 @@ export function InvoicePhoto({ store, photo, onPhoto, kept, disabled, serverErro
   };
 
   const filePicker = (label: string, wide = false) => (
-    <PickerLabel htmlFor={pickerId} aria-disabled={disabled || checking || undefined} className={wide ? 'wide' : undefined}>
+    <PickerLabel
+      htmlFor={pickerId}
+      aria-disabled={disabled || checking || undefined}
+      className={wide ? 'wide' : undefined}
+    >
       <input
         ref={picker}
         id={pickerId}
@@ -275,7 +289,10 @@ export function InvoicePhoto({ store, photo, onPhoto, kept, disabled, serverErro
   const shownError = message ?? serverError;
 
   return (
-    <FormSection title="Invoice Photo" description="A clear photo of the vendor's invoice (optional; JPEG, PNG or WebP up to 5 MB)">
+    <FormSection
+      title="Invoice Photo"
+      description="A clear photo of the vendor's invoice (optional; JPEG, PNG or WebP up to 5 MB)"
+    >
       {open ? (
         <>
           <Frame>
@@ -287,11 +304,21 @@ export function InvoicePhoto({ store, photo, onPhoto, kept, disabled, serverErro
             )}
           </Frame>
           <Buttons>
-            <Button size="lg" className="wide" onClick={() => void capture()} disabled={disabled || busy || camera.state !== 'on'}>
+            <Button
+              size="lg"
+              className="wide"
+              onClick={() => void capture()}
+              disabled={disabled || busy || camera.state !== 'on'}
+            >
               <CameraGlyph />
               Capture Photo
             </Button>
-            <Button size="lg" variant="outline" onClick={() => void switchCamera()} disabled={disabled || busy || camera.state !== 'on'}>
+            <Button
+              size="lg"
+              variant="outline"
+              onClick={() => void switchCamera()}
+              disabled={disabled || busy || camera.state !== 'on'}
+            >
               <Icon name="refresh" />
               Switch Camera
             </Button>
@@ -303,7 +330,11 @@ export function InvoicePhoto({ store, photo, onPhoto, kept, disabled, serverErro
         </>
       ) : photo ? (
         <>
-          <Frame>{preview && <img src={preview} alt={`Invoice photo ${photoFileName(invoiceNumber, photo.blob.type)}`} />}</Frame>
+          <Frame>
+            {preview && (
+              <img src={preview} alt={`Invoice photo ${photoFileName(invoiceNumber, photo.blob.type)}`} />
+            )}
+          </Frame>
           <Meta>
             {photoFileName(invoiceNumber, photo.blob.type)} · {formatBytes(photo.blob.size)}
             {kept ? '' : ' · could not be kept on this device: it is lost if the page is reloaded'}
@@ -314,7 +345,13 @@ export function InvoicePhoto({ store, photo, onPhoto, kept, disabled, serverErro
               Retake Photo
             </Button>
             {filePicker('Choose a Photo')}
-            <Button size="lg" variant="ghost" className="wide" onClick={() => onPhoto(null)} disabled={disabled}>
+            <Button
+              size="lg"
+              variant="ghost"
+              className="wide"
+              onClick={() => onPhoto(null)}
+              disabled={disabled}
+            >
               <Icon name="trash" />
               Remove Photo
             </Button>

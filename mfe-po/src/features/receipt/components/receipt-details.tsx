@@ -67,11 +67,20 @@ const Totals = styled.p`
 `;
 
 /** The lines of this receipt: received, accepted and rejected, with units. */
-export const ReceiptSummary = memo(function ReceiptSummary({ store, lines }: { store: ReceiptStore; lines: readonly ReceiptLineInfo[] }) {
+export const ReceiptSummary = memo(function ReceiptSummary({
+  store,
+  lines,
+}: {
+  store: ReceiptStore;
+  lines: readonly ReceiptLineInfo[];
+}) {
   const summary = useMemo(() => receiptSummary(store.get(), lines), [store, lines]);
   const rejectedLines = summary.filter((l) => l.rejected > 0).length;
   return (
-    <FormSection title="Receipt Summary" description="What arrived, what was accepted and what was turned away">
+    <FormSection
+      title="Receipt Summary"
+      description="What arrived, what was accepted and what was turned away"
+    >
       <Totals>
         {summary.length} {summary.length === 1 ? 'item' : 'items'} received
         {rejectedLines > 0 ? ` · ${rejectedLines} with rejected goods` : ''}
@@ -83,7 +92,9 @@ export const ReceiptSummary = memo(function ReceiptSummary({ store, lines }: { s
             <span className="qty">Received {hundredthsWithUnit(line.received, line.unit)}</span>
             <span className="detail">
               <span>Accepted {hundredthsWithUnit(line.accepted, line.unit)}</span>
-              <span className={line.rejected > 0 ? 'rejected' : undefined}>Rejected {hundredthsWithUnit(line.rejected, line.unit)}</span>
+              <span className={line.rejected > 0 ? 'rejected' : undefined}>
+                Rejected {hundredthsWithUnit(line.rejected, line.unit)}
+              </span>
               {line.remark && <span>Remark: {line.remark}</span>}
             </span>
           </li>
@@ -126,10 +137,28 @@ interface InvoiceFieldProps {
   showErrors: boolean;
   disabled: boolean;
   className?: string;
-  render: (props: { id: string; value: string; onChange: (value: string) => void; onBlur: () => void; invalid: boolean; describedBy: string; disabled: boolean }) => ReactElement;
+  render: (props: {
+    id: string;
+    value: string;
+    onChange: (value: string) => void;
+    onBlur: () => void;
+    invalid: boolean;
+    describedBy: string;
+    disabled: boolean;
+  }) => ReactElement;
 }
 
-function InvoiceField({ store, field, label, required, hint, showErrors, disabled, className, render }: InvoiceFieldProps) {
+function InvoiceField({
+  store,
+  field,
+  label,
+  required,
+  hint,
+  showErrors,
+  disabled,
+  className,
+  render,
+}: InvoiceFieldProps) {
   const value = useFieldValue(store, field);
   const [left, setLeft] = useState(false);
   const id = receiptFieldId(field);
@@ -267,7 +296,11 @@ export function InvoiceFields({ store, showErrors, disabled, expected }: Invoice
           field="invoiceAmount"
           label="Invoice Amount (₹)"
           required
-          hint={expected ? `The invoice's total, with GST. ${expectedAmountText(expected)}.` : "The invoice's total, with GST"}
+          hint={
+            expected
+              ? `The invoice's total, with GST. ${expectedAmountText(expected)}.`
+              : "The invoice's total, with GST"
+          }
           render={(p) => (
             <AmountWrap>
               <span aria-hidden="true">₹</span>

@@ -62,7 +62,15 @@ const ErrorText = styled.p`
 /** What a line's quantity input shows when it mounts (again, after scrolling back to it). */
 const shown = (raw: string) => (raw === BAD_INPUT ? '' : raw);
 
-function QuantityInput({ line, field, label }: { line: ReceiptLineInfo; field: 'received' | 'rejected'; label: string }) {
+function QuantityInput({
+  line,
+  field,
+  label,
+}: {
+  line: ReceiptLineInfo;
+  field: 'received' | 'rejected';
+  label: string;
+}) {
   const { store, disabled } = useLines();
   const values = useLineValues(store, line.itemId);
   const check = checkLine(values, line);
@@ -71,12 +79,15 @@ function QuantityInput({ line, field, label }: { line: ReceiptLineInfo; field: '
   // Text the browser could not read is not shown again when the row comes back (scrolled away and
   // back): the field is empty then, and so is its value.
   useEffect(() => {
-    if (store.line(line.itemId)[field] === BAD_INPUT) store.setLine(line.itemId, { [field]: '' } as Partial<ReceiptLineValues>);
+    if (store.line(line.itemId)[field] === BAD_INPUT)
+      store.setLine(line.itemId, { [field]: '' } as Partial<ReceiptLineValues>);
   }, [store, line.itemId, field]);
   const onInput = (event: FormEvent<HTMLInputElement>) => {
     const el = event.currentTarget;
     // A number input says '' for text it cannot read ('1e'): keep that apart from nothing typed.
-    store.setLine(line.itemId, { [field]: el.validity.badInput ? BAD_INPUT : el.value } as Partial<ReceiptLineValues>);
+    store.setLine(line.itemId, {
+      [field]: el.validity.badInput ? BAD_INPUT : el.value,
+    } as Partial<ReceiptLineValues>);
   };
   return (
     <div className="qty">
@@ -111,7 +122,8 @@ function QuantityInput({ line, field, label }: { line: ReceiptLineInfo; field: '
 function AcceptedCell({ line }: { line: ReceiptLineInfo }) {
   const { store } = useLines();
   const check = checkLine(useLineValues(store, line.itemId), line);
-  if (check.accepted === null || check.receivedError || check.rejectedError) return <Num aria-label={`Accepted, ${line.name}: not known yet`}>—</Num>;
+  if (check.accepted === null || check.receivedError || check.rejectedError)
+    return <Num aria-label={`Accepted, ${line.name}: not known yet`}>—</Num>;
   return <Num>{hundredthsWithUnit(check.accepted, line.unit)}</Num>;
 }
 
@@ -150,7 +162,10 @@ const pending: Column<ReceiptLineInfo> = {
   align: 'right',
   cell: (line) => <Num>{formatHundredths(line.pending)}</Num>,
 };
-const pendingWithUnit: Column<ReceiptLineInfo> = { ...pending, cell: (line) => <Num>{hundredthsWithUnit(line.pending, line.unit)}</Num> };
+const pendingWithUnit: Column<ReceiptLineInfo> = {
+  ...pending,
+  cell: (line) => <Num>{hundredthsWithUnit(line.pending, line.unit)}</Num>,
+};
 const received: Column<ReceiptLineInfo> = {
   id: 'received',
   header: 'Received Qty',
@@ -161,8 +176,17 @@ const rejected: Column<ReceiptLineInfo> = {
   header: 'Rejected Qty',
   cell: (line) => <QuantityInput line={line} field="rejected" label="Rejected Qty" />,
 };
-const accepted: Column<ReceiptLineInfo> = { id: 'accepted', header: 'Accepted', align: 'right', cell: (line) => <AcceptedCell line={line} /> };
-const remark: Column<ReceiptLineInfo> = { id: 'remark', header: 'Remark', cell: (line) => <RemarkInput line={line} /> };
+const accepted: Column<ReceiptLineInfo> = {
+  id: 'accepted',
+  header: 'Accepted',
+  align: 'right',
+  cell: (line) => <AcceptedCell line={line} />,
+};
+const remark: Column<ReceiptLineInfo> = {
+  id: 'remark',
+  header: 'Remark',
+  cell: (line) => <RemarkInput line={line} />,
+};
 
 /** Desktops: the unit has its column. Phones: the card's heading is the item, the unit goes with the pending quantity. */
 const DESKTOP_COLUMNS = [item, unit, pending, received, rejected, accepted, remark];

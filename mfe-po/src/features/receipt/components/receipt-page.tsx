@@ -107,12 +107,18 @@ export function ReceiptPage({ poId }: { poId: string }) {
 
   if (!po) {
     if (query.isPending || query.data) return <PageSkeleton />;
-    const notFound = query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
+    const notFound =
+      query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
     return (
       <>
         <Header />
         {notFound ? (
-          <EmptyState icon="cart" title={PO_MESSAGES.notFound} description={PO_MESSAGES.notFoundDetail} action={toList} />
+          <EmptyState
+            icon="cart"
+            title={PO_MESSAGES.notFound}
+            description={PO_MESSAGES.notFoundDetail}
+            action={toList}
+          />
         ) : (
           <ErrorPanel
             title="Could not load this purchase order"
@@ -130,7 +136,16 @@ export function ReceiptPage({ poId }: { poId: string }) {
     return (
       <>
         <Header po={po} />
-        <EmptyState icon="check" title="Nothing is pending" description="Every item of this purchase order has been received." action={<>{toPo(po, 'default')} {toList}</>} />
+        <EmptyState
+          icon="check"
+          title="Nothing is pending"
+          description="Every item of this purchase order has been received."
+          action={
+            <>
+              {toPo(po, 'default')} {toList}
+            </>
+          }
+        />
       </>
     );
   }

@@ -64,7 +64,11 @@ export const OFFLINE_WORDS = {
   toastDetail: 'The receipt is kept on this device. Press Confirm Receipt again when you are back online.',
 } as const;
 
-const PHOTO_ERRORS: readonly string[] = [PO_MESSAGES.photoKind, PO_MESSAGES.photoTooLarge, PO_MESSAGES.photoMissing];
+const PHOTO_ERRORS: readonly string[] = [
+  PO_MESSAGES.photoKind,
+  PO_MESSAGES.photoTooLarge,
+  PO_MESSAGES.photoMissing,
+];
 
 const Layout = styled.div`
   display: grid;
@@ -132,7 +136,8 @@ const Banner = styled.div<{ $tone: 'error' | 'info' | 'warning' }>`
   gap: 0.75rem;
   flex-wrap: wrap;
   padding: 0.75rem 1rem;
-  border: 1px solid ${(p) => (p.$tone === 'error' ? '#fecaca' : p.$tone === 'warning' ? '#fde68a' : '#bfdbfe')};
+  border: 1px solid
+    ${(p) => (p.$tone === 'error' ? '#fecaca' : p.$tone === 'warning' ? '#fde68a' : '#bfdbfe')};
   border-radius: ${theme.radius.md};
   background: ${(p) => (p.$tone === 'error' ? '#fef2f2' : p.$tone === 'warning' ? '#fffbeb' : '#eff6ff')};
   font-size: 0.875rem;
@@ -216,12 +221,28 @@ function Stepper({ step, stepRef }: { step: 1 | 2; stepRef: RefObject<HTMLLIElem
     <nav aria-label="Receipt steps">
       <Steps>
         {([1, 2] as const).map((n) => (
-          <li key={n} ref={n === step ? stepRef : undefined} tabIndex={n === step ? -1 : undefined} aria-current={n === step ? 'step' : undefined} className={n < step ? 'done' : undefined}>
+          <li
+            key={n}
+            ref={n === step ? stepRef : undefined}
+            tabIndex={n === step ? -1 : undefined}
+            aria-current={n === step ? 'step' : undefined}
+            className={n < step ? 'done' : undefined}
+          >
             <span className="dot" aria-hidden="true">
               {n < step ? <Icon name="check" size={12} /> : n}
             </span>
             <span>
-              <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>Step {n}: </span>
+              <span
+                style={{
+                  position: 'absolute',
+                  width: 1,
+                  height: 1,
+                  overflow: 'hidden',
+                  clip: 'rect(0 0 0 0)',
+                }}
+              >
+                Step {n}:{' '}
+              </span>
               {STEP_TITLES[n]}
             </span>
           </li>
@@ -250,14 +271,24 @@ function StepOneBar({
   const check = useMemo(() => checkStepOne(values, lines), [values, lines]);
   return (
     <Bar role="region" aria-label="Receipt actions">
-      <Button className="primary" size="lg" onClick={onNext} disabled={!check.ok} aria-describedby="receipt-step-one-status">
+      <Button
+        className="primary"
+        size="lg"
+        onClick={onNext}
+        disabled={!check.ok}
+        aria-describedby="receipt-step-one-status"
+      >
         Add Invoices & Photos
         <Icon name="arrowRight" />
       </Button>
       <Button variant="outline" size="lg" onClick={onCancel}>
         Cancel
       </Button>
-      <span id="receipt-step-one-status" className={check.problems > 0 ? 'summary problem' : 'summary'} aria-live="polite">
+      <span
+        id="receipt-step-one-status"
+        className={check.problems > 0 ? 'summary problem' : 'summary'}
+        aria-live="polite"
+      >
         {check.counted} of {lines.length} {lines.length === 1 ? 'item' : 'items'} received
         {check.reason ? ` · ${check.reason}` : ''}
         {check.firstProblem && (
@@ -278,7 +309,9 @@ interface WizardPhoto extends ChosenPhoto {
 }
 
 const metaOf = (photo: WizardPhoto | null): DraftPhotoMeta | null =>
-  photo ? { type: photo.blob.type, size: photo.blob.size, source: photo.source, uploadedId: photo.uploadedId } : null;
+  photo
+    ? { type: photo.blob.type, size: photo.blob.size, source: photo.source, uploadedId: photo.uploadedId }
+    : null;
 
 export interface ReceiptWizardProps {
   po: PurchaseOrder;
@@ -302,7 +335,9 @@ export function ReceiptWizard({ po, refetch }: ReceiptWizardProps) {
   });
   const [store] = useState(() => createReceiptStore(start.values));
   const [receiptId, setReceiptId] = useState(() => start.draft?.receiptId ?? newReceiptId());
-  const [step, setStep] = useState<1 | 2>(() => (start.draft?.step === 2 && checkStepOne(start.values, lines).ok ? 2 : 1));
+  const [step, setStep] = useState<1 | 2>(() =>
+    start.draft?.step === 2 && checkStepOne(start.values, lines).ok ? 2 : 1,
+  );
   const [photo, setPhotoState] = useState<WizardPhoto | null>(null);
   const [photoKept, setPhotoKept] = useState(true);
   const [photoLost, setPhotoLost] = useState(false);
@@ -345,7 +380,15 @@ export function ReceiptWizard({ po, refetch }: ReceiptWizardProps) {
       setKeepFailed(false);
       return;
     }
-    const kept = draftText.write({ format: DRAFT_FORMAT, poId: po._id, receiptId: id, step: s, savedAt: Date.now(), values, photo: meta });
+    const kept = draftText.write({
+      format: DRAFT_FORMAT,
+      poId: po._id,
+      receiptId: id,
+      step: s,
+      savedAt: Date.now(),
+      values,
+      photo: meta,
+    });
     setKeepFailed(!kept);
   }, [store, po._id, startPhoto]);
 
@@ -382,7 +425,10 @@ export function ReceiptWizard({ po, refetch }: ReceiptWizardProps) {
     void keptPhoto(po._id).then((blob) => {
       if (!live) return;
       photoReady.current = true;
-      if (blob) setPhotoState((current) => current ?? { blob, source: startPhoto.source, uploadedId: startPhoto.uploadedId });
+      if (blob)
+        setPhotoState(
+          (current) => current ?? { blob, source: startPhoto.source, uploadedId: startPhoto.uploadedId },
+        );
       else setPhotoLost(true);
     });
     return () => {
@@ -432,7 +478,9 @@ export function ReceiptWizard({ po, refetch }: ReceiptWizardProps) {
   const droppedNow = useMemo(() => {
     const receivable = new Set(lines.map((l) => l.itemId));
     return Object.entries(store.get().lines)
-      .filter(([itemId, l]) => !receivable.has(itemId) && (l.received.trim() !== '' || l.rejected.trim() !== ''))
+      .filter(
+        ([itemId, l]) => !receivable.has(itemId) && (l.received.trim() !== '' || l.rejected.trim() !== ''),
+      )
       .map(([itemId]) => names.get(itemId) ?? 'An item');
   }, [lines, names, store]);
   const dropped = [...new Set([...restoredDropped, ...droppedNow])];
@@ -466,7 +514,10 @@ export function ReceiptWizard({ po, refetch }: ReceiptWizardProps) {
   // --- Sending ------------------------------------------------------------------------------------
   const contract = useMemo(() => receiptContract(po._id, receiptId, lines), [po._id, receiptId, lines]);
   // What the invoice should come to (decision 0037); the lines cannot change on step 2, so it is worked out per step.
-  const expected = useMemo(() => (step === 2 ? receiptExpectedAmount(po, store.get(), lines) : null), [po, store, lines, step]);
+  const expected = useMemo(
+    () => (step === 2 ? receiptExpectedAmount(po, store.get(), lines) : null),
+    [po, store, lines, step],
+  );
 
   const confirm = async (amountChecked = false) => {
     if (sending) return;
@@ -480,7 +531,9 @@ export function ReceiptWizard({ po, refetch }: ReceiptWizardProps) {
       return;
     }
     // An invoice far from the expected amount: asked once before sending; sending stays allowed.
-    const warning = amountChecked ? null : invoiceWarning(values.invoiceAmount, receiptExpectedAmount(po, values, lines));
+    const warning = amountChecked
+      ? null
+      : invoiceWarning(values.invoiceAmount, receiptExpectedAmount(po, values, lines));
     if (warning) {
       setAskAmount(warning);
       return;
@@ -503,7 +556,11 @@ export function ReceiptWizard({ po, refetch }: ReceiptWizardProps) {
       finished.current = true;
       forgetDraft(po._id);
       allowLeave();
-      toast({ title: PO_MESSAGES.receiptCreated, description: `${po.poNumber} · ${po.vendor.name}`, variant: 'success' });
+      toast({
+        title: PO_MESSAGES.receiptCreated,
+        description: `${po.poNumber} · ${po.vendor.name}`,
+        variant: 'success',
+      });
       queryClient.setQueryData(poKeys('po', po._id), answer.po);
       void queryClient.invalidateQueries({ queryKey: poKeys() });
       void queryClient.invalidateQueries({ queryKey: ['indent'] });
@@ -544,8 +601,9 @@ export function ReceiptWizard({ po, refetch }: ReceiptWizardProps) {
     banners.push(
       <Banner key="recorded" $tone="info" role="status">
         <p>
-          The receipt you were sending (invoice {recordedAlready || 'without a number'}) was recorded on this purchase order; the
-          pending quantities below already count it. Enter a new receipt only for another delivery.
+          The receipt you were sending (invoice {recordedAlready || 'without a number'}) was recorded on this
+          purchase order; the pending quantities below already count it. Enter a new receipt only for another
+          delivery.
         </p>
         <Button variant="outline" size="sm" onClick={() => setRecordedAlready(null)}>
           OK
@@ -564,9 +622,7 @@ export function ReceiptWizard({ po, refetch }: ReceiptWizardProps) {
   if (dropped.length > 0)
     banners.push(
       <Banner key="dropped" $tone="warning" role="status">
-        <p>
-          No longer pending on this purchase order, so left out of this receipt: {dropped.join(', ')}.
-        </p>
+        <p>No longer pending on this purchase order, so left out of this receipt: {dropped.join(', ')}.</p>
       </Banner>,
     );
   if (photoLost)
@@ -578,7 +634,10 @@ export function ReceiptWizard({ po, refetch }: ReceiptWizardProps) {
   if (keepFailed)
     banners.push(
       <Banner key="keep" $tone="error" role="alert">
-        <p>This device could not keep a copy of the receipt (its storage is full or turned off): send it before you reload or leave the page.</p>
+        <p>
+          This device could not keep a copy of the receipt (its storage is full or turned off): send it before
+          you reload or leave the page.
+        </p>
       </Banner>,
     );
 
@@ -588,7 +647,10 @@ export function ReceiptWizard({ po, refetch }: ReceiptWizardProps) {
       {banners}
       {step === 1 ? (
         <>
-          <FormSection title="Pending Items" description="Enter what arrived on this delivery; leave an item empty if none of it came. Accepted = received − rejected.">
+          <FormSection
+            title="Pending Items"
+            description="Enter what arrived on this delivery; leave an item empty if none of it came. Accepted = received − rejected."
+          >
             <div id={LINES_ID}>
               <ReceiptLines key={generation} store={store} lines={lines} disabled={sending} />
             </div>
@@ -604,10 +666,29 @@ export function ReceiptWizard({ po, refetch }: ReceiptWizardProps) {
       ) : (
         <>
           <ReceiptSummary store={store} lines={lines} />
-          <InvoiceFields key={generation} store={store} showErrors={showErrors} disabled={sending} expected={expected} />
-          <InvoicePhoto store={store} photo={photo} onPhoto={setPhoto} kept={photoKept} disabled={sending} serverError={photoError} />
+          <InvoiceFields
+            key={generation}
+            store={store}
+            showErrors={showErrors}
+            disabled={sending}
+            expected={expected}
+          />
+          <InvoicePhoto
+            store={store}
+            photo={photo}
+            onPhoto={setPhoto}
+            kept={photoKept}
+            disabled={sending}
+            serverError={photoError}
+          />
           <Bar role="region" aria-label="Receipt actions">
-            <Button className="primary" size="lg" onClick={() => void confirm()} disabled={sending} aria-busy={sending || undefined}>
+            <Button
+              className="primary"
+              size="lg"
+              onClick={() => void confirm()}
+              disabled={sending}
+              aria-busy={sending || undefined}
+            >
               {sending ? <Spinner /> : <Icon name="check" />}
               {sending ? 'Sending...' : 'Confirm Receipt'}
             </Button>

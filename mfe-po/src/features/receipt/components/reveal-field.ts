@@ -18,14 +18,20 @@ export function revealField(id: string, index: number, total: number, listId: st
     const last = rows.at(-1);
     if (!first || !last) {
       const rect = list.getBoundingClientRect();
-      window.scrollTo({ top: window.scrollY + rect.top + (rect.height * index) / Math.max(total, 1) - window.innerHeight / 2 });
+      window.scrollTo({
+        top: window.scrollY + rect.top + (rect.height * index) / Math.max(total, 1) - window.innerHeight / 2,
+      });
     } else {
       const from = Number(first.dataset.index);
       const to = Number(last.dataset.index);
-      const rowHeight = (last.getBoundingClientRect().bottom - first.getBoundingClientRect().top) / Math.max(to - from + 1, 1);
+      const rowHeight =
+        (last.getBoundingClientRect().bottom - first.getBoundingClientRect().top) /
+        Math.max(to - from + 1, 1);
       const anchor = index < from ? first : last;
       const distance = (index - Number(anchor.dataset.index)) * rowHeight;
-      window.scrollTo({ top: window.scrollY + anchor.getBoundingClientRect().top + distance - window.innerHeight / 2 });
+      window.scrollTo({
+        top: window.scrollY + anchor.getBoundingClientRect().top + distance - window.innerHeight / 2,
+      });
     }
     requestAnimationFrame(() => requestAnimationFrame(step));
   };

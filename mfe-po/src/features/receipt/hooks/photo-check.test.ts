@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_PHOTO_BYTES, PO_MESSAGES } from '@erp/contracts';
-import { cameraErrorMessage, CAMERA_MESSAGES, checkPhoto, cropTo43, photoFileName, sniffPhotoType } from './photo-check';
+import {
+  cameraErrorMessage,
+  CAMERA_MESSAGES,
+  checkPhoto,
+  cropTo43,
+  photoFileName,
+  sniffPhotoType,
+} from './photo-check';
 
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1]);
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d]);
@@ -16,8 +23,14 @@ describe('the invoice photo', () => {
   });
 
   it('is refused before upload when it is not an image, whatever its declared type', async () => {
-    expect(await checkPhoto(new Blob([JPEG], { type: 'text/plain' }))).toEqual({ ok: true, type: 'image/jpeg' });
-    expect(await checkPhoto(new Blob(['%PDF-1.7 ...'], { type: 'image/jpeg' }))).toEqual({ ok: false, message: PO_MESSAGES.photoKind });
+    expect(await checkPhoto(new Blob([JPEG], { type: 'text/plain' }))).toEqual({
+      ok: true,
+      type: 'image/jpeg',
+    });
+    expect(await checkPhoto(new Blob(['%PDF-1.7 ...'], { type: 'image/jpeg' }))).toEqual({
+      ok: false,
+      message: PO_MESSAGES.photoKind,
+    });
     expect(await checkPhoto(new Blob([]))).toEqual({ ok: false, message: PO_MESSAGES.photoKind });
   });
 
@@ -25,7 +38,10 @@ describe('the invoice photo', () => {
     const big = new Uint8Array(MAX_PHOTO_BYTES + 1);
     big.set(JPEG);
     expect(await checkPhoto(new Blob([big]))).toEqual({ ok: false, message: PO_MESSAGES.photoTooLarge });
-    expect(await checkPhoto(new Blob([big.subarray(0, MAX_PHOTO_BYTES)]))).toEqual({ ok: true, type: 'image/jpeg' });
+    expect(await checkPhoto(new Blob([big.subarray(0, MAX_PHOTO_BYTES)]))).toEqual({
+      ok: true,
+      type: 'image/jpeg',
+    });
   });
 
   it('is named after the invoice number', () => {
@@ -37,7 +53,9 @@ describe('the invoice photo', () => {
 
 describe('the camera', () => {
   it('says what went wrong in plain words (SPEC §8)', () => {
-    expect(cameraErrorMessage(new DOMException('x', 'NotAllowedError'))).toBe(CAMERA_MESSAGES.permissionDenied);
+    expect(cameraErrorMessage(new DOMException('x', 'NotAllowedError'))).toBe(
+      CAMERA_MESSAGES.permissionDenied,
+    );
     expect(cameraErrorMessage(new DOMException('x', 'NotFoundError'))).toBe(CAMERA_MESSAGES.noCamera);
     expect(cameraErrorMessage(new DOMException('x', 'NotReadableError'))).toBe(CAMERA_MESSAGES.noCamera);
     expect(CAMERA_MESSAGES.permissionDenied).toMatch(/refresh the page and give camera permission/);

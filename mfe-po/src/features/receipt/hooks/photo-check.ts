@@ -18,11 +18,13 @@ export const CAMERA_MESSAGES = {
   /** SPEC §8: no camera accessible. */
   noCamera: 'No camera could be accessed on this device. You can choose a photo of the invoice instead.',
   /** SPEC §8: permission denied (refresh and give camera permission). */
-  permissionDenied: 'Camera permission was denied. Please refresh the page and give camera permission, or choose a photo instead.',
+  permissionDenied:
+    'Camera permission was denied. Please refresh the page and give camera permission, or choose a photo instead.',
   /** SPEC §8: cannot switch camera with only one device. */
   oneCamera: 'Cannot switch camera: only one camera was found on this device.',
   /** SPEC §8: canvas not supported. */
-  noCanvas: 'This browser does not support the canvas needed to capture a photo. Please choose a photo instead.',
+  noCanvas:
+    'This browser does not support the canvas needed to capture a photo. Please choose a photo instead.',
   /** SPEC §2 / §8 toasts. */
   captured: 'Captured Successfully',
   notCaptured: 'No photo captured',
@@ -49,7 +51,11 @@ export async function checkPhoto(blob: Blob): Promise<PhotoCheck> {
   return type ? { ok: true, type } : { ok: false, message: PO_MESSAGES.photoKind };
 }
 
-const EXTENSIONS: Record<PhotoType, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp' };
+const EXTENSIONS: Record<PhotoType, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+};
 
 /** 'invoice-INV-26-27-0042.jpg': the invoice photo named after its invoice (SPEC §2). */
 export function photoFileName(invoiceNumber: string, type: string = 'image/jpeg'): string {
@@ -70,8 +76,12 @@ export function formatBytes(size: number): string {
 
 /** What a getUserMedia failure means for the user (SPEC §8), by the DOMException's name. */
 export function cameraErrorMessage(error: unknown): string {
-  const name = typeof error === 'object' && error !== null && 'name' in error ? String((error as { name: unknown }).name) : '';
-  if (name === 'NotAllowedError' || name === 'PermissionDeniedError' || name === 'SecurityError') return CAMERA_MESSAGES.permissionDenied;
+  const name =
+    typeof error === 'object' && error !== null && 'name' in error
+      ? String((error as { name: unknown }).name)
+      : '';
+  if (name === 'NotAllowedError' || name === 'PermissionDeniedError' || name === 'SecurityError')
+    return CAMERA_MESSAGES.permissionDenied;
   return CAMERA_MESSAGES.noCamera;
 }
 

@@ -50,7 +50,14 @@ function memoryStorage(): TextStorage & { data: Map<string, string> } {
 
 describe('the kept draft', () => {
   it('round-trips through its text form: values, receiptId, step and photo facts', () => {
-    const d = draft({ photo: { type: 'image/png', size: 10, source: 'file', uploadedId: '33333333-3333-4333-8333-333333333333' } });
+    const d = draft({
+      photo: {
+        type: 'image/png',
+        size: 10,
+        source: 'file',
+        uploadedId: '33333333-3333-4333-8333-333333333333',
+      },
+    });
     expect(parseDraft(serializeDraft(d), PO_ID)).toEqual(d);
   });
 
@@ -65,9 +72,14 @@ describe('the kept draft', () => {
   });
 
   it('drops a damaged line but keeps the rest; refuses an unknown photo source', () => {
-    const raw = JSON.parse(serializeDraft(draft())) as { values: { lines: Record<string, unknown> }; photo: { source: string } };
+    const raw = JSON.parse(serializeDraft(draft())) as {
+      values: { lines: Record<string, unknown> };
+      photo: { source: string };
+    };
     raw.values.lines[TMT] = { received: 5 };
-    expect(parseDraft(JSON.stringify(raw), PO_ID)!.values.lines).toEqual({ [CEMENT]: draft().values.lines[CEMENT] });
+    expect(parseDraft(JSON.stringify(raw), PO_ID)!.values.lines).toEqual({
+      [CEMENT]: draft().values.lines[CEMENT],
+    });
     raw.photo.source = 'scanner';
     expect(parseDraft(JSON.stringify(raw), PO_ID)).toBeNull();
   });
@@ -114,7 +126,12 @@ describe('restoring a draft over the PO as it is now', () => {
     const { values, dropped } = restoreValues(draft(), smaller, names, TODAY);
     expect(values.lines[CEMENT]).toEqual({ received: '20.5', rejected: '0.5', remark: 'Two bags torn' });
     expect(values.lines[TMT]).toEqual({ received: '', rejected: '', remark: '' });
-    expect(values).toMatchObject({ notes: 'Truck MH-12', invoiceNumber: 'INV-42', invoiceAmount: '25000.50', invoiceDate: TODAY });
+    expect(values).toMatchObject({
+      notes: 'Truck MH-12',
+      invoiceNumber: 'INV-42',
+      invoiceAmount: '25000.50',
+      invoiceDate: TODAY,
+    });
     expect(dropped).toEqual([]);
   });
 
@@ -129,7 +146,11 @@ describe('restoring a draft over the PO as it is now', () => {
   it('clears a number the browser could not read', () => {
     const d = draft();
     d.values.lines[TMT] = { received: BAD_INPUT, rejected: '', remark: 'r' };
-    expect(restoreValues(d, lines, names, TODAY).values.lines[TMT]).toEqual({ received: '', rejected: '', remark: 'r' });
+    expect(restoreValues(d, lines, names, TODAY).values.lines[TMT]).toEqual({
+      received: '',
+      rejected: '',
+      remark: 'r',
+    });
   });
 });
 

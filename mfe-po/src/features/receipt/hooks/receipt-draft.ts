@@ -49,10 +49,12 @@ export function serializeDraft(draft: ReceiptDraft): string {
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const isString = (v: unknown): v is string => typeof v === 'string';
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isRecord = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function readLine(value: unknown): ReceiptLineValues | null {
-  if (!isRecord(value) || !isString(value.received) || !isString(value.rejected) || !isString(value.remark)) return null;
+  if (!isRecord(value) || !isString(value.received) || !isString(value.rejected) || !isString(value.remark))
+    return null;
   return {
     received: value.received.slice(0, 32),
     rejected: value.rejected.slice(0, 32),
@@ -83,7 +85,8 @@ export function parseDraft(raw: string | null | undefined, poId: string): Receip
   const values = data.values;
   if (!isRecord(values) || !isRecord(values.lines)) return null;
   const { notes, invoiceNumber, invoiceDate, invoiceAmount } = values;
-  if (!isString(notes) || !isString(invoiceNumber) || !isString(invoiceDate) || !isString(invoiceAmount)) return null;
+  if (!isString(notes) || !isString(invoiceNumber) || !isString(invoiceDate) || !isString(invoiceAmount))
+    return null;
   const lines: Record<string, ReceiptLineValues> = {};
   for (const [itemId, line] of Object.entries(values.lines)) {
     const read = readLine(line);
@@ -108,7 +111,8 @@ export interface RestoredValues {
   dropped: string[];
 }
 
-const typedIn = (line: ReceiptLineValues) => line.received.trim() !== '' || line.rejected.trim() !== '' || line.remark.trim() !== '';
+const typedIn = (line: ReceiptLineValues) =>
+  line.received.trim() !== '' || line.rejected.trim() !== '' || line.remark.trim() !== '';
 
 /**
  * The draft's values over the PO as it is now: lines no longer pending are left out (and named, so
@@ -116,13 +120,22 @@ const typedIn = (line: ReceiptLineValues) => line.received.trim() !== '' || line
  * quantity, which the line then shows as its error (nothing is clamped silently). A number the
  * browser could not read is cleared (its input cannot show it again).
  */
-export function restoreValues(draft: Pick<ReceiptDraft, 'values'>, lines: readonly ReceiptLineInfo[], names: ReadonlyMap<string, string>, today?: string): RestoredValues {
+export function restoreValues(
+  draft: Pick<ReceiptDraft, 'values'>,
+  lines: readonly ReceiptLineInfo[],
+  names: ReadonlyMap<string, string>,
+  today?: string,
+): RestoredValues {
   const base = emptyReceiptValues(lines, today);
   const byItem: Record<string, ReceiptLineValues> = {};
   const clean = (v: string) => (v === BAD_INPUT ? '' : v);
   for (const line of lines) {
     const kept = lineOf(draft.values, line.itemId);
-    byItem[line.itemId] = { received: clean(kept.received), rejected: clean(kept.rejected), remark: kept.remark };
+    byItem[line.itemId] = {
+      received: clean(kept.received),
+      rejected: clean(kept.rejected),
+      remark: kept.remark,
+    };
   }
   const receivable = new Set(lines.map((l) => l.itemId));
   const dropped = Object.entries(draft.values.lines)
@@ -171,7 +184,9 @@ export interface DraftTextStore {
   remove(poId: string): void;
 }
 
-export function createDraftTextStore(storage: () => TextStorage | undefined = browserStorage): DraftTextStore {
+export function createDraftTextStore(
+  storage: () => TextStorage | undefined = browserStorage,
+): DraftTextStore {
   return {
     read(poId) {
       try {
@@ -184,7 +199,10 @@ export function createDraftTextStore(storage: () => TextStorage | undefined = br
       try {
         const s = storage();
         if (!s) return false;
-        s.setItem(draftStorageKey(draft.poId), serializeDraft({ ...draft, values: compactValues(draft.values) }));
+        s.setItem(
+          draftStorageKey(draft.poId),
+          serializeDraft({ ...draft, values: compactValues(draft.values) }),
+        );
         return true;
       } catch {
         return false;
@@ -220,7 +238,8 @@ function openDb(): Promise<IDBDatabase | null> {
     try {
       const request = indexedDB.open(DB_NAME, 1);
       request.onupgradeneeded = () => {
-        if (!request.result.objectStoreNames.contains(PHOTOS)) request.result.createObjectStore(PHOTOS, { keyPath: 'poId' });
+        if (!request.result.objectStoreNames.contains(PHOTOS))
+          request.result.createObjectStore(PHOTOS, { keyPath: 'poId' });
       };
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => resolve(null);
@@ -235,7 +254,10 @@ function openDb(): Promise<IDBDatabase | null> {
   return opening;
 }
 
-function run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRequest<T> | null): Promise<T | null> {
+function run<T>(
+  mode: IDBTransactionMode,
+  work: (store: IDBObjectStore) => IDBRequest<T> | null,
+): Promise<T | null> {
   return openDb().then(
     (db) =>
       new Promise<T | null>((resolve) => {
@@ -258,12 +280,17 @@ function run<T>(mode: IDBTransactionMode, work: (store: IDBObjectStore) => IDBRe
 /** The photo's bytes kept with a PO's draft; false when this device cannot keep it. */
 export async function keepPhoto(poId: string, blob: Blob): Promise<boolean> {
   const bytes = await blob.arrayBuffer();
-  const done = await run('readwrite', (store) => store.put({ poId: poId.toLowerCase(), type: blob.type, bytes } satisfies StoredPhoto));
+  const done = await run('readwrite', (store) =>
+    store.put({ poId: poId.toLowerCase(), type: blob.type, bytes } satisfies StoredPhoto),
+  );
   return done !== null;
 }
 
 export async function keptPhoto(poId: string): Promise<Blob | null> {
-  const stored = await run<StoredPhoto | undefined>('readonly', (store) => store.get(poId.toLowerCase()) as IDBRequest<StoredPhoto | undefined>);
+  const stored = await run<StoredPhoto | undefined>(
+    'readonly',
+    (store) => store.get(poId.toLowerCase()) as IDBRequest<StoredPhoto | undefined>,
+  );
   if (!stored || !(stored.bytes instanceof ArrayBuffer)) return null;
   return new Blob([stored.bytes], { type: stored.type });
 }

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { createReceiptStore } from './receipt-store';
 import { emptyReceiptValues, type ReceiptLineInfo } from './receipt-values';
 
-const lines: ReceiptLineInfo[] = Array.from({ length: 300 }, (_, i) => ({ itemId: `item-${i}`, name: `Item ${i}`, unit: 'pcs', pending: 1000 }));
+const lines: ReceiptLineInfo[] = Array.from({ length: 300 }, (_, i) => ({
+  itemId: `item-${i}`,
+  name: `Item ${i}`,
+  unit: 'pcs',
+  pending: 1000,
+}));
 
 describe('the receipt store', () => {
   it('tells only the line typed in (and the whole-store listeners), not the other 299', () => {

@@ -54,7 +54,12 @@ export function createReceiptStore(initial: ReceiptValues): ReceiptStore {
     setLine(itemId, patch) {
       const before = lineOf(values, itemId);
       const after = { ...before, ...patch };
-      if (after.received === before.received && after.rejected === before.rejected && after.remark === before.remark) return;
+      if (
+        after.received === before.received &&
+        after.rejected === before.rejected &&
+        after.remark === before.remark
+      )
+        return;
       values = { ...values, lines: { ...values.lines, [itemId]: after } };
       notify([`line:${itemId}`]);
     },

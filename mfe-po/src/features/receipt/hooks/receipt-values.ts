@@ -95,13 +95,17 @@ function safeHundredths(value: PoLine['pending']): Hundredths {
 }
 
 /** A blank receipt over these lines, dated today. */
-export function emptyReceiptValues(lines: readonly ReceiptLineInfo[], today: string = todayInIndia()): ReceiptValues {
+export function emptyReceiptValues(
+  lines: readonly ReceiptLineInfo[],
+  today: string = todayInIndia(),
+): ReceiptValues {
   const byItem: Record<string, ReceiptLineValues> = {};
   for (const line of lines) byItem[line.itemId] = EMPTY_LINE;
   return { lines: byItem, notes: '', invoiceNumber: '', invoiceDate: today, invoiceAmount: '' };
 }
 
-export const lineOf = (values: ReceiptValues, itemId: string): ReceiptLineValues => values.lines[itemId] ?? EMPTY_LINE;
+export const lineOf = (values: ReceiptValues, itemId: string): ReceiptLineValues =>
+  values.lines[itemId] ?? EMPTY_LINE;
 
 /**
  * Text typed as a number with at most two decimals, in hundredths: null when nothing was typed,
@@ -157,7 +161,10 @@ function quantityWords(raw: string): string {
  * A line's check (SPEC §5: at most pending; decision 0022: rejected at most received). Nothing
  * typed is not an error: the line is simply not part of this receipt.
  */
-export function checkLine(values: ReceiptLineValues, line: Pick<ReceiptLineInfo, 'pending' | 'unit'>): LineCheck {
+export function checkLine(
+  values: ReceiptLineValues,
+  line: Pick<ReceiptLineInfo, 'pending' | 'unit'>,
+): LineCheck {
   const received = parseHundredths(values.received === BAD_INPUT ? 'x' : values.received);
   const rejected = parseHundredths(values.rejected === BAD_INPUT ? 'x' : values.rejected);
   let receivedError: string | null = null;
@@ -166,7 +173,11 @@ export function checkLine(values: ReceiptLineValues, line: Pick<ReceiptLineInfo,
   else if (received !== null && received > line.pending)
     receivedError = `Received quantity must be at most the pending quantity (${hundredthsWithUnit(line.pending, line.unit)})`;
   if (rejected !== null && Number.isNaN(rejected)) rejectedError = quantityWords(values.rejected);
-  else if (rejected !== null && rejected > 0 && (received === null || Number.isNaN(received) || rejected > received))
+  else if (
+    rejected !== null &&
+    rejected > 0 &&
+    (received === null || Number.isNaN(received) || rejected > received)
+  )
     rejectedError = PO_MESSAGES.rejected;
   const receivedOk = received !== null && !Number.isNaN(received);
   const rejectedOk = rejected === null || !Number.isNaN(rejected);
@@ -205,7 +216,8 @@ export function checkStepOne(values: ReceiptValues, lines: readonly ReceiptLineI
     if (firstProblem === null && (check.receivedError || check.rejectedError))
       firstProblem = linePath(line.itemId, check.receivedError ? 'received' : 'rejected');
   }
-  const reason = problems > 0 ? RECEIPT_WORDS.fixQuantities : counted === 0 ? PO_MESSAGES.nothingReceived : null;
+  const reason =
+    problems > 0 ? RECEIPT_WORDS.fixQuantities : counted === 0 ? PO_MESSAGES.nothingReceived : null;
   return { ok: reason === null, counted, problems, reason, firstProblem };
 }
 
@@ -219,17 +231,27 @@ export const receiptFieldId = (path: string): string => `receipt-${path.replace(
 export function invoiceProblems(values: ReceiptValues, today: string = todayInIndia()): FormProblem[] {
   const problems: FormProblem[] = [];
   if (values.notes.length > RECEIPT_TEXT.remarks)
-    problems.push({ field: 'notes', message: `Global notes can be at most ${RECEIPT_TEXT.remarks} characters` });
+    problems.push({
+      field: 'notes',
+      message: `Global notes can be at most ${RECEIPT_TEXT.remarks} characters`,
+    });
   const number = values.invoiceNumber.trim();
   if (!number) problems.push({ field: 'invoiceNumber', message: PO_MESSAGES.invoiceNumber });
   else if (number.length > RECEIPT_TEXT.invoiceNumber)
-    problems.push({ field: 'invoiceNumber', message: `The invoice number can be at most ${RECEIPT_TEXT.invoiceNumber} characters` });
-  if (!isCalendarDate(values.invoiceDate)) problems.push({ field: 'invoiceDate', message: PO_MESSAGES.invoiceDate });
-  else if (values.invoiceDate > today) problems.push({ field: 'invoiceDate', message: PO_MESSAGES.invoiceDateFuture });
+    problems.push({
+      field: 'invoiceNumber',
+      message: `The invoice number can be at most ${RECEIPT_TEXT.invoiceNumber} characters`,
+    });
+  if (!isCalendarDate(values.invoiceDate))
+    problems.push({ field: 'invoiceDate', message: PO_MESSAGES.invoiceDate });
+  else if (values.invoiceDate > today)
+    problems.push({ field: 'invoiceDate', message: PO_MESSAGES.invoiceDateFuture });
   const amount = parsePaise(values.invoiceAmount);
   if (amount === null) problems.push({ field: 'invoiceAmount', message: PO_MESSAGES.invoiceAmount });
-  else if (Number.isNaN(amount)) problems.push({ field: 'invoiceAmount', message: RECEIPT_WORDS.amountNotANumber });
-  else if (amount > MAX_PAISE) problems.push({ field: 'invoiceAmount', message: amountTooLarge('Invoice amount') });
+  else if (Number.isNaN(amount))
+    problems.push({ field: 'invoiceAmount', message: RECEIPT_WORDS.amountNotANumber });
+  else if (amount > MAX_PAISE)
+    problems.push({ field: 'invoiceAmount', message: amountTooLarge('Invoice amount') });
   return problems;
 }
 
@@ -247,10 +269,15 @@ export function lineProblems(values: ReceiptValues, lines: readonly ReceiptLineI
   for (const line of lines) {
     const check = checkLine(lineOf(values, line.itemId), line);
     if (check.counted) counted += 1;
-    if (check.receivedError) problems.push({ field: linePath(line.itemId, 'received'), message: check.receivedError });
-    if (check.rejectedError) problems.push({ field: linePath(line.itemId, 'rejected'), message: check.rejectedError });
+    if (check.receivedError)
+      problems.push({ field: linePath(line.itemId, 'received'), message: check.receivedError });
+    if (check.rejectedError)
+      problems.push({ field: linePath(line.itemId, 'rejected'), message: check.rejectedError });
     if (lineOf(values, line.itemId).remark.length > RECEIPT_TEXT.lineRemark)
-      problems.push({ field: linePath(line.itemId, 'remark'), message: `A remark can be at most ${RECEIPT_TEXT.lineRemark} characters` });
+      problems.push({
+        field: linePath(line.itemId, 'remark'),
+        message: `A remark can be at most ${RECEIPT_TEXT.lineRemark} characters`,
+      });
   }
   if (counted === 0 && problems.length === 0 && lines[0])
     problems.push({ field: linePath(lines[0].itemId, 'received'), message: PO_MESSAGES.nothingReceived });
@@ -305,7 +332,11 @@ export function buildReceiptBody({ poId, receiptId, values, lines, photoId }: Bo
 }
 
 /** Where a problem at a body path ('receivedItems.2.receivedQuantity', 'invoice.invoiceNumber') shows on the wizard. */
-export function receiptField(bodyPath: string, values: ReceiptValues, lines: readonly ReceiptLineInfo[]): string {
+export function receiptField(
+  bodyPath: string,
+  values: ReceiptValues,
+  lines: readonly ReceiptLineInfo[],
+): string {
   const line = /^receivedItems(?:\.(\d+)(?:\.(\w+))?)?/.exec(bodyPath);
   if (line) {
     const sent = lines.filter((l) => {
@@ -319,7 +350,8 @@ export function receiptField(bodyPath: string, values: ReceiptValues, lines: rea
   }
   if (bodyPath === 'remarks') return 'notes';
   const invoice = /^invoice\.(\w+)/.exec(bodyPath);
-  if (invoice?.[1] === 'invoiceNumber' || invoice?.[1] === 'invoiceDate' || invoice?.[1] === 'invoiceAmount') return invoice[1];
+  if (invoice?.[1] === 'invoiceNumber' || invoice?.[1] === 'invoiceDate' || invoice?.[1] === 'invoiceAmount')
+    return invoice[1];
   if (bodyPath === 'invoice') return 'invoiceNumber';
   return 'lines';
 }
@@ -328,7 +360,12 @@ export function receiptField(bodyPath: string, values: ReceiptValues, lines: rea
  * The receipt's check before it is sent: the rules above (the service's words, and what its code
  * checks besides its schema), then ReceiptBody, the schema POST /poReceipt validates with.
  */
-export function receiptContract(poId: string, receiptId: string, lines: readonly ReceiptLineInfo[], today?: () => string): FormContract<ReceiptValues> {
+export function receiptContract(
+  poId: string,
+  receiptId: string,
+  lines: readonly ReceiptLineInfo[],
+  today?: () => string,
+): FormContract<ReceiptValues> {
   return formContract<ReceiptValues, ReceiptBody>({
     schema: ReceiptBody,
     toBody: (values) => buildReceiptBody({ poId, receiptId, values, lines }),
@@ -341,7 +378,9 @@ export function receiptContract(poId: string, receiptId: string, lines: readonly
 export function hasEntries(values: ReceiptValues, today: string = todayInIndia()): boolean {
   if (values.notes.trim() || values.invoiceNumber.trim() || values.invoiceAmount.trim()) return true;
   if (values.invoiceDate !== today && values.invoiceDate !== '') return true;
-  return Object.values(values.lines).some((l) => l.received.trim() !== '' || l.rejected.trim() !== '' || l.remark.trim() !== '');
+  return Object.values(values.lines).some(
+    (l) => l.received.trim() !== '' || l.rejected.trim() !== '' || l.remark.trim() !== '',
+  );
 }
 
 /** The summary of step 2: each line with something received, in hundredths. */
@@ -422,7 +461,10 @@ export interface InvoiceWarning {
  * (contracts' checkInvoiceAmount: 1% or ₹1, whichever is larger). Sending stays allowed; null when
  * within it, or when there is no amount or no expected amount yet.
  */
-export function invoiceWarning(invoiceAmount: string, expected: ExpectedAmount | null): InvoiceWarning | null {
+export function invoiceWarning(
+  invoiceAmount: string,
+  expected: ExpectedAmount | null,
+): InvoiceWarning | null {
   const paise = parsePaise(invoiceAmount);
   if (expected === null || paise === null || Number.isNaN(paise) || paise > MAX_PAISE) return null;
   const check = checkInvoiceAmount(paise, expected.totalPaise);

@@ -30,9 +30,16 @@ export interface SendInput {
 }
 
 /** The receipt and its photo, sent; throws the API's error (ApiError, status 0 when the server could not be reached). */
-export async function sendReceipt({ poId, receiptId, values, lines, photo, onUploaded }: SendInput, deps: SendDeps): Promise<PoResponse> {
+export async function sendReceipt(
+  { poId, receiptId, values, lines, photo, onUploaded }: SendInput,
+  deps: SendDeps,
+): Promise<PoResponse> {
   const upload = async (blob: Blob) => {
-    const { _id } = await deps.upload(poId, blob, photoFileName(values.invoiceNumber, blob.type || 'image/jpeg'));
+    const { _id } = await deps.upload(
+      poId,
+      blob,
+      photoFileName(values.invoiceNumber, blob.type || 'image/jpeg'),
+    );
     onUploaded?.(_id);
     return _id;
   };
@@ -43,7 +50,8 @@ export async function sendReceipt({ poId, receiptId, values, lines, photo, onUpl
   } catch (error) {
     // A photo uploaded on an earlier try and not named by a receipt within a day is removed by the
     // service: upload it again once, rather than ask the user to take it again.
-    const expired = error instanceof ApiError && error.status === 400 && error.message === PO_MESSAGES.photoMissing;
+    const expired =
+      error instanceof ApiError && error.status === 400 && error.message === PO_MESSAGES.photoMissing;
     if (!photo || !photo.uploadedId || !expired) throw error;
     onUploaded?.(null);
     photoId = await upload(photo.blob);

@@ -4,7 +4,14 @@
  * stopped on Cancel, after a capture and when the screen goes away, so the camera light goes off.
  */
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { CAMERA_ASPECT, CAMERA_MESSAGES, cameraErrorMessage, cameraSupported, cropTo43, JPEG_QUALITY } from './photo-check';
+import {
+  CAMERA_ASPECT,
+  CAMERA_MESSAGES,
+  cameraErrorMessage,
+  cameraSupported,
+  cropTo43,
+  JPEG_QUALITY,
+} from './photo-check';
 
 /** The longest side of a captured photo: an invoice stays readable and well under 5 MB. */
 const MAX_SIDE = 2560;
@@ -82,7 +89,10 @@ export function useCamera(video: RefObject<HTMLVideoElement | null>): Camera {
       if (!cameraSupported()) return CAMERA_MESSAGES.noCamera;
       setState('starting');
       try {
-        const next = await navigator.mediaDevices.getUserMedia({ video: videoConstraints(deviceId), audio: false });
+        const next = await navigator.mediaDevices.getUserMedia({
+          video: videoConstraints(deviceId),
+          audio: false,
+        });
         if (!alive.current) {
           for (const track of next.getTracks()) track.stop();
           return null;
@@ -108,7 +118,8 @@ export function useCamera(video: RefObject<HTMLVideoElement | null>): Camera {
   });
 
   const switchCamera = useCallback(async (): Promise<string | null> => {
-    if (!cameraSupported() || typeof navigator.mediaDevices.enumerateDevices !== 'function') return CAMERA_MESSAGES.oneCamera;
+    if (!cameraSupported() || typeof navigator.mediaDevices.enumerateDevices !== 'function')
+      return CAMERA_MESSAGES.oneCamera;
     const cameras = (await navigator.mediaDevices.enumerateDevices()).filter((d) => d.kind === 'videoinput');
     if (cameras.length < 2) return CAMERA_MESSAGES.oneCamera;
     const current = stream.current?.getVideoTracks()[0]?.getSettings().deviceId;

@@ -19,7 +19,10 @@ function saved(queryClient: QueryClient) {
   return async ({ boq }: BoqResponse) => {
     queryClient.setQueryData(boqKeys('boq', boq._id), boq);
     // The project's BoQ count changes too.
-    await Promise.all([queryClient.invalidateQueries({ queryKey: boqKeys() }), queryClient.invalidateQueries({ queryKey: projectKeys() })]);
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: boqKeys() }),
+      queryClient.invalidateQueries({ queryKey: projectKeys() }),
+    ]);
   };
 }
 

@@ -8,7 +8,10 @@ const PICKER_LIMIT = 20;
 
 /** The item picker of a BOQ line searches the active items of the item master as the user types (ARCHITECTURE §8). */
 export async function searchItems(keyword: string, signal?: AbortSignal): Promise<BoqItemOption[]> {
-  const response = await call(api, 'items.list', { query: { limit: PICKER_LIMIT, offset: 0, keyword: keyword.trim(), status: 'active' }, signal });
+  const response = await call(api, 'items.list', {
+    query: { limit: PICKER_LIMIT, offset: 0, keyword: keyword.trim(), status: 'active' },
+    signal,
+  });
   return response.result.map(({ _id, name, unit }) => ({ _id, name, unit }));
 }
 
@@ -20,4 +23,5 @@ export const itemSearchQueryOptions = (keyword: string) =>
     staleTime: 60_000,
   });
 
-export const useItemSearch = (keyword: string, enabled: boolean) => useQuery({ ...itemSearchQueryOptions(keyword), enabled });
+export const useItemSearch = (keyword: string, enabled: boolean) =>
+  useQuery({ ...itemSearchQueryOptions(keyword), enabled });

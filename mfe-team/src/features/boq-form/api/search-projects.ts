@@ -7,7 +7,10 @@ const PICKER_LIMIT = 20;
 
 /** Step 1's picker: the projects the member may see (an Employee's own), matching the keyword. */
 export async function searchProjects(keyword: string, signal?: AbortSignal): Promise<BoqProjectOption[]> {
-  const response = await call(api, 'projects.list', { query: { limit: PICKER_LIMIT, offset: 0, keyword: keyword.trim() }, signal });
+  const response = await call(api, 'projects.list', {
+    query: { limit: PICKER_LIMIT, offset: 0, keyword: keyword.trim() },
+    signal,
+  });
   return response.result.map(({ _id, name, projectCode }) => ({ _id, name, projectCode }));
 }
 
@@ -19,7 +22,8 @@ export const projectSearchQueryOptions = (keyword: string) =>
     staleTime: 60_000,
   });
 
-export const useProjectSearch = (keyword: string, enabled: boolean) => useQuery({ ...projectSearchQueryOptions(keyword), enabled });
+export const useProjectSearch = (keyword: string, enabled: boolean) =>
+  useQuery({ ...projectSearchQueryOptions(keyword), enabled });
 
 /** The project of `?project={id}`, to start the form with it; null when it is not there or not the member's. */
 export async function getProjectOption(id: string, signal?: AbortSignal): Promise<BoqProjectOption | null> {
@@ -33,4 +37,9 @@ export async function getProjectOption(id: string, signal?: AbortSignal): Promis
 }
 
 export const useProjectOption = (id: string | null) =>
-  useQuery({ queryKey: boqKeys('project-option', id ?? ''), queryFn: ({ signal }) => getProjectOption(id ?? '', signal), enabled: Boolean(id), staleTime: 60_000 });
+  useQuery({
+    queryKey: boqKeys('project-option', id ?? ''),
+    queryFn: ({ signal }) => getProjectOption(id ?? '', signal),
+    enabled: Boolean(id),
+    staleTime: 60_000,
+  });

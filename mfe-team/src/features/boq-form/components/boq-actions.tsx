@@ -1,4 +1,15 @@
-import { Button, Card, CardContent, CardHeader, CardTitle, formatINR, Icon, keepClear, Spinner, theme } from '@erp/ui';
+import {
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  formatINR,
+  Icon,
+  keepClear,
+  Spinner,
+  theme,
+} from '@erp/ui';
 import { forwardRef, useState } from 'react';
 import styled from 'styled-components';
 import type { BoqSaveStatus, SaveBlocker } from '../hooks/boq-form-values';
@@ -23,14 +34,36 @@ const Terms = styled.dl`
   gap: 0.625rem;
   font-size: 0.875rem;
   /* A value that does not fit beside its label goes under it, right-aligned (a crore-sized total in the 18rem column). */
-  & > div { display: flex; flex-wrap: wrap; justify-content: space-between; gap: 0.125rem 1rem; }
-  & dt { color: ${theme.color.mutedForeground}; white-space: nowrap; }
-  & dd { margin: 0 0 0 auto; min-width: 0; text-align: right; font-weight: 500; overflow-wrap: anywhere; font-variant-numeric: tabular-nums; }
-  & .total dd { font-size: 1rem; font-weight: 700; }
+  & > div {
+    display: flex;
+    flex-wrap: wrap;
+    justify-content: space-between;
+    gap: 0.125rem 1rem;
+  }
+  & dt {
+    color: ${theme.color.mutedForeground};
+    white-space: nowrap;
+  }
+  & dd {
+    margin: 0 0 0 auto;
+    min-width: 0;
+    text-align: right;
+    font-weight: 500;
+    overflow-wrap: anywhere;
+    font-variant-numeric: tabular-nums;
+  }
+  & .total dd {
+    font-size: 1rem;
+    font-weight: 700;
+  }
 `;
 
 /** Desktop: Summary (SPEC §5: project name or 'Not selected', total items; and the total amount). */
-export function SummaryCard({ projectLabel, lineCount, total }: Pick<BoqActionState, 'projectLabel' | 'lineCount' | 'total'>) {
+export function SummaryCard({
+  projectLabel,
+  lineCount,
+  total,
+}: Pick<BoqActionState, 'projectLabel' | 'lineCount' | 'total'>) {
   return (
     <Card as="section" aria-labelledby="boq-summary-title">
       <CardHeader>
@@ -61,9 +94,20 @@ export function SummaryCard({ projectLabel, lineCount, total }: Pick<BoqActionSt
 const Hint = styled.div`
   font-size: 0.8125rem;
   color: ${theme.color.mutedForeground};
-  & ul { margin: 0.25rem 0 0; padding: 0; list-style: none; display: grid; gap: 0.125rem; }
-  & li { display: flex; gap: 0.375rem; }
-  & li::before { content: '•'; }
+  & ul {
+    margin: 0.25rem 0 0;
+    padding: 0;
+    list-style: none;
+    display: grid;
+    gap: 0.125rem;
+  }
+  & li {
+    display: flex;
+    gap: 0.375rem;
+  }
+  & li::before {
+    content: '•';
+  }
   & button {
     display: inline;
     padding: 0;
@@ -76,11 +120,23 @@ const Hint = styled.div`
     text-underline-offset: 2px;
     cursor: pointer;
   }
-  & button:hover { color: ${theme.color.foreground}; }
+  & button:hover {
+    color: ${theme.color.foreground};
+  }
 `;
 
 /** Why the buttons are disabled (SPEC §6's rule, told): each reason takes the user to its field. */
-function BlockerHint({ blockers, onBlocker, id, compact }: { blockers: SaveBlocker[]; onBlocker: BoqActionState['onBlocker']; id: string; compact?: boolean }) {
+function BlockerHint({
+  blockers,
+  onBlocker,
+  id,
+  compact,
+}: {
+  blockers: SaveBlocker[];
+  onBlocker: BoqActionState['onBlocker'];
+  id: string;
+  compact?: boolean;
+}) {
   // The phone's bar shows the first reason; 'and N more' opens the rest where they are.
   const [open, setOpen] = useState(false);
   if (blockers.length === 0) return null;
@@ -114,7 +170,12 @@ function SaveButtons({ state, stacked }: { state: BoqActionState; stacked?: bool
   const describedBy = blocked ? (stacked ? 'boq-actions-hint' : 'boq-bar-hint') : undefined;
   return (
     <>
-      <Button variant="outline" onClick={state.onDraft} disabled={blocked || state.saving} aria-describedby={describedBy}>
+      <Button
+        variant="outline"
+        onClick={state.onDraft}
+        disabled={blocked || state.saving}
+        aria-describedby={describedBy}
+      >
         {state.pending === 'draft' ? <Spinner /> : null}
         {state.pending === 'draft' ? 'Saving...' : 'Save as Draft'}
       </Button>
@@ -132,7 +193,10 @@ const Stack = styled.div`
 `;
 
 /** Desktop: the Actions card (SPEC §5: 'Save as Draft' and 'Confirm'). */
-export const ActionsCard = forwardRef<HTMLElement, { state: BoqActionState }>(function ActionsCard({ state }, ref) {
+export const ActionsCard = forwardRef<HTMLElement, { state: BoqActionState }>(function ActionsCard(
+  { state },
+  ref,
+) {
   return (
     <Card as="section" ref={ref} aria-labelledby="boq-actions-title">
       <CardHeader>
@@ -164,15 +228,30 @@ const Bar = styled.div.attrs(keepClear)`
   border-radius: ${theme.radius.lg};
   background: ${theme.color.card};
   box-shadow: ${theme.shadow.lg};
-  & > .totals { flex: 1 1 12rem; min-width: 0; display: grid; gap: 0.125rem; font-size: 0.875rem; }
-  & > .totals strong { font-variant-numeric: tabular-nums; }
-  & > .buttons { display: flex; gap: 0.5rem; }
+  & > .totals {
+    flex: 1 1 12rem;
+    min-width: 0;
+    display: grid;
+    gap: 0.125rem;
+    font-size: 0.875rem;
+  }
+  & > .totals strong {
+    font-variant-numeric: tabular-nums;
+  }
+  & > .buttons {
+    display: flex;
+    gap: 0.5rem;
+  }
   ${theme.media.mobile} {
     /* Above the shell's bottom navigation. */
     bottom: calc(${theme.layout.bottomBar} + env(safe-area-inset-bottom) + 0.5rem);
     padding: 0.625rem 0.75rem;
-    & > .buttons { width: 100%; }
-    & > .buttons > * { flex: 1; }
+    & > .buttons {
+      width: 100%;
+    }
+    & > .buttons > * {
+      flex: 1;
+    }
   }
 `;
 
@@ -185,7 +264,8 @@ export function StickyActionBar({ state }: { state: BoqActionState }) {
     <Bar role="region" aria-label="BOQ actions">
       <div className="totals">
         <span>
-          {state.lineCount.toLocaleString('en-IN')} {state.lineCount === 1 ? 'item' : 'items'} · <strong>{formatINR(state.total)}</strong>
+          {state.lineCount.toLocaleString('en-IN')} {state.lineCount === 1 ? 'item' : 'items'} ·{' '}
+          <strong>{formatINR(state.total)}</strong>
         </span>
         <BlockerHint blockers={state.blockers} onBlocker={state.onBlocker} id="boq-bar-hint" compact />
       </div>

@@ -27,17 +27,27 @@ export interface BoqFormPageProps {
 /** /boq/create and /boq/edit/{boqId}: loads the BOQ (edit) or the project asked for (create), and applies who may write BOQs. */
 export function BoqFormPage({ boqId, projectId }: BoqFormPageProps) {
   const user = useCurrentUser();
-  const canWrite = boqId ? can(user, 'team', 'addBoq', 'write') || can(user, 'team', 'boqList', 'write') : can(user, 'team', 'addBoq', 'write');
+  const canWrite = boqId
+    ? can(user, 'team', 'addBoq', 'write') || can(user, 'team', 'boqList', 'write')
+    : can(user, 'team', 'addBoq', 'write');
   const boq = useBoqToEdit(canWrite ? boqId : null);
   const project = useProjectOption(canWrite && !boqId ? projectId : null);
-  const initial = useMemo(() => (boq.data ? boqToValues(boq.data) : emptyBoqValues(project.data ?? null)), [boq.data, project.data]);
+  const initial = useMemo(
+    () => (boq.data ? boqToValues(boq.data) : emptyBoqValues(project.data ?? null)),
+    [boq.data, project.data],
+  );
   const title = boqId ? 'Edit BOQ' : 'Create BOQ';
 
   if (!canWrite) {
     return (
       <>
         <PageHeader title={title} />
-        <EmptyState icon="lock" title="Access denied" description="You don't have permission to create or edit BOQs." action={backToList} />
+        <EmptyState
+          icon="lock"
+          title="Access denied"
+          description="You don't have permission to create or edit BOQs."
+          action={backToList}
+        />
       </>
     );
   }
@@ -50,9 +60,18 @@ export function BoqFormPage({ boqId, projectId }: BoqFormPageProps) {
         <>
           <PageHeader title={notFound ? BOQ_MESSAGES.notFound : title} />
           {notFound ? (
-            <EmptyState icon="clipboard" title={BOQ_MESSAGES.notFound} description="The requested BOQ could not be found." action={backToList} />
+            <EmptyState
+              icon="clipboard"
+              title={BOQ_MESSAGES.notFound}
+              description="The requested BOQ could not be found."
+              action={backToList}
+            />
           ) : (
-            <ErrorPanel title="Could not load this BOQ" message={errorMessage(boq.error)} onRetry={() => void boq.refetch()} />
+            <ErrorPanel
+              title="Could not load this BOQ"
+              message={errorMessage(boq.error)}
+              onRetry={() => void boq.refetch()}
+            />
           )}
         </>
       );
@@ -60,7 +79,10 @@ export function BoqFormPage({ boqId, projectId }: BoqFormPageProps) {
     if (boq.data.status !== 'draft') {
       return (
         <>
-          <PageHeader title={title} badge={<Badge variant="secondary">{BOQ_STATUS_LABELS[boq.data.status]}</Badge>} />
+          <PageHeader
+            title={title}
+            badge={<Badge variant="secondary">{BOQ_STATUS_LABELS[boq.data.status]}</Badge>}
+          />
           <EmptyState
             icon="lock"
             title={`${boq.data.boqId} · ${boq.data.name}`}
@@ -85,7 +107,11 @@ export function BoqFormPage({ boqId, projectId }: BoqFormPageProps) {
       <PageHeader
         title={title}
         badge={badge}
-        description={boqId ? 'Change the draft, then save it again or confirm it' : 'Choose the project, describe the estimate and add its items'}
+        description={
+          boqId
+            ? 'Change the draft, then save it again or confirm it'
+            : 'Choose the project, describe the estimate and add its items'
+        }
         actions={backToList}
       />
       <BoqForm boq={boq.data ?? null} initial={initial} reload={boqId ? boq.refetch : undefined} />

@@ -1,5 +1,16 @@
 import { can, cleanBoqDescription, type Boq, type BoqImportLine, type BoqResponse } from '@erp/contracts';
-import { Button, ConfirmDialog, formatINR, Icon, Input, Spinner, Textarea, theme, toast, useNavigate } from '@erp/ui';
+import {
+  Button,
+  ConfirmDialog,
+  formatINR,
+  Icon,
+  Input,
+  Spinner,
+  Textarea,
+  theme,
+  toast,
+  useNavigate,
+} from '@erp/ui';
 import { useCurrentUser } from '@erp/ui/remote';
 import { focusField, FormField, FormShell, useFormKit, type FormKit } from '@erp/ui/remote-form';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
@@ -34,7 +45,10 @@ const Layout = styled.div`
   @media (min-width: 1100px) {
     grid-template-columns: minmax(0, 1fr) 18rem;
     align-items: start;
-    & > .aside { position: sticky; top: calc(${theme.layout.header} + 1rem); }
+    & > .aside {
+      position: sticky;
+      top: calc(${theme.layout.header} + 1rem);
+    }
   }
 `;
 
@@ -43,8 +57,13 @@ const Column = styled.div`
   gap: 1.25rem;
   min-width: 0;
   &.aside {
-    ${theme.media.mobile} { display: none; }
-    @media (min-width: 768px) and (max-width: 1099.98px) { grid-template-columns: repeat(2, minmax(0, 1fr)); align-items: start; }
+    ${theme.media.mobile} {
+      display: none;
+    }
+    @media (min-width: 768px) and (max-width: 1099.98px) {
+      grid-template-columns: repeat(2, minmax(0, 1fr));
+      align-items: start;
+    }
   }
 `;
 
@@ -52,8 +71,12 @@ const Grid = styled.div`
   display: grid;
   grid-template-columns: repeat(2, minmax(0, 1fr));
   gap: 1rem 1.25rem;
-  & > .span-2 { grid-column: 1 / -1; }
-  ${theme.media.mobile} { grid-template-columns: 1fr; }
+  & > .span-2 {
+    grid-column: 1 / -1;
+  }
+  ${theme.media.mobile} {
+    grid-template-columns: 1fr;
+  }
 `;
 
 const Empty = styled.p`
@@ -74,7 +97,11 @@ const Footer = styled.div`
   display: flex;
   justify-content: flex-start;
   margin-top: 1rem;
-  ${theme.media.mobile} { & > * { width: 100%; } }
+  ${theme.media.mobile} {
+    & > * {
+      width: 100%;
+    }
+  }
 `;
 
 export const LINES_ID = 'boq-lines';
@@ -88,7 +115,9 @@ function useOnScreen(ref: React.RefObject<HTMLElement | null>): boolean {
       setVisible(false);
       return;
     }
-    const observer = new IntersectionObserver(([entry]) => setVisible(Boolean(entry?.isIntersecting)), { threshold: 0.5 });
+    const observer = new IntersectionObserver(([entry]) => setVisible(Boolean(entry?.isIntersecting)), {
+      threshold: 0.5,
+    });
     observer.observe(el);
     return () => observer.disconnect();
   }, [ref]);
@@ -120,14 +149,20 @@ export function revealField(kit: FormKit<BoqFormValues>, field: string): void {
     const last = rows.at(-1);
     if (!first || !last) {
       const rect = list.getBoundingClientRect();
-      window.scrollTo({ top: window.scrollY + rect.top + (rect.height * target) / Math.max(total, 1) - window.innerHeight / 2 });
+      window.scrollTo({
+        top: window.scrollY + rect.top + (rect.height * target) / Math.max(total, 1) - window.innerHeight / 2,
+      });
     } else {
       const from = Number(first.dataset.index);
       const to = Number(last.dataset.index);
-      const rowHeight = (last.getBoundingClientRect().bottom - first.getBoundingClientRect().top) / Math.max(to - from + 1, 1);
+      const rowHeight =
+        (last.getBoundingClientRect().bottom - first.getBoundingClientRect().top) /
+        Math.max(to - from + 1, 1);
       const anchor = target < from ? first : last;
       const distance = (target - Number(anchor.dataset.index)) * rowHeight;
-      window.scrollTo({ top: window.scrollY + anchor.getBoundingClientRect().top + distance - window.innerHeight / 2 });
+      window.scrollTo({
+        top: window.scrollY + anchor.getBoundingClientRect().top + distance - window.innerHeight / 2,
+      });
     }
     requestAnimationFrame(() => requestAnimationFrame(step));
   };
@@ -141,7 +176,11 @@ export interface BoqFormProps {
   reload?: () => Promise<{ data?: Boq | undefined }>;
 }
 
-const STEP_IDS = { project: 'boq-step-project', details: 'boq-step-details', items: 'boq-step-items' } as const;
+const STEP_IDS = {
+  project: 'boq-step-project',
+  details: 'boq-step-details',
+  items: 'boq-step-items',
+} as const;
 
 /** BOQ create and edit (SPEC §5 "BOQ create/edit", §6 the buttons' rule). */
 export function BoqForm({ boq, initial, reload }: BoqFormProps) {
@@ -172,7 +211,11 @@ export function BoqForm({ boq, initial, reload }: BoqFormProps) {
     },
     onSaved: (result) => {
       const confirmed = result.boq.status === 'confirmed';
-      toast({ title: result.message || (confirmed ? 'BOQ confirmed' : 'BOQ saved as draft'), description: `${result.boq.boqId} · ${result.boq.name}`, variant: 'success' });
+      toast({
+        title: result.message || (confirmed ? 'BOQ confirmed' : 'BOQ saved as draft'),
+        description: `${result.boq.boqId} · ${result.boq.name}`,
+        variant: 'success',
+      });
       void navigate(`/boq/${result.boq._id}`);
     },
     latest: boq && reload ? { refetch: reload, toValues: boqToValues } : null,
@@ -182,10 +225,15 @@ export function BoqForm({ boq, initial, reload }: BoqFormProps) {
   // Which items are on the form (the pickers show 'Added'); read by the pickers when they open.
   const taken = useRef(new Map<string, number>());
   const counts = new Map<string, number>();
-  for (const line of values.items) if (line.item) counts.set(line.item._id, (counts.get(line.item._id) ?? 0) + 1);
+  for (const line of values.items)
+    if (line.item) counts.set(line.item._id, (counts.get(line.item._id) ?? 0) + 1);
   taken.current = counts;
 
-  const remove = (index: number) => kit.set('items', kit.form.getValues('items').filter((_, i) => i !== index));
+  const remove = (index: number) =>
+    kit.set(
+      'items',
+      kit.form.getValues('items').filter((_, i) => i !== index),
+    );
   const removeRef = useRef(remove);
   removeRef.current = remove;
   // The cells read the kit through context; it changes for them only when saving starts or ends.
@@ -199,9 +247,27 @@ export function BoqForm({ boq, initial, reload }: BoqFormProps) {
   const total = boqTotal(values.items);
   const lineBlocked = blockers.some((b) => b.field.startsWith('items'));
   const steps: Record<keyof typeof STEP_IDS, StepState> = {
-    project: { id: STEP_IDS.project, number: 1, label: 'Project', short: 'Project', done: Boolean(values.project) },
-    details: { id: STEP_IDS.details, number: 2, label: 'Details', short: 'Details', done: values.name.trim() !== '' },
-    items: { id: STEP_IDS.items, number: 3, label: 'Estimate Items', short: 'Items', done: values.items.length > 0 && !lineBlocked },
+    project: {
+      id: STEP_IDS.project,
+      number: 1,
+      label: 'Project',
+      short: 'Project',
+      done: Boolean(values.project),
+    },
+    details: {
+      id: STEP_IDS.details,
+      number: 2,
+      label: 'Details',
+      short: 'Details',
+      done: values.name.trim() !== '',
+    },
+    items: {
+      id: STEP_IDS.items,
+      number: 3,
+      label: 'Estimate Items',
+      short: 'Items',
+      done: values.items.length > 0 && !lineBlocked,
+    },
   };
 
   const submit = (next: BoqSaveStatus) => {
@@ -221,9 +287,15 @@ export function BoqForm({ boq, initial, reload }: BoqFormProps) {
     kit.set('items', result.lines);
     const notes = [
       result.skipped > 0 ? `${result.skipped} skipped: the item is already on this BOQ` : '',
-      result.overLimit > 0 ? `${result.overLimit} left out: a BOQ has at most ${result.lines.length} lines` : '',
+      result.overLimit > 0
+        ? `${result.overLimit} left out: a BOQ has at most ${result.lines.length} lines`
+        : '',
     ].filter(Boolean);
-    toast({ title: `${result.added} ${result.added === 1 ? 'line' : 'lines'} added`, description: notes.join('. ') || undefined, variant: 'success' });
+    toast({
+      title: `${result.added} ${result.added === 1 ? 'line' : 'lines'} added`,
+      description: notes.join('. ') || undefined,
+      variant: 'success',
+    });
     return result;
   };
 
@@ -243,7 +315,12 @@ export function BoqForm({ boq, initial, reload }: BoqFormProps) {
   const actionsOnScreen = useOnScreen(actionsRef);
 
   const importButton = (
-    <Button variant="outline" onClick={() => setImporting(true)} onPointerEnter={() => void loadImportDialog()} disabled={kit.saving}>
+    <Button
+      variant="outline"
+      onClick={() => setImporting(true)}
+      onPointerEnter={() => void loadImportDialog()}
+      disabled={kit.saving}
+    >
       <Icon name="file" />
       Import from Excel
     </Button>
@@ -266,12 +343,29 @@ export function BoqForm({ boq, initial, reload }: BoqFormProps) {
               name="project"
               label="Project"
               required
-              render={({ value, onChange, ...props }) => <ProjectPicker {...props} value={(value || null) as BoqProjectOption | null} onChange={onChange} />}
+              render={({ value, onChange, ...props }) => (
+                <ProjectPicker
+                  {...props}
+                  value={(value || null) as BoqProjectOption | null}
+                  onChange={onChange}
+                />
+              )}
             />
           </StepSection>
-          <StepSection step={steps.details} title="Details" description="What the BOQ is called and anything the team should know">
+          <StepSection
+            step={steps.details}
+            title="Details"
+            description="What the BOQ is called and anything the team should know"
+          >
             <Grid>
-              <FormField kit={kit} name="name" label="BOQ Name" required className="span-2" control={<Input placeholder="e.g. Tower A structure" autoComplete="off" maxLength={200} />} />
+              <FormField
+                kit={kit}
+                name="name"
+                label="BOQ Name"
+                required
+                className="span-2"
+                control={<Input placeholder="e.g. Tower A structure" autoComplete="off" maxLength={200} />}
+              />
               <FormField
                 kit={kit}
                 name="description"
@@ -279,12 +373,21 @@ export function BoqForm({ boq, initial, reload }: BoqFormProps) {
                 clean={cleanBoqDescription}
                 control={<Textarea placeholder="Scope of this estimate" maxLength={2000} rows={3} />}
               />
-              <FormField kit={kit} name="notes" label="Notes" control={<Textarea placeholder="Anything the team should know" maxLength={2000} rows={3} />} />
+              <FormField
+                kit={kit}
+                name="notes"
+                label="Notes"
+                control={<Textarea placeholder="Anything the team should know" maxLength={2000} rows={3} />}
+              />
             </Grid>
           </StepSection>
         </Column>
         <Column className="aside">
-          <SummaryCard projectLabel={actionState.projectLabel} lineCount={values.items.length} total={total} />
+          <SummaryCard
+            projectLabel={actionState.projectLabel}
+            lineCount={values.items.length}
+            total={total}
+          />
           <ActionsCard ref={actionsRef} state={actionState} />
         </Column>
       </Layout>
@@ -303,7 +406,9 @@ export function BoqForm({ boq, initial, reload }: BoqFormProps) {
           <Empty>No items added yet.</Empty>
         ) : (
           <div id={LINES_ID}>
-            {values.items.length > 60 && <Note>{values.items.length.toLocaleString('en-IN')} lines. Lines are drawn as you scroll.</Note>}
+            {values.items.length > 60 && (
+              <Note>{values.items.length.toLocaleString('en-IN')} lines. Lines are drawn as you scroll.</Note>
+            )}
             <BoqLines context={lines} keys={keys} />
           </div>
         )}
@@ -324,7 +429,13 @@ export function BoqForm({ boq, initial, reload }: BoqFormProps) {
       />
       {importing && (
         <Suspense fallback={<ImportLoading />}>
-          <BoqImportDialog open={importing} onOpenChange={setImporting} onAdd={addImported} canCreateItems={canCreateItems} onForm={new Set(counts.keys())} />
+          <BoqImportDialog
+            open={importing}
+            onOpenChange={setImporting}
+            onAdd={addImported}
+            canCreateItems={canCreateItems}
+            onForm={new Set(counts.keys())}
+          />
         </Suspense>
       )}
     </FormShell>

@@ -4,7 +4,12 @@
  * refused and why, may create the items the item master lacks, and adds the ready lines to the form.
  * A chunk of its own: loaded when the user opens it (or points at its button).
  */
-import { BOQ_IMPORT_ALIASES, BOQ_IMPORT_COLUMNS, type BoqImportPreview, type BoqUnknownItem } from '@erp/contracts';
+import {
+  BOQ_IMPORT_ALIASES,
+  BOQ_IMPORT_COLUMNS,
+  type BoqImportPreview,
+  type BoqUnknownItem,
+} from '@erp/contracts';
 import { errorMessage } from '@erp/sdk';
 import { Badge, Button, Dialog, DialogFooter, Icon, Input, Label, Spinner, theme } from '@erp/ui';
 import { useQueryClient } from '@tanstack/react-query';
@@ -45,7 +50,10 @@ const Track = styled.div`
     background: ${theme.color.primary};
     animation: ${slide} 1.1s ease-in-out infinite;
   }
-  & > div[data-determinate] { animation: none; transition: width 0.2s; }
+  & > div[data-determinate] {
+    animation: none;
+    transition: width 0.2s;
+  }
 `;
 
 const Counts = styled.div`
@@ -61,7 +69,10 @@ const Box = styled.div`
   border: 1px solid ${theme.color.border};
   border-radius: ${theme.radius.md};
   background: ${theme.color.muted};
-  & > h3 { font-size: 0.875rem; font-weight: 600; }
+  & > h3 {
+    font-size: 0.875rem;
+    font-weight: 600;
+  }
 `;
 
 const RowList = styled.ul`
@@ -80,10 +91,21 @@ const RowList = styled.ul`
     padding: 0.5rem 0.75rem;
     border-bottom: 1px solid ${theme.color.border};
   }
-  & > li:last-child { border-bottom: none; }
-  & .item { overflow-wrap: anywhere; font-weight: 500; }
-  & .reasons { grid-column: 2; color: ${theme.color.destructive}; font-size: 0.8125rem; }
-  & .muted { color: ${theme.color.mutedForeground}; }
+  & > li:last-child {
+    border-bottom: none;
+  }
+  & .item {
+    overflow-wrap: anywhere;
+    font-weight: 500;
+  }
+  & .reasons {
+    grid-column: 2;
+    color: ${theme.color.destructive};
+    font-size: 0.8125rem;
+  }
+  & .muted {
+    color: ${theme.color.mutedForeground};
+  }
 `;
 
 const Columns = styled.ul`
@@ -92,8 +114,12 @@ const Columns = styled.ul`
   display: grid;
   gap: 0.125rem;
   font-size: 0.8125rem;
-  & b { font-weight: 600; }
-  & span { color: ${theme.color.mutedForeground}; }
+  & b {
+    font-weight: 600;
+  }
+  & span {
+    color: ${theme.color.mutedForeground};
+  }
 `;
 
 /** How many refused rows are listed (the rest are counted). */
@@ -121,7 +147,8 @@ const delay = (ms: number, signal: AbortSignal) =>
       resolve();
     });
   });
-const plural = (n: number, one: string, many = `${one}s`) => `${n.toLocaleString('en-IN')} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString('en-IN')} ${n === 1 ? one : many}`;
 
 interface Creation {
   done: number;
@@ -144,7 +171,13 @@ export interface BoqImportDialogProps {
   onForm: ReadonlySet<string>;
 }
 
-export default function BoqImportDialog({ open, onOpenChange, onAdd, canCreateItems, onForm }: BoqImportDialogProps) {
+export default function BoqImportDialog({
+  open,
+  onOpenChange,
+  onAdd,
+  canCreateItems,
+  onForm,
+}: BoqImportDialogProps) {
   const id = useId();
   const queryClient = useQueryClient();
   const [file, setFile] = useState<File | null>(null);
@@ -264,11 +297,22 @@ export default function BoqImportDialog({ open, onOpenChange, onAdd, canCreateIt
           />
         </div>
         <div>
-          <Muted>The first row names the columns (any order; other usual names such as Qty or UOM work too):</Muted>
+          <Muted>
+            The first row names the columns (any order; other usual names such as Qty or UOM work too):
+          </Muted>
           <Columns aria-label="Expected columns">
             {BOQ_IMPORT_COLUMNS.map((column) => (
               <li key={column}>
-                <b>{column}</b> <span>— {COLUMN_NOTES[column]}{BOQ_IMPORT_ALIASES[column].length > 1 ? ` (also: ${BOQ_IMPORT_ALIASES[column].filter((a) => a !== column.toLowerCase()).slice(0, 2).join(', ')})` : ''}</span>
+                <b>{column}</b>{' '}
+                <span>
+                  — {COLUMN_NOTES[column]}
+                  {BOQ_IMPORT_ALIASES[column].length > 1
+                    ? ` (also: ${BOQ_IMPORT_ALIASES[column]
+                        .filter((a) => a !== column.toLowerCase())
+                        .slice(0, 2)
+                        .join(', ')})`
+                    : ''}
+                </span>
               </li>
             ))}
           </Columns>
@@ -289,14 +333,18 @@ export default function BoqImportDialog({ open, onOpenChange, onAdd, canCreateIt
     content = (
       <>
         <Counts aria-label="Import summary">
-          <Badge variant={ready.length > 0 ? 'success' : 'outline'}>{plural(ready.length, 'line')} ready</Badge>
-          <Badge variant={refused.length > 0 ? 'destructive' : 'outline'}>{plural(refused.length, 'row')} refused</Badge>
+          <Badge variant={ready.length > 0 ? 'success' : 'outline'}>
+            {plural(ready.length, 'line')} ready
+          </Badge>
+          <Badge variant={refused.length > 0 ? 'destructive' : 'outline'}>
+            {plural(refused.length, 'row')} refused
+          </Badge>
           <Badge variant="secondary">{plural(preview.totalRows, 'row')} read</Badge>
         </Counts>
         {skipped > 0 && (
           <Muted>
-            {plural(skipped, 'line')} of the file {skipped === 1 ? 'names an item' : 'name items'} already on this BOQ: {skipped === 1 ? 'it' : 'they'} will be skipped, your lines stay as
-            they are.
+            {plural(skipped, 'line')} of the file {skipped === 1 ? 'names an item' : 'name items'} already on
+            this BOQ: {skipped === 1 ? 'it' : 'they'} will be skipped, your lines stay as they are.
           </Muted>
         )}
         {unknown.length > 0 && (
@@ -309,7 +357,9 @@ export default function BoqImportDialog({ open, onOpenChange, onAdd, canCreateIt
                   <span className="item">{item.name}</span>
                   <span className="reasons muted">
                     Unit: {item.unit || 'none given'}
-                    {item.rows.length > 1 ? ` · also row${item.rows.length === 2 ? '' : 's'} ${item.rows.slice(1, 8).join(', ')}${item.rows.length > 8 ? '…' : ''}` : ''}
+                    {item.rows.length > 1
+                      ? ` · also row${item.rows.length === 2 ? '' : 's'} ${item.rows.slice(1, 8).join(', ')}${item.rows.length > 8 ? '…' : ''}`
+                      : ''}
                   </span>
                 </li>
               ))}
@@ -337,7 +387,9 @@ export default function BoqImportDialog({ open, onOpenChange, onAdd, canCreateIt
                 </li>
               ))}
             </RowList>
-            {refused.length > SHOWN_ROWS && <Muted>and {plural(refused.length - SHOWN_ROWS, 'more row')}</Muted>}
+            {refused.length > SHOWN_ROWS && (
+              <Muted>and {plural(refused.length - SHOWN_ROWS, 'more row')}</Muted>
+            )}
           </div>
         )}
         {reading && !creation && <Reading file={file} />}
@@ -400,20 +452,38 @@ function Reading({ file }: { file: File | null }) {
         </Track>
       </div>
       <Muted style={{ marginTop: '0.375rem' }}>
-        <Spinner size={12} /> Reading file{file ? ` ${file.name} (${Math.max(1, Math.round(file.size / 1024)).toLocaleString('en-IN')} KB)` : ''}…
+        <Spinner size={12} /> Reading file
+        {file
+          ? ` ${file.name} (${Math.max(1, Math.round(file.size / 1024)).toLocaleString('en-IN')} KB)`
+          : ''}
+        …
       </Muted>
     </div>
   );
 }
 
-function CreationStatus({ creation, onReadAgain, reading }: { creation: Creation; onReadAgain: () => void; reading: boolean }) {
+function CreationStatus({
+  creation,
+  onReadAgain,
+  reading,
+}: {
+  creation: Creation;
+  onReadAgain: () => void;
+  reading: boolean;
+}) {
   const percent = creation.total > 0 ? Math.round((creation.done / creation.total) * 100) : 0;
   const creating = creation.done < creation.total;
   return (
     <div role="status" style={{ display: 'grid', gap: '0.375rem' }}>
       {creating && (
         <>
-          <div role="progressbar" aria-label="Creating items" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent}>
+          <div
+            role="progressbar"
+            aria-label="Creating items"
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={percent}
+          >
             <Track>
               <div data-determinate="" style={{ width: `${percent}%` }} />
             </Track>
@@ -436,7 +506,8 @@ function CreationStatus({ creation, onReadAgain, reading }: { creation: Creation
       {!creating && !creation.resolving && creation.unresolved.length > 0 && (
         <Box>
           <Muted>
-            {plural(creation.unresolved.length, 'item')} were created but the BOQ service has not received {creation.unresolved.length === 1 ? 'it' : 'them'} yet (
+            {plural(creation.unresolved.length, 'item')} were created but the BOQ service has not received{' '}
+            {creation.unresolved.length === 1 ? 'it' : 'them'} yet (
             {creation.unresolved.slice(0, 3).join(', ')}
             {creation.unresolved.length > 3 ? '…' : ''}). Read the file again in a few seconds.
           </Muted>
@@ -446,11 +517,15 @@ function CreationStatus({ creation, onReadAgain, reading }: { creation: Creation
           </Button>
         </Box>
       )}
-      {!creating && !creation.resolving && creation.unresolved.length === 0 && creation.failed.length < creation.total && (
-        <Muted>
-          <Icon name="check" size={12} /> {plural(creation.total - creation.failed.length, 'item')} created in the item master.
-        </Muted>
-      )}
+      {!creating &&
+        !creation.resolving &&
+        creation.unresolved.length === 0 &&
+        creation.failed.length < creation.total && (
+          <Muted>
+            <Icon name="check" size={12} /> {plural(creation.total - creation.failed.length, 'item')} created
+            in the item master.
+          </Muted>
+        )}
     </div>
   );
 }

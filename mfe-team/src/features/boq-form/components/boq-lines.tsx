@@ -44,7 +44,8 @@ export interface LineRow {
   index: number;
 }
 
-const path = <F extends 'item' | 'plannedQty' | 'unit' | 'rate' | 'remark'>(index: number, field: F) => `items.${index}.${field}` as const;
+const path = <F extends 'item' | 'plannedQty' | 'unit' | 'rate' | 'remark'>(index: number, field: F) =>
+  `items.${index}.${field}` as const;
 
 function ItemCell({ index }: { index: number }) {
   const { kit, taken } = useLines();
@@ -141,7 +142,9 @@ function AmountCell({ index }: { index: number }) {
   const plannedQty = useFieldValue(kit, path(index, 'plannedQty'));
   const rate = useFieldValue(kit, path(index, 'rate'));
   const paise = linePaise({ plannedQty, rate });
-  return <Amount aria-label={`Amount, line ${index + 1}`}>{paise === null ? '—' : formatINR(paise / 100)}</Amount>;
+  return (
+    <Amount aria-label={`Amount, line ${index + 1}`}>{paise === null ? '—' : formatINR(paise / 100)}</Amount>
+  );
 }
 
 function RemarkCell({ index }: { index: number }) {
@@ -198,29 +201,73 @@ const Wrap = styled.div`
     clip: rect(0 0 0 0);
     white-space: nowrap;
   }
-  & td { vertical-align: top; padding: 0.5rem 0.375rem; }
-  & th { padding: 0 0.375rem; }
-  & td:first-child, & th:first-child { padding-left: 0.75rem; }
-  & td:last-child, & th:last-child { padding-right: 0.75rem; }
-  & td > output { padding-top: 0.5rem; }
-  ${theme.media.desktop} {
-    & td:first-child { padding-top: 1rem; color: ${theme.color.mutedForeground}; font-variant-numeric: tabular-nums; }
+  & td {
+    vertical-align: top;
+    padding: 0.5rem 0.375rem;
+  }
+  & th {
+    padding: 0 0.375rem;
+  }
+  & td:first-child,
+  & th:first-child {
+    padding-left: 0.75rem;
+  }
+  & td:last-child,
+  & th:last-child {
+    padding-right: 0.75rem;
+  }
+  & td > output {
+    padding-top: 0.5rem;
   }
   ${theme.media.desktop} {
-    & .item { min-width: 12rem; }
-    & .qty { min-width: 5.5rem; }
-    & .unit { min-width: 6.5rem; }
-    & .rate { min-width: 6rem; }
-    & .remark { min-width: 8rem; }
-    & .remove-text { display: none; }
+    & td:first-child {
+      padding-top: 1rem;
+      color: ${theme.color.mutedForeground};
+      font-variant-numeric: tabular-nums;
+    }
+  }
+  ${theme.media.desktop} {
+    & .item {
+      min-width: 12rem;
+    }
+    & .qty {
+      min-width: 5.5rem;
+    }
+    & .unit {
+      min-width: 6.5rem;
+    }
+    & .rate {
+      min-width: 6rem;
+    }
+    & .remark {
+      min-width: 8rem;
+    }
+    & .remove-text {
+      display: none;
+    }
   }
   ${theme.media.mobile} {
-    & .line-no { font-size: 0.8125rem; font-weight: 500; color: ${theme.color.mutedForeground}; }
-    & .line-no::before { content: 'Line '; }
-    & dt { min-width: 6rem; }
-    & dd { flex: 1; }
-    & dd input, & dd select { text-align: left; }
-    & .remove { width: 100%; }
+    & .line-no {
+      font-size: 0.8125rem;
+      font-weight: 500;
+      color: ${theme.color.mutedForeground};
+    }
+    & .line-no::before {
+      content: 'Line ';
+    }
+    & dt {
+      min-width: 6rem;
+    }
+    & dd {
+      flex: 1;
+    }
+    & dd input,
+    & dd select {
+      text-align: left;
+    }
+    & .remove {
+      width: 100%;
+    }
   }
 `;
 
@@ -237,7 +284,13 @@ export function BoqLines({ context, keys }: BoqLinesProps) {
   return (
     <LinesContext.Provider value={context}>
       <Wrap>
-        <DataTable columns={COLUMNS} rows={rows} rowKey={(row) => row.key} actions={actions} caption="Estimate items" />
+        <DataTable
+          columns={COLUMNS}
+          rows={rows}
+          rowKey={(row) => row.key}
+          actions={actions}
+          caption="Estimate items"
+        />
       </Wrap>
     </LinesContext.Provider>
   );

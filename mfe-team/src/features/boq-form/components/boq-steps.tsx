@@ -43,16 +43,31 @@ const StepButton = styled.a<{ $done: boolean; $current: boolean }>`
   font-size: 0.875rem;
   font-weight: ${(p) => (p.$current ? 600 : 500)};
   min-width: 0;
-  &:hover { background: ${theme.color.accent}; }
-  &:focus-visible { outline: 2px solid ${theme.color.ring}; outline-offset: 1px; }
-  & > .label { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
-  & > .short { display: none; }
+  &:hover {
+    background: ${theme.color.accent};
+  }
+  &:focus-visible {
+    outline: 2px solid ${theme.color.ring};
+    outline-offset: 1px;
+  }
+  & > .label {
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
+  & > .short {
+    display: none;
+  }
   ${theme.media.mobile} {
     padding: 0.375rem 0.5rem;
     gap: 0.375rem;
     font-size: 0.8125rem;
-    & > .label { display: none; }
-    & > .short { display: inline; }
+    & > .label {
+      display: none;
+    }
+    & > .short {
+      display: inline;
+    }
   }
 `;
 
@@ -115,10 +130,18 @@ const Header = styled.div`
     font-size: 1rem;
     font-weight: 600;
   }
-  & .actions { display: flex; gap: 0.5rem; flex-wrap: wrap; }
+  & .actions {
+    display: flex;
+    gap: 0.5rem;
+    flex-wrap: wrap;
+  }
   ${theme.media.mobile} {
-    & .actions { width: 100%; }
-    & .actions > * { flex: 1; }
+    & .actions {
+      width: 100%;
+    }
+    & .actions > * {
+      flex: 1;
+    }
   }
 `;
 

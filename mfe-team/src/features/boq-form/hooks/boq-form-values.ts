@@ -150,7 +150,11 @@ export interface SaveBlocker {
 
 const listLines = (lines: number[]) => {
   const shown = lines.slice(0, 5).join(', ');
-  return lines.length > 5 ? `lines ${shown} and ${lines.length - 5} more` : lines.length === 1 ? `line ${shown}` : `lines ${shown}`;
+  return lines.length > 5
+    ? `lines ${shown} and ${lines.length - 5} more`
+    : lines.length === 1
+      ? `line ${shown}`
+      : `lines ${shown}`;
 };
 
 /**
@@ -167,17 +171,31 @@ export function saveBlockers(values: BoqFormValues): SaveBlocker[] {
     blockers.push({ field: 'items', message: BOQ_MESSAGES.items });
     return blockers;
   }
-  const missing = { item: [] as number[], plannedQty: [] as number[], unit: [] as number[], rate: [] as number[] };
+  const missing = {
+    item: [] as number[],
+    plannedQty: [] as number[],
+    unit: [] as number[],
+    rate: [] as number[],
+  };
   values.items.forEach((line, i) => {
     if (!line.item) missing.item.push(i);
     if (!(parseDecimal(line.plannedQty) > 0)) missing.plannedQty.push(i);
     if (!line.unit.trim()) missing.unit.push(i);
     if (!(parseDecimal(line.rate) > 0)) missing.rate.push(i);
   });
-  const words = { item: BOQ_MESSAGES.item, plannedQty: BOQ_MESSAGES.quantity, unit: BOQ_MESSAGES.unit, rate: BOQ_MESSAGES.rate };
+  const words = {
+    item: BOQ_MESSAGES.item,
+    plannedQty: BOQ_MESSAGES.quantity,
+    unit: BOQ_MESSAGES.unit,
+    rate: BOQ_MESSAGES.rate,
+  };
   for (const field of ['item', 'plannedQty', 'unit', 'rate'] as const) {
     const lines = missing[field];
-    if (lines.length > 0) blockers.push({ field: `items.${lines[0]}.${field}`, message: `${words[field]} (${listLines(lines.map((i) => i + 1))})` });
+    if (lines.length > 0)
+      blockers.push({
+        field: `items.${lines[0]}.${field}`,
+        message: `${words[field]} (${listLines(lines.map((i) => i + 1))})`,
+      });
   }
   return blockers;
 }
@@ -191,7 +209,8 @@ export function boqRules(values: BoqFormValues): FormProblem[] {
   const seen = new Set<string>();
   values.items.forEach((line, i) => {
     if (!line.item) return;
-    if (seen.has(line.item._id)) problems.push({ field: `items.${i}.item`, message: BOQ_MESSAGES.duplicateItem });
+    if (seen.has(line.item._id))
+      problems.push({ field: `items.${i}.item`, message: BOQ_MESSAGES.duplicateItem });
     seen.add(line.item._id);
   });
   if (values.items.length > MAX_BOQ_LINES) problems.push({ field: 'items', message: TOO_MANY_BOQ_LINES });
@@ -199,16 +218,30 @@ export function boqRules(values: BoqFormValues): FormProblem[] {
 }
 
 /** A body path as the form's field: the project is picked as an object; lines keep their paths. */
-const boqField = (bodyPath: string) => (bodyPath === 'projectId' ? 'project' : bodyPath === 'status' ? 'name' : bodyPath);
+const boqField = (bodyPath: string) =>
+  bodyPath === 'projectId' ? 'project' : bodyPath === 'status' ? 'name' : bodyPath;
 
 /** The BOQ form's check: the projects service's body schema (create, or update with a version) and its rules. */
 export const boqContract = {
-  create: formContract({ schema: CreateBoqBody, toBody: (v: BoqFormValues) => valuesToBody(v), fieldOf: boqField, rules: boqRules }),
-  update: formContract({ schema: UpdateBoqBody, toBody: (v: BoqFormValues) => valuesToBody(v), fieldOf: boqField, rules: boqRules }),
+  create: formContract({
+    schema: CreateBoqBody,
+    toBody: (v: BoqFormValues) => valuesToBody(v),
+    fieldOf: boqField,
+    rules: boqRules,
+  }),
+  update: formContract({
+    schema: UpdateBoqBody,
+    toBody: (v: BoqFormValues) => valuesToBody(v),
+    fieldOf: boqField,
+    rules: boqRules,
+  }),
 };
 
 /** SPEC §5: validation failures are destructive toasts; a line's problem names its line and item. */
-export function boqProblemToast(problem: FormProblem, values: BoqFormValues): { title: string; description?: string } {
+export function boqProblemToast(
+  problem: FormProblem,
+  values: BoqFormValues,
+): { title: string; description?: string } {
   const [, index] = /^items\.(\d+)\./.exec(problem.field) ?? [];
   if (index === undefined) return { title: 'Validation Error', description: problem.message };
   const line = values.items[Number(index)];

@@ -31,7 +31,11 @@ const summaryMatcher = (over: Record<string, unknown> = {}) => ({
   name: string('Civil and structural works, Tower A'),
   description: string('RCC frame, slabs and masonry'),
   notes: string(''),
-  projectId: like({ _id: uuid(PROJECT_ID), name: string('Skyline Residency, Pune'), projectCode: regex('^PRJ-[0-9]{4,}$', 'PRJ-0001') }),
+  projectId: like({
+    _id: uuid(PROJECT_ID),
+    name: string('Skyline Residency, Pune'),
+    projectCode: regex('^PRJ-[0-9]{4,}$', 'PRJ-0001'),
+  }),
   status: regex(STATUS, 'confirmed'),
   itemCount: integer(8),
   indentCount: integer(0),
@@ -62,7 +66,12 @@ const boqMatcher = (over: Record<string, unknown> = {}) => ({
   items: eachLike(lineMatcher),
   confirmedAt: TIME,
   confirmedBy: like({ _id: uuid(), name: string('Demo Admin') }),
-  revisions: eachLike({ _id: uuid(CONFIRMED_ID), revision: integer(1), status: regex(STATUS, 'confirmed'), createdAt: TIME }),
+  revisions: eachLike({
+    _id: uuid(CONFIRMED_ID),
+    revision: integer(1),
+    status: regex(STATUS, 'confirmed'),
+    createdAt: TIME,
+  }),
   ...over,
 });
 
@@ -85,15 +94,33 @@ describe('mfe-team BOQ API client', () => {
   it('searches the draft BOQs of one project', async () => {
     await contract
       .interaction(`draft BOQ ${DRAFT_ID} exists`, 'a search for the draft BOQs of a project')
-      .withRequest('GET', '/api/v1/boq/all', (b) => b.query({ limit: '100', offset: '0', keyword: 'Finishing', status: 'draft', projectId: PROJECT_ID }))
+      .withRequest('GET', '/api/v1/boq/all', (b) =>
+        b.query({ limit: '100', offset: '0', keyword: 'Finishing', status: 'draft', projectId: PROJECT_ID }),
+      )
       .willRespondWith(200, (b) =>
         b.jsonBody({
-          result: eachLike(summaryMatcher({ _id: uuid(DRAFT_ID), name: string('Finishing works, Tower A'), status: 'draft', projectId: like({ _id: PROJECT_ID, name: string('Skyline Residency, Pune'), projectCode: string('PRJ-0001') }) })),
+          result: eachLike(
+            summaryMatcher({
+              _id: uuid(DRAFT_ID),
+              name: string('Finishing works, Tower A'),
+              status: 'draft',
+              projectId: like({
+                _id: PROJECT_ID,
+                name: string('Skyline Residency, Pune'),
+                projectCode: string('PRJ-0001'),
+              }),
+            }),
+          ),
           totalItems: integer(1),
         }),
       )
       .executeTest(async () => {
-        const page = await getBoqList({ page: 1, keyword: ' Finishing ', status: 'draft', projectId: PROJECT_ID });
+        const page = await getBoqList({
+          page: 1,
+          keyword: ' Finishing ',
+          status: 'draft',
+          projectId: PROJECT_ID,
+        });
         expect(page.result[0]).toMatchObject({ status: 'draft', projectId: { _id: PROJECT_ID } });
       });
   });
@@ -102,7 +129,9 @@ describe('mfe-team BOQ API client', () => {
     await contract
       .interaction(`confirmed BOQ ${CONFIRMED_ID} exists`, 'a request for one BOQ')
       .withRequest('GET', `/api/v1/boq/${CONFIRMED_ID}`)
-      .willRespondWith(200, (b) => b.jsonBody(boqMatcher({ _id: CONFIRMED_ID, boqId: 'BOQ-0001', status: 'confirmed', revision: 1 })))
+      .willRespondWith(200, (b) =>
+        b.jsonBody(boqMatcher({ _id: CONFIRMED_ID, boqId: 'BOQ-0001', status: 'confirmed', revision: 1 })),
+      )
       .executeTest(async () => {
         const boq = await getBoq(CONFIRMED_ID);
         expect(boq).toMatchObject({ _id: CONFIRMED_ID, boqId: 'BOQ-0001', status: 'confirmed', revision: 1 });

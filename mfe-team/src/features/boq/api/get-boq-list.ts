@@ -21,7 +21,10 @@ export interface BoqListParams {
   projectId: string | null;
 }
 
-export function getBoqList({ page, keyword, status, projectId }: BoqListParams, signal?: AbortSignal): Promise<BoqListResponse> {
+export function getBoqList(
+  { page, keyword, status, projectId }: BoqListParams,
+  signal?: AbortSignal,
+): Promise<BoqListResponse> {
   return call(api, 'boq.list', {
     query: {
       limit: BOQ_PAGE_SIZE,
@@ -42,7 +45,8 @@ export const boqListQueryOptions = (params: BoqListParams) =>
     placeholderData: keepPreviousData,
   });
 
-export const useBoqList = (params: BoqListParams, enabled = true) => useQuery({ ...boqListQueryOptions(params), enabled });
+export const useBoqList = (params: BoqListParams, enabled = true) =>
+  useQuery({ ...boqListQueryOptions(params), enabled });
 
 /** A project's BOQs (the project detail's BoQs card): the first page, every status. */
 export const useProjectBoqs = (projectId: string, enabled = true) =>

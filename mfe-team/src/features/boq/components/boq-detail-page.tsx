@@ -38,11 +38,15 @@ const Facts = styled.dl`
   grid-template-columns: minmax(0, 1.5fr) repeat(3, minmax(0, 1fr)) minmax(max-content, 1.25fr);
   gap: 1rem;
   margin: 0 0 1rem;
-  @media (max-width: 1100px) { grid-template-columns: repeat(3, minmax(0, 1fr)); }
+  @media (max-width: 1100px) {
+    grid-template-columns: repeat(3, minmax(0, 1fr));
+  }
   ${theme.media.mobile} {
     grid-template-columns: repeat(2, minmax(0, 1fr));
     gap: 0.75rem;
-    & > :first-child { grid-column: 1 / -1; }
+    & > :first-child {
+      grid-column: 1 / -1;
+    }
   }
 `;
 
@@ -52,11 +56,29 @@ const Fact = styled(Card)`
   gap: 0.25rem;
   align-content: start;
   min-width: 0;
-  & > dt { color: ${theme.color.mutedForeground}; font-size: 0.8125rem; }
-  & > dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
-  & a { color: ${theme.color.primary}; text-decoration: underline; text-underline-offset: 2px; }
-  & small { display: block; font-weight: 400; color: ${theme.color.mutedForeground}; font-size: 0.8125rem; }
-  ${theme.media.mobile} { padding: 0.75rem 1rem; }
+  & > dt {
+    color: ${theme.color.mutedForeground};
+    font-size: 0.8125rem;
+  }
+  & > dd {
+    margin: 0;
+    font-weight: 600;
+    overflow-wrap: anywhere;
+  }
+  & a {
+    color: ${theme.color.primary};
+    text-decoration: underline;
+    text-underline-offset: 2px;
+  }
+  & small {
+    display: block;
+    font-weight: 400;
+    color: ${theme.color.mutedForeground};
+    font-size: 0.8125rem;
+  }
+  ${theme.media.mobile} {
+    padding: 0.75rem 1rem;
+  }
 `;
 
 const Sections = styled.div`
@@ -68,22 +90,35 @@ const Text = styled.p`
   margin: 0;
   white-space: pre-wrap;
   overflow-wrap: anywhere;
-  & + & { margin-top: 0.75rem; }
-  & > strong { display: block; font-size: 0.8125rem; color: ${theme.color.mutedForeground}; font-weight: 500; }
+  & + & {
+    margin-top: 0.75rem;
+  }
+  & > strong {
+    display: block;
+    font-size: 0.8125rem;
+    color: ${theme.color.mutedForeground};
+    font-weight: 500;
+  }
 `;
 
 const Notice = styled.p`
   display: flex;
   align-items: center;
   gap: 0.5rem;
-  & > svg { flex-shrink: 0; }
+  & > svg {
+    flex-shrink: 0;
+  }
   margin: 0 0 1rem;
   padding: 0.75rem 1rem;
   border: 1px solid ${theme.color.border};
   border-radius: ${theme.radius.md};
   background: ${theme.color.muted};
   font-size: 0.875rem;
-  & a { color: ${theme.color.primary}; text-decoration: underline; text-underline-offset: 2px; }
+  & a {
+    color: ${theme.color.primary};
+    text-decoration: underline;
+    text-underline-offset: 2px;
+  }
 `;
 
 const Revisions = styled.ol`
@@ -99,8 +134,15 @@ const Revisions = styled.ol`
     flex-wrap: wrap;
     font-size: 0.875rem;
   }
-  & a { color: ${theme.color.primary}; text-decoration: underline; text-underline-offset: 2px; font-weight: 500; }
-  & small { color: ${theme.color.mutedForeground}; }
+  & a {
+    color: ${theme.color.primary};
+    text-decoration: underline;
+    text-underline-offset: 2px;
+    font-weight: 500;
+  }
+  & small {
+    color: ${theme.color.mutedForeground};
+  }
 `;
 
 const backToList = (
@@ -120,7 +162,11 @@ function RevisionNotice({ boq }: { boq: Boq }) {
       <Notice role="note">
         <Icon name="alert" />
         <span>
-          This revision was replaced by <Link to={`/boq/${encodeURIComponent(confirmed._id)}`}>{revisionLabel(confirmed.revision) || 'the first revision'}</Link>, which is in force.
+          This revision was replaced by{' '}
+          <Link to={`/boq/${encodeURIComponent(confirmed._id)}`}>
+            {revisionLabel(confirmed.revision) || 'the first revision'}
+          </Link>
+          , which is in force.
         </span>
       </Notice>
     );
@@ -130,7 +176,9 @@ function RevisionNotice({ boq }: { boq: Boq }) {
       <Notice role="note">
         <Icon name="pencil" />
         <span>
-          A draft revision (<Link to={`/boq/${encodeURIComponent(draft._id)}`}>{revisionLabel(draft.revision)}</Link>) is being prepared; this one stays in force until it is confirmed.
+          A draft revision (
+          <Link to={`/boq/${encodeURIComponent(draft._id)}`}>{revisionLabel(draft.revision)}</Link>) is being
+          prepared; this one stays in force until it is confirmed.
         </span>
       </Notice>
     );
@@ -167,9 +215,18 @@ export function BoqDetailPage({ id }: { id: string }) {
       <>
         <PageHeader title="BOQ" actions={backToList} />
         {notFound ? (
-          <EmptyState icon="file" title="BOQ Not Found" description="The requested BOQ could not be found." action={backToList} />
+          <EmptyState
+            icon="file"
+            title="BOQ Not Found"
+            description="The requested BOQ could not be found."
+            action={backToList}
+          />
         ) : (
-          <ErrorPanel title="Could not load this BOQ" message={errorMessage(boq.error)} onRetry={() => void boq.refetch()} />
+          <ErrorPanel
+            title="Could not load this BOQ"
+            message={errorMessage(boq.error)}
+            onRetry={() => void boq.refetch()}
+          />
         )}
       </>
     );
@@ -177,24 +234,45 @@ export function BoqDetailPage({ id }: { id: string }) {
 
   const b = boq.data;
   // A number has one draft revision at a time (decision 0016): it is opened rather than made again.
-  const draftRevision = b.status === 'confirmed' ? b.revisions.find((r) => r.revision > b.revision && r.status === 'draft') : undefined;
+  const draftRevision =
+    b.status === 'confirmed'
+      ? b.revisions.find((r) => r.revision > b.revision && r.status === 'draft')
+      : undefined;
   const nextRevision = Math.max(...b.revisions.map((r) => r.revision), b.revision) + 1;
 
   const runRevise = () =>
     revise.mutate(b._id, {
       onSuccess: ({ message, boq: draft }) => {
         setConfirmRevise(false);
-        toast({ title: message, description: `${draft.name} (${boqNumberLabel(draft)}) is a draft`, variant: 'success' });
+        toast({
+          title: message,
+          description: `${draft.name} (${boqNumberLabel(draft)}) is a draft`,
+          variant: 'success',
+        });
         void navigate(`/boq/edit/${encodeURIComponent(draft._id)}`);
       },
       onError: (error) => {
         setConfirmRevise(false);
-        toast({ title: 'Could not revise the BOQ', description: errorMessage(error), variant: 'destructive' });
+        toast({
+          title: 'Could not revise the BOQ',
+          description: errorMessage(error),
+          variant: 'destructive',
+        });
       },
     });
 
   const runExport = () =>
-    exporting.mutate({ id: b._id, boqId: b.boqId }, { onError: (error) => toast({ title: 'Could not export the BOQ', description: errorMessage(error), variant: 'destructive' }) });
+    exporting.mutate(
+      { id: b._id, boqId: b.boqId },
+      {
+        onError: (error) =>
+          toast({
+            title: 'Could not export the BOQ',
+            description: errorMessage(error),
+            variant: 'destructive',
+          }),
+      },
+    );
 
   return (
     <>
@@ -286,10 +364,20 @@ export function BoqDetailPage({ id }: { id: string }) {
             <CardTitle id="boq-items" as="h2">
               Items
             </CardTitle>
-            <CardDescription>Planned quantities, what goods receipts have consumed, and the balance</CardDescription>
+            <CardDescription>
+              Planned quantities, what goods receipts have consumed, and the balance
+            </CardDescription>
           </CardHeader>
           <CardContent>
-            {b.items.length > 0 ? <BoqLinesTable lines={b.items} /> : <EmptyState icon="inbox" title="No items added yet." description="Edit the draft to add its estimate items." />}
+            {b.items.length > 0 ? (
+              <BoqLinesTable lines={b.items} />
+            ) : (
+              <EmptyState
+                icon="inbox"
+                title="No items added yet."
+                description="Edit the draft to add its estimate items."
+              />
+            )}
           </CardContent>
         </Card>
         {b.revisions.length > 1 && (
@@ -328,7 +416,11 @@ export function BoqDetailPage({ id }: { id: string }) {
         onConfirm={runRevise}
         onCancel={() => setConfirmRevise(false)}
       />
-      <DeleteBoqDialog boq={deleting ? b : null} onClose={() => setDeleting(false)} onDeleted={() => void navigate('/boq/list')} />
+      <DeleteBoqDialog
+        boq={deleting ? b : null}
+        onClose={() => setDeleting(false)}
+        onDeleted={() => void navigate('/boq/list')}
+      />
     </>
   );
 }

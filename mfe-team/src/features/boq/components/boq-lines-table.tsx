@@ -52,7 +52,12 @@ const remark = (l: BoqLine) => (l.remark ? l.remark : <Muted>—</Muted>);
 const desktopColumns: Column<BoqLine>[] = [
   { id: 'name', header: 'Item Name', primary: true, cell: (l) => <ItemName>{l.name}</ItemName> },
   { id: 'planned', header: 'Planned', align: 'right', cell: (l) => <Num>{formatQty(l.plannedQty)}</Num> },
-  { id: 'consumed', header: 'Consumed', align: 'right', cell: (l) => <Num>{formatQty(l.consumedQuantity)}</Num> },
+  {
+    id: 'consumed',
+    header: 'Consumed',
+    align: 'right',
+    cell: (l) => <Num>{formatQty(l.consumedQuantity)}</Num>,
+  },
   { id: 'balance', header: 'Balance', align: 'right', cell: (l) => <Balance line={l} /> },
   { id: 'unit', header: 'Unit', cell: (l) => l.unit },
   { id: 'rate', header: 'Rate', align: 'right', cell: (l) => <Num>{formatINR(l.rate)}</Num> },
@@ -64,7 +69,11 @@ const desktopColumns: Column<BoqLine>[] = [
 const phoneColumns: Column<BoqLine>[] = [
   { id: 'name', header: 'Item Name', primary: true, cell: (l) => <ItemName>{l.name}</ItemName> },
   { id: 'planned', header: 'Planned', cell: (l) => <Num>{`${formatQty(l.plannedQty)} ${l.unit}`}</Num> },
-  { id: 'consumed', header: 'Consumed', cell: (l) => <Num>{`${formatQty(l.consumedQuantity)} ${l.unit}`}</Num> },
+  {
+    id: 'consumed',
+    header: 'Consumed',
+    cell: (l) => <Num>{`${formatQty(l.consumedQuantity)} ${l.unit}`}</Num>,
+  },
   { id: 'balance', header: 'Balance', cell: (l) => <Balance line={l} withUnit /> },
   { id: 'remark', header: 'Remark', cell: remark },
 ];
@@ -72,5 +81,12 @@ const phoneColumns: Column<BoqLine>[] = [
 /** The BOQ's lines; DataTable virtualises a long BOQ (above 60 lines), so 500 lines scroll smoothly. */
 export function BoqLinesTable({ lines }: { lines: BoqLine[] }) {
   const phone = useIsMobile();
-  return <DataTable caption="BOQ items" columns={phone ? phoneColumns : desktopColumns} rows={lines} rowKey={(l) => l._id} />;
+  return (
+    <DataTable
+      caption="BOQ items"
+      columns={phone ? phoneColumns : desktopColumns}
+      rows={lines}
+      rowKey={(l) => l._id}
+    />
+  );
 }

@@ -56,7 +56,9 @@ export function BoqListPage() {
         empty={{
           icon: 'file',
           title: 'No BOQs found',
-          description: canCreate ? 'Create a BOQ for a project to plan its materials' : 'BOQs of the projects you are assigned to will appear here.',
+          description: canCreate
+            ? 'Create a BOQ for a project to plan its materials'
+            : 'BOQs of the projects you are assigned to will appear here.',
           action: canCreate ? createBoq : undefined,
         }}
       >

@@ -8,7 +8,11 @@ import { BoqStatusBadge } from './boq-status-badge';
 const Name = styled.span`
   display: grid;
   font-weight: 500;
-  & > small { font-weight: 400; color: ${theme.color.mutedForeground}; font-size: 0.8125rem; }
+  & > small {
+    font-weight: 400;
+    color: ${theme.color.mutedForeground};
+    font-size: 0.8125rem;
+  }
 `;
 
 const ProjectLink = styled(Link)`
@@ -39,7 +43,11 @@ const columns: Column<BoqSummary>[] = [
   {
     id: 'project',
     header: 'Project',
-    cell: (b) => <ProjectLink to={`/team/project/${encodeURIComponent(b.projectId._id)}`}>{b.projectId.name}</ProjectLink>,
+    cell: (b) => (
+      <ProjectLink to={`/team/project/${encodeURIComponent(b.projectId._id)}`}>
+        {b.projectId.name}
+      </ProjectLink>
+    ),
   },
   { id: 'status', header: 'Status', cell: (b) => <BoqStatusBadge status={b.status} /> },
   { id: 'items', header: 'Items', align: 'right', cell: (b) => formatNumber(b.itemCount) },
@@ -67,17 +75,35 @@ export function BoqTable({ boqs, canWrite, onDelete }: BoqTableProps) {
       rowKey={(b) => b._id}
       actions={(b) => (
         <>
-          <LinkButton to={`/boq/${encodeURIComponent(b._id)}`} variant="outline" size={size} aria-label={`View ${b.name}`} title={compact ? 'View' : undefined}>
+          <LinkButton
+            to={`/boq/${encodeURIComponent(b._id)}`}
+            variant="outline"
+            size={size}
+            aria-label={`View ${b.name}`}
+            title={compact ? 'View' : undefined}
+          >
             <Icon name="eye" />
             {!compact && 'View'}
           </LinkButton>
           {canWrite && b.status === 'draft' && (
             <>
-              <LinkButton to={`/boq/edit/${encodeURIComponent(b._id)}`} variant="outline" size={size} aria-label={`Edit ${b.name}`} title={compact ? 'Edit' : undefined}>
+              <LinkButton
+                to={`/boq/edit/${encodeURIComponent(b._id)}`}
+                variant="outline"
+                size={size}
+                aria-label={`Edit ${b.name}`}
+                title={compact ? 'Edit' : undefined}
+              >
                 <Icon name="pencil" />
                 {!compact && 'Edit'}
               </LinkButton>
-              <Button variant="outline" size={size} aria-label={`Delete ${b.name}`} title={compact ? 'Delete' : undefined} onClick={() => onDelete(b)}>
+              <Button
+                variant="outline"
+                size={size}
+                aria-label={`Delete ${b.name}`}
+                title={compact ? 'Delete' : undefined}
+                onClick={() => onDelete(b)}
+              >
                 <Icon name="trash" />
                 {!compact && 'Delete'}
               </Button>

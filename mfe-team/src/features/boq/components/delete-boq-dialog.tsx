@@ -30,13 +30,21 @@ export function DeleteBoqDialog({ boq, onClose, onDeleted }: DeleteBoqDialogProp
     if (!boq) return;
     remove.mutate(boq._id, {
       onSuccess: () => {
-        toast({ title: 'BOQ deleted', description: `${boq.name} (${boqNumberLabel(boq)}) was deleted`, variant: 'success' });
+        toast({
+          title: 'BOQ deleted',
+          description: `${boq.name} (${boqNumberLabel(boq)}) was deleted`,
+          variant: 'success',
+        });
         onClose();
         onDeleted?.();
         forget(boq._id);
       },
       onError: (error) => {
-        toast({ title: 'Could not delete the BOQ', description: errorMessage(error), variant: 'destructive' });
+        toast({
+          title: 'Could not delete the BOQ',
+          description: errorMessage(error),
+          variant: 'destructive',
+        });
         onClose();
       },
     });

@@ -26,10 +26,22 @@ const Row = styled.li`
   padding: 0.5rem 0.75rem;
   border: 1px solid ${theme.color.border};
   border-radius: ${theme.radius.md};
-  & > span { display: grid; min-width: 0; }
-  & a { font-weight: 500; color: ${theme.color.foreground}; overflow-wrap: anywhere; }
-  & a:hover { text-decoration: underline; }
-  & small { color: ${theme.color.mutedForeground}; font-size: 0.8125rem; }
+  & > span {
+    display: grid;
+    min-width: 0;
+  }
+  & a {
+    font-weight: 500;
+    color: ${theme.color.foreground};
+    overflow-wrap: anywhere;
+  }
+  & a:hover {
+    text-decoration: underline;
+  }
+  & small {
+    color: ${theme.color.mutedForeground};
+    font-size: 0.8125rem;
+  }
 `;
 
 const Links = styled.p`
@@ -38,7 +50,14 @@ const Links = styled.p`
   flex-wrap: wrap;
   margin: 0.75rem 0 0;
   font-size: 0.875rem;
-  & a { display: inline-flex; align-items: center; gap: 0.25rem; color: ${theme.color.primary}; text-decoration: underline; text-underline-offset: 2px; }
+  & a {
+    display: inline-flex;
+    align-items: center;
+    gap: 0.25rem;
+    color: ${theme.color.primary};
+    text-decoration: underline;
+    text-underline-offset: 2px;
+  }
 `;
 
 const Note = styled.p`
@@ -61,7 +80,8 @@ export function ProjectBoqs({ projectId, projectName }: { projectId: string; pro
   );
 
   if (!canRead) return create ? <Links>{create}</Links> : null;
-  if (boqs.isPending) return <Skeleton $height="3rem" style={{ marginTop: '0.75rem' }} aria-label="Loading BOQs" />;
+  if (boqs.isPending)
+    return <Skeleton $height="3rem" style={{ marginTop: '0.75rem' }} aria-label="Loading BOQs" />;
   if (boqs.isError) return <Note role="alert">Could not load the BOQs: {errorMessage(boqs.error)}</Note>;
 
   const { result, totalItems } = boqs.data;
@@ -76,7 +96,8 @@ export function ProjectBoqs({ projectId, projectName }: { projectId: string; pro
                 <Link to={`/boq/${encodeURIComponent(b._id)}`}>{b.name}</Link>
                 <small>
                   {b.boqId}
-                  {b.revision > 1 && ` · ${revisionLabel(b.revision)}`} · {b.itemCount === 1 ? '1 item' : `${b.itemCount} items`} · {formatDate(b.createdAt)}
+                  {b.revision > 1 && ` · ${revisionLabel(b.revision)}`} ·{' '}
+                  {b.itemCount === 1 ? '1 item' : `${b.itemCount} items`} · {formatDate(b.createdAt)}
                 </small>
               </span>
               <BoqStatusBadge status={b.status} />
@@ -87,8 +108,12 @@ export function ProjectBoqs({ projectId, projectName }: { projectId: string; pro
         <Note>No BOQs for this project yet.</Note>
       )}
       <Links>
-        {totalItems > shown.length && <Link to={`/boq/list?projectId=${encodeURIComponent(projectId)}`}>View all {totalItems} BOQs</Link>}
-        {totalItems > 0 && totalItems <= shown.length && <Link to={`/boq/list?projectId=${encodeURIComponent(projectId)}`}>Open in BOQ List</Link>}
+        {totalItems > shown.length && (
+          <Link to={`/boq/list?projectId=${encodeURIComponent(projectId)}`}>View all {totalItems} BOQs</Link>
+        )}
+        {totalItems > 0 && totalItems <= shown.length && (
+          <Link to={`/boq/list?projectId=${encodeURIComponent(projectId)}`}>Open in BOQ List</Link>
+        )}
         {create}
       </Links>
     </>

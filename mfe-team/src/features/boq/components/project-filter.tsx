@@ -5,8 +5,15 @@ import { projectOptionLabel } from '../hooks/boq-format';
 
 /** Wider than the bar's other selects: its options carry a code and a name. */
 const WideSelect = styled(Select)`
-  && { width: 16rem; max-width: 100%; }
-  ${theme.media.mobile} { && { width: 100%; } }
+  && {
+    width: 16rem;
+    max-width: 100%;
+  }
+  ${theme.media.mobile} {
+    && {
+      width: 100%;
+    }
+  }
 `;
 
 export interface ProjectFilterProps {
@@ -24,9 +31,15 @@ export function ProjectFilter({ value, onChange }: ProjectFilterProps) {
   const projects = options.data?.projects ?? [];
   const known = value === null || projects.some((p) => p._id === value);
   return (
-    <WideSelect aria-label="Filter by project" value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)}>
+    <WideSelect
+      aria-label="Filter by project"
+      value={value ?? ''}
+      onChange={(e) => onChange(e.target.value || undefined)}
+    >
       <option value="">All Projects</option>
-      {!known && <option value={value}>{options.isPending ? 'Loading projects...' : 'Selected project'}</option>}
+      {!known && (
+        <option value={value}>{options.isPending ? 'Loading projects...' : 'Selected project'}</option>
+      )}
       {projects.map((p) => (
         <option key={p._id} value={p._id}>
           {projectOptionLabel(p)}
@@ -44,7 +57,11 @@ export interface StatusFilterProps {
 /** SPEC §5 "BOQ list": All Status, Draft, Confirmed. */
 export function StatusFilter({ value, onChange }: StatusFilterProps) {
   return (
-    <Select aria-label="Filter by status" value={value ?? ''} onChange={(e) => onChange(e.target.value || undefined)}>
+    <Select
+      aria-label="Filter by status"
+      value={value ?? ''}
+      onChange={(e) => onChange(e.target.value || undefined)}
+    >
       <option value="">All Status</option>
       <option value="draft">Draft</option>
       <option value="confirmed">Confirmed</option>

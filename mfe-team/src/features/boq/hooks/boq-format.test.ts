@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { actorName, boqNumberLabel, boqStatusLabel, boqStatusVariant, formatQty, isOverConsumed, projectOptionLabel, revisionLabel } from './boq-format';
+import {
+  actorName,
+  boqNumberLabel,
+  boqStatusLabel,
+  boqStatusVariant,
+  formatQty,
+  isOverConsumed,
+  projectOptionLabel,
+  revisionLabel,
+} from './boq-format';
 
 describe('BOQ formatting', () => {
   it('writes quantities with Indian grouping and at most two decimals', () => {
@@ -35,7 +44,9 @@ describe('BOQ formatting', () => {
   });
 
   it('shows a project as code and name, and an unknown creator as a dash', () => {
-    expect(projectOptionLabel({ projectCode: 'PRJ-0001', name: 'Skyline Residency, Pune' })).toBe('PRJ-0001 - Skyline Residency, Pune');
+    expect(projectOptionLabel({ projectCode: 'PRJ-0001', name: 'Skyline Residency, Pune' })).toBe(
+      'PRJ-0001 - Skyline Residency, Pune',
+    );
     expect(projectOptionLabel({ name: 'Riverside' })).toBe('Riverside');
     expect(actorName(null)).toBe('—');
     expect(actorName({ _id: 'x', name: 'Demo Admin' })).toBe('Demo Admin');

@@ -12,7 +12,9 @@ describe('mfe-team project form: the Employee picker', () => {
   it('asks the team list for active Employees (limit 100, offset 0, role Employee) matching the keyword', async () => {
     await contract
       .interaction('the demo team exists', 'a request for the active Employees matching a keyword')
-      .withRequest('GET', '/api/v1/auth/teamList', (b) => b.query({ limit: '100', offset: '0', keyword: 'sandeep', status: 'active', role: 'Employee' }))
+      .withRequest('GET', '/api/v1/auth/teamList', (b) =>
+        b.query({ limit: '100', offset: '0', keyword: 'sandeep', status: 'active', role: 'Employee' }),
+      )
       .willRespondWith(200, (b) =>
         b.jsonBody({
           result: eachLike({

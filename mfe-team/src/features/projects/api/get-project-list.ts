@@ -16,9 +16,17 @@ export interface ProjectListParams {
   status: ProjectStatusFilter | null;
 }
 
-export function getProjectList({ page, keyword, status }: ProjectListParams, signal?: AbortSignal): Promise<ProjectListResponse> {
+export function getProjectList(
+  { page, keyword, status }: ProjectListParams,
+  signal?: AbortSignal,
+): Promise<ProjectListResponse> {
   return call(api, 'projects.list', {
-    query: { limit: PROJECT_PAGE_SIZE, offset: (page - 1) * PROJECT_PAGE_SIZE, keyword: keyword.trim(), status: status ?? undefined },
+    query: {
+      limit: PROJECT_PAGE_SIZE,
+      offset: (page - 1) * PROJECT_PAGE_SIZE,
+      keyword: keyword.trim(),
+      status: status ?? undefined,
+    },
     signal,
   });
 }
@@ -31,4 +39,5 @@ export const projectListQueryOptions = (params: ProjectListParams) =>
     placeholderData: keepPreviousData,
   });
 
-export const useProjectList = (params: ProjectListParams, enabled = true) => useQuery({ ...projectListQueryOptions(params), enabled });
+export const useProjectList = (params: ProjectListParams, enabled = true) =>
+  useQuery({ ...projectListQueryOptions(params), enabled });

@@ -2,7 +2,8 @@ import { api, call } from '@erp/sdk';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { projectKeys } from './project-keys';
 
-export const getProject = (id: string, signal?: AbortSignal) => call(api, 'projects.get', { params: { id }, signal });
+export const getProject = (id: string, signal?: AbortSignal) =>
+  call(api, 'projects.get', { params: { id }, signal });
 
 export const projectQueryOptions = (id: string) =>
   queryOptions({
@@ -10,4 +11,5 @@ export const projectQueryOptions = (id: string) =>
     queryFn: ({ signal }) => getProject(id, signal),
   });
 
-export const useProject = (id: string | null) => useQuery({ ...projectQueryOptions(id ?? ''), enabled: Boolean(id) });
+export const useProject = (id: string | null) =>
+  useQuery({ ...projectQueryOptions(id ?? ''), enabled: Boolean(id) });

@@ -71,7 +71,9 @@ describe('mfe-team projects API client', () => {
   it('searches projects in progress (the list\'s chip "active")', async () => {
     await contract
       .interaction(`project ${PROJECT_ID} exists`, 'a search for projects in progress')
-      .withRequest('GET', '/api/v1/project', (b) => b.query({ limit: '100', offset: '0', keyword: 'Skyline', status: 'active' }))
+      .withRequest('GET', '/api/v1/project', (b) =>
+        b.query({ limit: '100', offset: '0', keyword: 'Skyline', status: 'active' }),
+      )
       .willRespondWith(200, (b) =>
         b.jsonBody({ result: eachLike(projectMatcher({ status: 'inProgress' })), totalItems: integer(1) }),
       )
@@ -96,11 +98,23 @@ describe('mfe-team projects API client', () => {
       .interaction(`project ${PROJECT_ID} exists`, 'a request for one project')
       .withRequest('GET', `/api/v1/project/${PROJECT_ID}`)
       .willRespondWith(200, (b) =>
-        b.jsonBody(projectMatcher({ projectCode: 'PRJ-0001', name: 'Skyline Residency, Pune', status: 'inProgress', version: 1 })),
+        b.jsonBody(
+          projectMatcher({
+            projectCode: 'PRJ-0001',
+            name: 'Skyline Residency, Pune',
+            status: 'inProgress',
+            version: 1,
+          }),
+        ),
       )
       .executeTest(async () => {
         const project = await getProject(PROJECT_ID);
-        expect(project).toMatchObject({ _id: PROJECT_ID, projectCode: 'PRJ-0001', status: 'inProgress', version: 1 });
+        expect(project).toMatchObject({
+          _id: PROJECT_ID,
+          projectCode: 'PRJ-0001',
+          status: 'inProgress',
+          version: 1,
+        });
         expect(project.employees).toHaveLength(1);
       });
   });
@@ -124,7 +138,14 @@ describe('mfe-team projects API client', () => {
       .willRespondWith(201, (b) =>
         b.jsonBody({
           message: string('Project created successfully'),
-          project: projectMatcher({ projectCode: 'PRJ-0003', name: 'Riverside Towers, Nashik', status: 'planning', employees: [], boqCount: 0, version: 1 }),
+          project: projectMatcher({
+            projectCode: 'PRJ-0003',
+            name: 'Riverside Towers, Nashik',
+            status: 'planning',
+            employees: [],
+            boqCount: 0,
+            version: 1,
+          }),
         }),
       )
       .executeTest(async () => {
@@ -136,9 +157,14 @@ describe('mfe-team projects API client', () => {
   it('is told when the project code is taken', async () => {
     const body = { ...newProject, projectCode: 'PRJ-0001' };
     await contract
-      .interaction(`project ${PROJECT_ID} exists`, 'a request to create a project with a code another project has')
+      .interaction(
+        `project ${PROJECT_ID} exists`,
+        'a request to create a project with a code another project has',
+      )
       .withRequest('POST', '/api/v1/project', (b) => b.jsonBody(body))
-      .willRespondWith(409, (b) => b.jsonBody({ message: regex('^.*[Cc]ode.*$', 'A project with this code already exists') }))
+      .willRespondWith(409, (b) =>
+        b.jsonBody({ message: regex('^.*[Cc]ode.*$', 'A project with this code already exists') }),
+      )
       .executeTest(async () => {
         const err = await createProject(body).catch((e: unknown) => e);
         expect((err as ApiError).status).toBe(409);
@@ -160,7 +186,10 @@ describe('mfe-team projects API client', () => {
       .interaction(`project ${PROJECT_ID} exists`, 'a request to update a project')
       .withRequest('PATCH', `/api/v1/project/${PROJECT_ID}`, (b) => b.jsonBody(body))
       .willRespondWith(200, (b) =>
-        b.jsonBody({ message: string('Project updated successfully'), project: projectMatcher({ status: 'planning', notes: 'Tower B slab work', version: integer(2) }) }),
+        b.jsonBody({
+          message: string('Project updated successfully'),
+          project: projectMatcher({ status: 'planning', notes: 'Tower B slab work', version: integer(2) }),
+        }),
       )
       .executeTest(async () => {
         const { project } = await updateProject({ id: PROJECT_ID, body });

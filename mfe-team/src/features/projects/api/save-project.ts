@@ -12,7 +12,8 @@ export interface UpdateProjectInput {
   body: UpdateProjectBody;
 }
 
-export const updateProject = ({ id, body }: UpdateProjectInput) => call(api, 'projects.update', { params: { id }, body });
+export const updateProject = ({ id, body }: UpdateProjectInput) =>
+  call(api, 'projects.update', { params: { id }, body });
 
 /**
  * After a save: the answer's project (its employees as requested, decision 0015) goes into the cache
@@ -21,7 +22,10 @@ export const updateProject = ({ id, body }: UpdateProjectInput) => call(api, 'pr
 function saved(queryClient: QueryClient) {
   return async ({ project }: ProjectResponse) => {
     queryClient.setQueryData(projectKeys('project', project._id), project);
-    await Promise.all([queryClient.invalidateQueries({ queryKey: projectKeys() }), queryClient.invalidateQueries({ queryKey: teamKeys() })]);
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: projectKeys() }),
+      queryClient.invalidateQueries({ queryKey: teamKeys() }),
+    ]);
   };
 }
 

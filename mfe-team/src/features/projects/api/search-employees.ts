@@ -13,7 +13,10 @@ export type EmployeeOption = Pick<Member, '_id' | 'name' | 'email' | 'status'>;
  * only those among the first 100 members.
  */
 export async function searchEmployees(keyword: string, signal?: AbortSignal): Promise<EmployeeOption[]> {
-  const response = await call(api, 'team.list', { query: { limit: 100, offset: 0, keyword: keyword.trim(), status: 'active', role: 'Employee' }, signal });
+  const response = await call(api, 'team.list', {
+    query: { limit: 100, offset: 0, keyword: keyword.trim(), status: 'active', role: 'Employee' },
+    signal,
+  });
   return response.result.map(({ _id, name, email, status }) => ({ _id, name, email, status }));
 }
 
@@ -25,4 +28,5 @@ export const employeeSearchQueryOptions = (keyword: string) =>
     staleTime: 60_000,
   });
 
-export const useEmployeeSearch = (keyword: string, enabled: boolean) => useQuery({ ...employeeSearchQueryOptions(keyword), enabled });
+export const useEmployeeSearch = (keyword: string, enabled: boolean) =>
+  useQuery({ ...employeeSearchQueryOptions(keyword), enabled });

@@ -13,7 +13,11 @@ const PickRow = styled.div`
   gap: 0.5rem;
   align-items: flex-end;
   margin-bottom: 1rem;
-  & > div { flex: 1; display: grid; gap: 0.375rem; }
+  & > div {
+    flex: 1;
+    display: grid;
+    gap: 0.375rem;
+  }
   ${theme.media.mobile} {
     flex-direction: column;
     align-items: stretch;
@@ -60,7 +64,12 @@ export function EmployeeAssignment({ kit, canAssign }: EmployeeAssignmentProps) 
       return;
     }
     if (!assigned.has(picked._id)) {
-      const employee: ProjectEmployee = { _id: picked._id, name: picked.name, email: picked.email, status: picked.status };
+      const employee: ProjectEmployee = {
+        _id: picked._id,
+        name: picked.name,
+        email: picked.email,
+        status: picked.status,
+      };
       kit.set('employees', [...employees, employee]);
     }
     toast({ title: 'Success', description: `${picked.name} assigned to project`, variant: 'success' });
@@ -74,7 +83,10 @@ export function EmployeeAssignment({ kit, canAssign }: EmployeeAssignmentProps) 
     );
 
   return (
-    <FormSection title="Employee Assignment" description="The Employees who work on this project and see it in their lists">
+    <FormSection
+      title="Employee Assignment"
+      description="The Employees who work on this project and see it in their lists"
+    >
       {editable ? (
         <PickRow>
           <div>
@@ -86,9 +98,15 @@ export function EmployeeAssignment({ kit, canAssign }: EmployeeAssignmentProps) 
               useSearch={useEmployeeSearch}
               optionKey={(e) => e._id}
               valueLabel={(e) => e.name}
-              describe={(e) => ({ label: e.name, detail: assigned.has(e._id) ? 'Added' : e.email, disabled: assigned.has(e._id) })}
+              describe={(e) => ({
+                label: e.name,
+                detail: assigned.has(e._id) ? 'Added' : e.email,
+                disabled: assigned.has(e._id),
+              })}
               placeholder="Search active employees..."
-              noMatch={(keyword) => (keyword ? `No active employees match “${keyword}”` : 'No active employees')}
+              noMatch={(keyword) =>
+                keyword ? `No active employees match “${keyword}”` : 'No active employees'
+              }
               errorTitle="Could not load employees"
               disabled={kit.saving}
             />
@@ -114,7 +132,14 @@ export function EmployeeAssignment({ kit, canAssign }: EmployeeAssignmentProps) 
               </span>
               {e.status !== 'active' && <Badge variant="secondary">Inactive</Badge>}
               {editable && (
-                <Button variant="ghost" size="icon" onClick={() => remove(e._id)} aria-label={`Remove ${e.name}`} title="Remove" disabled={kit.saving}>
+                <Button
+                  variant="ghost"
+                  size="icon"
+                  onClick={() => remove(e._id)}
+                  aria-label={`Remove ${e.name}`}
+                  title="Remove"
+                  disabled={kit.saving}
+                >
                   <Icon name="x" />
                 </Button>
               )}

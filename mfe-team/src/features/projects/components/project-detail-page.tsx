@@ -1,6 +1,19 @@
 import { can, isAdmin } from '@erp/contracts';
 import { ApiError, errorMessage } from '@erp/sdk';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle, EmptyState, ErrorPanel, formatDateShort, Icon, LinkButton, PageHeader, theme } from '@erp/ui';
+import {
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  EmptyState,
+  ErrorPanel,
+  formatDateShort,
+  Icon,
+  LinkButton,
+  PageHeader,
+  theme,
+} from '@erp/ui';
 import { PageSkeleton, useCurrentUser } from '@erp/ui/remote';
 import styled from 'styled-components';
 import { ProjectBoqs } from '../../boq/components/project-boqs';
@@ -13,15 +26,26 @@ const Facts = styled.div`
   grid-template-columns: repeat(3, minmax(0, 1fr));
   gap: 1rem;
   margin-bottom: 1rem;
-  ${theme.media.mobile} { grid-template-columns: 1fr; }
+  ${theme.media.mobile} {
+    grid-template-columns: 1fr;
+  }
 `;
 
 const Fact = styled(Card)`
   padding: 1rem 1.25rem;
   display: grid;
   gap: 0.25rem;
-  & > span:first-child { color: ${theme.color.mutedForeground}; font-size: 0.8125rem; display: flex; align-items: center; gap: 0.375rem; }
-  & > strong { font-weight: 600; overflow-wrap: anywhere; }
+  & > span:first-child {
+    color: ${theme.color.mutedForeground};
+    font-size: 0.8125rem;
+    display: flex;
+    align-items: center;
+    gap: 0.375rem;
+  }
+  & > strong {
+    font-weight: 600;
+    overflow-wrap: anywhere;
+  }
 `;
 
 const Cards = styled.div`
@@ -29,7 +53,9 @@ const Cards = styled.div`
   grid-template-columns: minmax(0, 3fr) minmax(0, 2fr);
   gap: 1rem;
   align-items: start;
-  ${theme.media.mobile} { grid-template-columns: 1fr; }
+  ${theme.media.mobile} {
+    grid-template-columns: 1fr;
+  }
 `;
 
 const People = styled.ul`
@@ -88,9 +114,18 @@ export function ProjectDetailPage({ id }: { id: string }) {
       <>
         <PageHeader title="Project" actions={backToList} />
         {notFound ? (
-          <EmptyState icon="clipboard" title="Project not found" description="Please check the project ID and try again." action={backToList} />
+          <EmptyState
+            icon="clipboard"
+            title="Project not found"
+            description="Please check the project ID and try again."
+            action={backToList}
+          />
         ) : (
-          <ErrorPanel title="Could not load this project" message={errorMessage(project.error)} onRetry={() => void project.refetch()} />
+          <ErrorPanel
+            title="Could not load this project"
+            message={errorMessage(project.error)}
+            onRetry={() => void project.refetch()}
+          />
         )}
       </>
     );
@@ -135,7 +170,9 @@ export function ProjectDetailPage({ id }: { id: string }) {
             <CardTitle id="project-team" as="h2">
               Team Members
             </CardTitle>
-            <CardDescription>{p.employees.length === 1 ? '1 employee assigned' : `${p.employees.length} employees assigned`}</CardDescription>
+            <CardDescription>
+              {p.employees.length === 1 ? '1 employee assigned' : `${p.employees.length} employees assigned`}
+            </CardDescription>
           </CardHeader>
           <CardContent>
             {p.employees.length > 0 && (
@@ -147,7 +184,9 @@ export function ProjectDetailPage({ id }: { id: string }) {
                       <span>{e.name}</span>
                       <small>{e.email}</small>
                     </span>
-                    <Status $active={e.status === 'active'}>{e.status === 'active' ? 'Active' : 'Inactive'}</Status>
+                    <Status $active={e.status === 'active'}>
+                      {e.status === 'active' ? 'Active' : 'Inactive'}
+                    </Status>
                   </Person>
                 ))}
               </People>
@@ -156,7 +195,11 @@ export function ProjectDetailPage({ id }: { id: string }) {
               <>
                 {p.employees.length === 0 && <Note>No employees are assigned to this project yet.</Note>}
                 <AssignRow>
-                  <LinkButton to={`/team/project-edit?id=${encodeURIComponent(p._id)}`} variant="outline" size="sm">
+                  <LinkButton
+                    to={`/team/project-edit?id=${encodeURIComponent(p._id)}`}
+                    variant="outline"
+                    size="sm"
+                  >
                     <Icon name="users" />
                     Assign Employees
                   </LinkButton>

@@ -35,7 +35,8 @@ export function ProjectFormPage({ id, mode: requested }: ProjectFormPageProps) {
   const project = useProject(mode === 'add' ? null : id);
   const nextCode = useNextProjectCode(mode === 'add' && canWrite);
   const initial = useMemo(
-    () => (project.data ? projectToValues(project.data) : emptyProjectValues(nextCode.data?.projectCode ?? '')),
+    () =>
+      project.data ? projectToValues(project.data) : emptyProjectValues(nextCode.data?.projectCode ?? ''),
     [project.data, nextCode.data],
   );
   const badge = mode === 'view' ? <Badge variant="outline">Read Only</Badge> : undefined;
@@ -45,7 +46,12 @@ export function ProjectFormPage({ id, mode: requested }: ProjectFormPageProps) {
     return (
       <>
         <PageHeader title="Project Details" />
-        <EmptyState icon="lock" title="Access denied" description="You don't have permission to add projects." action={backToList} />
+        <EmptyState
+          icon="lock"
+          title="Access denied"
+          description="You don't have permission to add projects."
+          action={backToList}
+        />
       </>
     );
   }
@@ -61,9 +67,18 @@ export function ProjectFormPage({ id, mode: requested }: ProjectFormPageProps) {
         <>
           <PageHeader title="Project Details" actions={backToList} />
           {notFound ? (
-            <EmptyState icon="clipboard" title="Project not found" description="Please check the project ID and try again." action={backToList} />
+            <EmptyState
+              icon="clipboard"
+              title="Project not found"
+              description="Please check the project ID and try again."
+              action={backToList}
+            />
           ) : (
-            <ErrorPanel title="Could not load this project" message={errorMessage(project.error)} onRetry={() => void project.refetch()} />
+            <ErrorPanel
+              title="Could not load this project"
+              message={errorMessage(project.error)}
+              onRetry={() => void project.refetch()}
+            />
           )}
         </>
       );
@@ -73,7 +88,13 @@ export function ProjectFormPage({ id, mode: requested }: ProjectFormPageProps) {
   return (
     <>
       {header}
-      <ProjectForm mode={mode} project={project.data ?? null} initial={initial} canAssign={isAdmin(user)} reload={project.refetch} />
+      <ProjectForm
+        mode={mode}
+        project={project.data ?? null}
+        initial={initial}
+        canAssign={isAdmin(user)}
+        reload={project.refetch}
+      />
     </>
   );
 }

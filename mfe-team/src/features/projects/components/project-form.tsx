@@ -3,7 +3,14 @@ import { Button, Icon, Input, Select, Textarea, toast, useNavigate } from '@erp/
 import { DateInput, FormSection } from '@erp/ui/remote';
 import { FormActions, FormButtons, FormField, FormShell, useFormKit } from '@erp/ui/remote-form';
 import { useCreateProject, useUpdateProject } from '../api/save-project';
-import { projectConflict, projectContract, projectProblemToast, projectToValues, valuesToBody, type ProjectFormValues } from '../hooks/project-form-values';
+import {
+  projectConflict,
+  projectContract,
+  projectProblemToast,
+  projectToValues,
+  valuesToBody,
+  type ProjectFormValues,
+} from '../hooks/project-form-values';
 import { EmployeeAssignment } from './employee-assignment';
 
 export type ProjectFormMode = 'add' | 'edit' | 'view';
@@ -41,7 +48,11 @@ export function ProjectForm({ mode, project, initial, canAssign, reload }: Proje
       return update.mutateAsync({ id: project._id, body: { ...body, version } });
     },
     onSaved: (result) => {
-      toast({ title: result.message, description: `${result.project.name} (${result.project.projectCode})`, variant: 'success' });
+      toast({
+        title: result.message,
+        description: `${result.project.name} (${result.project.projectCode})`,
+        variant: 'success',
+      });
       void navigate(LIST);
     },
     conflictField: projectConflict,
@@ -60,8 +71,18 @@ export function ProjectForm({ mode, project, initial, canAssign, reload }: Proje
 
   return (
     <FormShell kit={kit} leaveDescription="You have unsaved changes. Are you sure you want to leave?">
-      <FormSection title="Project Information" description="What the project is called, where it is and when it runs" grid>
-        <FormField kit={kit} name="name" label="Project Name" required control={<Input placeholder="e.g. Skyline Residency, Pune" autoComplete="off" maxLength={200} />} />
+      <FormSection
+        title="Project Information"
+        description="What the project is called, where it is and when it runs"
+        grid
+      >
+        <FormField
+          kit={kit}
+          name="name"
+          label="Project Name"
+          required
+          control={<Input placeholder="e.g. Skyline Residency, Pune" autoComplete="off" maxLength={200} />}
+        />
         <FormField
           kit={kit}
           name="projectCode"
@@ -70,16 +91,37 @@ export function ProjectForm({ mode, project, initial, canAssign, reload }: Proje
           hint={mode === 'add' ? 'The next free code is suggested; you may change it' : undefined}
           control={<Input placeholder="e.g. PRJ-0012" autoComplete="off" maxLength={30} />}
         />
-        <FormField kit={kit} name="location" label="Location" className="span-2" control={<Input placeholder="e.g. Baner, Pune" autoComplete="off" maxLength={300} />} />
-        <FormField kit={kit} name="startDate" label="Start Date" render={(p) => <DateInput {...p} value={String(p.value)} />} />
-        <FormField kit={kit} name="targetCompletionDate" label="Target Completion Date" render={(p) => <DateInput {...p} value={String(p.value)} />} />
+        <FormField
+          kit={kit}
+          name="location"
+          label="Location"
+          className="span-2"
+          control={<Input placeholder="e.g. Baner, Pune" autoComplete="off" maxLength={300} />}
+        />
+        <FormField
+          kit={kit}
+          name="startDate"
+          label="Start Date"
+          render={(p) => <DateInput {...p} value={String(p.value)} />}
+        />
+        <FormField
+          kit={kit}
+          name="targetCompletionDate"
+          label="Target Completion Date"
+          render={(p) => <DateInput {...p} value={String(p.value)} />}
+        />
         <FormField kit={kit} name="status" label="Status" control={statusSelect} />
         <FormField
           kit={kit}
           name="notes"
           label="Notes"
           className="span-2"
-          control={<Textarea placeholder={readOnly ? '' : 'Anything the team should know about this project'} maxLength={2000} />}
+          control={
+            <Textarea
+              placeholder={readOnly ? '' : 'Anything the team should know about this project'}
+              maxLength={2000}
+            />
+          }
         />
       </FormSection>
       <EmployeeAssignment kit={kit} canAssign={canAssign} />

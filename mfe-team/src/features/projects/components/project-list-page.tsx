@@ -30,7 +30,9 @@ export function ProjectListPage() {
       search={search}
       searchPlaceholder="Search projects, codes, locations"
       searchLabel="Search projects"
-      filters={<StatusChips value={status} onChange={(value) => search.setFilter('status', value ?? undefined)} />}
+      filters={
+        <StatusChips value={status} onChange={(value) => search.setFilter('status', value ?? undefined)} />
+      }
       filtersOnPhone={{ active: status ? 1 : 0 }}
       count={{ one: 'project', many: 'projects' }}
       query={list}
@@ -44,7 +46,9 @@ export function ProjectListPage() {
       empty={{
         icon: 'clipboard',
         title: 'No projects found',
-        description: canAdd ? 'Get started by creating your first project' : 'Projects you are assigned to will appear here.',
+        description: canAdd
+          ? 'Get started by creating your first project'
+          : 'Projects you are assigned to will appear here.',
         action: canAdd ? addProject('Add Project') : undefined,
       }}
     >

@@ -8,7 +8,11 @@ import { TeamAvatars } from './team-avatars';
 const Name = styled.span`
   display: grid;
   font-weight: 500;
-  & > small { font-weight: 400; color: ${theme.color.mutedForeground}; font-size: 0.8125rem; }
+  & > small {
+    font-weight: 400;
+    color: ${theme.color.mutedForeground};
+    font-size: 0.8125rem;
+  }
 `;
 
 const Muted = styled.span`
@@ -20,7 +24,9 @@ const Dates = styled.span`
   display: grid;
   font-size: 0.875rem;
   white-space: nowrap;
-  & > span:last-child { color: ${theme.color.mutedForeground}; }
+  & > span:last-child {
+    color: ${theme.color.mutedForeground};
+  }
 `;
 
 const Links = styled.span`
@@ -28,7 +34,11 @@ const Links = styled.span`
   gap: 0.75rem;
   white-space: nowrap;
   font-size: 0.875rem;
-  & a { color: ${theme.color.primary}; text-decoration: underline; text-underline-offset: 2px; }
+  & a {
+    color: ${theme.color.primary};
+    text-decoration: underline;
+    text-underline-offset: 2px;
+  }
 `;
 
 const dateOr = (value: string) => formatDateShort(value) || 'Not set';
@@ -45,7 +55,11 @@ const columns: Column<Project>[] = [
       </Name>
     ),
   },
-  { id: 'location', header: 'Location', cell: (p) => (p.location ? p.location : <Muted>Not specified</Muted>) },
+  {
+    id: 'location',
+    header: 'Location',
+    cell: (p) => (p.location ? p.location : <Muted>Not specified</Muted>),
+  },
   {
     id: 'dates',
     header: 'Dates',

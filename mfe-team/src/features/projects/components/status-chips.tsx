@@ -31,13 +31,18 @@ const Chip = styled.button`
   font-size: 0.8125rem;
   font-weight: 500;
   cursor: pointer;
-  &:hover { background: ${theme.color.accent}; }
+  &:hover {
+    background: ${theme.color.accent};
+  }
   &[aria-pressed='true'] {
     border-color: ${theme.color.primary};
     background: ${theme.color.primary};
     color: ${theme.color.primaryForeground};
   }
-  &:focus-visible { outline: 2px solid ${theme.color.ring}; outline-offset: 2px; }
+  &:focus-visible {
+    outline: 2px solid ${theme.color.ring};
+    outline-offset: 2px;
+  }
 `;
 
 export interface StatusChipsProps {
@@ -51,7 +56,12 @@ export function StatusChips({ value, onChange }: StatusChipsProps) {
   return (
     <Chips role="group" aria-label="Filter by status">
       {STATUS_CHIPS.map((chip) => (
-        <Chip key={chip.value} type="button" aria-pressed={value === chip.value} onClick={() => onChange(value === chip.value ? null : chip.value)}>
+        <Chip
+          key={chip.value}
+          type="button"
+          aria-pressed={value === chip.value}
+          onClick={() => onChange(value === chip.value ? null : chip.value)}
+        >
           {chip.label}
         </Chip>
       ))}

@@ -11,7 +11,9 @@ const Row = styled.span`
 
 const Stack = styled.span`
   display: inline-flex;
-  & > span + span { margin-left: -0.5rem; }
+  & > span + span {
+    margin-left: -0.5rem;
+  }
 `;
 
 const Avatar = styled.span`
@@ -50,8 +52,15 @@ export const PersonRow = styled.li`
   display: flex;
   align-items: center;
   gap: 0.75rem;
-  & > .who { flex: 1; min-width: 0; display: grid; }
-  & small { color: ${theme.color.mutedForeground}; overflow-wrap: anywhere; }
+  & > .who {
+    flex: 1;
+    min-width: 0;
+    display: grid;
+  }
+  & small {
+    color: ${theme.color.mutedForeground};
+    overflow-wrap: anywhere;
+  }
 `;
 
 const SHOWN = 3;
@@ -76,7 +85,9 @@ export function TeamAvatars({ employees }: { employees: ProjectEmployee[] }) {
         ))}
         {employees.length > SHOWN && <Avatar>+{employees.length - SHOWN}</Avatar>}
       </Stack>
-      <Muted aria-hidden="true">{employees.length === 1 ? '1 employee' : `${employees.length} employees`}</Muted>
+      <Muted aria-hidden="true">
+        {employees.length === 1 ? '1 employee' : `${employees.length} employees`}
+      </Muted>
     </Row>
   );
 }

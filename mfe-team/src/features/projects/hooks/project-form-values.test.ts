@@ -1,13 +1,32 @@
 import { describe, expect, it } from 'vitest';
 import { START_AFTER_TARGET } from '@erp/contracts';
-import { emptyProjectValues, projectConflict, projectContract, projectRules, projectToValues, valuesToBody } from './project-form-values';
+import {
+  emptyProjectValues,
+  projectConflict,
+  projectContract,
+  projectRules,
+  projectToValues,
+  valuesToBody,
+} from './project-form-values';
 
-const EMPLOYEE = { _id: '3f0c5e9a-6b1d-4c2e-9f7a-2b8d4e6f1a3c', name: 'Sandeep Patil', email: 'sandeep@demo.example', status: 'active' };
-const valid = { ...emptyProjectValues('PRJ-0003'), name: 'Skyline Residency, Pune', startDate: '2026-12-01', targetCompletionDate: '2027-06-30' };
+const EMPLOYEE = {
+  _id: '3f0c5e9a-6b1d-4c2e-9f7a-2b8d4e6f1a3c',
+  name: 'Sandeep Patil',
+  email: 'sandeep@demo.example',
+  status: 'active',
+};
+const valid = {
+  ...emptyProjectValues('PRJ-0003'),
+  name: 'Skyline Residency, Pune',
+  startDate: '2026-12-01',
+  targetCompletionDate: '2027-06-30',
+};
 
 describe('the project form against the projects service contract', () => {
   it('sends the trimmed fields and the assigned Employees as ids', () => {
-    expect(valuesToBody({ ...valid, name: '  Skyline  ', location: ' Pune ', employees: [EMPLOYEE] })).toEqual({
+    expect(
+      valuesToBody({ ...valid, name: '  Skyline  ', location: ' Pune ', employees: [EMPLOYEE] }),
+    ).toEqual({
       name: 'Skyline',
       projectCode: 'PRJ-0003',
       location: 'Pune',
@@ -21,12 +40,15 @@ describe('the project form against the projects service contract', () => {
 
   it("says the spec's words, the first problem in the order of the fields", () => {
     expect(projectContract.create.problems(valid)).toEqual([]);
-    expect(projectContract.create.problems({ ...valid, name: '  ', projectCode: '' }).map((p) => p.message)).toEqual([
-      'Project name is required',
-      'Project code is required',
+    expect(
+      projectContract.create.problems({ ...valid, name: '  ', projectCode: '' }).map((p) => p.message),
+    ).toEqual(['Project name is required', 'Project code is required']);
+    expect(projectContract.update.problems({ ...valid, startDate: '2027-07-01' })).toEqual([
+      { field: 'startDate', message: START_AFTER_TARGET },
     ]);
-    expect(projectContract.update.problems({ ...valid, startDate: '2027-07-01' })).toEqual([{ field: 'startDate', message: START_AFTER_TARGET }]);
-    expect(projectContract.create.problems({ ...valid, startDate: '', targetCompletionDate: '2027-01-01' })).toEqual([]);
+    expect(
+      projectContract.create.problems({ ...valid, startDate: '', targetCompletionDate: '2027-01-01' }),
+    ).toEqual([]);
     expect(projectContract.create.problems({ ...valid, projectCode: 'PRJ 1' })[0]?.field).toBe('projectCode');
   });
 
@@ -53,16 +75,27 @@ describe('the project form against the projects service contract', () => {
   });
 });
 
-const datesOf = (startDate: string, targetCompletionDate: string) => ({ ...emptyProjectValues('PRJ-0001'), name: 'Tower A', startDate, targetCompletionDate });
+const datesOf = (startDate: string, targetCompletionDate: string) => ({
+  ...emptyProjectValues('PRJ-0001'),
+  name: 'Tower A',
+  startDate,
+  targetCompletionDate,
+});
 
 describe('the project form dates', () => {
   it('asks for dd-mm-yyyy when what was typed is not a date yet', () => {
-    expect(projectRules(datesOf('31-02-2026', ''))).toEqual([{ field: 'startDate', message: 'Enter the start date as dd-mm-yyyy' }]);
-    expect(projectRules(datesOf('', '01-12-20'))).toEqual([{ field: 'targetCompletionDate', message: 'Enter the target completion date as dd-mm-yyyy' }]);
+    expect(projectRules(datesOf('31-02-2026', ''))).toEqual([
+      { field: 'startDate', message: 'Enter the start date as dd-mm-yyyy' },
+    ]);
+    expect(projectRules(datesOf('', '01-12-20'))).toEqual([
+      { field: 'targetCompletionDate', message: 'Enter the target completion date as dd-mm-yyyy' },
+    ]);
   });
 
   it('still refuses a start after the target once both are dates', () => {
-    expect(projectRules(datesOf('2027-01-01', '2026-12-01'))).toEqual([{ field: 'startDate', message: START_AFTER_TARGET }]);
+    expect(projectRules(datesOf('2027-01-01', '2026-12-01'))).toEqual([
+      { field: 'startDate', message: START_AFTER_TARGET },
+    ]);
     expect(projectRules(datesOf('2026-12-01', '2027-01-01'))).toEqual([]);
   });
 });

@@ -25,7 +25,16 @@ export interface ProjectFormValues {
 }
 
 export function emptyProjectValues(projectCode = ''): ProjectFormValues {
-  return { name: '', projectCode, location: '', startDate: '', targetCompletionDate: '', status: 'planning', notes: '', employees: [] };
+  return {
+    name: '',
+    projectCode,
+    location: '',
+    startDate: '',
+    targetCompletionDate: '',
+    status: 'planning',
+    notes: '',
+    employees: [],
+  };
 }
 
 export function projectToValues(project: Project): ProjectFormValues {
@@ -67,10 +76,21 @@ export function projectRules(values: ProjectFormValues): FormProblem[] {
   if (code !== '' && !CODE.test(code)) problems.push({ field: 'projectCode', message: PROJECT_CODE_RULE });
   // A date field holds yyyy-mm-dd once what was typed is a date, else the text typed (decision 0038).
   const typed = (value: string) => value !== '' && !/^\d{4}-\d{2}-\d{2}/.test(value);
-  if (typed(values.startDate)) problems.push({ field: 'startDate', message: 'Enter the start date as dd-mm-yyyy' });
-  if (typed(values.targetCompletionDate)) problems.push({ field: 'targetCompletionDate', message: 'Enter the target completion date as dd-mm-yyyy' });
+  if (typed(values.startDate))
+    problems.push({ field: 'startDate', message: 'Enter the start date as dd-mm-yyyy' });
+  if (typed(values.targetCompletionDate))
+    problems.push({
+      field: 'targetCompletionDate',
+      message: 'Enter the target completion date as dd-mm-yyyy',
+    });
   // YYYY-MM-DD compares as text.
-  if (values.startDate && values.targetCompletionDate && !typed(values.startDate) && !typed(values.targetCompletionDate) && values.startDate > values.targetCompletionDate) {
+  if (
+    values.startDate &&
+    values.targetCompletionDate &&
+    !typed(values.startDate) &&
+    !typed(values.targetCompletionDate) &&
+    values.startDate > values.targetCompletionDate
+  ) {
     problems.push({ field: 'startDate', message: START_AFTER_TARGET });
   }
   return problems;
@@ -81,15 +101,29 @@ const projectField = (bodyPath: string) => (bodyPath.startsWith('employees') ? '
 
 /** The project form's check: the projects service's body schema (create, or edit with a version) and its rules. */
 export const projectContract = {
-  create: formContract({ schema: CreateProjectBody, toBody: valuesToBody, fieldOf: projectField, rules: projectRules }),
-  update: formContract({ schema: UpdateProjectBody, toBody: valuesToBody, fieldOf: projectField, rules: projectRules }),
+  create: formContract({
+    schema: CreateProjectBody,
+    toBody: valuesToBody,
+    fieldOf: projectField,
+    rules: projectRules,
+  }),
+  update: formContract({
+    schema: UpdateProjectBody,
+    toBody: valuesToBody,
+    fieldOf: projectField,
+    rules: projectRules,
+  }),
 };
 
 /** SPEC §5 "Project form": only the first error, in a destructive toast titled 'Validation Error'. */
-export const projectProblemToast = (problem: FormProblem) => ({ title: 'Validation Error', description: problem.message });
+export const projectProblemToast = (problem: FormProblem) => ({
+  title: 'Validation Error',
+  description: problem.message,
+});
 
 /** The projects service's 409 about one field: a project code another project has. */
 export function projectConflict(message: string): ConflictField<ProjectFormValues> | undefined {
-  if (/code/i.test(message)) return { field: 'projectCode', advice: 'enter a different project code, then save again' };
+  if (/code/i.test(message))
+    return { field: 'projectCode', advice: 'enter a different project code, then save again' };
   return undefined;
 }

@@ -2,7 +2,8 @@ import { api, call } from '@erp/sdk';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { teamKeys } from './team-keys';
 
-export const getMember = (id: string, signal?: AbortSignal) => call(api, 'team.get', { params: { id }, signal });
+export const getMember = (id: string, signal?: AbortSignal) =>
+  call(api, 'team.get', { params: { id }, signal });
 
 export const memberQueryOptions = (id: string) =>
   queryOptions({
@@ -12,4 +13,5 @@ export const memberQueryOptions = (id: string) =>
     staleTime: Infinity,
   });
 
-export const useMember = (id: string | null) => useQuery({ ...memberQueryOptions(id ?? ''), enabled: Boolean(id) });
+export const useMember = (id: string | null) =>
+  useQuery({ ...memberQueryOptions(id ?? ''), enabled: Boolean(id) });

@@ -19,7 +19,10 @@ export interface ProjectOptions {
 export async function getProjectOptions(signal?: AbortSignal): Promise<ProjectOptions> {
   try {
     const response = await call(api, 'projects.list', { query: { limit: 100, offset: 0 }, signal });
-    return { projects: response.result.map(({ _id, name, projectCode }) => ({ _id, name, projectCode })), available: true };
+    return {
+      projects: response.result.map(({ _id, name, projectCode }) => ({ _id, name, projectCode })),
+      available: true,
+    };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return { projects: [], available: false };
     throw error;
@@ -28,6 +31,10 @@ export async function getProjectOptions(signal?: AbortSignal): Promise<ProjectOp
 
 // Under the projects' keys: a project saved on the project form shows in the member form's picker.
 export const projectOptionsQueryOptions = () =>
-  queryOptions({ queryKey: projectKeys('options'), queryFn: ({ signal }) => getProjectOptions(signal), staleTime: 60_000 });
+  queryOptions({
+    queryKey: projectKeys('options'),
+    queryFn: ({ signal }) => getProjectOptions(signal),
+    staleTime: 60_000,
+  });
 
 export const useProjectOptions = (enabled: boolean) => useQuery({ ...projectOptionsQueryOptions(), enabled });

@@ -15,8 +15,14 @@ export interface TeamListParams {
   status: TeamStatusFilter;
 }
 
-export function getTeamList({ page, keyword, status }: TeamListParams, signal?: AbortSignal): Promise<TeamListResponse> {
-  return call(api, 'team.list', { query: { limit: TEAM_PAGE_SIZE, offset: (page - 1) * TEAM_PAGE_SIZE, keyword: keyword.trim(), status }, signal });
+export function getTeamList(
+  { page, keyword, status }: TeamListParams,
+  signal?: AbortSignal,
+): Promise<TeamListResponse> {
+  return call(api, 'team.list', {
+    query: { limit: TEAM_PAGE_SIZE, offset: (page - 1) * TEAM_PAGE_SIZE, keyword: keyword.trim(), status },
+    signal,
+  });
 }
 
 export const teamListQueryOptions = (params: TeamListParams) =>
@@ -27,4 +33,5 @@ export const teamListQueryOptions = (params: TeamListParams) =>
     placeholderData: keepPreviousData,
   });
 
-export const useTeamList = (params: TeamListParams, enabled = true) => useQuery({ ...teamListQueryOptions(params), enabled });
+export const useTeamList = (params: TeamListParams, enabled = true) =>
+  useQuery({ ...teamListQueryOptions(params), enabled });

@@ -18,13 +18,20 @@ describe('mfe-team projects API client', () => {
       .withRequest('GET', '/api/v1/project', (b) => b.query({ limit: '100', offset: '0' }))
       .willRespondWith(200, (b) =>
         b.jsonBody({
-          result: eachLike({ _id: uuid('7b1e4c2a-9d3f-4a6b-8c5e-1f2a3b4c5d6e'), name: string('Skyline Residency, Pune'), projectCode: regex('^PRJ-[0-9]{4,}$', 'PRJ-0001') }),
+          result: eachLike({
+            _id: uuid('7b1e4c2a-9d3f-4a6b-8c5e-1f2a3b4c5d6e'),
+            name: string('Skyline Residency, Pune'),
+            projectCode: regex('^PRJ-[0-9]{4,}$', 'PRJ-0001'),
+          }),
         }),
       )
       .executeTest(async () => {
         const options = await getProjectOptions();
         expect(options.available).toBe(true);
-        expect(options.projects[0]).toMatchObject({ name: 'Skyline Residency, Pune', projectCode: 'PRJ-0001' });
+        expect(options.projects[0]).toMatchObject({
+          name: 'Skyline Residency, Pune',
+          projectCode: 'PRJ-0001',
+        });
       });
   });
 });

@@ -15,7 +15,14 @@ const MEMBER_ID = '3f0c5e9a-6b1d-4c2e-9f7a-2b8d4e6f1a3c';
 const access = { read: boolean(true), write: boolean(false) };
 /** Every module with its real sub-module keys (the form and navigation read each of them). */
 const modulesLike = Object.fromEntries(
-  MODULE_KEYS.map((m) => [m, like({ read: boolean(true), write: boolean(false), subModules: Object.fromEntries(subModuleKeys(m).map((k) => [k, access])) })]),
+  MODULE_KEYS.map((m) => [
+    m,
+    like({
+      read: boolean(true),
+      write: boolean(false),
+      subModules: Object.fromEntries(subModuleKeys(m).map((k) => [k, access])),
+    }),
+  ]),
 );
 const memberMatcher = (over: Record<string, unknown> = {}) => ({
   _id: uuid(MEMBER_ID),
@@ -58,7 +65,9 @@ describe('mfe-team team API client', () => {
     await contract
       .interaction('member 3f0c5e9a-6b1d-4c2e-9f7a-2b8d4e6f1a3c exists', 'a request for one member')
       .withRequest('GET', `/api/v1/auth/details/${MEMBER_ID}`)
-      .willRespondWith(200, (b) => b.jsonBody(memberMatcher({ createdBy: like({ _id: uuid(), name: string('Demo Admin') }) })))
+      .willRespondWith(200, (b) =>
+        b.jsonBody(memberMatcher({ createdBy: like({ _id: uuid(), name: string('Demo Admin') }) })),
+      )
       .executeTest(async () => {
         const m = await getMember(MEMBER_ID);
         expect(m._id).toBe(MEMBER_ID);
@@ -79,7 +88,12 @@ describe('mfe-team team API client', () => {
     await contract
       .interaction('the demo team exists', 'a request to add a member')
       .withRequest('POST', '/api/v1/auth/createTeam', (b) => b.jsonBody(like(body)))
-      .willRespondWith(201, (b) => b.jsonBody({ message: string('Team member created successfully'), user: memberMatcher({ createdBy: like({ _id: uuid(), name: string('Demo Admin') }) }) }))
+      .willRespondWith(201, (b) =>
+        b.jsonBody({
+          message: string('Team member created successfully'),
+          user: memberMatcher({ createdBy: like({ _id: uuid(), name: string('Demo Admin') }) }),
+        }),
+      )
       .executeTest(async () => {
         const res = await createMember(body);
         expect(res.user.name).toBeTypeOf('string');
@@ -87,11 +101,19 @@ describe('mfe-team team API client', () => {
   });
 
   it('is told when the mobile number is taken', async () => {
-    const body = { name: 'Copy Admin', email: 'copy@example.com', phoneNumber: '9000000001', status: 'active', role: 'Employee' as const };
+    const body = {
+      name: 'Copy Admin',
+      email: 'copy@example.com',
+      phoneNumber: '9000000001',
+      status: 'active',
+      role: 'Employee' as const,
+    };
     await contract
       .interaction('the demo team exists', 'a request to add a member whose number another member has')
       .withRequest('POST', '/api/v1/auth/createTeam', (b) => b.jsonBody(body))
-      .willRespondWith(409, (b) => b.jsonBody({ message: string('A team member with this mobile number already exists') }))
+      .willRespondWith(409, (b) =>
+        b.jsonBody({ message: string('A team member with this mobile number already exists') }),
+      )
       .executeTest(async () => {
         const err = await createMember(body).catch((e: unknown) => e);
         expect(err).toBeInstanceOf(ApiError);
@@ -102,10 +124,23 @@ describe('mfe-team team API client', () => {
   it('updates a member with the version it read', async () => {
     await contract
       .interaction('member 3f0c5e9a-6b1d-4c2e-9f7a-2b8d4e6f1a3c exists', 'a request to update a member')
-      .withRequest('PATCH', `/api/v1/auth/${MEMBER_ID}`, (b) => b.jsonBody({ notes: 'Moved to the Nashik site', version: 1 }))
-      .willRespondWith(200, (b) => b.jsonBody({ message: string('Team member Updated successfully'), user: memberMatcher({ version: integer(2), createdBy: like({ _id: uuid(), name: string('Demo Admin') }) }) }))
+      .withRequest('PATCH', `/api/v1/auth/${MEMBER_ID}`, (b) =>
+        b.jsonBody({ notes: 'Moved to the Nashik site', version: 1 }),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          message: string('Team member Updated successfully'),
+          user: memberMatcher({
+            version: integer(2),
+            createdBy: like({ _id: uuid(), name: string('Demo Admin') }),
+          }),
+        }),
+      )
       .executeTest(async () => {
-        const res = await updateMember({ id: MEMBER_ID, body: { notes: 'Moved to the Nashik site', version: 1 } });
+        const res = await updateMember({
+          id: MEMBER_ID,
+          body: { notes: 'Moved to the Nashik site', version: 1 },
+        });
         expect(res.user.version).toBe(2);
       });
   });

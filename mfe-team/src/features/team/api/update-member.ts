@@ -9,7 +9,8 @@ export interface UpdateMemberInput {
   body: UpdateMemberBody;
 }
 
-export const updateMember = ({ id, body }: UpdateMemberInput) => call(api, 'team.update', { params: { id }, body });
+export const updateMember = ({ id, body }: UpdateMemberInput) =>
+  call(api, 'team.update', { params: { id }, body });
 
 export function useUpdateMember() {
   const queryClient = useQueryClient();

@@ -12,7 +12,12 @@ export interface AccessStatusSectionProps {
 
 export function AccessStatusSection({ kit, onRoleChange }: AccessStatusSectionProps) {
   const roleSelect = (props: FieldControlProps) => (
-    <Select {...props} value={kit.values.role} onChange={(e) => onRoleChange(e.target.value as Role)} disabled={props.disabled || kit.readOnly}>
+    <Select
+      {...props}
+      value={kit.values.role}
+      onChange={(e) => onRoleChange(e.target.value as Role)}
+      disabled={props.disabled || kit.readOnly}
+    >
       {ROLES.map((role) => (
         <option key={role} value={role}>
           {role}

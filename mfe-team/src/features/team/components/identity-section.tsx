@@ -17,7 +17,9 @@ const PhoneRow = styled.div`
     background: ${theme.color.muted};
     color: ${theme.color.mutedForeground};
   }
-  & > input { border-radius: 0 ${theme.radius.md} ${theme.radius.md} 0; }
+  & > input {
+    border-radius: 0 ${theme.radius.md} ${theme.radius.md} 0;
+  }
 `;
 
 export interface IdentitySectionProps {
@@ -36,14 +38,23 @@ export function IdentitySection({ kit }: IdentitySectionProps) {
         clean={sanitizeName}
         control={<Input placeholder="e.g. Rahul Sharma" autoComplete="off" maxLength={100} />}
       />
-      <FormField kit={kit} name="email" label="Email" required control={<Input type="email" placeholder="name@company.com" autoComplete="off" maxLength={200} />} />
+      <FormField
+        kit={kit}
+        name="email"
+        label="Email"
+        required
+        control={<Input type="email" placeholder="name@company.com" autoComplete="off" maxLength={200} />}
+      />
       {/* A number that is not a mobile is shown as invalid once the field is left, never changed to fit (decision 0010). */}
       <FormField
         kit={kit}
         name="phoneNumber"
         label="Phone Number"
         required
-        hint={(kit.values.phoneNumber !== '' && mobileHint(kit.values.phoneNumber)) || '10-digit mobile number used to sign in'}
+        hint={
+          (kit.values.phoneNumber !== '' && mobileHint(kit.values.phoneNumber)) ||
+          '10-digit mobile number used to sign in'
+        }
         clean={typedMobile}
         checkOnBlur
         wrap={(input) => (
@@ -52,14 +63,26 @@ export function IdentitySection({ kit }: IdentitySectionProps) {
             {input}
           </PhoneRow>
         )}
-        control={<Input type="tel" inputMode="tel" maxLength={PHONE_INPUT_MAX} placeholder="10-digit mobile number" />}
+        control={
+          <Input
+            type="tel"
+            inputMode="tel"
+            maxLength={PHONE_INPUT_MAX}
+            placeholder="10-digit mobile number"
+          />
+        }
       />
       <FormField
         kit={kit}
         name="notes"
         label="Notes"
         className="span-2"
-        control={<Textarea placeholder={readOnly ? '' : 'Anything the team should know about this member'} maxLength={2000} />}
+        control={
+          <Textarea
+            placeholder={readOnly ? '' : 'Anything the team should know about this member'}
+            maxLength={2000}
+          />
+        }
       />
     </FormSection>
   );

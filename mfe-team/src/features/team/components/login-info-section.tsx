@@ -8,10 +8,22 @@ const List = styled.dl`
   grid-template-columns: repeat(3, minmax(0, 1fr));
   gap: 1rem;
   margin: 0;
-  & dt { font-size: 0.8125rem; color: ${theme.color.mutedForeground}; }
-  & dd { margin: 0.25rem 0 0; font-weight: 500; }
-  & small { display: block; font-weight: 400; color: ${theme.color.mutedForeground}; }
-  ${theme.media.mobile} { grid-template-columns: 1fr; }
+  & dt {
+    font-size: 0.8125rem;
+    color: ${theme.color.mutedForeground};
+  }
+  & dd {
+    margin: 0.25rem 0 0;
+    font-weight: 500;
+  }
+  & small {
+    display: block;
+    font-weight: 400;
+    color: ${theme.color.mutedForeground};
+  }
+  ${theme.media.mobile} {
+    grid-template-columns: 1fr;
+  }
 `;
 
 /** Created on / by and last login (edit and view only). */

@@ -32,7 +32,10 @@ export function MemberFormPage({ id, mode: requested }: MemberFormPageProps) {
   // Only Admins create or update members; anyone else sees a member read-only.
   const mode: MemberFormMode = requested === 'edit' && !admin ? 'view' : requested;
   const member = useMember(mode === 'add' ? null : id);
-  const initial = useMemo(() => (member.data ? memberToValues(member.data) : emptyMemberValues()), [member.data]);
+  const initial = useMemo(
+    () => (member.data ? memberToValues(member.data) : emptyMemberValues()),
+    [member.data],
+  );
   const { title, description } = TITLES[mode];
   const badge = mode === 'view' ? <Badge variant="outline">Read Only</Badge> : undefined;
 
@@ -58,9 +61,18 @@ export function MemberFormPage({ id, mode: requested }: MemberFormPageProps) {
         <>
           <PageHeader title={title} actions={backToList} />
           {notFound ? (
-            <EmptyState icon="users" title="Member not found" description="The requested team member could not be found." action={backToList} />
+            <EmptyState
+              icon="users"
+              title="Member not found"
+              description="The requested team member could not be found."
+              action={backToList}
+            />
           ) : (
-            <ErrorPanel title="Could not load this member" message={errorMessage(member.error)} onRetry={() => void member.refetch()} />
+            <ErrorPanel
+              title="Could not load this member"
+              message={errorMessage(member.error)}
+              onRetry={() => void member.refetch()}
+            />
           )}
         </>
       );

@@ -54,8 +54,16 @@ export function MemberForm({ mode, member, initial, reload }: MemberFormProps) {
     onSaved: () => {
       toast(
         mode === 'add'
-          ? { title: 'Member added successfully', description: 'New team member has been added to the system with custom permissions', variant: 'success' }
-          : { title: 'Member updated successfully', description: 'Team member information and permissions have been updated', variant: 'success' },
+          ? {
+              title: 'Member added successfully',
+              description: 'New team member has been added to the system with custom permissions',
+              variant: 'success',
+            }
+          : {
+              title: 'Member updated successfully',
+              description: 'Team member information and permissions have been updated',
+              variant: 'success',
+            },
       );
       void navigate(LIST);
     },
@@ -91,7 +99,12 @@ export function MemberForm({ mode, member, initial, reload }: MemberFormProps) {
           </Button>
         </FormButtons>
       ) : (
-        <FormActions kit={kit} onCancel={() => void navigate(LIST)} saveLabel="Save" saveDisabled={!hasRequiredFields(values)} />
+        <FormActions
+          kit={kit}
+          onCancel={() => void navigate(LIST)}
+          saveLabel="Save"
+          saveDisabled={!hasRequiredFields(values)}
+        />
       )}
       <ConfirmDialog
         open={pendingRole !== null}

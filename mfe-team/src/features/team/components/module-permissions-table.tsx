@@ -1,22 +1,37 @@
-import { MODULE_KEYS, MODULES, setAccess, subModuleKeys, type AccessLevel, type ModuleKey, type ModulePermissions } from '@erp/contracts';
+import {
+  MODULE_KEYS,
+  MODULES,
+  setAccess,
+  subModuleKeys,
+  type AccessLevel,
+  type ModuleKey,
+  type ModulePermissions,
+} from '@erp/contracts';
 import { Checkbox, Table, TableContainer, TBody, Td, Th, THead, theme, Tr } from '@erp/ui';
 import { Fragment } from 'react';
 import styled from 'styled-components';
 
 const ModuleRow = styled(Tr)`
   background: ${theme.color.sidebar};
-  & > td:first-child { font-weight: 600; }
+  & > td:first-child {
+    font-weight: 600;
+  }
 `;
 
 const SubLabel = styled(Td)`
   padding-left: 2rem;
-  ${theme.media.mobile} { padding-left: 1.5rem; }
+  ${theme.media.mobile} {
+    padding-left: 1.5rem;
+  }
   color: ${theme.color.mutedForeground};
 `;
 
 const Narrow = styled(Th)`
   width: 5.5rem;
-  ${theme.media.mobile} { width: 3.75rem; padding: 0 0.5rem; }
+  ${theme.media.mobile} {
+    width: 3.75rem;
+    padding: 0 0.5rem;
+  }
 `;
 
 export interface ModulePermissionsTableProps {
@@ -30,7 +45,8 @@ export function ModulePermissionsTable({ modules, disabled, onChange }: ModulePe
   const set = (module: ModuleKey, sub: string | null, level: AccessLevel, value: boolean) =>
     onChange(setAccess(modules, module, sub, level, value));
 
-  const all = (module: ModuleKey, level: AccessLevel) => Object.values(modules[module].subModules).every((a) => a[level]);
+  const all = (module: ModuleKey, level: AccessLevel) =>
+    Object.values(modules[module].subModules).every((a) => a[level]);
 
   return (
     <TableContainer>

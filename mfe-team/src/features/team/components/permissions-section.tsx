@@ -1,4 +1,10 @@
-import { accessSummary, clearAllModules, fullAccessModules, readOnlyModules, type ModulePermissions } from '@erp/contracts';
+import {
+  accessSummary,
+  clearAllModules,
+  fullAccessModules,
+  readOnlyModules,
+  type ModulePermissions,
+} from '@erp/contracts';
 import { Badge, Button, Label, theme } from '@erp/ui';
 import { FormSection } from '@erp/ui/remote';
 import styled from 'styled-components';
@@ -9,7 +15,11 @@ import { ProjectAccess } from './project-access';
 const Block = styled.div`
   display: grid;
   gap: 0.75rem;
-  & + & { margin-top: 1.5rem; padding-top: 1.5rem; border-top: 1px solid ${theme.color.border}; }
+  & + & {
+    margin-top: 1.5rem;
+    padding-top: 1.5rem;
+    border-top: 1px solid ${theme.color.border};
+  }
 `;
 
 const Row = styled.div`
@@ -47,7 +57,10 @@ export function PermissionsSection({ values, disabled, onChange }: PermissionsSe
   const setModules = (modules: ModulePermissions) => onChange({ modules });
 
   return (
-    <FormSection title="Access Control & Permissions" description="Which projects and modules this member can use">
+    <FormSection
+      title="Access Control & Permissions"
+      description="Which projects and modules this member can use"
+    >
       <Block>
         <Row>
           <Label as="h3">Project Access</Label>
@@ -67,19 +80,38 @@ export function PermissionsSection({ values, disabled, onChange }: PermissionsSe
         <Row>
           <Label as="h3">Module Permissions</Label>
           <Presets>
-            <Button variant="outline" size="sm" onClick={() => setModules(fullAccessModules())} disabled={disabled || admin}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => setModules(fullAccessModules())}
+              disabled={disabled || admin}
+            >
               Full Access
             </Button>
-            <Button variant="outline" size="sm" onClick={() => setModules(readOnlyModules())} disabled={disabled || admin}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => setModules(readOnlyModules())}
+              disabled={disabled || admin}
+            >
               Read Only
             </Button>
-            <Button variant="outline" size="sm" onClick={() => setModules(clearAllModules())} disabled={disabled || admin}>
+            <Button
+              variant="outline"
+              size="sm"
+              onClick={() => setModules(clearAllModules())}
+              disabled={disabled || admin}
+            >
               Clear All
             </Button>
           </Presets>
         </Row>
         {admin && <Note>Admins have full access to every module.</Note>}
-        <ModulePermissionsTable modules={admin ? fullAccessModules() : values.modules} disabled={disabled || admin} onChange={setModules} />
+        <ModulePermissionsTable
+          modules={admin ? fullAccessModules() : values.modules}
+          disabled={disabled || admin}
+          onChange={setModules}
+        />
       </Block>
     </FormSection>
   );

@@ -17,9 +17,18 @@ const Radio = styled.label<{ $disabled?: boolean }>`
   border-radius: ${theme.radius.md};
   cursor: ${(p) => (p.$disabled ? 'not-allowed' : 'pointer')};
   opacity: ${(p) => (p.$disabled ? 0.6 : 1)};
-  &:has(input:checked) { border-color: ${theme.color.primary}; background: ${theme.color.sidebar}; }
-  & > input { margin-top: 0.2rem; accent-color: ${theme.color.primary}; }
-  & small { display: block; color: ${theme.color.mutedForeground}; }
+  &:has(input:checked) {
+    border-color: ${theme.color.primary};
+    background: ${theme.color.sidebar};
+  }
+  & > input {
+    margin-top: 0.2rem;
+    accent-color: ${theme.color.primary};
+  }
+  & small {
+    display: block;
+    color: ${theme.color.mutedForeground};
+  }
 `;
 
 const ProjectList = styled.ul`
@@ -32,8 +41,16 @@ const ProjectList = styled.ul`
   border-radius: ${theme.radius.md};
   display: grid;
   gap: 0.25rem;
-  & label { display: flex; align-items: center; gap: 0.625rem; padding: 0.375rem; cursor: pointer; }
-  & small { color: ${theme.color.mutedForeground}; }
+  & label {
+    display: flex;
+    align-items: center;
+    gap: 0.625rem;
+    padding: 0.375rem;
+    cursor: pointer;
+  }
+  & small {
+    color: ${theme.color.mutedForeground};
+  }
 `;
 
 const Note = styled.p`
@@ -88,7 +105,11 @@ export function ProjectAccess({ employee, allProjects, projects, disabled, onCha
         />
         <span>
           Selected projects only
-          <small>{employee ? 'The member sees only the projects ticked below.' : 'Only Employees can be limited to chosen projects.'}</small>
+          <small>
+            {employee
+              ? 'The member sees only the projects ticked below.'
+              : 'Only Employees can be limited to chosen projects.'}
+          </small>
         </span>
       </Radio>
       {employee && options.isPending && <Skeleton $height="2.5rem" />}
@@ -100,7 +121,9 @@ export function ProjectAccess({ employee, allProjects, projects, disabled, onCha
           </Button>
         </Note>
       )}
-      {employee && noProjects && <Note>No projects exist yet. Once projects are created they can be assigned here.</Note>}
+      {employee && noProjects && (
+        <Note>No projects exist yet. Once projects are created they can be assigned here.</Note>
+      )}
       {employee && list.length > 0 && (
         <ProjectList aria-label="Projects">
           {list.map((project) => (

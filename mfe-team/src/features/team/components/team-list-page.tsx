@@ -60,7 +60,9 @@ export function TeamListPage() {
       empty={{
         icon: 'users',
         title: 'No team members yet',
-        description: admin ? 'Add your first team member to give them access to the system.' : 'Team members added by an Admin will appear here.',
+        description: admin
+          ? 'Add your first team member to give them access to the system.'
+          : 'Team members added by an Admin will appear here.',
         action: admin ? (
           <LinkButton to="/team/edit">
             <Icon name="plus" />

@@ -17,10 +17,22 @@ const Muted = styled.span`
 
 const columns: Column<Member>[] = [
   { id: 'name', header: 'Name', primary: true, cell: (m) => <Name>{m.name}</Name> },
-  { id: 'phone', header: 'Phone', cell: (m) => <span style={{ whiteSpace: 'nowrap' }}>{formatPhone(m.phoneNumber)}</span> },
-  { id: 'email', header: 'Email', cell: (m) => <Muted>{m.email ? <EmailText email={m.email} /> : '—'}</Muted> },
+  {
+    id: 'phone',
+    header: 'Phone',
+    cell: (m) => <span style={{ whiteSpace: 'nowrap' }}>{formatPhone(m.phoneNumber)}</span>,
+  },
+  {
+    id: 'email',
+    header: 'Email',
+    cell: (m) => <Muted>{m.email ? <EmailText email={m.email} /> : '—'}</Muted>,
+  },
   { id: 'role', header: 'Role', cell: (m) => m.role },
-  { id: 'access', header: 'Access', cell: (m) => <Badge variant={accessBadgeVariant(m)}>{accessLabel(m)}</Badge> },
+  {
+    id: 'access',
+    header: 'Access',
+    cell: (m) => <Badge variant={accessBadgeVariant(m)}>{accessLabel(m)}</Badge>,
+  },
   { id: 'status', header: 'Status', cell: (m) => <MemberStatusBadge status={m.status} /> },
 ];
 

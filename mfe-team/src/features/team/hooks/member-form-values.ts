@@ -84,8 +84,10 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
  */
 export function memberRules(values: MemberFormValues): FormProblem[] {
   const problems: FormProblem[] = [];
-  if (values.name.trim().length < 2) problems.push({ field: 'name', message: 'Name must be at least 2 characters' });
-  if (!EMAIL.test(values.email.trim())) problems.push({ field: 'email', message: 'Please enter a valid email address' });
+  if (values.name.trim().length < 2)
+    problems.push({ field: 'name', message: 'Name must be at least 2 characters' });
+  if (!EMAIL.test(values.email.trim()))
+    problems.push({ field: 'email', message: 'Please enter a valid email address' });
   return problems;
 }
 
@@ -98,16 +100,30 @@ function memberField(bodyPath: string): string {
 
 /** The member form's check: the auth service's body schema (create, or edit with a version) and its rules. */
 export const memberContract = {
-  create: formContract({ schema: CreateMemberBody, toBody: valuesToBody, fieldOf: memberField, rules: memberRules }),
-  update: formContract({ schema: UpdateMemberBody, toBody: valuesToBody, fieldOf: memberField, rules: memberRules }),
+  create: formContract({
+    schema: CreateMemberBody,
+    toBody: valuesToBody,
+    fieldOf: memberField,
+    rules: memberRules,
+  }),
+  update: formContract({
+    schema: UpdateMemberBody,
+    toBody: valuesToBody,
+    fieldOf: memberField,
+    rules: memberRules,
+  }),
 };
 
 /** SPEC §5 "Team form": a destructive toast titled 'Validation Error' with the first problem. */
-export const memberProblemToast = (problem: FormProblem) => ({ title: 'Validation Error', description: problem.message });
+export const memberProblemToast = (problem: FormProblem) => ({
+  title: 'Validation Error',
+  description: problem.message,
+});
 
 /** The auth service's 409s about one field: a mobile number or an email another member has. */
 export function memberConflict(message: string): ConflictField<MemberFormValues> | undefined {
-  if (/mobile number/i.test(message)) return { field: 'phoneNumber', advice: 'enter a different mobile number, then save again' };
+  if (/mobile number/i.test(message))
+    return { field: 'phoneNumber', advice: 'enter a different mobile number, then save again' };
   if (/email/i.test(message)) return { field: 'email', advice: 'enter a different email, then save again' };
   return undefined;
 }

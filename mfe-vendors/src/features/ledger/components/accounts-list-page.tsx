@@ -53,7 +53,9 @@ export function AccountsListPage() {
           <LinkButton to="/vendors/overbilling" variant="outline">
             <Icon name="alert" />
             Overbilling Queue
-            {open !== undefined && <Badge variant={open > 0 ? 'destructive' : 'secondary'}>{open} open</Badge>}
+            {open !== undefined && (
+              <Badge variant={open > 0 ? 'destructive' : 'secondary'}>{open} open</Badge>
+            )}
           </LinkButton>
           {canAddPayment(user) && (
             <LinkButton to="/vendors/payment">

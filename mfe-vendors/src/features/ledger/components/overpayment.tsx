@@ -2,7 +2,12 @@ import { ConfirmDialog } from '@erp/ui';
 import type { FormKit } from '@erp/ui/remote-form';
 import { useRef, useState, type BaseSyntheticEvent, type ReactNode } from 'react';
 import { ledgerRupees, paymentAdvance } from '../hooks/ledger-format';
-import { parseAmount, paymentContract, type PaymentFormValues, type PaymentVendor } from '../hooks/payment-form-values';
+import {
+  parseAmount,
+  paymentContract,
+  type PaymentFormValues,
+  type PaymentVendor,
+} from '../hooks/payment-form-values';
 
 /**
  * A payment above what is owed asks first (decision 0033): Save checks the form as usual, and when
@@ -10,7 +15,10 @@ import { parseAmount, paymentContract, type PaymentFormValues, type PaymentVendo
  * advance; Add Payment saves, Change Amount goes back to the form. The same amount is not asked
  * about twice; another amount is.
  */
-export function useOverpaymentCheck(kit: FormKit<PaymentFormValues>, vendor: PaymentVendor | null): { submit: (event?: BaseSyntheticEvent) => Promise<void>; dialog: ReactNode } {
+export function useOverpaymentCheck(
+  kit: FormKit<PaymentFormValues>,
+  vendor: PaymentVendor | null,
+): { submit: (event?: BaseSyntheticEvent) => Promise<void>; dialog: ReactNode } {
   const [asking, setAsking] = useState(false);
   const agreed = useRef<string | null>(null);
   const amount = parseAmount(kit.values.amount);

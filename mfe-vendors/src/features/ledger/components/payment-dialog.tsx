@@ -61,7 +61,9 @@ export function PaymentDialog({ vendor, onClose }: PaymentDialogProps) {
       onOpenChange={(next) => !next && !kit.saving && close()}
       title="Add Payment"
       description={`To ${vendor.name} (${vendor.vendorId}). ${sentenceCase(balanceText(vendor.outstanding))}${
-        amount > 0 && Number.isFinite(amount) ? `, ${afterPayment(vendor.outstanding - amount)} after this payment` : ''
+        amount > 0 && Number.isFinite(amount)
+          ? `, ${afterPayment(vendor.outstanding - amount)} after this payment`
+          : ''
       }.`}
     >
       <FormShell kit={{ ...kit, onSubmit: overpayment.submit }}>

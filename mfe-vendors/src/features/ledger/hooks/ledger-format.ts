@@ -34,20 +34,29 @@ export function ledgerRupees(rupees: number): string {
  * A vendor's balance as words and a positive amount: what the business owes ('Outstanding'), or,
  * when more was paid than was owed, the advance it holds with the vendor ('Advance to Vendor').
  */
-export function balanceParts(outstanding: number): { label: 'Outstanding' | 'Advance to Vendor'; amount: number } {
+export function balanceParts(outstanding: number): {
+  label: 'Outstanding' | 'Advance to Vendor';
+  amount: number;
+} {
   const paise = paiseOf(outstanding);
-  return paise < 0 ? { label: 'Advance to Vendor', amount: fromPaise(-paise) } : { label: 'Outstanding', amount: fromPaise(paise) };
+  return paise < 0
+    ? { label: 'Advance to Vendor', amount: fromPaise(-paise) }
+    : { label: 'Outstanding', amount: fromPaise(paise) };
 }
 
 /** A balance in a sentence: 'outstanding ₹12,000' or 'an advance of ₹500 to the vendor'. */
 export function balanceText(outstanding: number): string {
   const { label, amount } = balanceParts(outstanding);
-  return label === 'Outstanding' ? `outstanding ${ledgerRupees(amount)}` : `an advance of ${ledgerRupees(amount)} to the vendor`;
+  return label === 'Outstanding'
+    ? `outstanding ${ledgerRupees(amount)}`
+    : `an advance of ${ledgerRupees(amount)} to the vendor`;
 }
 
 /** What is left after a payment: '₹12,000' (still owed) or 'an advance of ₹500 to the vendor'. */
 export function afterPayment(outstanding: number): string {
-  return balanceParts(outstanding).label === 'Outstanding' ? ledgerRupees(outstanding) : balanceText(outstanding);
+  return balanceParts(outstanding).label === 'Outstanding'
+    ? ledgerRupees(outstanding)
+    : balanceText(outstanding);
 }
 
 export const sentenceCase = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);

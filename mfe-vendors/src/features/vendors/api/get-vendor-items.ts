@@ -22,10 +22,21 @@ export interface VendorItemsParams {
 }
 
 /** The items this vendor prices (served by the catalog service). */
-export function getVendorItems(vendorId: string, { keyword, status, sort, order, page = 1 }: VendorItemsParams, signal?: AbortSignal) {
+export function getVendorItems(
+  vendorId: string,
+  { keyword, status, sort, order, page = 1 }: VendorItemsParams,
+  signal?: AbortSignal,
+) {
   return call(api, 'items.ofVendor', {
     params: { vendorId },
-    query: { keyword: keyword.trim(), status: status === 'all' ? undefined : status, sort, order, limit: VENDOR_ITEMS_PAGE_SIZE, offset: (page - 1) * VENDOR_ITEMS_PAGE_SIZE },
+    query: {
+      keyword: keyword.trim(),
+      status: status === 'all' ? undefined : status,
+      sort,
+      order,
+      limit: VENDOR_ITEMS_PAGE_SIZE,
+      offset: (page - 1) * VENDOR_ITEMS_PAGE_SIZE,
+    },
     signal,
   });
 }
@@ -37,4 +48,5 @@ export const vendorItemsQueryOptions = (vendorId: string, params: VendorItemsPar
     placeholderData: keepPreviousData,
   });
 
-export const useVendorItems = (vendorId: string, params: VendorItemsParams) => useQuery(vendorItemsQueryOptions(vendorId, params));
+export const useVendorItems = (vendorId: string, params: VendorItemsParams) =>
+  useQuery(vendorItemsQueryOptions(vendorId, params));

@@ -11,8 +11,14 @@ export interface VendorListParams {
   keyword: string;
 }
 
-export function getVendorList({ page, keyword }: VendorListParams, signal?: AbortSignal): Promise<VendorListResponse> {
-  return call(api, 'vendors.list', { query: { limit: VENDOR_PAGE_SIZE, offset: (page - 1) * VENDOR_PAGE_SIZE, keyword: keyword.trim() }, signal });
+export function getVendorList(
+  { page, keyword }: VendorListParams,
+  signal?: AbortSignal,
+): Promise<VendorListResponse> {
+  return call(api, 'vendors.list', {
+    query: { limit: VENDOR_PAGE_SIZE, offset: (page - 1) * VENDOR_PAGE_SIZE, keyword: keyword.trim() },
+    signal,
+  });
 }
 
 export const vendorListQueryOptions = (params: VendorListParams) =>
@@ -22,4 +28,5 @@ export const vendorListQueryOptions = (params: VendorListParams) =>
     placeholderData: keepPreviousData,
   });
 
-export const useVendorList = (params: VendorListParams, enabled = true) => useQuery({ ...vendorListQueryOptions(params), enabled });
+export const useVendorList = (params: VendorListParams, enabled = true) =>
+  useQuery({ ...vendorListQueryOptions(params), enabled });

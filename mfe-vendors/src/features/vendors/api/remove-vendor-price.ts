@@ -7,7 +7,8 @@ export interface RemoveVendorPriceInput {
   vendorId: string;
 }
 
-export const removeVendorPrice = ({ itemId, vendorId }: RemoveVendorPriceInput) => call(api, 'items.removeVendorPrice', { params: { id: itemId, vendorId } });
+export const removeVendorPrice = ({ itemId, vendorId }: RemoveVendorPriceInput) =>
+  call(api, 'items.removeVendorPrice', { params: { id: itemId, vendorId } });
 
 export function useRemoveVendorPrice() {
   const queryClient = useQueryClient();

@@ -17,6 +17,7 @@ export function useUpdateVendorPrice() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateVendorPrice,
-    onSuccess: (_response, { vendorId }) => queryClient.invalidateQueries({ queryKey: vendorKeys('items', vendorId) }),
+    onSuccess: (_response, { vendorId }) =>
+      queryClient.invalidateQueries({ queryKey: vendorKeys('items', vendorId) }),
   });
 }

@@ -9,7 +9,8 @@ export interface UpdateVendorInput {
   body: UpdateVendorBody;
 }
 
-export const updateVendor = ({ id, body }: UpdateVendorInput) => call(api, 'vendors.update', { params: { id }, body });
+export const updateVendor = ({ id, body }: UpdateVendorInput) =>
+  call(api, 'vendors.update', { params: { id }, body });
 
 export function useUpdateVendor() {
   const queryClient = useQueryClient();

@@ -40,10 +40,18 @@ const contract = consumerContract('mfe-vendors', 'vendors-service');
 describe('mfe-vendors API client', () => {
   it('lists vendors', async () => {
     await contract
-      .interaction('vendor 6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d exists', 'a request for the first page of vendors')
+      .interaction(
+        'vendor 6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d exists',
+        'a request for the first page of vendors',
+      )
       .withRequest('GET', '/api/v1/vendors/all', (b) => b.query({ limit: '100', offset: '0' }))
       .willRespondWith(200, (b) =>
-        b.jsonBody({ vendors: eachLike(like(vendorLike())), totalVendor: integer(1), result: eachLike(like(vendorLike())), total: integer(1) }),
+        b.jsonBody({
+          vendors: eachLike(like(vendorLike())),
+          totalVendor: integer(1),
+          result: eachLike(like(vendorLike())),
+          total: integer(1),
+        }),
       )
       .executeTest(async () => {
         const res = await getVendorList({ page: 1, keyword: '' });
@@ -74,16 +82,31 @@ describe('mfe-vendors API client', () => {
     await contract
       .interaction('no vendor is called Konkan Cement Depot', 'a request to create a vendor')
       .withRequest('POST', '/api/v1/vendors', (b) => b.jsonBody(body))
-      .willRespondWith(201, (b) => b.jsonBody({ message: string('Vendor created successfully'), vendor: like(vendorLike({ name: string('Konkan Cement Depot') })) }))
+      .willRespondWith(201, (b) =>
+        b.jsonBody({
+          message: string('Vendor created successfully'),
+          vendor: like(vendorLike({ name: string('Konkan Cement Depot') })),
+        }),
+      )
       .executeTest(async () => {
         expect((await createVendor(body)).vendor.name).toBe('Konkan Cement Depot');
       });
   });
 
   it('is told when the name is taken', async () => {
-    const body = { name: 'Shree Ganesh Cement Traders', contactPerson: 'Ganesh Pawar', phoneNumber: '9822012345', email: 'x@example.com', address: 'Pune', paymentTerms: 30 };
+    const body = {
+      name: 'Shree Ganesh Cement Traders',
+      contactPerson: 'Ganesh Pawar',
+      phoneNumber: '9822012345',
+      email: 'x@example.com',
+      address: 'Pune',
+      paymentTerms: 30,
+    };
     await contract
-      .interaction('vendor 6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d exists', 'a request to create a vendor with a name already used')
+      .interaction(
+        'vendor 6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d exists',
+        'a request to create a vendor with a name already used',
+      )
       .withRequest('POST', '/api/v1/vendors', (b) => b.jsonBody(body))
       .willRespondWith(409, (b) => b.jsonBody({ message: 'A vendor with this name already exists' }))
       .executeTest(async () => {
@@ -96,10 +119,19 @@ describe('mfe-vendors API client', () => {
   it('updates a vendor with the version it read', async () => {
     await contract
       .interaction('vendor 6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d exists', 'a request to update a vendor')
-      .withRequest('PATCH', `/api/v1/vendors/details/${VENDOR_ID}`, (b) => b.jsonBody({ paymentTerms: 60, version: 1 }))
-      .willRespondWith(200, (b) => b.jsonBody({ message: string('Vendor Updated'), vendor: like(vendorLike({ paymentTerms: integer(60), version: integer(2) })) }))
+      .withRequest('PATCH', `/api/v1/vendors/details/${VENDOR_ID}`, (b) =>
+        b.jsonBody({ paymentTerms: 60, version: 1 }),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody({
+          message: string('Vendor Updated'),
+          vendor: like(vendorLike({ paymentTerms: integer(60), version: integer(2) })),
+        }),
+      )
       .executeTest(async () => {
-        expect((await updateVendor({ id: VENDOR_ID, body: { paymentTerms: 60, version: 1 } })).vendor.version).toBe(2);
+        expect(
+          (await updateVendor({ id: VENDOR_ID, body: { paymentTerms: 60, version: 1 } })).vendor.version,
+        ).toBe(2);
       });
   });
 });

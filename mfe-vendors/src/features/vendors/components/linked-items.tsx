@@ -1,4 +1,15 @@
-import { amountTooLarge, fromPaise, hasAtMostTwoDecimals, MAX_MOQ, MAX_RUPEES, MOQ_TOO_LARGE, toPaise, tryUnitTotal, VENDOR_ITEM_SORTS, type VendorItemLink } from '@erp/contracts';
+import {
+  amountTooLarge,
+  fromPaise,
+  hasAtMostTwoDecimals,
+  MAX_MOQ,
+  MAX_RUPEES,
+  MOQ_TOO_LARGE,
+  toPaise,
+  tryUnitTotal,
+  VENDOR_ITEM_SORTS,
+  type VendorItemLink,
+} from '@erp/contracts';
 import { errorMessage } from '@erp/sdk';
 import {
   Badge,
@@ -25,9 +36,22 @@ import {
   useIsMobile,
 } from '@erp/ui';
 import { useState } from 'react';
-import { DataTable, FilterBar, SortSelect, Switch, useListSearch, type Column, type ListSort } from '@erp/ui/remote';
+import {
+  DataTable,
+  FilterBar,
+  SortSelect,
+  Switch,
+  useListSearch,
+  type Column,
+  type ListSort,
+} from '@erp/ui/remote';
 import styled from 'styled-components';
-import { useVendorItems, VENDOR_ITEMS_PAGE_SIZE, type VendorItemSort, type VendorItemStatus } from '../api/get-vendor-items';
+import {
+  useVendorItems,
+  VENDOR_ITEMS_PAGE_SIZE,
+  type VendorItemSort,
+  type VendorItemStatus,
+} from '../api/get-vendor-items';
 import { useRemoveVendorPrice } from '../api/remove-vendor-price';
 import { useUpdateVendorPrice } from '../api/update-vendor-price';
 
@@ -50,7 +74,9 @@ const Small = styled(Input)`
   width: 5.5rem;
   max-width: 100%;
   height: 2rem;
-  ${theme.media.mobile} { width: 9rem; }
+  ${theme.media.mobile} {
+    width: 9rem;
+  }
 `;
 
 const NotesInput = styled(Input)`
@@ -129,7 +155,8 @@ export function LinkedItems({ vendorId, canEdit }: LinkedItemsProps) {
   const update = useUpdateVendorPrice();
   const remove = useRemoveVendorPrice();
 
-  const setDraft = (patch: Partial<Draft>) => setEditing((e) => (e ? { ...e, draft: { ...e.draft, ...patch } } : e));
+  const setDraft = (patch: Partial<Draft>) =>
+    setEditing((e) => (e ? { ...e, draft: { ...e.draft, ...patch } } : e));
 
   const save = (link: VendorItemLink) => {
     if (!editing) return;
@@ -164,7 +191,11 @@ export function LinkedItems({ vendorId, canEdit }: LinkedItemsProps) {
       {
         onSuccess: () => {
           setEditing(null);
-          toast({ title: 'Changes Saved', description: 'Item details updated successfully.', variant: 'success' });
+          toast({
+            title: 'Changes Saved',
+            description: 'Item details updated successfully.',
+            variant: 'success',
+          });
         },
         // On 409 (someone else changed the item) the row stays in edit mode with what was typed.
         onError: (error) => toast({ title: errorMessage(error), variant: 'destructive' }),
@@ -286,7 +317,9 @@ export function LinkedItems({ vendorId, canEdit }: LinkedItemsProps) {
             {editing.draft.active ? 'Active' : 'Inactive'}
           </SwitchLine>
         ) : (
-          <Badge variant={l.status === 'active' ? 'success' : 'secondary'}>{l.status === 'active' ? 'Active' : 'Inactive'}</Badge>
+          <Badge variant={l.status === 'active' ? 'success' : 'secondary'}>
+            {l.status === 'active' ? 'Active' : 'Inactive'}
+          </Badge>
         ),
     },
     {
@@ -342,7 +375,11 @@ export function LinkedItems({ vendorId, canEdit }: LinkedItemsProps) {
         }
       />
     ) : (
-      <EmptyState icon="package" title="No items linked yet" description="Prices this vendor gives for items in the item master appear here." />
+      <EmptyState
+        icon="package"
+        title="No items linked yet"
+        description="Prices this vendor gives for items in the item master appear here."
+      />
     );
   else
     body = (
@@ -360,11 +397,24 @@ export function LinkedItems({ vendorId, canEdit }: LinkedItemsProps) {
               ? (l) =>
                   isEditing(l) ? (
                     <>
-                      <Button size={size} onClick={() => save(l)} disabled={busy} aria-label="Save" title={compact ? 'Save' : undefined}>
+                      <Button
+                        size={size}
+                        onClick={() => save(l)}
+                        disabled={busy}
+                        aria-label="Save"
+                        title={compact ? 'Save' : undefined}
+                      >
                         {busy ? <Spinner /> : <Icon name="check" />}
                         {!compact && (busy ? 'Saving...' : 'Save')}
                       </Button>
-                      <Button size={size} variant="outline" onClick={() => setEditing(null)} disabled={busy} aria-label="Cancel" title={compact ? 'Cancel' : undefined}>
+                      <Button
+                        size={size}
+                        variant="outline"
+                        onClick={() => setEditing(null)}
+                        disabled={busy}
+                        aria-label="Cancel"
+                        title={compact ? 'Cancel' : undefined}
+                      >
                         <Icon name="x" />
                         {!compact && 'Cancel'}
                       </Button>
@@ -424,13 +474,26 @@ export function LinkedItems({ vendorId, canEdit }: LinkedItemsProps) {
           )}
         </CardTitle>
         <CardDescription>
-          {items.data ? `${items.data.totalItems} ${items.data.totalItems === 1 ? 'item' : 'items'} priced by this vendor` : 'Items priced by this vendor'}
+          {items.data
+            ? `${items.data.totalItems} ${items.data.totalItems === 1 ? 'item' : 'items'} priced by this vendor`
+            : 'Items priced by this vendor'}
         </CardDescription>
       </CardHeader>
       <CardContent>
         <FilterBar role="search">
-          <SearchInput value={search.input} onValueChange={search.setInput} placeholder="Search items..." aria-label="Search this vendor's items" />
-          <Select value={status} onChange={(e) => search.setFilter('status', e.target.value === 'all' ? undefined : e.target.value)} aria-label="Filter by status">
+          <SearchInput
+            value={search.input}
+            onValueChange={search.setInput}
+            placeholder="Search items..."
+            aria-label="Search this vendor's items"
+          />
+          <Select
+            value={status}
+            onChange={(e) =>
+              search.setFilter('status', e.target.value === 'all' ? undefined : e.target.value)
+            }
+            aria-label="Filter by status"
+          >
             <option value="all">All Status</option>
             <option value="active">Active</option>
             <option value="inactive">Inactive</option>
@@ -443,7 +506,11 @@ export function LinkedItems({ vendorId, canEdit }: LinkedItemsProps) {
       <ConfirmDialog
         open={removing !== null}
         title="Remove vendor price?"
-        description={removing ? `${removing.itemName} will no longer list this vendor's price. This cannot be undone.` : undefined}
+        description={
+          removing
+            ? `${removing.itemName} will no longer list this vendor's price. This cannot be undone.`
+            : undefined
+        }
         confirmLabel={remove.isPending ? 'Removing...' : 'Remove'}
         destructive
         busy={remove.isPending}

@@ -3,7 +3,13 @@ import { Badge, EmptyState, Icon, LinkButton, PageHeader, toast, useNavigate } f
 import { useCurrentUser } from '@erp/ui/remote';
 import { FormActions, FormShell, useFormKit } from '@erp/ui/remote-form';
 import { useCreateVendor } from '../api/create-vendor';
-import { emptyVendorValues, hasRequiredFields, NAME_TAKEN, valuesToBody, vendorContract } from '../hooks/vendor-form-values';
+import {
+  emptyVendorValues,
+  hasRequiredFields,
+  NAME_TAKEN,
+  valuesToBody,
+  vendorContract,
+} from '../hooks/vendor-form-values';
 import { VendorFields } from './vendor-fields';
 
 const LIST = '/vendors/list';
@@ -60,7 +66,12 @@ function VendorCreateForm() {
       />
       <FormShell kit={kit}>
         <VendorFields kit={kit} />
-        <FormActions kit={kit} onCancel={() => void navigate(LIST)} saveLabel="Save Vendor" saveDisabled={!hasRequiredFields(kit.values)} />
+        <FormActions
+          kit={kit}
+          onCancel={() => void navigate(LIST)}
+          saveLabel="Save Vendor"
+          saveDisabled={!hasRequiredFields(kit.values)}
+        />
       </FormShell>
     </>
   );

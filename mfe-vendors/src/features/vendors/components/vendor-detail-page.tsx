@@ -34,20 +34,35 @@ export function VendorDetailPage({ id }: { id: string | null }) {
     return (
       <>
         <PageHeader title="Vendor Details" actions={backToList} />
-        <EmptyState icon="truck" title="Vendor not found" description="No vendor was chosen. Open one from the vendor list." action={backToList} />
+        <EmptyState
+          icon="truck"
+          title="Vendor not found"
+          description="No vendor was chosen. Open one from the vendor list."
+          action={backToList}
+        />
       </>
     );
   }
   if (vendor.isPending) return <PageSkeleton />;
   if (vendor.isError) {
-    const notFound = vendor.error instanceof ApiError && (vendor.error.status === 404 || vendor.error.status === 400);
+    const notFound =
+      vendor.error instanceof ApiError && (vendor.error.status === 404 || vendor.error.status === 400);
     return (
       <>
         <PageHeader title="Vendor Details" actions={backToList} />
         {notFound ? (
-          <EmptyState icon="truck" title="Vendor not found" description="The requested vendor could not be found." action={backToList} />
+          <EmptyState
+            icon="truck"
+            title="Vendor not found"
+            description="The requested vendor could not be found."
+            action={backToList}
+          />
         ) : (
-          <ErrorPanel title="Could not load this vendor" message={errorMessage(vendor.error)} onRetry={() => void vendor.refetch()} />
+          <ErrorPanel
+            title="Could not load this vendor"
+            message={errorMessage(vendor.error)}
+            onRetry={() => void vendor.refetch()}
+          />
         )}
       </>
     );

@@ -1,12 +1,29 @@
 import { formatPhone, type Vendor } from '@erp/contracts';
-import { Button, Card, CardContent, CardHeader, CardTitle, formatDate, formatINR, Icon, theme, toast } from '@erp/ui';
+import {
+  Button,
+  Card,
+  CardContent,
+  CardHeader,
+  CardTitle,
+  formatDate,
+  formatINR,
+  Icon,
+  theme,
+  toast,
+} from '@erp/ui';
 import { hasFormDraft } from '@erp/ui/remote';
 import { FormActions, FormShell, useFormKit } from '@erp/ui/remote-form';
 import { useEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { useVendor } from '../api/get-vendor';
 import { useUpdateVendor } from '../api/update-vendor';
-import { NAME_TAKEN, valuesToBody, vendorContract, vendorEditToast, vendorToValues } from '../hooks/vendor-form-values';
+import {
+  NAME_TAKEN,
+  valuesToBody,
+  vendorContract,
+  vendorEditToast,
+  vendorToValues,
+} from '../hooks/vendor-form-values';
 import { VendorFields } from './vendor-fields';
 import { VendorStatusBadge } from './vendor-status-badge';
 
@@ -23,11 +40,25 @@ const Details = styled.dl`
   display: grid;
   grid-template-columns: repeat(3, minmax(0, 1fr));
   gap: 1rem 1.5rem;
-  & > div { min-width: 0; }
-  & dt { font-size: 0.8125rem; color: ${theme.color.mutedForeground}; margin-bottom: 0.125rem; }
-  & dd { margin: 0; overflow-wrap: anywhere; white-space: pre-line; }
-  & .span-all { grid-column: 1 / -1; }
-  ${theme.media.mobile} { grid-template-columns: 1fr; }
+  & > div {
+    min-width: 0;
+  }
+  & dt {
+    font-size: 0.8125rem;
+    color: ${theme.color.mutedForeground};
+    margin-bottom: 0.125rem;
+  }
+  & dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+    white-space: pre-line;
+  }
+  & .span-all {
+    grid-column: 1 / -1;
+  }
+  ${theme.media.mobile} {
+    grid-template-columns: 1fr;
+  }
 `;
 
 const dash = (value: string) => value || '—';
@@ -42,9 +73,14 @@ function VendorEditForm({ vendor, onDone }: { vendor: Vendor; onDone: () => void
     initial,
     contract: vendorContract.update,
     problemToast: vendorEditToast,
-    save: (values, version) => update.mutateAsync({ id: vendor._id, body: { ...valuesToBody(values), version } }),
+    save: (values, version) =>
+      update.mutateAsync({ id: vendor._id, body: { ...valuesToBody(values), version } }),
     onSaved: () => {
-      toast({ title: 'Vendor Updated', description: 'Vendor information has been saved successfully.', variant: 'success' });
+      toast({
+        title: 'Vendor Updated',
+        description: 'Vendor information has been saved successfully.',
+        variant: 'success',
+      });
       onDone();
     },
     conflictField: (message) => (/name/i.test(message) ? NAME_TAKEN : undefined),
@@ -69,7 +105,9 @@ export interface VendorInfoProps {
 /** The vendor's information, read-only with an Edit button, or the edit form (SPEC §5 "Vendor edit"). */
 export function VendorInfo({ vendor, canEdit, editing, onEditingChange }: VendorInfoProps) {
   // Changes not saved before a crash (Retry) or a reload open the edit mode again, with them in it.
-  const [hadDraft] = useState(() => canEdit && hasFormDraft({ form: 'vendor', record: vendor._id, version: vendor.version }));
+  const [hadDraft] = useState(
+    () => canEdit && hasFormDraft({ form: 'vendor', record: vendor._id, version: vendor.version }),
+  );
   useEffect(() => {
     if (hadDraft) onEditingChange(true);
   }, [hadDraft, onEditingChange]);

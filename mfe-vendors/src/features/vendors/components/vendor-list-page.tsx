@@ -41,7 +41,9 @@ export function VendorListPage() {
       empty={{
         icon: 'truck',
         title: 'No vendors yet',
-        description: canCreate ? 'Create your first vendor to start recording their prices.' : 'Vendors created by a purchaser will appear here.',
+        description: canCreate
+          ? 'Create your first vendor to start recording their prices.'
+          : 'Vendors created by a purchaser will appear here.',
         action: canCreate ? (
           <LinkButton to="/vendors/create">
             <Icon name="plus" />

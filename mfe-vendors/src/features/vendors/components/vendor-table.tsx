@@ -33,7 +33,12 @@ const columns: Column<Vendor>[] = [
   { id: 'totalPO', header: 'Total POs', align: 'right', cell: (v) => v.totalPO },
   { id: 'openPO', header: 'Open POs', align: 'right', cell: (v) => v.openPO },
   // SPEC §9: ledger amounts show no decimals.
-  { id: 'wallet', header: 'Outstanding', align: 'right', cell: (v) => <Money>{formatINR(v.wallet, 0)}</Money> },
+  {
+    id: 'wallet',
+    header: 'Outstanding',
+    align: 'right',
+    cell: (v) => <Money>{formatINR(v.wallet, 0)}</Money>,
+  },
 ];
 
 /** Vendors as a table on desktops and cards on phones, each with Open. */
@@ -45,7 +50,12 @@ export function VendorTable({ vendors }: { vendors: Vendor[] }) {
       rows={vendors}
       rowKey={(v) => v._id}
       actions={(v) => (
-        <LinkButton to={`/vendors/detail?id=${encodeURIComponent(v._id)}`} variant="outline" size="sm" aria-label={`Open ${v.name}`}>
+        <LinkButton
+          to={`/vendors/detail?id=${encodeURIComponent(v._id)}`}
+          variant="outline"
+          size="sm"
+          aria-label={`Open ${v.name}`}
+        >
           Open
           <Icon name="chevronRight" />
         </LinkButton>

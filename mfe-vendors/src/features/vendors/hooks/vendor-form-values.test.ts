@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { emptyVendorValues, sanitize, valuesToBody, vendorContract, vendorEditToast, type VendorFormValues } from './vendor-form-values';
+import {
+  emptyVendorValues,
+  sanitize,
+  valuesToBody,
+  vendorContract,
+  vendorEditToast,
+  type VendorFormValues,
+} from './vendor-form-values';
 
 /** The first problem Save finds (field and words), or null. */
 const validateCreate = (values: VendorFormValues) => vendorContract.create.problems(values)[0] ?? null;
@@ -16,13 +23,19 @@ const filled: VendorFormValues = {
 };
 
 describe('a phone number pasted with a country code or spaces on the vendor form', () => {
-  it.each(['+91-98765 43210', '+91 98765 43210', '098765 43210', '91 9876543210'])('%s becomes the 10-digit mobile, not the first ten digits', (pasted) => {
-    expect(sanitize.phone(pasted)).toBe('9876543210');
-  });
+  it.each(['+91-98765 43210', '+91 98765 43210', '098765 43210', '91 9876543210'])(
+    '%s becomes the 10-digit mobile, not the first ten digits',
+    (pasted) => {
+      expect(sanitize.phone(pasted)).toBe('9876543210');
+    },
+  );
 
   it('keeps ten digits at most, as the field allows no more (SPEC §5; decision 0039)', () => {
     expect(sanitize.phone('98765 432101')).toBe('9876543210');
-    expect(validateCreate({ ...filled, phoneNumber: sanitize.phone('98765 4321') })).toEqual({ field: 'phoneNumber', message: 'Enter a valid 10-digit phone number.' });
+    expect(validateCreate({ ...filled, phoneNumber: sanitize.phone('98765 4321') })).toEqual({
+      field: 'phoneNumber',
+      message: 'Enter a valid 10-digit phone number.',
+    });
   });
 });
 
@@ -49,15 +62,24 @@ describe("the vendor's alternate phone", () => {
 });
 
 describe('vendor and contact names as real names are written', () => {
-  it.each(['Om Sai Traders & Co.', 'Shree Ganesh Pvt. Ltd.', 'M/s. Patil-Deshmukh (Pune)', 'श्री गणेश ट्रेडर्स', 'ಶ್ರೀ ಸಾಯಿ'])('keeps the vendor name %s whole', (name) => {
+  it.each([
+    'Om Sai Traders & Co.',
+    'Shree Ganesh Pvt. Ltd.',
+    'M/s. Patil-Deshmukh (Pune)',
+    'श्री गणेश ट्रेडर्स',
+    'ಶ್ರೀ ಸಾಯಿ',
+  ])('keeps the vendor name %s whole', (name) => {
     expect(sanitize.businessName(name)).toBe(name);
     expect(validateCreate({ ...filled, name })).toBeNull();
   });
 
-  it.each(['श्री गणेश', 'ಶ್ರೀ ಸಾಯಿ', "Anita D'Souza", 'R. K. Patil-Deshmukh'])('keeps the contact person %s whole', (contactPerson) => {
-    expect(sanitize.personName(contactPerson)).toBe(contactPerson);
-    expect(validateCreate({ ...filled, contactPerson })).toBeNull();
-  });
+  it.each(['श्री गणेश', 'ಶ್ರೀ ಸಾಯಿ', "Anita D'Souza", 'R. K. Patil-Deshmukh'])(
+    'keeps the contact person %s whole',
+    (contactPerson) => {
+      expect(sanitize.personName(contactPerson)).toBe(contactPerson);
+      expect(validateCreate({ ...filled, contactPerson })).toBeNull();
+    },
+  );
 
   it('still drops characters names do not carry', () => {
     expect(sanitize.businessName('Om <Sai> Traders!')).toBe('Om Sai Traders');
@@ -67,9 +89,18 @@ describe('vendor and contact names as real names are written', () => {
 
 describe('the vendor form’s check, the same as the vendors service’s', () => {
   it('words create and edit as SPEC §5 does, with the edit’s toast titles', () => {
-    expect(validateCreate({ ...filled, name: ' ' })).toEqual({ field: 'name', message: 'Vendor name is required' });
-    expect(validateEdit({ ...filled, name: ' ' })).toEqual({ field: 'name', message: 'Vendor name is required.' });
-    expect(validateCreate({ ...filled, email: 'anil@example' })).toEqual({ field: 'email', message: 'Please enter a valid email address' });
+    expect(validateCreate({ ...filled, name: ' ' })).toEqual({
+      field: 'name',
+      message: 'Vendor name is required',
+    });
+    expect(validateEdit({ ...filled, name: ' ' })).toEqual({
+      field: 'name',
+      message: 'Vendor name is required.',
+    });
+    expect(validateCreate({ ...filled, email: 'anil@example' })).toEqual({
+      field: 'email',
+      message: 'Please enter a valid email address',
+    });
     const edits: Array<[Partial<VendorFormValues>, string, string]> = [
       [{ name: '' }, 'Missing Field', 'Vendor name is required.'],
       [{ phoneNumber: '98220' }, 'Invalid Phone', 'Enter a valid 10-digit phone number.'],
@@ -83,9 +114,18 @@ describe('the vendor form’s check, the same as the vendors service’s', () =>
   });
 
   it('says what the service says of a GSTIN and of payment terms', () => {
-    expect(validateCreate({ ...filled, gstin: '27AAPFU0939F1Z' })).toEqual({ field: 'gstin', message: 'Enter a valid 15-character GSTIN' });
+    expect(validateCreate({ ...filled, gstin: '27AAPFU0939F1Z' })).toEqual({
+      field: 'gstin',
+      message: 'Enter a valid 15-character GSTIN',
+    });
     expect(validateCreate({ ...filled, gstin: '27AAPFU0939F1ZV' })).toBeNull();
-    expect(validateEdit({ ...filled, paymentTerms: '' })).toEqual({ field: 'paymentTerms', message: 'Payment terms must be a valid number of days' });
-    expect(validateEdit({ ...filled, paymentTerms: '4000' })).toEqual({ field: 'paymentTerms', message: 'Payment terms must be a valid number of days' });
+    expect(validateEdit({ ...filled, paymentTerms: '' })).toEqual({
+      field: 'paymentTerms',
+      message: 'Payment terms must be a valid number of days',
+    });
+    expect(validateEdit({ ...filled, paymentTerms: '4000' })).toEqual({
+      field: 'paymentTerms',
+      message: 'Payment terms must be a valid number of days',
+    });
   });
 });

@@ -80,12 +80,18 @@ export const sanitize = {
   /** Payment terms: digits only (days, 0 or more). */
   digits: (raw: string) => raw.replace(/\D+/g, '').slice(0, 4),
   /** GSTIN: 15 characters, upper case. */
-  gstin: (raw: string) => raw.replace(/[^0-9A-Za-z]+/g, '').toUpperCase().slice(0, 15),
+  gstin: (raw: string) =>
+    raw
+      .replace(/[^0-9A-Za-z]+/g, '')
+      .toUpperCase()
+      .slice(0, 15),
 };
 
 /** Save stays disabled until these are filled (SPEC §5 "Vendor create"). */
 export function hasRequiredFields(v: VendorFormValues): boolean {
-  return [v.name, v.contactPerson, v.phoneNumber, v.email, v.address, v.paymentTerms].every((x) => x.trim() !== '');
+  return [v.name, v.contactPerson, v.phoneNumber, v.email, v.address, v.paymentTerms].every(
+    (x) => x.trim() !== '',
+  );
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -96,8 +102,16 @@ export type VendorField = keyof VendorFormValues;
 
 /** SPEC §5 words a missing name and a bad email differently on create and on edit (as the vendors service does). */
 const WORDS = {
-  create: { name: 'Vendor name is required', contactPerson: 'Contact person is required', email: 'Please enter a valid email address' },
-  edit: { name: 'Vendor name is required.', contactPerson: 'Contact person is required.', email: 'Please enter a valid email address.' },
+  create: {
+    name: 'Vendor name is required',
+    contactPerson: 'Contact person is required',
+    email: 'Please enter a valid email address',
+  },
+  edit: {
+    name: 'Vendor name is required.',
+    contactPerson: 'Contact person is required.',
+    email: 'Please enter a valid email address.',
+  },
 };
 
 /**
@@ -126,7 +140,10 @@ export function vendorRules(wording: keyof typeof WORDS) {
 }
 
 /** The edit's toast titles (SPEC §5 "Vendor edit": Missing Field, Invalid Phone, Invalid Email, Missing Address). */
-export function vendorEditToast(problem: FormProblem, v: VendorFormValues): { title: string; description: string } {
+export function vendorEditToast(
+  problem: FormProblem,
+  v: VendorFormValues,
+): { title: string; description: string } {
   const field = problem.field as VendorField;
   const titles: Partial<Record<VendorField, string>> = {
     name: v.name.trim() ? 'Invalid Name' : 'Missing Field',
@@ -143,7 +160,10 @@ export function vendorEditToast(problem: FormProblem, v: VendorFormValues): { ti
 }
 
 /** A 409 other than a stale save is the name taken ('A vendor with this name already exists'). */
-export const NAME_TAKEN: ConflictField<VendorFormValues> = { field: 'name', advice: 'choose a different name, then save again' };
+export const NAME_TAKEN: ConflictField<VendorFormValues> = {
+  field: 'name',
+  advice: 'choose a different name, then save again',
+};
 
 export function valuesToBody(v: VendorFormValues): CreateVendorBody {
   return {

@@ -112,9 +112,12 @@ export function schemaProblems(schema: TSchema, body: unknown): FormProblem[] {
 function genericMessage(error: SchemaError, path: string): string {
   const params = error.params as { requiredProperties?: string[]; additionalProperties?: string[] };
   if (error.keyword === 'required') return `${params.requiredProperties?.[0] ?? 'field'} is required`;
-  if (error.keyword === 'additionalProperties') return `Unknown field: ${params.additionalProperties?.[0] ?? ''}`;
+  if (error.keyword === 'additionalProperties')
+    return `Unknown field: ${params.additionalProperties?.[0] ?? ''}`;
   // TypeBox words its limits as ajv does but for the capitals ("must NOT have more than 200 characters").
-  return path ? `${path} ${error.message.replace(/^must not have/, 'must NOT have')}` : 'Request body must be a JSON object';
+  return path
+    ? `${path} ${error.message.replace(/^must not have/, 'must NOT have')}`
+    : 'Request body must be a JSON object';
 }
 
 function dottedGet(value: unknown, path: string): unknown {
@@ -140,16 +143,25 @@ function fieldOrder(values: unknown): Map<string, number> {
 }
 
 /** A form's check: its rules, then the contract's schema over its body; see the top of this file. */
-export function formContract<V, B>({ schema, toBody, fieldOf, rules }: FormContractOptions<V, B>): FormContract<V> {
+export function formContract<V, B>({
+  schema,
+  toBody,
+  fieldOf,
+  rules,
+}: FormContractOptions<V, B>): FormContract<V> {
   const problems = (values: V): FormProblem[] => {
     const found = new Map<string, FormProblem>();
     const add = (p: FormProblem) => {
       if (!found.has(p.field)) found.set(p.field, p);
     };
     for (const p of rules?.(values) ?? []) add(p);
-    for (const p of schemaProblems(schema, toBody(values))) add({ field: fieldOf ? fieldOf(p.field, values) : p.field, message: p.message });
+    for (const p of schemaProblems(schema, toBody(values)))
+      add({ field: fieldOf ? fieldOf(p.field, values) : p.field, message: p.message });
     const order = fieldOrder(values);
-    const rank = (field: string) => order.get(field) ?? order.get([...order.keys()].find((k) => k.startsWith(`${field}.`)) ?? '') ?? Infinity;
+    const rank = (field: string) =>
+      order.get(field) ??
+      order.get([...order.keys()].find((k) => k.startsWith(`${field}.`)) ?? '') ??
+      Infinity;
     return [...found.values()].sort((a, b) => rank(a.field) - rank(b.field));
   };
 

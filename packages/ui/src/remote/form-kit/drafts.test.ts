@@ -23,7 +23,11 @@ const item = { form: 'item', record: null };
 describe('form drafts', () => {
   it('gives back on the same page what was written (Retry after a crash), until it is removed', () => {
     const storage = memoryStorage();
-    const drafts = createDraftStore(() => storage, 'page-1', () => false);
+    const drafts = createDraftStore(
+      () => storage,
+      'page-1',
+      () => false,
+    );
     expect(drafts.restorable(item, empty)).toBeUndefined();
     drafts.write(item, typed);
     expect(drafts.has(item)).toBe(true);
@@ -35,15 +39,31 @@ describe('form drafts', () => {
   it('gives it back on the next page only when that page is a reload of this one', () => {
     const storage = memoryStorage();
     createDraftStore(() => storage, 'page-1').write(item, typed);
-    expect(createDraftStore(() => storage, 'page-2', () => true).restorable(item, empty)).toEqual(typed);
+    expect(
+      createDraftStore(
+        () => storage,
+        'page-2',
+        () => true,
+      ).restorable(item, empty),
+    ).toEqual(typed);
     // Left some other way (the user agreed to leave): not put back, and gone.
-    expect(createDraftStore(() => storage, 'page-3', () => false).restorable(item, empty)).toBeUndefined();
+    expect(
+      createDraftStore(
+        () => storage,
+        'page-3',
+        () => false,
+      ).restorable(item, empty),
+    ).toBeUndefined();
     expect(storage.length).toBe(0);
   });
 
   it('is kept per record and version; other versions of the record are pruned', () => {
     const storage = memoryStorage();
-    const drafts = createDraftStore(() => storage, 'page-1', () => false);
+    const drafts = createDraftStore(
+      () => storage,
+      'page-1',
+      () => false,
+    );
     const v3 = { form: 'item', record: 'a1', version: 3 };
     const v4 = { ...v3, version: 4 };
     drafts.write(v3, typed);
@@ -56,7 +76,11 @@ describe('form drafts', () => {
 
   it('drops a draft that does not fit the form (written by an older release), and works without storage', () => {
     const storage = memoryStorage();
-    const drafts = createDraftStore(() => storage, 'page-1', () => false);
+    const drafts = createDraftStore(
+      () => storage,
+      'page-1',
+      () => false,
+    );
     drafts.write(item, { name: 'x', vendors: 'not a list' });
     expect(drafts.restorable(item, empty)).toBeUndefined();
     const refused = createDraftStore(() => {

@@ -44,7 +44,8 @@ function wasReloaded(): boolean {
  * a draft written by an older release of a form is dropped rather than crashing the new one.
  */
 function sameShape(draft: unknown, initial: unknown): boolean {
-  if (draft === null || typeof draft !== 'object' || initial === null || typeof initial !== 'object') return false;
+  if (draft === null || typeof draft !== 'object' || initial === null || typeof initial !== 'object')
+    return false;
   const kind = (v: unknown) => (Array.isArray(v) ? 'array' : v === null ? 'null' : typeof v);
   const a = Object.keys(draft).sort();
   const b = Object.keys(initial).sort();
@@ -70,7 +71,11 @@ export interface DraftStore {
   pruneOtherVersions(address: DraftAddress): void;
 }
 
-export function createDraftStore(storage: () => Storage | undefined, page = PAGE, reloaded: () => boolean = wasReloaded): DraftStore {
+export function createDraftStore(
+  storage: () => Storage | undefined,
+  page = PAGE,
+  reloaded: () => boolean = wasReloaded,
+): DraftStore {
   const safely = <T>(fn: (s: Storage) => T): T | undefined => {
     try {
       const s = storage();
@@ -102,7 +107,12 @@ export function createDraftStore(storage: () => Storage | undefined, page = PAGE
       });
     },
     write(address, values) {
-      safely((s) => s.setItem(draftKey(address), JSON.stringify({ page, savedAt: Date.now(), values } satisfies StoredDraft)));
+      safely((s) =>
+        s.setItem(
+          draftKey(address),
+          JSON.stringify({ page, savedAt: Date.now(), values } satisfies StoredDraft),
+        ),
+      );
     },
     remove(address) {
       safely((s) => s.removeItem(draftKey(address)));
@@ -111,7 +121,9 @@ export function createDraftStore(storage: () => Storage | undefined, page = PAGE
       safely((s) => {
         const keep = draftKey(address);
         const prefix = recordPrefix(address);
-        const keys = Array.from({ length: s.length }, (_, i) => s.key(i)).filter((k): k is string => k !== null);
+        const keys = Array.from({ length: s.length }, (_, i) => s.key(i)).filter(
+          (k): k is string => k !== null,
+        );
         for (const key of keys) if (key.startsWith(prefix) && key !== keep) s.removeItem(key);
       });
     },
@@ -119,7 +131,9 @@ export function createDraftStore(storage: () => Storage | undefined, page = PAGE
 }
 
 /** The tab's drafts. */
-export const formDrafts: DraftStore = createDraftStore(() => (typeof window === 'undefined' ? undefined : window.sessionStorage));
+export const formDrafts: DraftStore = createDraftStore(() =>
+  typeof window === 'undefined' ? undefined : window.sessionStorage,
+);
 
 /** Whether a form of this record has a draft to restore (e.g. to reopen an edit mode after Retry). */
 export const hasFormDraft = (address: DraftAddress): boolean => formDrafts.has(address);

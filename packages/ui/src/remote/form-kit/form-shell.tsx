@@ -20,7 +20,9 @@ const Banner = styled.div<{ $tone: 'error' | 'info' }>`
   border-radius: ${theme.radius.md};
   background: ${(p) => (p.$tone === 'error' ? '#fef2f2' : '#eff6ff')};
   font-size: 0.875rem;
-  & > p { flex: 1 1 18rem; }
+  & > p {
+    flex: 1 1 18rem;
+  }
 `;
 
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
@@ -41,7 +43,12 @@ function SaveBanner<V extends FieldValues>({ kit }: { kit: FormKit<V> }) {
             : 'Your changes are still here.'}
       </p>
       {banner.kind === 'stale' && kit.loadLatest && (
-        <Button variant="outline" size="sm" onClick={kit.loadLatest} disabled={kit.loadingLatest || kit.saving}>
+        <Button
+          variant="outline"
+          size="sm"
+          onClick={kit.loadLatest}
+          disabled={kit.loadingLatest || kit.saving}
+        >
           {kit.loadingLatest && <Spinner />}
           Load latest version
         </Button>
@@ -63,7 +70,11 @@ const LEAVE_DESCRIPTION = 'You have unsaved changes. Are you sure you want to le
  * The <form> of a kit form: submit through the kit, the 409 banner and the restored-draft notice on
  * top, and the 'Discard Changes?' questions (leaving with unsaved changes; Cancel of an edit mode).
  */
-export function FormShell<V extends FieldValues>({ kit, children, leaveDescription = LEAVE_DESCRIPTION }: FormShellProps<V>) {
+export function FormShell<V extends FieldValues>({
+  kit,
+  children,
+  leaveDescription = LEAVE_DESCRIPTION,
+}: FormShellProps<V>) {
   return (
     <Form onSubmit={(event) => void kit.onSubmit(event)} noValidate aria-busy={kit.saving}>
       <SaveBanner kit={kit} />
@@ -107,7 +118,9 @@ export const FormButtons = styled.div.attrs(keepClear)`
   gap: 0.5rem;
   ${theme.media.mobile} {
     flex-direction: column-reverse;
-    & > * { width: 100%; }
+    & > * {
+      width: 100%;
+    }
   }
 `;
 
@@ -121,7 +134,12 @@ export interface FormActionsProps<V extends FieldValues> {
 }
 
 /** Cancel and Save. */
-export function FormActions<V extends FieldValues>({ kit, onCancel, saveLabel, saveDisabled }: FormActionsProps<V>) {
+export function FormActions<V extends FieldValues>({
+  kit,
+  onCancel,
+  saveLabel,
+  saveDisabled,
+}: FormActionsProps<V>) {
   return (
     <FormButtons>
       <Button variant="outline" onClick={onCancel} disabled={kit.saving}>
@@ -172,13 +190,29 @@ export interface FieldControlProps {
 }
 
 const isChangeEvent = (change: unknown): change is ChangeEvent<HTMLInputElement> =>
-  typeof change === 'object' && change !== null && 'target' in change && typeof (change as { target: unknown }).target === 'object';
+  typeof change === 'object' &&
+  change !== null &&
+  'target' in change &&
+  typeof (change as { target: unknown }).target === 'object';
 
 /**
  * A labelled field bound to the kit's form: its message under it, the control marked (aria-invalid,
  * red border) and described by the message. The control's id is kit.fieldId(name).
  */
-export function FormField<V extends FieldValues>({ kit, name, label, required, hint, className, control, render, clean, checkOnBlur, liveError, wrap }: FormFieldProps<V>) {
+export function FormField<V extends FieldValues>({
+  kit,
+  name,
+  label,
+  required,
+  hint,
+  className,
+  control,
+  render,
+  clean,
+  checkOnBlur,
+  liveError,
+  wrap,
+}: FormFieldProps<V>) {
   const { field, fieldState } = useController({ name, control: kit.form.control });
   const id = kit.fieldId(name);
   const error = fieldState.error?.message ?? liveError;
@@ -205,7 +239,14 @@ export function FormField<V extends FieldValues>({ kit, name, label, required, h
   };
   const input = render ? render(props) : control ? cloneElement(control, { ...props }) : null;
   return (
-    <Field label={label} htmlFor={id} required={required && !kit.readOnly} hint={kit.readOnly ? undefined : hint} error={error} className={className}>
+    <Field
+      label={label}
+      htmlFor={id}
+      required={required && !kit.readOnly}
+      hint={kit.readOnly ? undefined : hint}
+      error={error}
+      className={className}
+    >
       {wrap ? wrap(input) : input}
     </Field>
   );

@@ -4,6 +4,30 @@
  * a screen without a form (a list, a detail page) does not load react-hook-form and TypeBox's checker
  * (~25 KB gzipped, ~150 ms of a phone's main thread; decision 0042). The drafts stay in the remote kit.
  */
-export { formContract, schemaProblems, type FormContract, type FormContractOptions, type FormProblem } from './contract';
-export { focusField, useFormKit, type ConflictField, type FormBanner, type FormKit, type FormRecord, type LatestRecord, type UseFormKitOptions } from './use-form-kit';
-export { FormActions, FormButtons, FormField, FormShell, type FieldControlProps, type FormActionsProps, type FormFieldProps, type FormShellProps } from './form-shell';
+export {
+  formContract,
+  schemaProblems,
+  type FormContract,
+  type FormContractOptions,
+  type FormProblem,
+} from './contract';
+export {
+  focusField,
+  useFormKit,
+  type ConflictField,
+  type FormBanner,
+  type FormKit,
+  type FormRecord,
+  type LatestRecord,
+  type UseFormKitOptions,
+} from './use-form-kit';
+export {
+  FormActions,
+  FormButtons,
+  FormField,
+  FormShell,
+  type FieldControlProps,
+  type FormActionsProps,
+  type FormFieldProps,
+  type FormShellProps,
+} from './form-shell';

@@ -1,7 +1,14 @@
 import { ApiError, errorMessage } from '@erp/sdk';
 import { toast, type ConfirmDialogProps, type ToastOptions } from '@erp/ui';
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, type BaseSyntheticEvent } from 'react';
-import { useForm, type DefaultValues, type FieldPath, type FieldValues, type PathValue, type UseFormReturn } from 'react-hook-form';
+import {
+  useForm,
+  type DefaultValues,
+  type FieldPath,
+  type FieldValues,
+  type PathValue,
+  type UseFormReturn,
+} from 'react-hook-form';
 import type { FormContract, FormProblem } from './contract';
 // Through the shared remote kit, so the drafts and the navigation guard are the page's one copy.
 import { formDrafts, useUnsavedChanges, type DraftAddress } from '@erp/ui/remote';
@@ -24,7 +31,11 @@ export interface LatestRecord<V, T extends { version: number }> {
   toValues: (record: T) => V;
 }
 
-export interface UseFormKitOptions<V extends FieldValues, R, T extends { version: number } = { version: number }> {
+export interface UseFormKitOptions<
+  V extends FieldValues,
+  R,
+  T extends { version: number } = { version: number },
+> {
   /** Names the form: its fields' ids are `${id}-${path}` ('vendor-name', 'item-vendors-0-price'), and its drafts. */
   id: string;
   /** The record edited; null for a new one. */
@@ -48,7 +59,8 @@ export interface UseFormKitOptions<V extends FieldValues, R, T extends { version
   latest?: LatestRecord<V, T> | null | undefined;
 }
 
-export type FormBanner = { kind: 'stale'; message: string } | { kind: 'conflict'; message: string; advice?: string | undefined };
+export type FormBanner =
+  { kind: 'stale'; message: string } | { kind: 'conflict'; message: string; advice?: string | undefined };
 
 export interface FormKit<V extends FieldValues> {
   id: string;
@@ -104,13 +116,18 @@ export function focusField(id: string): void {
  * as the service's message, and a draft in sessionStorage so an error boundary's Retry or a reload
  * gives back what was typed.
  */
-export function useFormKit<V extends FieldValues, R, T extends { version: number } = { version: number }>(options: UseFormKitOptions<V, R, T>): FormKit<V> {
+export function useFormKit<V extends FieldValues, R, T extends { version: number } = { version: number }>(
+  options: UseFormKitOptions<V, R, T>,
+): FormKit<V> {
   const { id, record, contract, readOnly = false } = options;
   const latestOptions = useRef(options);
   latestOptions.current = options;
 
   const [base, setBase] = useState(() => ({ values: options.initial, version: record?.version }));
-  const address: DraftAddress = useMemo(() => ({ form: id, record: record?._id ?? null, version: base.version }), [id, record?._id, base.version]);
+  const address: DraftAddress = useMemo(
+    () => ({ form: id, record: record?._id ?? null, version: base.version }),
+    [id, record?._id, base.version],
+  );
   const addressRef = useRef(address);
   addressRef.current = address;
 
@@ -270,7 +287,8 @@ export function useFormKit<V extends FieldValues, R, T extends { version: number
     fieldId,
     set,
     patch: (partial) => {
-      for (const [key, value] of Object.entries(partial)) set(key as FieldPath<V>, value as PathValue<V, FieldPath<V>>);
+      for (const [key, value] of Object.entries(partial))
+        set(key as FieldPath<V>, value as PathValue<V, FieldPath<V>>);
     },
     onSubmit: async (event) => {
       event?.preventDefault();

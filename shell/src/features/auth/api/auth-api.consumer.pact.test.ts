@@ -17,7 +17,14 @@ const gateway = consumerContract('shell', 'gateway');
 const access = { read: boolean(true), write: boolean(true) };
 /** Every module with its real sub-module keys (the navigation reads each of them). */
 const modulesLike = Object.fromEntries(
-  MODULE_KEYS.map((m) => [m, like({ read: boolean(true), write: boolean(true), subModules: Object.fromEntries(subModuleKeys(m).map((k) => [k, access])) })]),
+  MODULE_KEYS.map((m) => [
+    m,
+    like({
+      read: boolean(true),
+      write: boolean(true),
+      subModules: Object.fromEntries(subModuleKeys(m).map((k) => [k, access])),
+    }),
+  ]),
 );
 const user = like({
   _id: uuid(),
@@ -47,9 +54,15 @@ describe('shell sign-in calls', () => {
 
   it('signs in with the code and receives a token and the member', async () => {
     await auth
-      .interaction('the code ABC234 was sent to 9000000001', 'a sign-in with the right code', { signedIn: false })
-      .withRequest('POST', '/api/v1/auth/verifyOtp', (b) => b.jsonBody({ phoneNumber: '9000000001', otp: 'ABC234' }))
-      .willRespondWith(200, (b) => b.jsonBody({ token: regex('^[\\w-]+\\.[\\w-]+\\.[\\w-]+$', 'h.p.s'), user }))
+      .interaction('the code ABC234 was sent to 9000000001', 'a sign-in with the right code', {
+        signedIn: false,
+      })
+      .withRequest('POST', '/api/v1/auth/verifyOtp', (b) =>
+        b.jsonBody({ phoneNumber: '9000000001', otp: 'ABC234' }),
+      )
+      .willRespondWith(200, (b) =>
+        b.jsonBody({ token: regex('^[\\w-]+\\.[\\w-]+\\.[\\w-]+$', 'h.p.s'), user }),
+      )
       .executeTest(async () => {
         const res = await verifyOtp({ phoneNumber: '9000000001', otp: 'ABC234' });
         expect(res.user.name).toBe('Demo Admin');
@@ -59,11 +72,17 @@ describe('shell sign-in calls', () => {
 
   it('is told a wrong code is invalid', async () => {
     await auth
-      .interaction('the code ABC234 was sent to 9000000001', 'a sign-in with a wrong code', { signedIn: false })
-      .withRequest('POST', '/api/v1/auth/verifyOtp', (b) => b.jsonBody({ phoneNumber: '9000000001', otp: 'ZZZ999' }))
+      .interaction('the code ABC234 was sent to 9000000001', 'a sign-in with a wrong code', {
+        signedIn: false,
+      })
+      .withRequest('POST', '/api/v1/auth/verifyOtp', (b) =>
+        b.jsonBody({ phoneNumber: '9000000001', otp: 'ZZZ999' }),
+      )
       .willRespondWith(401, (b) => b.jsonBody({ message: 'Invalid or expired OTP' }))
       .executeTest(async () => {
-        const err = (await verifyOtp({ phoneNumber: '9000000001', otp: 'ZZZ999' }).catch((e: unknown) => e)) as ApiError;
+        const err = (await verifyOtp({ phoneNumber: '9000000001', otp: 'ZZZ999' }).catch(
+          (e: unknown) => e,
+        )) as ApiError;
         expect(err.status).toBe(401);
         expect(err.message).toBe('Invalid or expired OTP');
       });
@@ -96,7 +115,13 @@ describe('shell dashboard call', () => {
       .interaction('the demo team exists', 'a request for the dashboard counts')
       .withRequest('GET', '/api/v1/dashboard')
       .willRespondWith(200, (b) =>
-        b.jsonBody({ activeBoq: integer(0), activePo: integer(0), totalItems: integer(0), totalVendor: integer(0), totalTeam: integer(4) }),
+        b.jsonBody({
+          activeBoq: integer(0),
+          activePo: integer(0),
+          totalItems: integer(0),
+          totalVendor: integer(0),
+          totalTeam: integer(4),
+        }),
       )
       .executeTest(async () => {
         const d = await getDashboard();

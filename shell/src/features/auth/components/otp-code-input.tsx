@@ -17,13 +17,17 @@ const Slot = styled.div<{ $active: boolean; $invalid: boolean }>`
   place-items: center;
   width: 2.75rem;
   height: 3rem;
-  border: 1px solid ${(p) => (p.$invalid ? theme.color.destructive : p.$active ? theme.color.primary : theme.color.input)};
+  border: 1px solid
+    ${(p) => (p.$invalid ? theme.color.destructive : p.$active ? theme.color.primary : theme.color.input)};
   border-radius: ${theme.radius.md};
   box-shadow: ${(p) => (p.$active ? '0 0 0 3px rgba(148, 163, 184, 0.35)' : 'none')};
   font-size: 1.25rem;
   font-weight: 600;
   background: ${theme.color.background};
-  @media (max-width: 380px) { width: 2.4rem; height: 2.75rem; }
+  @media (max-width: 380px) {
+    width: 2.4rem;
+    height: 2.75rem;
+  }
 `;
 
 const Caret = styled.div`
@@ -31,7 +35,11 @@ const Caret = styled.div`
   height: 1.25rem;
   background: ${theme.color.foreground};
   animation: otp-caret 1s step-end infinite;
-  @keyframes otp-caret { 50% { opacity: 0; } }
+  @keyframes otp-caret {
+    50% {
+      opacity: 0;
+    }
+  }
 `;
 
 export interface OtpCodeInputProps {
@@ -46,7 +54,16 @@ export interface OtpCodeInputProps {
   ref?: Ref<HTMLInputElement>;
 }
 
-export default function OtpCodeInput({ id, value, onChange, onComplete, disabled, invalid = false, describedBy, ref }: OtpCodeInputProps) {
+export default function OtpCodeInput({
+  id,
+  value,
+  onChange,
+  onComplete,
+  disabled,
+  invalid = false,
+  describedBy,
+  ref,
+}: OtpCodeInputProps) {
   return (
     <OTPInput
       ref={ref}

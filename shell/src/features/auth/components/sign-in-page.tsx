@@ -1,6 +1,21 @@
 import { isValidPhone, mobileHint, PHONE_INPUT_MAX, typedMobile } from '@erp/contracts';
 import { errorMessage, setSession } from '@erp/sdk';
-import { Button, Card, CardContent, CardDescription, CardHeader, CardTitle, Field, Icon, Input, Skeleton, Spinner, theme, toast, useNavigate } from '@erp/ui';
+import {
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  Field,
+  Icon,
+  Input,
+  Skeleton,
+  Spinner,
+  theme,
+  toast,
+  useNavigate,
+} from '@erp/ui';
 import { lazy, Suspense, useEffect, useRef, useState, type FormEvent } from 'react';
 import styled from 'styled-components';
 import { setCurrentUser } from '../../../current-user';
@@ -73,7 +88,9 @@ const PhoneRow = styled.div`
     background: ${theme.color.muted};
     color: ${theme.color.mutedForeground};
   }
-  & > input { border-radius: 0 ${theme.radius.md} ${theme.radius.md} 0; }
+  & > input {
+    border-radius: 0 ${theme.radius.md} ${theme.radius.md} 0;
+  }
 `;
 
 const Wide = styled(Button)`
@@ -84,7 +101,10 @@ const Footer = styled.p`
   text-align: center;
   font-size: 0.75rem;
   color: ${theme.color.mutedForeground};
-  & a { text-decoration: underline; text-underline-offset: 2px; }
+  & a {
+    text-decoration: underline;
+    text-underline-offset: 2px;
+  }
 `;
 
 const preventPlaceholder = (event: { preventDefault: () => void }) => event.preventDefault();
@@ -211,13 +231,20 @@ export function SignInPage() {
           <CardHeader>
             <CardTitle as="h2">Sign in to Continue</CardTitle>
             <CardDescription>
-              {codeSent ? `Enter the code sent to +91 ${phone}` : 'Enter your registered mobile number to receive a one-time code'}
+              {codeSent
+                ? `Enter the code sent to +91 ${phone}`
+                : 'Enter your registered mobile number to receive a one-time code'}
             </CardDescription>
           </CardHeader>
           <CardContent>
             {!codeSent ? (
               <Form onSubmit={onSend} noValidate>
-                <Field label="Mobile Number" htmlFor="phone" error={phoneInvalid ? 'Enter a valid 10-digit mobile number' : undefined} hint={phoneHint}>
+                <Field
+                  label="Mobile Number"
+                  htmlFor="phone"
+                  error={phoneInvalid ? 'Enter a valid 10-digit mobile number' : undefined}
+                  hint={phoneHint}
+                >
                   <PhoneRow>
                     <span aria-hidden="true">+91</span>
                     <Input
@@ -237,7 +264,12 @@ export function SignInPage() {
                     />
                   </PhoneRow>
                 </Field>
-                <Wide type="submit" size="lg" disabled={!isValidPhone(phone) || sendOtp.isPending} aria-describedby={phoneHint ? 'phone-msg' : undefined}>
+                <Wide
+                  type="submit"
+                  size="lg"
+                  disabled={!isValidPhone(phone) || sendOtp.isPending}
+                  aria-describedby={phoneHint ? 'phone-msg' : undefined}
+                >
                   {sendOtp.isPending && <Spinner />}
                   Send OTP
                 </Wide>
@@ -267,7 +299,11 @@ export function SignInPage() {
                   {verifyOtp.isPending && <Spinner />}
                   Login
                 </Wide>
-                <Wide variant="outline" onClick={send} disabled={resendIn > 0 || sendOtp.isPending || verifyOtp.isPending}>
+                <Wide
+                  variant="outline"
+                  onClick={send}
+                  disabled={resendIn > 0 || sendOtp.isPending || verifyOtp.isPending}
+                >
                   {sendOtp.isPending && <Spinner />}
                   {resendLabel(resendIn)}
                 </Wide>

@@ -16,14 +16,20 @@ const Grid = styled.div`
 
 const Section = styled.section`
   margin-top: 2rem;
-  & > h2 { font-size: 1.125rem; font-weight: 600; margin-bottom: 0.75rem; }
+  & > h2 {
+    font-size: 1.125rem;
+    font-weight: 600;
+    margin-bottom: 0.75rem;
+  }
 `;
 
 const Actions = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(16rem, 1fr));
   gap: 0.75rem;
-  ${theme.media.mobile} { grid-template-columns: 1fr; }
+  ${theme.media.mobile} {
+    grid-template-columns: 1fr;
+  }
 `;
 
 /**
@@ -36,7 +42,9 @@ export function DashboardPage() {
   const user = useCurrentUser();
 
   const cards = visibleCards(dashboardCards(), user);
-  const actions = quickActions().filter((action) => user !== null && can(user, action.module, action.sub, 'read'));
+  const actions = quickActions().filter(
+    (action) => user !== null && can(user, action.module, action.sub, 'read'),
+  );
 
   return (
     <>

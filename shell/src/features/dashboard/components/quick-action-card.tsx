@@ -11,10 +11,19 @@ const Action = styled(Link)`
   background: ${theme.color.card};
   text-decoration: none;
   font-weight: 500;
-  transition: border-color 0.15s, box-shadow 0.15s;
-  &:hover { border-color: ${theme.color.ring}; box-shadow: ${theme.shadow.md}; }
-  & > span { flex: 1; }
-  & > svg:last-child { color: ${theme.color.mutedForeground}; }
+  transition:
+    border-color 0.15s,
+    box-shadow 0.15s;
+  &:hover {
+    border-color: ${theme.color.ring};
+    box-shadow: ${theme.shadow.md};
+  }
+  & > span {
+    flex: 1;
+  }
+  & > svg:last-child {
+    color: ${theme.color.mutedForeground};
+  }
 `;
 
 const Badge = styled.span`

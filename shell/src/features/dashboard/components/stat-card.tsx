@@ -8,7 +8,9 @@ const Body = styled(Card)`
   justify-content: space-between;
   gap: 0.5rem;
   padding: 1.125rem 1.25rem;
-  ${theme.media.mobile} { padding: 0.875rem 1rem; }
+  ${theme.media.mobile} {
+    padding: 0.875rem 1rem;
+  }
 `;
 
 const Top = styled.div`
@@ -30,7 +32,9 @@ const Value = styled.p<{ $long: boolean }>`
   line-height: 1.1;
   overflow-wrap: anywhere;
   /* Two cards a row on a phone: a figure in lakhs or crores (₹13,44,738) would run past the card. */
-  ${theme.media.mobile} { ${(p) => (p.$long ? 'font-size: 1.25rem;' : '')} }
+  ${theme.media.mobile} {
+    ${(p) => (p.$long ? 'font-size: 1.25rem;' : '')}
+  }
 `;
 
 const Badge = styled.span`
@@ -48,8 +52,16 @@ const Unavailable = styled.p`
   display: flex;
   flex-direction: column;
   gap: 0.125rem;
-  & > span:first-child { font-size: 1.75rem; font-weight: 700; line-height: 1.1; color: ${theme.color.mutedForeground}; }
-  & > span:last-child { font-size: 0.75rem; color: ${theme.color.mutedForeground}; }
+  & > span:first-child {
+    font-size: 1.75rem;
+    font-weight: 700;
+    line-height: 1.1;
+    color: ${theme.color.mutedForeground};
+  }
+  & > span:last-child {
+    font-size: 0.75rem;
+    color: ${theme.color.mutedForeground};
+  }
 `;
 
 export interface StatCardProps {
@@ -66,7 +78,14 @@ export interface StatCardProps {
 export const statText = (value: number | undefined, format: 'count' | 'money' = 'count'): string =>
   format === 'money' ? formatINR(value ?? 0, 0) : formatNumber(value ?? 0);
 
-export function StatCard({ label, value, icon, loading, unavailable = false, format = 'count' }: StatCardProps) {
+export function StatCard({
+  label,
+  value,
+  icon,
+  loading,
+  unavailable = false,
+  format = 'count',
+}: StatCardProps) {
   const text = statText(value, format);
   return (
     <Body>

@@ -23,7 +23,11 @@ const Title = styled.div`
   white-space: nowrap;
   overflow: hidden;
   text-overflow: ellipsis;
-  & > small { font-weight: 400; color: ${theme.color.mutedForeground}; margin-left: 0.5rem; }
+  & > small {
+    font-weight: 400;
+    color: ${theme.color.mutedForeground};
+    margin-left: 0.5rem;
+  }
 `;
 
 const Separator = styled.span`
@@ -42,7 +46,14 @@ export interface AppHeaderProps {
   role?: string;
 }
 
-export function AppHeader({ isMobile, sidebarExpanded, onToggleSidebar, title, userName, role }: AppHeaderProps) {
+export function AppHeader({
+  isMobile,
+  sidebarExpanded,
+  onToggleSidebar,
+  title,
+  userName,
+  role,
+}: AppHeaderProps) {
   return (
     <Header>
       {isMobile ? (

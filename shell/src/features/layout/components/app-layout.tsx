@@ -42,8 +42,17 @@ const SkipLink = styled.a`
   font-weight: 600;
   text-decoration: none;
   white-space: nowrap;
-  &:focus { outline: 2px solid ${theme.color.ring}; outline-offset: 2px; }
-  &:not(:focus) { width: 1px; height: 1px; padding: 0; overflow: hidden; clip-path: inset(50%); }
+  &:focus {
+    outline: 2px solid ${theme.color.ring};
+    outline-offset: 2px;
+  }
+  &:not(:focus) {
+    width: 1px;
+    height: 1px;
+    padding: 0;
+    overflow: hidden;
+    clip-path: inset(50%);
+  }
 `;
 
 const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {
@@ -54,7 +63,9 @@ const skipToContent = (event: MouseEvent<HTMLAnchorElement>) => {
 const MAIN_ID = 'main-content';
 
 const Content = styled.main`
-  &:focus { outline: none; }
+  &:focus {
+    outline: none;
+  }
   flex: 1;
   width: 100%;
   max-width: 90rem;
@@ -67,7 +78,13 @@ const Content = styled.main`
 
 function FailurePanel({ failure, label }: { failure: RemoteFailure; label: string }) {
   const { text, retryable } = describeFailure(failure, label);
-  return <ErrorPanel title="This section could not be loaded" message={text} {...(retryable ? { onRetry: () => retryRemote(failure) } : {})} />;
+  return (
+    <ErrorPanel
+      title="This section could not be loaded"
+      message={text}
+      {...(retryable ? { onRetry: () => retryRemote(failure) } : {})}
+    />
+  );
 }
 
 /** The signed-in layout: sidebar or bottom bar, header, and the content area remotes mount into. */
@@ -88,8 +105,7 @@ export function AppLayout() {
   }, []);
 
   const groups = navGroups();
-  const section =
-    pathname === '/dashboard' ? 'Dashboard' : (groupOfPath(groups, pathname)?.label ?? '');
+  const section = pathname === '/dashboard' ? 'Dashboard' : (groupOfPath(groups, pathname)?.label ?? '');
   const failedLabel = failure ? (groups.find((g) => g.remote === failure.app)?.label ?? failure.app) : '';
 
   return (
@@ -97,7 +113,9 @@ export function AppLayout() {
       <SkipLink href={`#${MAIN_ID}`} onClick={skipToContent}>
         Skip to main content
       </SkipLink>
-      {!isMobile && <AppSidebar expanded={expanded} onExpand={toggleSidebar} pathname={pathname} search={search} />}
+      {!isMobile && (
+        <AppSidebar expanded={expanded} onExpand={toggleSidebar} pathname={pathname} search={search} />
+      )}
       <Column>
         <AppHeader
           isMobile={isMobile}

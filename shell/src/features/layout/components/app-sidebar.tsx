@@ -46,8 +46,13 @@ const BrandText = styled.span`
   display: grid;
   line-height: 1.2;
   white-space: nowrap;
-  & > strong { font-size: 0.9375rem; }
-  & > small { color: ${theme.color.mutedForeground}; font-size: 0.75rem; }
+  & > strong {
+    font-size: 0.9375rem;
+  }
+  & > small {
+    color: ${theme.color.mutedForeground};
+    font-size: 0.75rem;
+  }
 `;
 
 const Nav = styled.nav<{ $expanded: boolean }>`
@@ -83,8 +88,12 @@ const TopLink = styled(Link)<{ $expanded: boolean }>`
   text-decoration: none;
   font-weight: 500;
   white-space: nowrap;
-  &:hover { background: ${theme.color.accent}; }
-  &[aria-current='page'] { background: ${theme.color.accent}; }
+  &:hover {
+    background: ${theme.color.accent};
+  }
+  &[aria-current='page'] {
+    background: ${theme.color.accent};
+  }
 `;
 
 function initialOpen(groups: NavGroup[], pathname: string): Set<string> {
@@ -125,7 +134,11 @@ export function AppSidebar({ expanded, onExpand, pathname, search }: AppSidebarP
 
   return (
     <Aside $expanded={expanded} aria-label="Main navigation">
-      <Brand to="/dashboard" $expanded={expanded} aria-label={expanded ? undefined : 'ERP Management System, go to dashboard'}>
+      <Brand
+        to="/dashboard"
+        $expanded={expanded}
+        aria-label={expanded ? undefined : 'ERP Management System, go to dashboard'}
+      >
         <Mark>
           <Icon name="clipboard" />
         </Mark>

@@ -40,8 +40,12 @@ const tab = `
   & > span { max-width: 100%; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
 `;
 
-const TabButton = styled.button`${tab}`;
-const TabLink = styled(Link)`${tab}`;
+const TabButton = styled.button`
+  ${tab}
+`;
+const TabLink = styled(Link)`
+  ${tab}
+`;
 
 const SheetLinks = styled.ul`
   list-style: none;
@@ -59,7 +63,10 @@ const SheetLink = styled(Link)`
   border-radius: ${theme.radius.md};
   text-decoration: none;
   font-weight: 500;
-  &:hover, &[aria-current='page'] { background: ${theme.color.accent}; }
+  &:hover,
+  &[aria-current='page'] {
+    background: ${theme.color.accent};
+  }
 `;
 
 const UserName = styled.p`
@@ -77,7 +84,15 @@ interface Tab {
 }
 
 /** Phones (SPEC §2): a bottom bar with one sheet per group and a User sheet. */
-export function MobileNav({ pathname, search, userName }: { pathname: string; search: string; userName: string }) {
+export function MobileNav({
+  pathname,
+  search,
+  userName,
+}: {
+  pathname: string;
+  search: string;
+  userName: string;
+}) {
   const groups = useVisibleNav();
   const [openSheet, setOpenSheet] = useState<string | null>(null);
   const { logout, pending } = useLogout();
@@ -106,17 +121,31 @@ export function MobileNav({ pathname, search, userName }: { pathname: string; se
             <span>{group.shortLabel}</span>
           </TabButton>
         ))}
-        <TabButton type="button" aria-haspopup="dialog" aria-expanded={openSheet === userTab.id} onClick={() => setOpenSheet(userTab.id)}>
+        <TabButton
+          type="button"
+          aria-haspopup="dialog"
+          aria-expanded={openSheet === userTab.id}
+          onClick={() => setOpenSheet(userTab.id)}
+        >
           <Icon name={userTab.icon} size={20} />
           <span>{userTab.label}</span>
         </TabButton>
       </Bar>
       {groups.map((group) => (
-        <Sheet key={group.id} open={openSheet === group.id} onOpenChange={(o) => !o && close()} title={group.label}>
+        <Sheet
+          key={group.id}
+          open={openSheet === group.id}
+          onOpenChange={(o) => !o && close()}
+          title={group.label}
+        >
           <SheetLinks>
             {group.items.map((item) => (
               <li key={item.to}>
-                <SheetLink to={item.to} onClick={close} aria-current={isItemActive(item, pathname, search) ? 'page' : undefined}>
+                <SheetLink
+                  to={item.to}
+                  onClick={close}
+                  aria-current={isItemActive(item, pathname, search) ? 'page' : undefined}
+                >
                   {item.label}
                   <Icon name="chevronRight" />
                 </SheetLink>

@@ -16,10 +16,21 @@ const GroupButton = styled.button<{ $collapsed: boolean }>`
   font-weight: 500;
   text-align: left;
   cursor: pointer;
-  &:hover { background: ${theme.color.accent}; }
-  & > span { flex: 1; overflow: hidden; white-space: nowrap; text-overflow: ellipsis; }
-  & > svg:last-child { transition: transform 0.15s; }
-  &[aria-expanded='true'] > svg:last-child { transform: rotate(180deg); }
+  &:hover {
+    background: ${theme.color.accent};
+  }
+  & > span {
+    flex: 1;
+    overflow: hidden;
+    white-space: nowrap;
+    text-overflow: ellipsis;
+  }
+  & > svg:last-child {
+    transition: transform 0.15s;
+  }
+  &[aria-expanded='true'] > svg:last-child {
+    transform: rotate(180deg);
+  }
 `;
 
 const Items = styled.ul`
@@ -40,8 +51,15 @@ const ItemLink = styled(Link)`
   white-space: nowrap;
   overflow: hidden;
   text-overflow: ellipsis;
-  &:hover { background: ${theme.color.accent}; color: ${theme.color.foreground}; }
-  &[aria-current='page'] { background: ${theme.color.accent}; color: ${theme.color.foreground}; font-weight: 500; }
+  &:hover {
+    background: ${theme.color.accent};
+    color: ${theme.color.foreground};
+  }
+  &[aria-current='page'] {
+    background: ${theme.color.accent};
+    color: ${theme.color.foreground};
+    font-weight: 500;
+  }
 `;
 
 export interface SidebarGroupProps {

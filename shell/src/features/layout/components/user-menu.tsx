@@ -13,8 +13,17 @@ const Trigger = styled.button`
   border-radius: ${theme.radius.md};
   background: transparent;
   cursor: pointer;
-  &:hover, &[aria-expanded='true'] { background: ${theme.color.accent}; }
-  & > span:nth-child(2) { font-weight: 500; max-width: 12rem; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+  &:hover,
+  &[aria-expanded='true'] {
+    background: ${theme.color.accent};
+  }
+  & > span:nth-child(2) {
+    font-weight: 500;
+    max-width: 12rem;
+    overflow: hidden;
+    text-overflow: ellipsis;
+    white-space: nowrap;
+  }
 `;
 
 const Avatar = styled.span`
@@ -33,8 +42,13 @@ const Who = styled.div`
   padding: 0.5rem 0.625rem;
   border-bottom: 1px solid ${theme.color.border};
   margin-bottom: 0.25rem;
-  & > p:first-child { font-weight: 600; }
-  & > p:last-child { font-size: 0.75rem; color: ${theme.color.mutedForeground}; }
+  & > p:first-child {
+    font-weight: 600;
+  }
+  & > p:last-child {
+    font-size: 0.75rem;
+    color: ${theme.color.mutedForeground};
+  }
 `;
 
 const Item = styled.button`
@@ -48,12 +62,19 @@ const Item = styled.button`
   background: transparent;
   text-align: left;
   cursor: pointer;
-  &:hover, &:focus-visible { background: ${theme.color.accent}; outline: none; }
+  &:hover,
+  &:focus-visible {
+    background: ${theme.color.accent};
+    outline: none;
+  }
 `;
 
 function initials(name: string): string {
   const parts = name.trim().split(/\s+/).filter(Boolean);
-  return ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '')).toUpperCase() || 'A';
+  return (
+    ((parts[0]?.[0] ?? '') + (parts.length > 1 ? (parts[parts.length - 1]?.[0] ?? '') : '')).toUpperCase() ||
+    'A'
+  );
 }
 
 export interface UserMenuProps {
@@ -87,7 +108,14 @@ export function UserMenu({ name, role }: UserMenuProps) {
         <span>{name}</span>
         <Icon name="chevronDown" size={14} />
       </Trigger>
-      <Popover open={open} onOpenChange={setOpen} anchorRef={triggerRef} id={menuId} role="menu" aria-label="User menu">
+      <Popover
+        open={open}
+        onOpenChange={setOpen}
+        anchorRef={triggerRef}
+        id={menuId}
+        role="menu"
+        aria-label="User menu"
+      >
         <Who>
           <p>{name}</p>
           {role && <p>{role}</p>}

@@ -22,7 +22,12 @@ export function useSidebarState(): [boolean, () => void] {
 
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key.toLowerCase() === 'b' && (event.metaKey || event.ctrlKey) && !event.altKey && !event.shiftKey) {
+      if (
+        event.key.toLowerCase() === 'b' &&
+        (event.metaKey || event.ctrlKey) &&
+        !event.altKey &&
+        !event.shiftKey
+      ) {
         event.preventDefault();
         toggle();
       }

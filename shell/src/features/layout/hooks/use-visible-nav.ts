@@ -10,7 +10,10 @@ export function useVisibleNav(): NavGroup[] {
   return useMemo(() => {
     if (!user) return [];
     return navGroups()
-      .map((group) => ({ ...group, items: group.items.filter((item) => can(user, item.module, item.sub, 'read')) }))
+      .map((group) => ({
+        ...group,
+        items: group.items.filter((item) => can(user, item.module, item.sub, 'read')),
+      }))
       .filter((group) => group.items.length > 0);
   }, [user]);
 }
