@@ -96,4 +96,33 @@ export default tseslint.config(
     },
   },
   ...workspaces.map(boundaryRules),
+  {
+    // Browser code: the web type-check runs with Node's types on (one program with the tests and build
+    // configs, scripts/typecheck-web.mjs), so Node's globals are refused here instead.
+    files: [
+      'packages/ui/src/**/*.{ts,tsx}',
+      'packages/sdk/src/**/*.{ts,tsx}',
+      'shell/src/**/*.{ts,tsx}',
+      'mfe-*/src/**/*.{ts,tsx}',
+    ],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': [
+        'error',
+        ...[
+          'process',
+          'Buffer',
+          'global',
+          'require',
+          'module',
+          '__dirname',
+          '__filename',
+          'setImmediate',
+        ].map((name) => ({
+          name,
+          message: 'Browser code: Node.js globals do not exist in the browser.',
+        })),
+      ],
+    },
+  },
 );
