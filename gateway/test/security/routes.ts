@@ -1,25 +1,47 @@
 /**
- * Every /api/v1 route of the router, for every caller: without a token, with forged tokens, and
- * as each demo role (ARCHITECTURE §9). Tests are generated from Fastify's own route table, so a
- * route added later is covered without anyone writing a test for it, and a route that does not
- * say what access it requires fails the first test below.
+ * Every /api/v1 route of the router, for every caller: without a token, with forged tokens, as each
+ * demo role and as members with custom permissions (ARCHITECTURE §9). Tests are generated from
+ * Fastify's own route table, so a route added later is covered without anyone writing a test for it.
+ * What each caller must be answered comes from the permission table (permission-table.ts, written
+ * from SPEC §6 and the issues), never from the route's own declaration: a route missing from the
+ * table, or declared otherwise, fails the first test below.
  */
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { defaultModulesForRole, INDENT_MESSAGES, PO_MESSAGES } from '@erp/contracts';
 import { SESSION_ENDED } from '@erp/service-kit';
 import { MODULES } from '../../src/modules.js';
 import { validArb, type JsonSchema } from './arbitraries.js';
 import { fillPath, paramNames, type Fixtures } from './fixtures.js';
 import { confusionTokens, decodeToken, forgeTokens, type ForgedToken } from './forge.js';
-import { allows, describeAccess, routeTable, type TableRoute } from './route-table.js';
+import { meets, REVERSALS, ROLES_ALL, type Scope } from './permission-table.js';
+import {
+  createProbeMembers,
+  createScopeFixtures,
+  grantsOf,
+  probesFor,
+  profileKey,
+  type Profile,
+} from './permission-probes.js';
+import { describeRoute, routeTable, type TableRoute } from './route-table.js';
 import { DEMO_PHONES, DEMO_ROLES, type SignedIn, type System } from './system.js';
 
 /** Registers the route-table tests (after making the tokens they send). */
 export async function routeSuite(system: System, fixtures: Fixtures): Promise<void> {
-  const { routes, unknown } = routeTable(system);
+  const { routes, problems } = routeTable(system);
   const { Admin, Employee } = system.roles;
+
+  // Members with custom permissions for every row, and an Employee with every permission on no
+  // project (project scope); the records the scope checks name.
+  const NO_PROJECT: Profile = { role: 'Employee', full: true, noProjects: true };
+  const probes = new Map(routes.map((r) => [r.key, r.row ? probesFor(r.row) : []]));
+  const members = await createProbeMembers(system, [
+    NO_PROJECT,
+    ...[...probes.values()].flat().map((p) => p.profile),
+  ]);
+  const scope = await createScopeFixtures(system, fixtures);
 
   // Tokens that must be refused, made from the Admin's real token.
   const forged: ForgedToken[] = await forgeTokens(Admin.token, Employee.token);
@@ -110,8 +132,22 @@ export async function routeSuite(system: System, fixtures: Fixtures): Promise<vo
   }
 
   describe('the route table', () => {
-    it('every /api/v1 route declares the access it requires, or is listed with the check its handler makes', () => {
-      expect(unknown, unknown.join('\n')).toEqual([]);
+    it('every /api/v1 route has its row in the permission table, and declares the access the row says', () => {
+      expect(problems, problems.join('\n')).toEqual([]);
+    });
+
+    it('the role defaults give each row’s permissions to exactly the roles the spec names', () => {
+      const wrong: string[] = [];
+      for (const route of routes.filter((r) => r.row)) {
+        const through = ROLES_ALL.filter((role) =>
+          meets(route.row!.needs, role, defaultModulesForRole(role)),
+        );
+        if (through.join() !== route.row!.roles.join())
+          wrong.push(
+            `${route.key}: the defaults let ${through.join(', ')} through, the table ${route.row!.roles.join(', ')}`,
+          );
+      }
+      expect(wrong).toEqual([]);
     });
 
     it('holds every route the services registered and every route of the API document', () => {
@@ -140,8 +176,9 @@ export async function routeSuite(system: System, fixtures: Fixtures): Promise<vo
   });
 
   for (const route of routes) {
-    describe(`${route.key} (${describeAccess(route.access)})`, () => {
-      if (route.access === 'public') {
+    const isPublic = route.row?.needs === 'public';
+    describe(`${route.key} (${describeRoute(route)})`, () => {
+      if (isPublic) {
         it('answers without a token and ignores forged ones, never with a 5xx', async () => {
           for (const headers of [{}, ...forged.map((f) => ({ authorization: `Bearer ${f.token}` }))]) {
             const res = await send(route, headers);
@@ -173,24 +210,35 @@ export async function routeSuite(system: System, fixtures: Fixtures): Promise<vo
         });
       }
 
-      for (const role of DEMO_ROLES) {
-        const member = system.roles[role].user;
-        const allowed = allows(route.access, member);
+      // A route missing from the table has no expectation: the first test fails for it.
+      for (const role of route.row ? DEMO_ROLES : []) {
+        const allowed = route.row!.roles.includes(role);
         it(`${role}: ${allowed ? 'is let through, never a 5xx' : 'is refused with 403'}`, async () => {
           const caller: SignedIn = route.endsSession
             ? await system.signIn(DEMO_PHONES[role])
             : system.roles[role];
           const res = await send(route, caller.headers);
           expect(res.statusCode, summary(res)).toBeLessThan(500);
-          if (allowed && route.access === 'public')
+          if (allowed && isPublic)
             expect([SIGN_IN, SESSION_ENDED], summary(res)).not.toContain(messageOf(res));
           else if (allowed) expect([401, 403], summary(res)).not.toContain(res.statusCode);
           else expect(res.statusCode, summary(res)).toBe(403);
         });
       }
 
+      for (const probe of probes.get(route.key) ?? []) {
+        it(`${probe.name}: ${probe.allowed ? 'is let through' : 'is refused with 403'}`, async () => {
+          const member = members.get(profileKey(probe.profile))!;
+          const caller = route.endsSession ? await system.signIn(member.phoneNumber) : member;
+          const res = await send(route, caller.headers);
+          expect(res.statusCode, summary(res)).toBeLessThan(500);
+          if (probe.allowed) expect([401, 403], summary(res)).not.toContain(res.statusCode);
+          else expect(res.statusCode, summary(res)).toBe(403);
+        });
+      }
+
       const params = paramNames(route.url);
-      if (params.length > 0 && route.access !== 'public') {
+      if (params.length > 0 && !isPublic) {
         it('answers unknown and malformed ids with 400 or 404, never 5xx (as Admin)', async () => {
           const malformed = [
             'not-a-uuid',
@@ -225,82 +273,108 @@ export async function routeSuite(system: System, fixtures: Fixtures): Promise<vo
     });
   }
 
-  // Project scope (SPEC §6, decision 0015): an Employee reaches only their projects; any other
-  // project answers 404, so its existence is not told. Every route naming a project by id.
-  const projectRoutes = routes.filter(
-    (r) => r.url.startsWith('/api/v1/project/') && paramNames(r.url).includes('id'),
-  );
+  // Project scope (SPEC §6; decisions 0015, 0016, 0020, 0022): an Employee reaches only the records
+  // of their projects; another project's answers 404, so its existence is not told. Every row of the
+  // table with a scope, on a record of the fixture project (no demo member's).
+  const NOT_FOUND: Record<Scope, string> = {
+    project: 'Project not found',
+    boq: 'BOQ Not Found',
+    indent: INDENT_MESSAGES.notFound,
+    po: PO_MESSAGES.notFound,
+  };
+  const scopeIds: Record<Scope, string> = {
+    project: fixtures.projectId,
+    boq: fixtures.boqId,
+    indent: scope.indentId,
+    po: scope.poId,
+  };
+  const scopedRoutes = routes.filter((r) => r.row?.scope);
+  // Bodies that pass the schema and the handler's first checks (a sampled one may not: its 400 would
+  // come before any scope check).
+  const boqBody = {
+    projectId: fixtures.projectId,
+    name: 'Scope check',
+    status: 'draft',
+    items: [{ item: fixtures.itemId, plannedQty: 1, unit: 'bags', rate: 1 }],
+  };
+  const scopeBodies: Record<string, object> = {
+    'PUT /api/v1/boq/:id': boqBody,
+    'PUT /api/v1/indent/:id': {
+      title: 'Scope check',
+      projectId: fixtures.projectId,
+      boqId: fixtures.boqId,
+      items: [{ item: fixtures.itemId, quantity: 1 }],
+      status: 'compare',
+    },
+    'PUT /api/v1/indent/fleet/:id': { vendorId: fixtures.vendorId, amount: 1, gst: 0 },
+  };
+  const sendScoped = (route: TableRoute, headers: Record<string, string>) => {
+    const url = fillPath(route.url, fixtures, { id: scopeIds[route.row!.scope!] });
+    const body = scopeBodies[route.key];
+    return body
+      ? system.app.inject({
+          method: route.method as 'PUT',
+          url,
+          headers: { ...headers, 'content-type': 'application/json' },
+          payload: JSON.stringify(body),
+        })
+      : send(route, headers, { url });
+  };
+
   describe('project scope', () => {
-    it('finds the routes that name a project', () => {
-      expect(projectRoutes.length).toBeGreaterThan(0);
+    it('the table scopes every route that names a project, a BOQ, an indent or a PO by id', () => {
+      const unscoped = routes
+        .filter((r) => /^\/api\/v1\/(project|boq|indent|po)\/([a-z]+\/)?:id/.test(r.url) && !r.row?.scope)
+        .map((r) => r.key);
+      expect(unscoped).toEqual([]);
+      expect(new Set(scopedRoutes.map((r) => r.row!.scope))).toEqual(new Set(Object.keys(NOT_FOUND)));
     });
 
-    for (const route of projectRoutes) {
-      it(`${route.key}: another project’s Employee is refused with 404 (403 without the module access)`, async () => {
-        // The demo Employee (on PRJ-0001 only) and an Employee with every Team write, on no project.
-        const demo = await send(route, Employee.headers);
-        const expected = allows(route.access, Employee.user) ? 404 : 403;
+    for (const route of scopedRoutes) {
+      const kind = route.row!.scope!;
+      it(`${route.key}: another project’s Employee is refused with 404 (403 without the permission)`, async () => {
+        // The demo Employee (on PRJ-0001 only) as the table says, then an Employee holding every
+        // permission on no project (refused for their role where the row says so).
+        const demo = await sendScoped(route, Employee.headers);
+        const expected = route.row!.roles.includes('Employee') ? 404 : 403;
         expect(demo.statusCode, summary(demo)).toBe(expected);
-        if (expected === 404) expect(messageOf(demo)).toBe('Project not found');
-        const scoped = await send(route, fixtures.scopedEmployee.headers);
-        expect(scoped.statusCode, summary(scoped)).toBe(404);
-        expect(messageOf(scoped)).toBe('Project not found');
-        // The same call as an Admin reaches the project.
-        const admin = await send(route, Admin.headers);
-        expect([401, 403, 404], summary(admin)).not.toContain(admin.statusCode);
+        if (expected === 404) expect(messageOf(demo)).toBe(NOT_FOUND[kind]);
+        const outsider = await sendScoped(route, members.get(profileKey(NO_PROJECT))!.headers);
+        const outsiderExpected = meets(route.row!.needs, 'Employee', grantsOf(NO_PROJECT)) ? 404 : 403;
+        expect(outsider.statusCode, summary(outsider)).toBe(outsiderExpected);
+        if (outsiderExpected === 404) expect(messageOf(outsider)).toBe(NOT_FOUND[kind]);
+        // The same call as an Admin reaches the record (a photo of it may still not exist).
+        const admin = await sendScoped(route, Admin.headers);
+        expect([401, 403], summary(admin)).not.toContain(admin.statusCode);
+        expect(messageOf(admin), summary(admin)).not.toBe(NOT_FOUND[kind]);
       });
     }
   });
 
-  // The same for BOQs (decision 0016): a BOQ belongs to its project; an Employee of another project
-  // is told 'BOQ Not Found' on every route naming one by id.
-  const boqRoutes = routes.filter(
-    (r) => r.url.startsWith('/api/v1/boq/') && paramNames(r.url).includes('id'),
-  );
-  describe('BOQ scope', () => {
-    it('finds the routes that name a BOQ', () => {
-      expect(boqRoutes.map((r) => r.key)).toEqual(
-        expect.arrayContaining([
-          'GET /api/v1/boq/:id',
-          'GET /api/v1/boq/items/:id',
-          'PUT /api/v1/boq/:id',
-          'DELETE /api/v1/boq/:id',
-          'POST /api/v1/boq/:id/revise',
-        ]),
-      );
-    });
-
-    // A body that passes the schema (a sampled one may not: its 400 would come before any scope check).
-    const boqBody = JSON.stringify({
-      projectId: fixtures.projectId,
-      name: 'Scope check',
-      status: 'draft',
-      items: [{ item: fixtures.itemId, plannedQty: 1, unit: 'bags', rate: 1 }],
-    });
-    const sendBoq = (route: TableRoute, headers: Record<string, string>) =>
-      (route.schema as { body?: unknown } | undefined)?.body
-        ? system.app.inject({
-            method: route.method as 'PUT',
-            url: fillPath(route.url, fixtures),
-            headers: { ...headers, 'content-type': 'application/json' },
-            payload: boqBody,
-          })
-        : send(route, headers);
-
-    for (const route of boqRoutes) {
-      it(`${route.key}: another project’s Employee is refused with 404 (403 without the module access)`, async () => {
-        const demo = await sendBoq(route, Employee.headers);
-        const expected = allows(route.access, Employee.user) ? 404 : 403;
-        expect(demo.statusCode, summary(demo)).toBe(expected);
-        if (expected === 404) expect(messageOf(demo)).toBe('BOQ Not Found');
-        const scoped = await sendBoq(route, fixtures.scopedEmployee.headers);
-        expect(scoped.statusCode, summary(scoped)).toBe(404);
-        expect(messageOf(scoped)).toBe('BOQ Not Found');
-        const admin = await sendBoq(route, Admin.headers);
-        expect([401, 403, 404], summary(admin)).not.toContain(admin.statusCode);
-      });
+  // Who may reverse a ledger entry depends on the entry (decision 0025): each role on a real payment
+  // and a real credit note of the fixture vendor, as the table's REVERSALS says.
+  describe('ledger reversals, by the entry reversed', () => {
+    for (const [kind, rule] of Object.entries(REVERSALS) as Array<
+      [keyof typeof REVERSALS, (typeof REVERSALS)[keyof typeof REVERSALS]]
+    >) {
+      for (const role of DEMO_ROLES) {
+        const allowed = rule.roles.includes(role);
+        it(`a ${kind}: ${role} ${allowed ? 'is let through' : 'is refused with 403'}`, async () => {
+          const res = await system.app.inject({
+            method: 'POST',
+            url: `/api/v1/vendorTransaction/${fixtures.vendorId}/entries/${scope.entries[kind]}/reverse`,
+            headers: system.roles[role].headers,
+            payload: { reason: 'Entered by mistake', requestKey: randomUUID() },
+          });
+          expect(res.statusCode, summary(res)).toBeLessThan(500);
+          if (allowed) expect([401, 403, 404], summary(res)).not.toContain(res.statusCode);
+          else expect(res.statusCode, summary(res)).toBe(403);
+        });
+      }
     }
+  });
 
+  describe('BOQ scope', () => {
     it('an Employee lists only the BOQs of their projects: the demo Employee sees the demo BOQ of PRJ-0001, made from the catalog’s demo items', async () => {
       const mine = await system.app.inject({
         method: 'GET',
@@ -360,7 +434,7 @@ export async function routeSuite(system: System, fixtures: Fixtures): Promise<vo
     it('are refused with 401 on every route that needs a session', async () => {
       // All at once: a service may wait a moment for a session it has not heard of yet.
       const calls = routes
-        .filter((r) => r.access !== 'public')
+        .filter((r) => r.row?.needs !== 'public')
         .flatMap((route) =>
           unissued.map(async (t) => ({
             route,

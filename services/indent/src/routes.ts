@@ -78,9 +78,17 @@ export const APPROVAL_ROLE = 'Only an Admin approves or sends back indents';
 
 const actorOf = (auth: AuthContext): Actor => ({ id: auth.memberId, name: auth.name });
 
-function requireRole(auth: AuthContext, roles: readonly string[], message: string): void {
-  if (!roles.includes(auth.role)) throw forbidden(message);
+/**
+ * The role a route needs besides its module permission (decision 0020), checked before the body is
+ * validated, as the declared access is: a member the role refuses is told so whatever they sent.
+ */
+function roleGate(roles: readonly string[], message: string) {
+  return async (request: FastifyRequest): Promise<void> => {
+    if (!roles.includes(requireSignedIn(request).role)) throw forbidden(message);
+  };
 }
+const onlyPurchasersAndAdmins = roleGate(['Purchaser', 'Admin'], COMPARE_ROLE);
+const onlyAdmins = roleGate(['Admin'], APPROVAL_ROLE);
 
 /** A YYYY-MM-DD that names a real day, or null for none. */
 function neededBy(value: string | null | undefined): string | null {
@@ -367,6 +375,7 @@ export async function indentRoutes(
     '/indent/compare/:id',
     {
       config: { access: COMPARE },
+      preValidation: onlyPurchasersAndAdmins,
       schema: {
         tags: ['indent'],
         params: IdParams,
@@ -376,7 +385,6 @@ export async function indentRoutes(
     },
     async (request) => {
       const auth = requireSignedIn(request);
-      requireRole(auth, ['Purchaser', 'Admin'], COMPARE_ROLE);
       const actor = actorOf(auth);
       const body = request.body;
       await ctx.tx(async (tx) => {
@@ -448,6 +456,7 @@ export async function indentRoutes(
     '/indent/approval/:id',
     {
       config: { access: APPROVAL },
+      preValidation: onlyAdmins,
       schema: {
         tags: ['indent'],
         params: IdParams,
@@ -457,7 +466,6 @@ export async function indentRoutes(
     },
     async (request) => {
       const auth = requireSignedIn(request);
-      requireRole(auth, ['Admin'], APPROVAL_ROLE);
       const actor = actorOf(auth);
       const body = request.body;
       const indent = await ctx.tx(async (tx) => {
@@ -536,6 +544,7 @@ export async function indentRoutes(
     '/indent/rework/:id',
     {
       config: { access: APPROVAL },
+      preValidation: onlyAdmins,
       schema: {
         tags: ['indent'],
         params: IdParams,
@@ -545,7 +554,6 @@ export async function indentRoutes(
     },
     async (request) => {
       const auth = requireSignedIn(request);
-      requireRole(auth, ['Admin'], APPROVAL_ROLE);
       const actor = actorOf(auth);
       const comment = request.body.comment.trim();
       if (!comment) throw badRequest(INDENT_MESSAGES.commentRequired);
@@ -577,6 +585,7 @@ export async function indentRoutes(
     '/indent/fleet/:id',
     {
       config: { access: APPROVAL },
+      preValidation: onlyAdmins,
       schema: {
         tags: ['indent'],
         params: IdParams,
@@ -584,9 +593,8 @@ export async function indentRoutes(
         response: { 200: FleetResponse, ...errors },
       },
     },
-    async (request: FastifyRequest<{ Params: IdParams; Body: FleetBody }>) => {
+    async (request) => {
       const auth = requireSignedIn(request);
-      requireRole(auth, ['Admin'], APPROVAL_ROLE);
       const b = request.body;
       const vendorId = b.vendorId.toLowerCase();
       await ctx.tx(async (tx) => {
