@@ -1,6 +1,6 @@
-// npm test: install, type-check, lint, then the unit and service suites on the embedded defaults
-// (PGlite, in-process bus), the service suites again on PostgreSQL/NATS when TEST_DATABASE_URL /
-// TEST_NATS_URL are set, and the contract (Pact) tests.
+// npm test: install, type-check, lint, then the unit and service suites (on the embedded defaults,
+// PGlite and the in-process bus; with TEST_DATABASE_URL / TEST_NATS_URL the service suites on
+// PostgreSQL / NATS instead, see below), and the contract (Pact) tests.
 import path from 'node:path';
 import { buildServer } from './build.mjs';
 import { ensureInstalled, log, root, run } from './lib.mjs';
@@ -23,20 +23,42 @@ run(process.execPath, [bin('prettier/bin/prettier.cjs'), '--check', '--log-level
 
 // Left out of the child's environment (undefined), so these runs use PGlite and the in-process bus.
 const embedded = { TEST_DATABASE_URL: undefined, TEST_NATS_URL: undefined };
-log('Unit and service tests (PGlite, in-process bus)…');
-run(process.execPath, [bin('vitest/vitest.mjs'), 'run'], { env: embedded });
+const vitest = (args, env) => run(process.execPath, [bin('vitest/vitest.mjs'), 'run', ...args], { env });
+const servers = [
+  process.env.TEST_DATABASE_URL && 'PostgreSQL',
+  process.env.TEST_NATS_URL && 'NATS JetStream',
+].filter(Boolean);
 
-if (process.env.TEST_DATABASE_URL || process.env.TEST_NATS_URL) {
-  log(
-    `Service tests again on ${[process.env.TEST_DATABASE_URL && 'PostgreSQL', process.env.TEST_NATS_URL && 'NATS JetStream'].filter(Boolean).join(' + ')}…`,
-  );
+/**
+ * With PostgreSQL and NATS (CI), each test file runs once (issue 27): the service suites (the files
+ * under a test/ folder: services/*\/test, packages/service-kit/test, gateway/test) on the servers,
+ * where concurrency, the bus and SQL meet what production runs; the unit tests (under src/) on the
+ * embedded defaults; and these suites on the embedded defaults as well, for what a new user runs
+ * first: the system started embedded, the whole flow over the in-process bus, the bus's delivery
+ * rules on it, and every route's smoke (the security suite, which starts every service and so runs
+ * every migration on PGlite). Without servers everything runs embedded.
+ */
+const EMBEDDED_TOO = [
+  'gateway/test/gateway.test.ts',
+  'gateway/test/indent-po-flow.test.ts',
+  'gateway/test/security/',
+  'packages/service-kit/test/delivery.test.ts',
+  'packages/service-kit/test/dead-letters.test.ts',
+  'packages/service-kit/test/outbox.test.ts',
+];
+
+if (servers.length === 0) {
+  log('Unit and service tests (PGlite, in-process bus)…');
+  vitest([], embedded);
+} else {
+  log('Unit tests, and the embedded start, flow, bus and route smoke (PGlite, in-process bus)…');
+  vitest(['/src/', ...EMBEDDED_TOO], embedded);
+  log(`Service tests on ${servers.join(' + ')}…`);
   // The security suite's hostile inputs are generated (SECURITY_RUNS per route, 30 by default): the
   // embedded run tries 30 per route; on PostgreSQL each route still meets 4 (the same generator and
-  // seed), so that a refusal is shown to store nothing on the real database
-  // too, in the CPU time the fault tests of the distributed topology need on a two-core machine.
-  run(process.execPath, [bin('vitest/vitest.mjs'), 'run', 'services', 'packages/service-kit', 'gateway'], {
-    env: { ...process.env, SECURITY_RUNS: process.env.SECURITY_RUNS ?? '4' },
-  });
+  // seed), so that a refusal is shown to store nothing on the real database too, in the CPU time the
+  // fault tests of the distributed topology need on a two-core machine.
+  vitest(['/test/'], { ...process.env, SECURITY_RUNS: process.env.SECURITY_RUNS ?? '4' });
 }
 
 log('Contract tests (Pact): consumers write pacts/, then every provider verifies them…');
