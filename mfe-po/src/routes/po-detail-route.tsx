@@ -1,6 +1,6 @@
 import { Navigate, useParams, useSearchParams } from '@erp/ui';
 import { PoDetailPage } from '../features/orders/components/po-detail-page';
-import { parseDetailTab, receiptPath } from '../features/orders/hooks/po-format';
+import { parseDetailTab, receiptPath } from '../features/shared/hooks/po-format';
 
 /**
  * /po/{poId} (SPEC §2 "PO details"); ?tab=history opens it at the deliveries, ?tab=receive (the indent

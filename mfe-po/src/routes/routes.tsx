@@ -1,6 +1,6 @@
 /** The screens of this remote under /po (its module.json routes); each is its own chunk. */
 import { lazyScreen, type RemoteSection, type ScreenPrefetch } from '@erp/ui/remote';
-import { poQueryOptions } from '../features/orders/api/get-po';
+import { poQueryOptions } from '../features/shared/api/get-po';
 
 const list = () => import('./po-list-route');
 const open = () => import('./po-open-route');

@@ -7,6 +7,9 @@
  */
 export { useUnsavedChanges } from './use-unsaved-changes';
 export { FormSection, type FormSectionProps } from './form-section';
+export { Fact, FactGrid, type FactGridProps, type FactProps } from './fact-grid';
+export { LineEditor, lineContext, type LineEditorProps } from './line-editor';
+export { ReasonDialog, type ReasonAnswer, type ReasonDialogProps } from './reason-dialog';
 export { PageSkeleton } from './page-skeleton';
 export { rootErrorBoundary } from './root-error-boundary';
 export {
@@ -23,6 +26,7 @@ export {
   FilterBar,
   ListPage,
   useListSearch,
+  type ListAnswer,
   type ListPageProps,
   type ListQueryState,
   type ListSearch,

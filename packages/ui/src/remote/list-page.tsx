@@ -26,6 +26,7 @@ import { errorMessage } from '@erp/sdk';
 import { useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { ListSkeleton } from './list-skeleton';
+import { listTexts } from './list-texts';
 import { parseSort, sameSort, serializeSort, type ListSort } from './table-model';
 
 export interface ListSearch {
@@ -154,6 +155,14 @@ export interface ListQueryState {
   refetch: () => unknown;
 }
 
+/** A page of a list as the services answer it (SPEC §4: `result`, `totalItems`, `totalCapped`). */
+export interface ListAnswer {
+  result: readonly unknown[];
+  totalItems: number;
+  /** The total is a lower bound, shown as "10,000+". */
+  totalCapped?: boolean;
+}
+
 export interface ListPageProps {
   title: string;
   description: string;
@@ -161,11 +170,18 @@ export interface ListPageProps {
   actions?: ReactNode;
   /** False: the page says access is denied (SPEC §6) and asks for nothing. */
   allowed: boolean;
-  /** e.g. "You don't have permission to view vendors." */
-  deniedText: string;
+  /**
+   * What the list holds, plural and as the texts say it ("vendors", "purchase orders"): it makes
+   * the texts a screen does not state ("You don't have permission to view vendors.", "Search
+   * vendors", "Loading vendors", "Could not load vendors").
+   */
+  noun: string;
+  /** Instead of "You don't have permission to view {noun}." */
+  deniedText?: string;
   search: ListSearch;
   searchPlaceholder: string;
-  searchLabel: string;
+  /** Instead of "Search {noun}". */
+  searchLabel?: string;
   /** More filters in the search bar (e.g. a status select bound to `search.filter`). */
   filters?: ReactNode;
   /**
@@ -176,18 +192,15 @@ export interface ListPageProps {
   /** The total's nouns for the count next to the search ("1 vendor", "12 vendors"); no count without. */
   count?: { one: string; many: string };
   query: ListQueryState;
-  /** Rows on this page and the total, once loaded. */
-  rows: number | undefined;
-  total: number | undefined;
-  /** The answer's `totalCapped`: the total is a lower bound, shown as "10,000+". */
+  /** The answer, once loaded: its rows on this page and the total (or give `rows` and `total`). */
+  page?: ListAnswer;
+  /** Rows on this page and the total, once loaded, for an answer of another shape than `page`. */
+  rows?: number;
+  total?: number;
   totalCapped?: boolean;
   pageSize: number;
   /** Show the pager even for one page (the team list of SPEC §2). */
   alwaysPaginate?: boolean;
-  /** Read out while the first page loads, e.g. "Loading vendors" (placeholder rows show meanwhile). */
-  loadingLabel: string;
-  /** e.g. "Could not load vendors" */
-  errorTitle: string;
   /** e.g. "No vendors match your search" */
   noMatchTitle: string;
   /** When there is nothing at all yet. */
@@ -234,6 +247,10 @@ function FilterPanel({
 
 export function ListPage(props: ListPageProps) {
   const { title, search, query } = props;
+  const texts = listTexts(props);
+  const rows = props.rows ?? props.page?.result.length;
+  const total = props.total ?? props.page?.totalItems;
+  const totalCapped = props.totalCapped ?? props.page?.totalCapped;
   const phone = useIsMobile();
   const inPanel = phone && props.filtersOnPhone !== undefined && props.filters !== undefined;
   // The first answer's rows render in the background (a transition React interrupts every few ms)
@@ -245,22 +262,22 @@ export function ListPage(props: ListPageProps) {
     return (
       <>
         <PageHeader title={title} />
-        <EmptyState icon="lock" title="Access denied" description={props.deniedText} />
+        <EmptyState icon="lock" title="Access denied" description={texts.deniedText} />
       </>
     );
   }
 
   let body: ReactNode;
-  if (query.isPending || !loaded) body = <ListSkeleton label={props.loadingLabel} />;
+  if (query.isPending || !loaded) body = <ListSkeleton label={texts.loadingLabel} />;
   else if (query.isError)
     body = (
       <ErrorPanel
-        title={props.errorTitle}
+        title={texts.errorTitle}
         message={errorMessage(query.error)}
         onRetry={() => void query.refetch()}
       />
     );
-  else if (!props.rows)
+  else if (!rows)
     body = search.filtered ? (
       <EmptyState
         icon="search"
@@ -284,13 +301,13 @@ export function ListPage(props: ListPageProps) {
     body = (
       <>
         {props.children}
-        {props.total !== undefined && (props.alwaysPaginate || props.total > props.pageSize) && (
+        {total !== undefined && (props.alwaysPaginate || total > props.pageSize) && (
           <Footer>
             <Pagination
               page={search.page}
               pageSize={props.pageSize}
-              totalItems={props.total}
-              totalCapped={props.totalCapped}
+              totalItems={total}
+              totalCapped={totalCapped}
               onPageChange={search.setPage}
             />
           </Footer>
@@ -319,17 +336,17 @@ export function ListPage(props: ListPageProps) {
           value={search.input}
           onValueChange={search.setInput}
           placeholder={props.searchPlaceholder}
-          aria-label={props.searchLabel}
+          aria-label={texts.searchLabel}
         />
         {inPanel ? (
           <FilterPanel filters={props.filters} active={props.filtersOnPhone?.active ?? 0} search={search} />
         ) : (
           props.filters
         )}
-        {props.count && props.total !== undefined && (
+        {props.count && total !== undefined && (
           <Count aria-live="polite">
-            {formatNumber(props.total)}
-            {props.totalCapped ? '+' : ''} {props.total === 1 ? props.count.one : props.count.many}
+            {formatNumber(total)}
+            {totalCapped ? '+' : ''} {total === 1 ? props.count.one : props.count.many}
           </Count>
         )}
         {search.filtered && (

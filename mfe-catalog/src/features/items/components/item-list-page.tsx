@@ -37,18 +37,13 @@ export function ItemListPage() {
           )
         }
         allowed={allowed}
-        deniedText="You don't have permission to view items."
+        noun="items"
         search={search}
         searchPlaceholder="Search items..."
-        searchLabel="Search items"
         count={{ one: 'item', many: 'items' }}
         query={list}
-        rows={list.data?.result.length}
-        total={list.data?.totalItems}
-        totalCapped={list.data?.totalCapped}
+        page={list.data}
         pageSize={ITEM_PAGE_SIZE}
-        loadingLabel="Loading items"
-        errorTitle="Could not load items"
         noMatchTitle="No items match your search"
         empty={{
           icon: 'package',

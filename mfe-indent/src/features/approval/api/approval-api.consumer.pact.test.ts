@@ -15,7 +15,7 @@ import { MatchersV3 } from '@pact-foundation/pact';
 import { INDENT_MESSAGES, type IndentCompare } from '@erp/contracts';
 import { ApiError } from '@erp/sdk';
 import { consumerContract } from '@erp/sdk/testing';
-import { getIndentCompare } from '../../compare/api/get-indent-compare';
+import { getIndentCompare } from '../../shared/api/get-indent-compare';
 import {
   actor,
   APPROVAL_ID,
@@ -33,7 +33,7 @@ import {
   TIME,
   VENDOR_HIGH,
   VENDOR_LOW,
-} from '../../compare/api/pact-fixtures';
+} from '../../shared/api/pact-fixtures';
 import { approvalBody, purchaserChoice } from '../hooks/approval-logic';
 import { approveIndent } from './approve-indent';
 import { getApprovalQueue } from './get-approval-queue';

@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { getIndentQueue, QUEUE_LIMIT } from '../../compare/api/get-compare-queue';
+import { getIndentQueue, QUEUE_LIMIT } from '../../shared/api/get-compare-queue';
 import { indentKeys } from '../../shared/api/indent-keys';
 
 /** The approval queue (/indent/approval): GET /indent?status=approval&limit=100&offset=0. */

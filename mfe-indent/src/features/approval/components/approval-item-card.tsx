@@ -9,9 +9,9 @@ import {
   Note,
   OptionList,
   Tag,
-} from '../../compare/components/item-parts';
-import { useChoice, useLinePricesChanged, type SelectionStore } from '../../compare/hooks/selection-store';
-import { meaningfulReason } from '../../compare/hooks/compare-logic';
+} from '../../shared/components/item-parts';
+import { useChoice, useLinePricesChanged, type SelectionStore } from '../../shared/hooks/selection-store';
+import { meaningfulReason } from '../../shared/hooks/compare-logic';
 import { approvalLineState } from '../hooks/approval-logic';
 
 export interface ApprovalItemCardProps {

@@ -2,8 +2,8 @@ import { can, type IndentSummary } from '@erp/contracts';
 import { Icon, LinkButton, theme } from '@erp/ui';
 import { useCurrentUser, type Column } from '@erp/ui/remote';
 import styled from 'styled-components';
-import { QueuePage, queueColumns } from '../../compare/components/queue-page';
-import { WarningBadge } from '../../compare/components/item-parts';
+import { QueuePage, queueColumns } from '../../shared/components/queue-page';
+import { WarningBadge } from '../../shared/components/item-parts';
 import { useApprovalQueue } from '../api/get-approval-queue';
 
 const None = styled.span`

@@ -2,7 +2,7 @@ import { overBoqText, type IndentLine } from '@erp/contracts';
 import { Card, CardContent, CardHeader, CardTitle, formatNumber, Icon, theme } from '@erp/ui';
 import { useMemo } from 'react';
 import styled from 'styled-components';
-import { useChoices, type SelectionStore } from '../../compare/hooks/selection-store';
+import { useChoices, type SelectionStore } from '../../shared/hooks/selection-store';
 import { approvalBlockers, overBoqLines } from '../hooks/approval-logic';
 
 const Items = styled.ul`

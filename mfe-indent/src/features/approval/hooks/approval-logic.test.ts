@@ -1,8 +1,8 @@
 import { INDENT_MESSAGES } from '@erp/contracts';
 import { describe, expect, it } from 'vitest';
-import { LOWEST_REASON } from '../../compare/hooks/compare-logic';
-import { NO_CHOICE, type Choice } from '../../compare/hooks/selection-store';
-import { line, V } from '../../compare/hooks/test-lines';
+import { LOWEST_REASON } from '../../shared/hooks/compare-logic';
+import { NO_CHOICE, type Choice } from '../../shared/hooks/selection-store';
+import { line, V } from '../../shared/hooks/test-lines';
 import {
   approvalBlockers,
   approvalBody,

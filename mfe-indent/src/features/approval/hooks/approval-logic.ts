@@ -10,8 +10,8 @@ import {
   type IndentLine,
   type VendorOption,
 } from '@erp/contracts';
-import { LOWEST_REASON, meaningfulReason } from '../../compare/hooks/compare-logic';
-import { NO_CHOICE, optionOf, type Choice, type Choices } from '../../compare/hooks/selection-store';
+import { LOWEST_REASON, meaningfulReason } from '../../shared/hooks/compare-logic';
+import { NO_CHOICE, optionOf, type Choice, type Choices } from '../../shared/hooks/selection-store';
 
 /** The approver starts from the purchaser's vendor (while still offered) and no reason of their own. */
 export function purchaserChoice(line: IndentLine): Choice {

@@ -13,9 +13,9 @@ import { MatchersV3 } from '@pact-foundation/pact';
 import { INDENT_MESSAGES, type IndentCompare } from '@erp/contracts';
 import { ApiError } from '@erp/sdk';
 import { consumerContract } from '@erp/sdk/testing';
-import { compareBody } from '../hooks/compare-logic';
-import { getCompareQueue } from './get-compare-queue';
-import { getIndentCompare } from './get-indent-compare';
+import { compareBody } from '../../shared/hooks/compare-logic';
+import { getCompareQueue } from '../../shared/api/get-compare-queue';
+import { getIndentCompare } from '../../shared/api/get-indent-compare';
 import {
   actor,
   COMPARE_ID,
@@ -33,7 +33,7 @@ import {
   TIME,
   VENDOR_HIGH,
   VENDOR_LOW,
-} from './pact-fixtures';
+} from '../../shared/api/pact-fixtures';
 import { saveCompare } from './save-compare';
 
 const { eachLike, integer, string, uuid, fromProviderState } = MatchersV3;

@@ -1,9 +1,21 @@
 import { INDENT_MESSAGES, INDENT_TEXT, type IndentLine } from '@erp/contracts';
 import { Field, Icon, Textarea } from '@erp/ui';
 import { memo, useCallback } from 'react';
-import { meaningfulReason } from '../hooks/compare-logic';
-import { optionOf, useChoice, useLinePricesChanged, type SelectionStore } from '../hooks/selection-store';
-import { flag, ItemCard, ItemHead, LineError, NoVendorPrice, OptionList } from './item-parts';
+import { meaningfulReason } from '../../shared/hooks/compare-logic';
+import {
+  optionOf,
+  useChoice,
+  useLinePricesChanged,
+  type SelectionStore,
+} from '../../shared/hooks/selection-store';
+import {
+  flag,
+  ItemCard,
+  ItemHead,
+  LineError,
+  NoVendorPrice,
+  OptionList,
+} from '../../shared/components/item-parts';
 
 export interface CompareItemCardProps {
   line: IndentLine;

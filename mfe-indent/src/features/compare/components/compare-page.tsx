@@ -20,9 +20,9 @@ import {
 } from '@erp/ui';
 import { useCurrentUser, useUnsavedChanges } from '@erp/ui/remote';
 import { memo, useMemo, useRef, useState } from 'react';
-import { PoPreviewPanel } from '../../po-preview/po-preview-panel';
-import { previewOf } from '../../po-preview/preview-input';
-import { useIndentCompare } from '../api/get-indent-compare';
+import { PoPreviewPanel } from '../../shared/po-preview/po-preview-panel';
+import { previewOf } from '../../shared/po-preview/preview-input';
+import { useIndentCompare } from '../../shared/api/get-indent-compare';
 import { useSaveCompare } from '../api/save-compare';
 import {
   clearChoice,
@@ -32,16 +32,23 @@ import {
   savedCompareChoice,
   selectedCount,
   selectLowest,
-} from '../hooks/compare-logic';
-import { useChoices, useVendorChoices, type SelectionStore } from '../hooks/selection-store';
-import { useProgressiveCount } from '../hooks/use-progressive';
-import { useLatest, useSyncedStore } from '../hooks/use-synced-store';
+} from '../../shared/hooks/compare-logic';
+import { useChoices, useVendorChoices, type SelectionStore } from '../../shared/hooks/selection-store';
+import { useProgressiveCount } from '../../shared/hooks/use-progressive';
+import { useLatest, useSyncedStore } from '../../shared/hooks/use-synced-store';
 import { CompareItemCard } from './compare-item-card';
-import { Banner } from './item-parts';
+import { Banner } from '../../shared/components/item-parts';
 import { IndentFacts } from '../../shared/components/indent-facts';
 import { IndentStatusBadge } from '../../shared/components/indent-status-badge';
-import { screenGate } from './screen-gate';
-import { ActionBar, ItemsColumn, ItemsToCome, SideColumn, Toolbar, Workspace } from './layout';
+import { screenGate } from '../../shared/components/screen-gate';
+import {
+  ActionBar,
+  ItemsColumn,
+  ItemsToCome,
+  SideColumn,
+  Toolbar,
+  Workspace,
+} from '../../shared/components/layout';
 
 const backToQueue = (
   <LinkButton to="/indent/compare" variant="outline">

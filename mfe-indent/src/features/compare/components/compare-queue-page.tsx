@@ -1,8 +1,8 @@
 import { can } from '@erp/contracts';
 import { Icon, LinkButton } from '@erp/ui';
 import { useCurrentUser } from '@erp/ui/remote';
-import { useCompareQueue } from '../api/get-compare-queue';
-import { QueuePage, queueColumns } from './queue-page';
+import { useCompareQueue } from '../../shared/api/get-compare-queue';
+import { QueuePage, queueColumns } from '../../shared/components/queue-page';
 
 export const compareQueueColumns = queueColumns({
   header: 'Created By / On',

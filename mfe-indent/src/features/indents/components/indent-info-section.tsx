@@ -1,12 +1,11 @@
 import type { Indent } from '@erp/contracts';
 import { Badge, Field, formatDate, Input, Textarea, theme } from '@erp/ui';
 import { DateInput, FormSection } from '@erp/ui/remote';
-import { FormField, type FormKit } from '@erp/ui/remote-form';
+import { FormField, useFieldValue, type FormKit } from '@erp/ui/remote-form';
 import { memo } from 'react';
 import styled from 'styled-components';
 import { indentStatusLabel, projectLabel } from '../../shared/hooks/indent-format';
 import type { IndentFormValues } from '../hooks/indent-form-values';
-import { useFieldValue } from '../hooks/use-field-value';
 import { BoqSelect, ProjectSelect } from './indent-pickers';
 
 const Grid = styled.div`

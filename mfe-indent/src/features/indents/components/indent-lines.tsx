@@ -7,14 +7,13 @@
  */
 import type { BoqItemBalance } from '@erp/contracts';
 import { Button, Icon, Input, theme } from '@erp/ui';
-import { DataTable, type Column } from '@erp/ui/remote';
-import { FormField, type FormKit } from '@erp/ui/remote-form';
-import { createContext, memo, useContext } from 'react';
-import styled from 'styled-components';
+import { LineEditor, lineContext, type Column } from '@erp/ui/remote';
+import { FormField, useFieldValue, type FormKit } from '@erp/ui/remote-form';
+import { memo } from 'react';
+import styled, { css } from 'styled-components';
 import { OverBoqFlag } from '../../shared/components/over-boq';
 import { overBoqBy, qtyWithUnit } from '../../shared/hooks/indent-format';
 import { parseQuantity, sanitizeQuantity, type IndentFormValues } from '../hooks/indent-form-values';
-import { useFieldValue } from '../hooks/use-field-value';
 
 export interface LinesContextValue {
   kit: FormKit<IndentFormValues>;
@@ -25,13 +24,7 @@ export interface LinesContextValue {
   disabled: boolean;
 }
 
-const LinesContext = createContext<LinesContextValue | null>(null);
-
-function useLines(): LinesContextValue {
-  const value = useContext(LinesContext);
-  if (!value) throw new Error('Indent line cells need LinesContext');
-  return value;
-}
+const [LinesContext, useLines] = lineContext<LinesContextValue>('Indent line cells');
 
 /** A line of the table: which line it is. The same object while lines are only typed in. */
 export interface LineRow {
@@ -191,31 +184,8 @@ const COLUMNS: Column<LineRow>[] = [
 
 const actions = (row: LineRow) => <LineActions row={row} />;
 
-/** The labels are the column headers (desktop) and the card's terms (phones); the fields keep theirs for screen readers. */
-const Wrap = styled.div`
-  & label {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip: rect(0 0 0 0);
-    white-space: nowrap;
-  }
-  & td {
-    vertical-align: top;
-    padding: 0.5rem 0.375rem;
-  }
-  & th {
-    padding: 0 0.375rem;
-  }
-  & td:first-child,
-  & th:first-child {
-    padding-left: 0.75rem;
-  }
-  & td:last-child,
-  & th:last-child {
-    padding-right: 0.75rem;
-  }
+/** Widths on desktops; the quantity with its 'Over BOQ' flag under it. */
+const LAYOUT = css`
   & .qty-cell {
     display: grid;
     gap: 0.25rem;
@@ -246,18 +216,6 @@ const Wrap = styled.div`
       white-space: nowrap;
     }
   }
-  ${theme.media.mobile} {
-    & dt {
-      min-width: 5.5rem;
-    }
-    & dd {
-      flex: 1;
-      min-width: 0;
-    }
-    & dd input {
-      text-align: left;
-    }
-  }
 `;
 
 export interface IndentLinesProps {
@@ -269,15 +227,15 @@ export interface IndentLinesProps {
 export const IndentLines = memo(function IndentLines({ context, rows }: IndentLinesProps) {
   return (
     <LinesContext.Provider value={context}>
-      <Wrap>
-        <DataTable
-          columns={COLUMNS}
-          rows={rows}
-          rowKey={(row) => row.key}
-          actions={actions}
-          caption="Indent items"
-        />
-      </Wrap>
+      <LineEditor
+        columns={COLUMNS}
+        rows={rows}
+        rowKey={(row) => row.key}
+        actions={actions}
+        caption="Indent items"
+        termWidth="5.5rem"
+        layout={LAYOUT}
+      />
     </LinesContext.Provider>
   );
 });

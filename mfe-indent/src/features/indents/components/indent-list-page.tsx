@@ -53,10 +53,9 @@ export function IndentListPage() {
       description="Material requests raised against each project's BOQ, and where each one stands"
       actions={canCreate && createIndent}
       allowed={allowed}
-      deniedText="You don't have permission to view indents."
+      noun="indents"
       search={search}
       searchPlaceholder="Search BoQ#, project, creator, notes..."
-      searchLabel="Search indents"
       filters={
         <>
           <TabsRow>
@@ -74,12 +73,8 @@ export function IndentListPage() {
       filtersOnPhone={{ active: (status !== 'all' ? 1 : 0) + (projectId ? 1 : 0) + (sort ? 1 : 0) }}
       count={{ one: 'indent', many: 'indents' }}
       query={list}
-      rows={list.data?.result.length}
-      total={list.data?.totalItems}
-      totalCapped={list.data?.totalCapped}
+      page={list.data}
       pageSize={INDENT_PAGE_SIZE}
-      loadingLabel="Loading indents"
-      errorTitle="Could not load indents"
       noMatchTitle="No BoQs match these filters"
       empty={{
         icon: 'clipboard',

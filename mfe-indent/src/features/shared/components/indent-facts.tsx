@@ -1,55 +1,7 @@
 import type { Indent } from '@erp/contracts';
-import { Card, formatDate, formatNumber, formatRelative, Link, theme } from '@erp/ui';
-import styled from 'styled-components';
+import { formatDate, formatNumber, formatRelative, Link } from '@erp/ui';
+import { Fact, FactGrid } from '@erp/ui/remote';
 import { actorName, formatDay } from '../hooks/indent-format';
-
-const Facts = styled.dl`
-  display: grid;
-  grid-template-columns: minmax(0, 1.5fr) repeat(3, minmax(0, 1fr));
-  gap: 1rem;
-  margin: 0 0 1.25rem;
-  @media (max-width: 1100px) {
-    grid-template-columns: repeat(2, minmax(0, 1fr));
-  }
-  ${theme.media.mobile} {
-    grid-template-columns: repeat(2, minmax(0, 1fr));
-    gap: 0.75rem;
-    & > .wide {
-      grid-column: 1 / -1;
-    }
-  }
-`;
-
-const Fact = styled(Card)`
-  padding: 1rem 1.25rem;
-  display: grid;
-  gap: 0.25rem;
-  align-content: start;
-  min-width: 0;
-  & > dt {
-    color: ${theme.color.mutedForeground};
-    font-size: 0.8125rem;
-  }
-  & > dd {
-    margin: 0;
-    font-weight: 600;
-    overflow-wrap: anywhere;
-  }
-  & a {
-    color: ${theme.color.primary};
-    text-decoration: underline;
-    text-underline-offset: 2px;
-  }
-  & small {
-    display: block;
-    font-weight: 400;
-    color: ${theme.color.mutedForeground};
-    font-size: 0.8125rem;
-  }
-  ${theme.media.mobile} {
-    padding: 0.75rem 1rem;
-  }
-`;
 
 export type IndentFactsSource = Pick<
   Indent,
@@ -70,48 +22,32 @@ export type IndentFactsSource = Pick<
  * screens show the same.
  */
 export function IndentFacts({ indent }: { indent: IndentFactsSource }) {
+  const boq =
+    indent.boqId.boqId && ` · ${indent.boqId.boqId}${indent.boqId.name ? ` ${indent.boqId.name}` : ''}`;
+  const neededBy = indent.neededBy ? `Needed by ${formatDay(indent.neededBy)}` : '';
   return (
-    <Facts aria-label="Indent details">
-      <Fact className="wide">
-        <dt>Project</dt>
-        <dd>
-          <Link to={`/team/project/${encodeURIComponent(indent.projectId._id)}`}>
-            {indent.projectId.name}
-          </Link>
-          <small>
+    <FactGrid aria-label="Indent details" columns="minmax(0, 1.5fr) repeat(3, minmax(0, 1fr))">
+      <Fact
+        label="Project"
+        wide
+        detail={
+          <>
             {indent.projectId.projectCode}
-            {indent.boqId.boqId &&
-              ` · ${indent.boqId.boqId}${indent.boqId.name ? ` ${indent.boqId.name}` : ''}`}
-          </small>
-        </dd>
+            {boq}
+          </>
+        }
+      >
+        <Link to={`/team/project/${encodeURIComponent(indent.projectId._id)}`}>{indent.projectId.name}</Link>
       </Fact>
-      <Fact>
-        <dt>Created By</dt>
-        <dd>
-          {actorName(indent.createdBy)}
-          <small>{formatDate(indent.createdAt)}</small>
-        </dd>
+      <Fact label="Created By" detail={formatDate(indent.createdAt)}>
+        {actorName(indent.createdBy)}
       </Fact>
-      <Fact>
-        <dt>Last Updated</dt>
-        <dd>
-          {formatDate(indent.updatedAt)}
-          <small>{formatRelative(indent.updatedAt)}</small>
-        </dd>
+      <Fact label="Last Updated" detail={formatRelative(indent.updatedAt)}>
+        {formatDate(indent.updatedAt)}
       </Fact>
-      <Fact>
-        <dt>Items</dt>
-        <dd>
-          {formatNumber(indent.itemCount)}
-          {(indent.neededBy || indent.location) && (
-            <small>
-              {indent.neededBy ? `Needed by ${formatDay(indent.neededBy)}` : ''}
-              {indent.neededBy && indent.location ? ' · ' : ''}
-              {indent.location}
-            </small>
-          )}
-        </dd>
+      <Fact label="Items" detail={[neededBy, indent.location].filter(Boolean).join(' · ')}>
+        {formatNumber(indent.itemCount)}
       </Fact>
-    </Facts>
+    </FactGrid>
   );
 }

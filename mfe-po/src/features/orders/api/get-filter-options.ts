@@ -1,6 +1,6 @@
 import { api, call } from '@erp/sdk';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { poKeys } from './po-keys';
+import { poKeys } from '../../shared/api/po-keys';
 
 /** A project as the filter offers it: code and name. */
 export interface ProjectOption {

@@ -2,7 +2,7 @@ import type { PoListResponse } from '@erp/contracts';
 import { api, call } from '@erp/sdk';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { toPoListQuery, type PoListParams } from '../hooks/po-list-filters';
-import { poKeys } from './po-keys';
+import { poKeys } from '../../shared/api/po-keys';
 
 /**
  * GET /po (SPEC §7: limit, offset, vendorId, status, projectId; and the keyword and sort the lists

@@ -1,7 +1,7 @@
 import { api, call } from '@erp/sdk';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { poKeys } from './po-keys';
+import { poKeys } from '../../shared/api/po-keys';
 
 /**
  * GET /po/{id}/photos/{photoId}: a receipt's invoice photo. It needs the bearer token, so it is

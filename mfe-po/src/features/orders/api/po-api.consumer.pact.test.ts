@@ -20,7 +20,7 @@ import { ApiError } from '@erp/sdk';
 import { consumerContract } from '@erp/sdk/testing';
 import { OPEN_PO_PAGE_SIZE, PO_LIST_PAGE_SIZE } from '../hooks/po-list-filters';
 import { downloadPoPdf } from './download-po-pdf';
-import { getPo } from './get-po';
+import { getPo } from '../../shared/api/get-po';
 import { getPoList } from './get-po-list';
 import { getPoPhoto } from './get-po-photo';
 import { shortClosePo } from './short-close-po';

@@ -1,7 +1,7 @@
 import type { PoResponse } from '@erp/contracts';
 import { api, call } from '@erp/sdk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { poKeys } from './po-keys';
+import { poKeys } from '../../shared/api/po-keys';
 
 export interface ShortCloseInput {
   id: string;

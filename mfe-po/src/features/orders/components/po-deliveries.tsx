@@ -3,7 +3,7 @@ import { Button, formatDate, formatDateTime, Icon, theme } from '@erp/ui';
 import { DataTable, type Column } from '@erp/ui/remote';
 import { useMemo } from 'react';
 import styled from 'styled-components';
-import { actorName, formatQty } from '../hooks/po-format';
+import { actorName, formatQty } from '../../shared/hooks/po-format';
 
 const Num = styled.span`
   white-space: nowrap;

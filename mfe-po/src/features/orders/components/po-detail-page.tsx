@@ -21,14 +21,14 @@ import { PageSkeleton, useCurrentUser } from '@erp/ui/remote';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import styled from 'styled-components';
 import { useDownloadPoPdf } from '../api/download-po-pdf';
-import { usePo } from '../api/get-po';
-import { canReadPo, canReceive, canShortClose } from '../hooks/po-access';
-import { actorName, isClosed, receiptPath } from '../hooks/po-format';
+import { usePo } from '../../shared/api/get-po';
+import { canReadPo, canReceive, canShortClose } from '../../shared/hooks/po-access';
+import { actorName, isClosed, receiptPath } from '../../shared/hooks/po-format';
 import { InvoicePhotoDialog } from './invoice-photo-dialog';
 import { PoDeliveries } from './po-deliveries';
 import { PoFacts } from './po-facts';
 import { PoLinesTable } from './po-lines-table';
-import { PoStatusBadge } from './po-status-badge';
+import { PoStatusBadge } from '../../shared/components/po-status-badge';
 import { ShortCloseDialog } from './short-close-dialog';
 
 const Sections = styled.div`

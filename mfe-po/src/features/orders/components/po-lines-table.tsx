@@ -2,7 +2,7 @@ import type { PoLine } from '@erp/contracts';
 import { formatINR, theme } from '@erp/ui';
 import { DataTable, type Column } from '@erp/ui/remote';
 import styled from 'styled-components';
-import { formatQty, hasCancelled } from '../hooks/po-format';
+import { formatQty, hasCancelled } from '../../shared/hooks/po-format';
 
 const Num = styled.span`
   white-space: nowrap;

@@ -1,6 +1,6 @@
 import { ListPage, useCurrentUser, useListSearch } from '@erp/ui/remote';
 import { usePoList } from '../api/get-po-list';
-import { canListVendors, canReadPoList } from '../hooks/po-access';
+import { canListVendors, canReadPoList } from '../../shared/hooks/po-access';
 import {
   activeFilterCount,
   LIST_STATUS_TABS,
@@ -11,7 +11,7 @@ import {
 import { useSeenVendors } from '../hooks/use-seen-vendors';
 import { ProjectFilter, StatusTabs, VendorFilter } from './po-filters';
 import { PoListTable } from './po-table';
-import { ReceiptRecordedNotice } from './receipt-recorded-notice';
+import { ReceiptRecordedNotice } from '../../shared/components/receipt-recorded-notice';
 
 /**
  * /po and /po/list (SPEC §2 "PO list"): search on the server (PO, BoQ, vendor id or name), the Status,
@@ -44,10 +44,9 @@ export function PoListPage() {
       title="Purchase Orders"
       description="Purchase orders generated from approved indents, one per vendor, and where each one stands"
       allowed={allowed}
-      deniedText="You don't have permission to view purchase orders."
+      noun="purchase orders"
       search={search}
       searchPlaceholder="Search PO ID, BoQ ID, Vendor ID, Vendor Name..."
-      searchLabel="Search purchase orders"
       filters={
         <>
           <StatusTabs
@@ -67,12 +66,8 @@ export function PoListPage() {
       filtersOnPhone={{ active: activeFilterCount({ status, vendorId, projectId }) }}
       count={{ one: 'PO', many: 'POs' }}
       query={list}
-      rows={list.data?.result.length}
-      total={list.data?.totalItems}
-      totalCapped={list.data?.totalCapped}
+      page={list.data}
       pageSize={PO_LIST_PAGE_SIZE}
-      loadingLabel="Loading purchase orders"
-      errorTitle="Could not load purchase orders"
       noMatchTitle="No Purchase Orders found"
       empty={{
         icon: 'cart',

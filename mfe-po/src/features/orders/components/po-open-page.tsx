@@ -3,7 +3,7 @@ import { ListPage, SortSelect, useCurrentUser, useListSearch } from '@erp/ui/rem
 import { useIsMobile } from '@erp/ui';
 import styled from 'styled-components';
 import { usePoList } from '../api/get-po-list';
-import { canListVendors, canReadOpenPos } from '../hooks/po-access';
+import { canListVendors, canReadOpenPos } from '../../shared/hooks/po-access';
 import {
   activeFilterCount,
   DEFAULT_OPEN_SORT,
@@ -72,7 +72,7 @@ export function PoOpenPage() {
       title="Open Purchase Orders"
       description="Open and partly received purchase orders, ready for goods receipt"
       allowed={allowed}
-      deniedText="You don't have permission to view open purchase orders."
+      noun="open purchase orders"
       search={search}
       // A phone's search box (beside the Filters button) holds about 25 characters: the PO list's long
       // words were cut off there (decision 0037); the box's label names everything it searches.
@@ -102,12 +102,8 @@ export function PoOpenPage() {
       filtersOnPhone={{ active: activeFilterCount({ status, vendorId, projectId }) }}
       count={{ one: 'PO', many: 'POs' }}
       query={list}
-      rows={list.data?.result.length}
-      total={list.data?.totalItems}
-      totalCapped={list.data?.totalCapped}
+      page={list.data}
       pageSize={OPEN_PO_PAGE_SIZE}
-      loadingLabel="Loading open purchase orders"
-      errorTitle="Could not load open purchase orders"
       noMatchTitle="No Active Purchase Orders"
       empty={{
         icon: 'truck',

@@ -2,9 +2,9 @@ import type { Member, PoSummary } from '@erp/contracts';
 import { formatDate, formatINR, formatNumber, Icon, Link, LinkButton, theme } from '@erp/ui';
 import { DataTable, type Column, type ListSort } from '@erp/ui/remote';
 import styled from 'styled-components';
-import { canReceive } from '../hooks/po-access';
-import { isClosed, poPath, receiptPath } from '../hooks/po-format';
-import { PoStatusBadge } from './po-status-badge';
+import { canReceive } from '../../shared/hooks/po-access';
+import { isClosed, poPath, receiptPath } from '../../shared/hooks/po-format';
+import { PoStatusBadge } from '../../shared/components/po-status-badge';
 
 const Stack = styled.span`
   display: grid;

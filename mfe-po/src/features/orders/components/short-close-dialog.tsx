@@ -1,9 +1,10 @@
 import { PO_MESSAGES, RECEIPT_TEXT, type PurchaseOrder } from '@erp/contracts';
 import { ApiError, errorMessage } from '@erp/sdk';
-import { Button, Dialog, DialogFooter, Field, Textarea, toast } from '@erp/ui';
-import { useEffect, useRef, useState } from 'react';
+import { toast } from '@erp/ui';
+import { ReasonDialog } from '@erp/ui/remote';
+import { useEffect } from 'react';
 import { useShortClosePo } from '../api/short-close-po';
-import { formatQty } from '../hooks/po-format';
+import { formatQty } from '../../shared/hooks/po-format';
 
 export interface ShortCloseDialogProps {
   po: PurchaseOrder;
@@ -19,106 +20,63 @@ export interface ShortCloseDialogProps {
  * stays for another try). On success the toast says so and the page shows the short-close.
  */
 export function ShortCloseDialog({ po, open, onClose, onStale }: ShortCloseDialogProps) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const field = useRef<HTMLTextAreaElement>(null);
   const shortClose = useShortClosePo();
-  const pendingLines = po.items.filter((l) => l.pending > 0);
 
   // Closed meanwhile (another Admin, the last delivery): nothing is left to close.
   useEffect(() => {
     if (open && po.status === 'Closed') onClose();
   }, [open, po.status, onClose]);
 
-  const submit = () => {
-    if (!reason.trim()) {
-      setError(PO_MESSAGES.shortCloseReason);
-      field.current?.focus();
-      return;
-    }
-    shortClose.mutate(
-      { id: po._id, reason, version: po.version },
-      {
-        onSuccess: () => {
-          toast({
-            title: PO_MESSAGES.shortClosed,
-            description: `${po.poNumber}: ${reason.trim()}`,
-            variant: 'success',
-          });
-          setReason('');
-          setError(null);
-          onClose();
-        },
-        onError: (err) => {
-          toast({
-            title: 'Could not short-close the purchase order',
-            description: errorMessage(err),
-            variant: 'destructive',
-          });
-          if (err instanceof ApiError && (err.status === 409 || err.status === 404)) onStale();
-          else if (err instanceof ApiError && err.status === 400) setError(errorMessage(err));
-        },
-      },
-    );
-  };
-
   return (
-    <Dialog
+    <ReasonDialog
       open={open}
-      onOpenChange={(next) => !next && !shortClose.isPending && onClose()}
       title={`Short-close ${po.poNumber}?`}
-      description={
-        pendingLines.length > 0
-          ? `The PO closes now; what is still pending is cancelled: ${pendingLines
-              .slice(0, 3)
-              .map((l) => `${formatQty(l.pending)} ${l.item.unit} ${l.item.name}`)
-              .join(', ')}${pendingLines.length > 3 ? ` and ${pendingLines.length - 3} more` : ''}.`
-          : 'The PO closes now; no more goods can be received against it.'
+      description={pendingSummary(po)}
+      fieldId="short-close-reason"
+      hint="Why the rest will not be delivered"
+      maxLength={RECEIPT_TEXT.reason}
+      requiredMessage={PO_MESSAGES.shortCloseReason}
+      confirmLabel="Short-close"
+      busyLabel="Closing..."
+      busy={shortClose.isPending}
+      onClose={onClose}
+      onSubmit={(reason, answer) =>
+        shortClose.mutate(
+          { id: po._id, reason, version: po.version },
+          {
+            onSuccess: () => {
+              toast({
+                title: PO_MESSAGES.shortClosed,
+                description: `${po.poNumber}: ${reason.trim()}`,
+                variant: 'success',
+              });
+              answer.reset();
+              onClose();
+            },
+            onError: (err) => {
+              toast({
+                title: 'Could not short-close the purchase order',
+                description: errorMessage(err),
+                variant: 'destructive',
+              });
+              if (err instanceof ApiError && (err.status === 409 || err.status === 404)) onStale();
+              else if (err instanceof ApiError && err.status === 400) answer.showError(errorMessage(err));
+            },
+          },
+        )
       }
-    >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-        style={{ display: 'grid', gap: '1rem' }}
-      >
-        <Field
-          label="Reason"
-          htmlFor="short-close-reason"
-          required
-          error={error}
-          hint="Why the rest will not be delivered"
-        >
-          <Textarea
-            id="short-close-reason"
-            ref={field}
-            value={reason}
-            maxLength={RECEIPT_TEXT.reason}
-            aria-invalid={error ? true : undefined}
-            aria-describedby="short-close-reason-msg"
-            onChange={(e) => {
-              setReason(e.target.value);
-              if (error) setError(null);
-            }}
-            autoFocus
-          />
-        </Field>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onClose} disabled={shortClose.isPending}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant="destructive"
-            disabled={shortClose.isPending}
-            aria-busy={shortClose.isPending || undefined}
-          >
-            {shortClose.isPending ? 'Closing...' : 'Short-close'}
-          </Button>
-        </DialogFooter>
-      </form>
-    </Dialog>
+    />
   );
+}
+
+/** What closing cancels: the first three pending lines, or that nothing more can be received. */
+function pendingSummary(po: PurchaseOrder): string {
+  const pendingLines = po.items.filter((l) => l.pending > 0);
+  if (pendingLines.length === 0) return 'The PO closes now; no more goods can be received against it.';
+  const shown = pendingLines
+    .slice(0, 3)
+    .map((l) => `${formatQty(l.pending)} ${l.item.unit} ${l.item.name}`)
+    .join(', ');
+  const more = pendingLines.length > 3 ? ` and ${pendingLines.length - 3} more` : '';
+  return `The PO closes now; what is still pending is cancelled: ${shown}${more}.`;
 }

@@ -7,9 +7,9 @@
  */
 import { fromHundredths, RECEIPT_TEXT } from '@erp/contracts';
 import { Input, theme, useIsMobile } from '@erp/ui';
-import { DataTable, type Column } from '@erp/ui/remote';
-import { createContext, memo, useContext, useEffect, useMemo, type FormEvent } from 'react';
-import styled from 'styled-components';
+import { LineEditor, lineContext, type Column } from '@erp/ui/remote';
+import { memo, useEffect, useMemo, type FormEvent } from 'react';
+import styled, { css } from 'styled-components';
 import { useLineValues, type ReceiptStore } from '../hooks/receipt-store';
 import {
   BAD_INPUT,
@@ -27,13 +27,7 @@ interface LinesContextValue {
   disabled: boolean;
 }
 
-const LinesContext = createContext<LinesContextValue | null>(null);
-
-function useLines(): LinesContextValue {
-  const value = useContext(LinesContext);
-  if (!value) throw new Error('Receipt line cells need LinesContext');
-  return value;
-}
+const [LinesContext, useLines] = lineContext<LinesContextValue>('Receipt line cells');
 
 const ItemName = styled.span`
   display: grid;
@@ -192,22 +186,8 @@ const remark: Column<ReceiptLineInfo> = {
 const DESKTOP_COLUMNS = [item, unit, pending, received, rejected, accepted, remark];
 const PHONE_COLUMNS = [item, pendingWithUnit, received, rejected, accepted, remark];
 
-const Wrap = styled.div`
-  & td {
-    vertical-align: top;
-    padding: 0.5rem 0.375rem;
-  }
-  & th {
-    padding: 0 0.375rem;
-  }
-  & td:first-child,
-  & th:first-child {
-    padding-left: 0.75rem;
-  }
-  & td:last-child,
-  & th:last-child {
-    padding-right: 0.75rem;
-  }
+/** The read-only cells lined up with the inputs' text; the quantities right-aligned on desktops. */
+const LAYOUT = css`
   ${theme.media.desktop} {
     & td:first-child {
       padding-top: 0.875rem;
@@ -235,20 +215,14 @@ const Wrap = styled.div`
       align-items: flex-start;
     }
     & dt {
-      min-width: 6.5rem;
       padding-top: 0.625rem;
     }
     & dl > div:first-child dt,
     & dl > div:nth-child(4) dt {
       padding-top: 0;
     }
-    & dd {
-      flex: 1;
-      min-width: 0;
-    }
     & dd input {
       height: 2.75rem;
-      text-align: left;
     }
   }
 `;
@@ -265,14 +239,15 @@ export const ReceiptLines = memo(function ReceiptLines({ store, lines, disabled 
   const context = useMemo(() => ({ store, disabled }), [store, disabled]);
   return (
     <LinesContext.Provider value={context}>
-      <Wrap>
-        <DataTable
-          columns={isMobile ? PHONE_COLUMNS : DESKTOP_COLUMNS}
-          rows={lines}
-          rowKey={(line) => line.itemId}
-          caption="Items pending on this purchase order"
-        />
-      </Wrap>
+      <LineEditor
+        columns={isMobile ? PHONE_COLUMNS : DESKTOP_COLUMNS}
+        rows={lines}
+        rowKey={(line) => line.itemId}
+        caption="Items pending on this purchase order"
+        hideLabels={false}
+        termWidth="6.5rem"
+        layout={LAYOUT}
+      />
     </LinesContext.Provider>
   );
 });

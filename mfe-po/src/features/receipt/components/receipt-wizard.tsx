@@ -18,9 +18,9 @@ import { focusField } from '@erp/ui/remote-form';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode, type RefObject } from 'react';
 import styled from 'styled-components';
-import { poKeys } from '../../orders/api/po-keys';
-import { receiptRecordedState } from '../../orders/components/receipt-recorded-notice';
-import { poPath } from '../../orders/hooks/po-format';
+import { poKeys } from '../../shared/api/po-keys';
+import { receiptRecordedState } from '../../shared/components/receipt-recorded-notice';
+import { poPath } from '../../shared/hooks/po-format';
 import { receivePo } from '../api/receive-po';
 import { uploadPhoto } from '../api/upload-photo';
 import {

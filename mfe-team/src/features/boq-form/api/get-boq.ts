@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { boqQueryOptions } from '../../boq/api/get-boq';
+import { boqQueryOptions } from '../../shared/api/get-boq';
 
 /** The BOQ edited (the detail screen's query: a save's answer lands in the same cache entry). */
 export const useBoqToEdit = (id: string | null) =>

@@ -1,8 +1,8 @@
 import type { BoqResponse, CreateBoqBody, UpdateBoqBody } from '@erp/contracts';
 import { api, call } from '@erp/sdk';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { boqKeys } from '../../boq/api/boq-keys';
-import { projectKeys } from '../../projects/api/project-keys';
+import { boqKeys } from '../../shared/api/boq-keys';
+import { projectKeys } from '../../shared/api/project-keys';
 
 export const createBoq = (body: CreateBoqBody) => call(api, 'boq.create', { body });
 

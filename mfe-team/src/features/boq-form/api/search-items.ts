@@ -1,7 +1,7 @@
 import { api, call } from '@erp/sdk';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { BoqItemOption } from '../hooks/boq-form-values';
-import { boqKeys } from '../../boq/api/boq-keys';
+import { boqKeys } from '../../shared/api/boq-keys';
 
 /** How many matches the picker lists; the user narrows the search rather than scrolling. */
 const PICKER_LIMIT = 20;

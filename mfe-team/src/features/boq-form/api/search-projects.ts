@@ -1,7 +1,7 @@
 import { api, ApiError, call } from '@erp/sdk';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { BoqProjectOption } from '../hooks/boq-form-values';
-import { boqKeys } from '../../boq/api/boq-keys';
+import { boqKeys } from '../../shared/api/boq-keys';
 
 const PICKER_LIMIT = 20;
 

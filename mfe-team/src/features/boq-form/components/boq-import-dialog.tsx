@@ -11,56 +11,23 @@ import {
   type BoqUnknownItem,
 } from '@erp/contracts';
 import { errorMessage } from '@erp/sdk';
-import { Badge, Button, Dialog, DialogFooter, Icon, Input, Label, Spinner, theme } from '@erp/ui';
+import { Badge, Button, Icon, Spinner, theme } from '@erp/ui';
+import {
+  ImportCounts,
+  ImportNote,
+  ImportProblem,
+  ImportProgress,
+  ImportRows,
+  SpreadsheetField,
+  SpreadsheetImportDialog,
+  useSpreadsheetFile,
+} from '@erp/ui/spreadsheet-import';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
-import styled, { keyframes } from 'styled-components';
-import { boqKeys } from '../../boq/api/boq-keys';
+import { useEffect, useRef, useState } from 'react';
+import styled from 'styled-components';
+import { boqKeys } from '../../shared/api/boq-keys';
 import { BOQ_IMPORT_ACCEPT, BOQ_IMPORT_MAX_BYTES, createItem, previewBoqImport } from '../api/import-boq';
 import type { AppendResult } from '../hooks/boq-form-values';
-
-const Body = styled.div`
-  display: grid;
-  gap: 0.875rem;
-  font-size: 0.875rem;
-  min-width: 0;
-`;
-
-const Muted = styled.p`
-  color: ${theme.color.mutedForeground};
-  font-size: 0.8125rem;
-`;
-
-const Problem = styled.p`
-  color: ${theme.color.destructive};
-  font-size: 0.8125rem;
-`;
-
-const slide = keyframes`from { transform: translateX(-100%); } to { transform: translateX(250%); }`;
-
-const Track = styled.div`
-  height: 0.5rem;
-  border-radius: ${theme.radius.full};
-  background: ${theme.color.muted};
-  overflow: hidden;
-  & > div {
-    width: 40%;
-    height: 100%;
-    border-radius: inherit;
-    background: ${theme.color.primary};
-    animation: ${slide} 1.1s ease-in-out infinite;
-  }
-  & > div[data-determinate] {
-    animation: none;
-    transition: width 0.2s;
-  }
-`;
-
-const Counts = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 0.5rem;
-`;
 
 const Box = styled.div`
   display: grid;
@@ -75,24 +42,12 @@ const Box = styled.div`
   }
 `;
 
-const RowList = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
+const RowList = styled(ImportRows)`
   max-height: 14rem;
-  overflow-y: auto;
-  border: 1px solid ${theme.color.border};
-  border-radius: ${theme.radius.md};
   background: ${theme.color.background};
   & > li {
-    display: grid;
     grid-template-columns: 4.5rem minmax(0, 1fr);
     gap: 0.125rem 0.75rem;
-    padding: 0.5rem 0.75rem;
-    border-bottom: 1px solid ${theme.color.border};
-  }
-  & > li:last-child {
-    border-bottom: none;
   }
   & .item {
     overflow-wrap: anywhere;
@@ -124,6 +79,7 @@ const Columns = styled.ul`
 
 /** How many refused rows are listed (the rest are counted). */
 const SHOWN_ROWS = 200;
+const LIMITS = { maxBytes: BOQ_IMPORT_MAX_BYTES, typeMessage: 'Choose an .xlsx or .csv file' };
 /** After items are created, the preview is read again until they resolve (they reach the projects service through events). */
 const RESOLVE_ATTEMPTS = 6;
 const RESOLVE_DELAY_MS = 1000;
@@ -178,10 +134,8 @@ export default function BoqImportDialog({
   canCreateItems,
   onForm,
 }: BoqImportDialogProps) {
-  const id = useId();
   const queryClient = useQueryClient();
-  const [file, setFile] = useState<File | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { file, problem, setProblem, choose, clear } = useSpreadsheetFile(LIMITS);
   const [reading, setReading] = useState(false);
   const [preview, setPreview] = useState<BoqImportPreview | null>(null);
   const [creation, setCreation] = useState<Creation | null>(null);
@@ -202,22 +156,10 @@ export default function BoqImportDialog({
 
   const reset = () => {
     abort.current?.abort();
-    setFile(null);
-    setProblem(null);
+    clear();
     setReading(false);
     setPreview(null);
     setCreation(null);
-  };
-
-  const choose = (next: File | null) => {
-    setProblem(null);
-    if (next && !/\.(csv|xlsx)$/i.test(next.name)) {
-      setProblem('Choose an .xlsx or .csv file');
-      setFile(null);
-    } else if (next && next.size > BOQ_IMPORT_MAX_BYTES) {
-      setProblem('The file is larger than 10 MB');
-      setFile(null);
-    } else setFile(next);
   };
 
   const read = async (chosen: File, signal: AbortSignal): Promise<BoqImportPreview | null> => {
@@ -285,21 +227,16 @@ export default function BoqImportDialog({
   if (!preview) {
     content = (
       <>
+        <SpreadsheetField
+          label="Spreadsheet"
+          accept={BOQ_IMPORT_ACCEPT}
+          disabled={reading}
+          onChoose={choose}
+        />
         <div>
-          <Label htmlFor={`${id}-file`}>Spreadsheet</Label>
-          <Input
-            id={`${id}-file`}
-            type="file"
-            accept={BOQ_IMPORT_ACCEPT}
-            onChange={(e) => choose(e.target.files?.[0] ?? null)}
-            disabled={reading}
-            style={{ paddingTop: '0.35rem', marginTop: '0.375rem' }}
-          />
-        </div>
-        <div>
-          <Muted>
+          <ImportNote>
             The first row names the columns (any order; other usual names such as Qty or UOM work too):
-          </Muted>
+          </ImportNote>
           <Columns aria-label="Expected columns">
             {BOQ_IMPORT_COLUMNS.map((column) => (
               <li key={column}>
@@ -317,14 +254,14 @@ export default function BoqImportDialog({
             ))}
           </Columns>
         </div>
-        <Muted>
+        <ImportNote>
           <a href={TEMPLATE} download="boq-template.csv">
             Download a template (CSV)
           </a>{' '}
           · .xlsx or .csv, up to 10 MB. Nothing is saved until you save the BOQ.
-        </Muted>
+        </ImportNote>
         {reading && <Reading file={file} />}
-        {problem && <Problem role="alert">{problem}</Problem>}
+        {problem && <ImportProblem role="alert">{problem}</ImportProblem>}
       </>
     );
   } else {
@@ -332,7 +269,7 @@ export default function BoqImportDialog({
     const refused = preview.refused;
     content = (
       <>
-        <Counts aria-label="Import summary">
+        <ImportCounts aria-label="Import summary">
           <Badge variant={ready.length > 0 ? 'success' : 'outline'}>
             {plural(ready.length, 'line')} ready
           </Badge>
@@ -340,12 +277,12 @@ export default function BoqImportDialog({
             {plural(refused.length, 'row')} refused
           </Badge>
           <Badge variant="secondary">{plural(preview.totalRows, 'row')} read</Badge>
-        </Counts>
+        </ImportCounts>
         {skipped > 0 && (
-          <Muted>
+          <ImportNote>
             {plural(skipped, 'line')} of the file {skipped === 1 ? 'names an item' : 'name items'} already on
             this BOQ: {skipped === 1 ? 'it' : 'they'} will be skipped, your lines stay as they are.
-          </Muted>
+          </ImportNote>
         )}
         {unknown.length > 0 && (
           <Box role="group" aria-label="Items not in the item master">
@@ -370,7 +307,9 @@ export default function BoqImportDialog({
                 Create {plural(unknown.length, 'item')} in the item master
               </Button>
             ) : (
-              <Muted>Ask a Purchaser to add these items to the item master, then read the file again.</Muted>
+              <ImportNote>
+                Ask a Purchaser to add these items to the item master, then read the file again.
+              </ImportNote>
             )}
           </Box>
         )}
@@ -388,76 +327,72 @@ export default function BoqImportDialog({
               ))}
             </RowList>
             {refused.length > SHOWN_ROWS && (
-              <Muted>and {plural(refused.length - SHOWN_ROWS, 'more row')}</Muted>
+              <ImportNote>and {plural(refused.length - SHOWN_ROWS, 'more row')}</ImportNote>
             )}
           </div>
         )}
         {reading && !creation && <Reading file={file} />}
-        {problem && <Problem role="alert">{problem}</Problem>}
+        {problem && <ImportProblem role="alert">{problem}</ImportProblem>}
       </>
     );
   }
 
+  const footer = !preview ? (
+    <>
+      <Button variant="outline" onClick={close}>
+        Cancel
+      </Button>
+      <Button onClick={() => file && void read(file, fresh())} disabled={!file || reading}>
+        {reading ? <Spinner /> : <Icon name="arrowRight" />}
+        {reading ? 'Reading file...' : 'Read File'}
+      </Button>
+    </>
+  ) : (
+    <>
+      <Button variant="ghost" onClick={close}>
+        Cancel
+      </Button>
+      <Button variant="outline" onClick={reset} disabled={busy}>
+        Choose Another File
+      </Button>
+      <Button
+        onClick={() => {
+          onAdd(ready);
+          close();
+        }}
+        disabled={toAdd <= 0 || busy}
+      >
+        <Icon name="plus" />
+        Add {plural(toAdd, 'line')}
+      </Button>
+    </>
+  );
+
   return (
-    <Dialog
+    <SpreadsheetImportDialog
       open={open}
-      onOpenChange={(next) => (next ? onOpenChange(true) : close())}
+      onOpenChange={onOpenChange}
+      onClose={close}
       title="Import from Excel"
       description={preview ? preview.fileName : 'Add estimate lines from a spreadsheet'}
-      role="alertdialog"
+      footer={footer}
     >
-      <Body>{content}</Body>
-      <DialogFooter>
-        {!preview ? (
-          <>
-            <Button variant="outline" onClick={close}>
-              Cancel
-            </Button>
-            <Button onClick={() => file && void read(file, fresh())} disabled={!file || reading}>
-              {reading ? <Spinner /> : <Icon name="arrowRight" />}
-              {reading ? 'Reading file...' : 'Read File'}
-            </Button>
-          </>
-        ) : (
-          <>
-            <Button variant="ghost" onClick={close}>
-              Cancel
-            </Button>
-            <Button variant="outline" onClick={reset} disabled={busy}>
-              Choose Another File
-            </Button>
-            <Button
-              onClick={() => {
-                onAdd(ready);
-                close();
-              }}
-              disabled={toAdd <= 0 || busy}
-            >
-              <Icon name="plus" />
-              Add {plural(toAdd, 'line')}
-            </Button>
-          </>
-        )}
-      </DialogFooter>
-    </Dialog>
+      {content}
+    </SpreadsheetImportDialog>
   );
 }
 
 function Reading({ file }: { file: File | null }) {
   return (
     <div role="status">
-      <div role="progressbar" aria-label="Reading file" aria-valuetext="Reading file">
-        <Track>
-          <div />
-        </Track>
-      </div>
-      <Muted style={{ marginTop: '0.375rem' }}>
+      <ImportProgress label="Reading file" />
+      <ImportNote style={{ marginTop: '0.375rem' }}>
         <Spinner size={12} /> Reading file
         {file
           ? ` ${file.name} (${Math.max(1, Math.round(file.size / 1024)).toLocaleString('en-IN')} KB)`
           : ''}
         …
-      </Muted>
+      </ImportNote>
     </div>
   );
 }
@@ -477,40 +412,30 @@ function CreationStatus({
     <div role="status" style={{ display: 'grid', gap: '0.375rem' }}>
       {creating && (
         <>
-          <div
-            role="progressbar"
-            aria-label="Creating items"
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={percent}
-          >
-            <Track>
-              <div data-determinate="" style={{ width: `${percent}%` }} />
-            </Track>
-          </div>
-          <Muted>
+          <ImportProgress label="Creating items" percent={percent} />
+          <ImportNote>
             Creating items: {creation.done} of {creation.total}
-          </Muted>
+          </ImportNote>
         </>
       )}
       {creation.resolving && (
-        <Muted>
+        <ImportNote>
           <Spinner size={12} /> Items created. Reading the file again until the BOQ service knows them…
-        </Muted>
+        </ImportNote>
       )}
       {creation.failed.map((f) => (
-        <Problem key={f.name} role="alert">
+        <ImportProblem key={f.name} role="alert">
           Could not create “{f.name}”: {f.message}
-        </Problem>
+        </ImportProblem>
       ))}
       {!creating && !creation.resolving && creation.unresolved.length > 0 && (
         <Box>
-          <Muted>
+          <ImportNote>
             {plural(creation.unresolved.length, 'item')} were created but the BOQ service has not received{' '}
             {creation.unresolved.length === 1 ? 'it' : 'them'} yet (
             {creation.unresolved.slice(0, 3).join(', ')}
             {creation.unresolved.length > 3 ? '…' : ''}). Read the file again in a few seconds.
-          </Muted>
+          </ImportNote>
           <Button variant="outline" size="sm" onClick={onReadAgain} disabled={reading}>
             {reading ? <Spinner /> : <Icon name="refresh" />}
             Read the file again
@@ -521,10 +446,10 @@ function CreationStatus({
         !creation.resolving &&
         creation.unresolved.length === 0 &&
         creation.failed.length < creation.total && (
-          <Muted>
+          <ImportNote>
             <Icon name="check" size={12} /> {plural(creation.total - creation.failed.length, 'item')} created
             in the item master.
-          </Muted>
+          </ImportNote>
         )}
     </div>
   );

@@ -6,11 +6,11 @@
  */
 import { UNITS } from '@erp/contracts';
 import { Button, formatINR, Icon, Input, Select, theme } from '@erp/ui';
-import { DataTable, type Column } from '@erp/ui/remote';
-import { FormField, type FormKit } from '@erp/ui/remote-form';
-import { createContext, useContext, useMemo, useSyncExternalStore, type RefObject } from 'react';
+import { LineEditor, lineContext, type Column } from '@erp/ui/remote';
+import { FormField, useFieldValue, type FormKit } from '@erp/ui/remote-form';
+import { useMemo, type RefObject } from 'react';
 import type { FieldPath } from 'react-hook-form';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { linePaise, sanitizeDecimal, type BoqFormValues, type BoqItemOption } from '../hooks/boq-form-values';
 import { ItemPicker } from './pickers';
 
@@ -21,21 +21,11 @@ export interface LinesContextValue {
   remove: (index: number) => void;
 }
 
-export const LinesContext = createContext<LinesContextValue | null>(null);
+const [LinesContext, useLines] = lineContext<LinesContextValue>('BOQ line cells');
 
-function useLines(): LinesContextValue {
-  const value = useContext(LinesContext);
-  if (!value) throw new Error('BOQ line cells need LinesContext');
-  return value;
-}
-
-/** One field's current value, re-rendering only when it changes (the rows themselves are memoised). */
-function useFieldValue(kit: FormKit<BoqFormValues>, name: FieldPath<BoqFormValues>): string {
-  const { form } = kit;
-  return useSyncExternalStore(
-    (onChange) => form.subscribe({ name, formState: { values: true }, exact: true, callback: onChange }),
-    () => String(form.getValues(name) ?? ''),
-  );
+/** One field's current value as text (the rows themselves are memoised). */
+function useFieldText(kit: FormKit<BoqFormValues>, name: FieldPath<BoqFormValues>): string {
+  return String(useFieldValue(kit, name) ?? '');
 }
 
 /** A line of the table: which line it is. Stable while lines are only typed in. */
@@ -91,7 +81,7 @@ function QuantityCell({ index }: { index: number }) {
 
 function UnitCell({ index }: { index: number }) {
   const { kit } = useLines();
-  const unit = useFieldValue(kit, path(index, 'unit'));
+  const unit = useFieldText(kit, path(index, 'unit'));
   return (
     <FormField
       kit={kit}
@@ -139,8 +129,8 @@ const Amount = styled.output`
 
 function AmountCell({ index }: { index: number }) {
   const { kit } = useLines();
-  const plannedQty = useFieldValue(kit, path(index, 'plannedQty'));
-  const rate = useFieldValue(kit, path(index, 'rate'));
+  const plannedQty = useFieldText(kit, path(index, 'plannedQty'));
+  const rate = useFieldText(kit, path(index, 'rate'));
   const paise = linePaise({ plannedQty, rate });
   return (
     <Amount aria-label={`Amount, line ${index + 1}`}>{paise === null ? '—' : formatINR(paise / 100)}</Amount>
@@ -191,31 +181,8 @@ const COLUMNS: Column<LineRow>[] = [
 
 const actions = (row: LineRow) => <RemoveButton index={row.index} />;
 
-/** The labels are the column headers (desktop) and the card's terms (phones); the fields keep theirs for screen readers. */
-const Wrap = styled.div`
-  & label {
-    position: absolute;
-    width: 1px;
-    height: 1px;
-    overflow: hidden;
-    clip: rect(0 0 0 0);
-    white-space: nowrap;
-  }
-  & td {
-    vertical-align: top;
-    padding: 0.5rem 0.375rem;
-  }
-  & th {
-    padding: 0 0.375rem;
-  }
-  & td:first-child,
-  & th:first-child {
-    padding-left: 0.75rem;
-  }
-  & td:last-child,
-  & th:last-child {
-    padding-right: 0.75rem;
-  }
+/** The line number muted on desktops ('Line 3' heading a phone's card); the fields' widths. */
+const LAYOUT = css`
   & td > output {
     padding-top: 0.5rem;
   }
@@ -225,8 +192,6 @@ const Wrap = styled.div`
       color: ${theme.color.mutedForeground};
       font-variant-numeric: tabular-nums;
     }
-  }
-  ${theme.media.desktop} {
     & .item {
       min-width: 12rem;
     }
@@ -255,16 +220,6 @@ const Wrap = styled.div`
     & .line-no::before {
       content: 'Line ';
     }
-    & dt {
-      min-width: 6rem;
-    }
-    & dd {
-      flex: 1;
-    }
-    & dd input,
-    & dd select {
-      text-align: left;
-    }
     & .remove {
       width: 100%;
     }
@@ -283,15 +238,15 @@ export function BoqLines({ context, keys }: BoqLinesProps) {
   const rows = useMemo(() => keys.map((key, index) => ({ key, index })), [signature]);
   return (
     <LinesContext.Provider value={context}>
-      <Wrap>
-        <DataTable
-          columns={COLUMNS}
-          rows={rows}
-          rowKey={(row) => row.key}
-          actions={actions}
-          caption="Estimate items"
-        />
-      </Wrap>
+      <LineEditor
+        columns={COLUMNS}
+        rows={rows}
+        rowKey={(row) => row.key}
+        actions={actions}
+        caption="Estimate items"
+        termWidth="6rem"
+        layout={LAYOUT}
+      />
     </LinesContext.Provider>
   );
 }

@@ -12,8 +12,8 @@ import { MatchersV3 } from '@pact-foundation/pact';
 import { ApiError } from '@erp/sdk';
 import { consumerContract } from '@erp/sdk/testing';
 import { removeBoq, reviseBoq } from './change-boq';
-import { getBoq } from './get-boq';
-import { getBoqList } from './get-boq-list';
+import { getBoq } from '../../shared/api/get-boq';
+import { getBoqList } from '../../shared/api/get-boq-list';
 
 const { like, eachLike, uuid, regex, integer, decimal, string } = MatchersV3;
 

@@ -1,7 +1,7 @@
 import { api, call, saveFile } from '@erp/sdk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { projectKeys } from '../../projects/api/project-keys';
-import { boqKeys } from './boq-keys';
+import { projectKeys } from '../../shared/api/project-keys';
+import { boqKeys } from '../../shared/api/boq-keys';
 
 /** DELETE /boq/{id}: a draft only (the service refuses a confirmed one with 409). */
 export const removeBoq = (id: string) => call(api, 'boq.remove', { params: { id } });

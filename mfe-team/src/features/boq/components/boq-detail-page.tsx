@@ -22,63 +22,21 @@ import {
   toast,
   useNavigate,
 } from '@erp/ui';
-import { PageSkeleton, useCurrentUser } from '@erp/ui/remote';
+import { Fact, FactGrid, PageSkeleton, useCurrentUser } from '@erp/ui/remote';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useExportBoq, useReviseBoq } from '../api/change-boq';
-import { useBoq } from '../api/get-boq';
-import { actorName, boqNumberLabel, revisionLabel } from '../hooks/boq-format';
+import { useBoq } from '../../shared/api/get-boq';
+import { actorName, boqNumberLabel, revisionLabel } from '../../shared/hooks/boq-format';
 import { BoqLinesTable } from './boq-lines-table';
-import { BoqStatusBadge } from './boq-status-badge';
+import { BoqStatusBadge } from '../../shared/components/boq-status-badge';
 import { DeleteBoqDialog } from './delete-boq-dialog';
 
-const Facts = styled.dl`
-  display: grid;
-  /* The project (a name and a code) gets the most room; the total amount never breaks. */
-  grid-template-columns: minmax(0, 1.5fr) repeat(3, minmax(0, 1fr)) minmax(max-content, 1.25fr);
-  gap: 1rem;
-  margin: 0 0 1rem;
-  @media (max-width: 1100px) {
-    grid-template-columns: repeat(3, minmax(0, 1fr));
-  }
-  ${theme.media.mobile} {
-    grid-template-columns: repeat(2, minmax(0, 1fr));
-    gap: 0.75rem;
-    & > :first-child {
-      grid-column: 1 / -1;
-    }
-  }
-`;
+/** The project (a name and a code) gets the most room; the total amount never breaks. */
+const FACT_COLUMNS = 'minmax(0, 1.5fr) repeat(3, minmax(0, 1fr)) minmax(max-content, 1.25fr)';
 
-const Fact = styled(Card)`
-  padding: 1rem 1.25rem;
-  display: grid;
-  gap: 0.25rem;
-  align-content: start;
-  min-width: 0;
-  & > dt {
-    color: ${theme.color.mutedForeground};
-    font-size: 0.8125rem;
-  }
-  & > dd {
-    margin: 0;
-    font-weight: 600;
-    overflow-wrap: anywhere;
-  }
-  & a {
-    color: ${theme.color.primary};
-    text-decoration: underline;
-    text-underline-offset: 2px;
-  }
-  & small {
-    display: block;
-    font-weight: 400;
-    color: ${theme.color.mutedForeground};
-    font-size: 0.8125rem;
-  }
-  ${theme.media.mobile} {
-    padding: 0.75rem 1rem;
-  }
+const Facts = styled(FactGrid)`
+  margin-bottom: 1rem;
 `;
 
 const Sections = styled.div`
@@ -315,29 +273,15 @@ export function BoqDetailPage({ id }: { id: string }) {
         }
       />
       <RevisionNotice boq={b} />
-      <Facts>
-        <Fact>
-          <dt>Project</dt>
-          <dd>
-            <Link to={`/team/project/${encodeURIComponent(b.projectId._id)}`}>{b.projectId.name}</Link>
-            {b.projectId.projectCode && <small>{b.projectId.projectCode}</small>}
-          </dd>
+      <Facts columns={FACT_COLUMNS} mediumColumns={3}>
+        <Fact label="Project" wide detail={b.projectId.projectCode}>
+          <Link to={`/team/project/${encodeURIComponent(b.projectId._id)}`}>{b.projectId.name}</Link>
         </Fact>
-        <Fact>
-          <dt>Created Date</dt>
-          <dd>{formatDate(b.createdAt)}</dd>
-        </Fact>
-        <Fact>
-          <dt>Created By</dt>
-          <dd>{actorName(b.createdBy)}</dd>
-        </Fact>
-        <Fact>
-          <dt>Total Items</dt>
-          <dd>{formatNumber(b.items.length)}</dd>
-        </Fact>
-        <Fact>
-          <dt>Total Amount</dt>
-          <dd style={{ whiteSpace: 'nowrap' }}>{formatINR(b.totalAmount)}</dd>
+        <Fact label="Created Date">{formatDate(b.createdAt)}</Fact>
+        <Fact label="Created By">{actorName(b.createdBy)}</Fact>
+        <Fact label="Total Items">{formatNumber(b.items.length)}</Fact>
+        <Fact label="Total Amount">
+          <span style={{ whiteSpace: 'nowrap' }}>{formatINR(b.totalAmount)}</span>
         </Fact>
       </Facts>
       <Sections>

@@ -2,7 +2,7 @@ import type { BoqLine } from '@erp/contracts';
 import { formatINR, Icon, theme, useIsMobile } from '@erp/ui';
 import { DataTable, type Column } from '@erp/ui/remote';
 import styled from 'styled-components';
-import { formatQty, isOverConsumed } from '../hooks/boq-format';
+import { formatQty, isOverConsumed } from '../../shared/hooks/boq-format';
 
 const Num = styled.span`
   white-space: nowrap;

@@ -2,7 +2,7 @@ import { can, type BoqSummary } from '@erp/contracts';
 import { Icon, LinkButton } from '@erp/ui';
 import { ListPage, useCurrentUser, useListSearch } from '@erp/ui/remote';
 import { useState } from 'react';
-import { BOQ_PAGE_SIZE, parseBoqStatusFilter, useBoqList } from '../api/get-boq-list';
+import { BOQ_PAGE_SIZE, parseBoqStatusFilter, useBoqList } from '../../shared/api/get-boq-list';
 import { BoqTable } from './boq-table';
 import { DeleteBoqDialog } from './delete-boq-dialog';
 import { ProjectFilter, StatusFilter } from './project-filter';
@@ -33,10 +33,9 @@ export function BoqListPage() {
         description="Bills of quantities: the materials planned for each project"
         actions={canCreate && createBoq}
         allowed={allowed}
-        deniedText="You don't have permission to view BOQs."
+        noun="BOQs"
         search={search}
         searchPlaceholder="Search by BOQ name, project, or ID..."
-        searchLabel="Search BOQs"
         filters={
           <>
             <ProjectFilter value={projectId} onChange={(value) => search.setFilter('projectId', value)} />
@@ -46,12 +45,8 @@ export function BoqListPage() {
         filtersOnPhone={{ active: (status ? 1 : 0) + (projectId ? 1 : 0) }}
         count={{ one: 'BOQ', many: 'BOQs' }}
         query={list}
-        rows={list.data?.result.length}
-        total={list.data?.totalItems}
-        totalCapped={list.data?.totalCapped}
+        page={list.data}
         pageSize={BOQ_PAGE_SIZE}
-        loadingLabel="Loading BOQs"
-        errorTitle="Could not load BOQs"
         noMatchTitle="No BOQs match these filters"
         empty={{
           icon: 'file',

@@ -2,8 +2,8 @@ import type { BoqSummary } from '@erp/contracts';
 import { Button, formatDate, formatNumber, Icon, Link, LinkButton, theme, useIsMobile } from '@erp/ui';
 import { DataTable, type Column } from '@erp/ui/remote';
 import styled from 'styled-components';
-import { actorName, revisionLabel } from '../hooks/boq-format';
-import { BoqStatusBadge } from './boq-status-badge';
+import { actorName, revisionLabel } from '../../shared/hooks/boq-format';
+import { BoqStatusBadge } from '../../shared/components/boq-status-badge';
 
 const Name = styled.span`
   display: grid;

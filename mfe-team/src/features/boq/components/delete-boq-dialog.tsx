@@ -1,7 +1,7 @@
 import { errorMessage } from '@erp/sdk';
 import { ConfirmDialog, toast } from '@erp/ui';
 import { useForgetBoq, useRemoveBoq } from '../api/change-boq';
-import { boqNumberLabel } from '../hooks/boq-format';
+import { boqNumberLabel } from '../../shared/hooks/boq-format';
 
 /** What the dialog needs of the BOQ being deleted. */
 export interface BoqToDelete {

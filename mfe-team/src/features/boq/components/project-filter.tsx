@@ -1,7 +1,7 @@
 import { Select, theme } from '@erp/ui';
 import styled from 'styled-components';
-import { useProjectOptions } from '../../team/api/get-project-options';
-import { projectOptionLabel } from '../hooks/boq-format';
+import { useProjectOptions } from '../../shared/api/get-project-options';
+import { projectOptionLabel } from '../../shared/hooks/boq-format';
 
 /** Wider than the bar's other selects: its options carry a code and a name. */
 const WideSelect = styled(Select)`

@@ -1,6 +1,6 @@
 import { api, call } from '@erp/sdk';
 import { useQuery } from '@tanstack/react-query';
-import { projectKeys } from './project-keys';
+import { projectKeys } from '../../shared/api/project-keys';
 
 /** The next free code (PRJ-0003), suggested on the create form; the user may change it. */
 export const getNextProjectCode = (signal?: AbortSignal) => call(api, 'projects.nextCode', { signal });

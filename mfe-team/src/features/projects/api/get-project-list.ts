@@ -1,7 +1,7 @@
 import type { ProjectListResponse } from '@erp/contracts';
 import { api, call } from '@erp/sdk';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { projectKeys } from './project-keys';
+import { projectKeys } from '../../shared/api/project-keys';
 
 /** SPEC §9: the project list loads 100 at a time. */
 export const PROJECT_PAGE_SIZE = 100;

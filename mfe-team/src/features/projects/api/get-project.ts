@@ -1,6 +1,6 @@
 import { api, call } from '@erp/sdk';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { projectKeys } from './project-keys';
+import { projectKeys } from '../../shared/api/project-keys';
 
 export const getProject = (id: string, signal?: AbortSignal) =>
   call(api, 'projects.get', { params: { id }, signal });

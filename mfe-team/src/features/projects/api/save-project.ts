@@ -1,8 +1,8 @@
 import type { CreateProjectBody, ProjectResponse, UpdateProjectBody } from '@erp/contracts';
 import { api, call } from '@erp/sdk';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { teamKeys } from '../../team/api/team-keys';
-import { projectKeys } from './project-keys';
+import { teamKeys } from '../../shared/api/team-keys';
+import { projectKeys } from '../../shared/api/project-keys';
 
 export const createProject = (body: CreateProjectBody) => call(api, 'projects.create', { body });
 

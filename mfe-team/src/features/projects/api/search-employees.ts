@@ -1,7 +1,7 @@
 import type { Member } from '@erp/contracts';
 import { api, call } from '@erp/sdk';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { projectKeys } from './project-keys';
+import { projectKeys } from '../../shared/api/project-keys';
 
 /** What the Employee picker shows of a member. */
 export type EmployeeOption = Pick<Member, '_id' | 'name' | 'email' | 'status'>;

@@ -16,7 +16,7 @@ import {
 } from '@erp/ui';
 import { PageSkeleton, useCurrentUser } from '@erp/ui/remote';
 import styled from 'styled-components';
-import { ProjectBoqs } from '../../boq/components/project-boqs';
+import { ProjectBoqs } from '../../shared/components/project-boqs';
 import { useProject } from '../api/get-project';
 import { ProjectStatusBadge } from './project-status-badge';
 import { initials, PersonAvatar, PersonRow } from './team-avatars';

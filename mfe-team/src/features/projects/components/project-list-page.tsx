@@ -26,22 +26,17 @@ export function ProjectListPage() {
       description="Construction projects, their dates, status and assigned team"
       actions={canAdd && addProject('Add Project')}
       allowed={allowed}
-      deniedText="You don't have permission to view projects."
+      noun="projects"
       search={search}
       searchPlaceholder="Search projects, codes, locations"
-      searchLabel="Search projects"
       filters={
         <StatusChips value={status} onChange={(value) => search.setFilter('status', value ?? undefined)} />
       }
       filtersOnPhone={{ active: status ? 1 : 0 }}
       count={{ one: 'project', many: 'projects' }}
       query={list}
-      rows={list.data?.result.length}
-      total={list.data?.totalItems}
-      totalCapped={list.data?.totalCapped}
+      page={list.data}
       pageSize={PROJECT_PAGE_SIZE}
-      loadingLabel="Loading projects"
-      errorTitle="Could not load projects"
       noMatchTitle="No projects match these filters"
       empty={{
         icon: 'clipboard',

@@ -1,7 +1,7 @@
 import type { CreateMemberBody } from '@erp/contracts';
 import { api, call } from '@erp/sdk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { teamKeys } from './team-keys';
+import { teamKeys } from '../../shared/api/team-keys';
 
 export const createMember = (body: CreateMemberBody) => call(api, 'team.create', { body });
 

@@ -1,6 +1,6 @@
 import { api, call } from '@erp/sdk';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { teamKeys } from './team-keys';
+import { teamKeys } from '../../shared/api/team-keys';
 
 export const getMember = (id: string, signal?: AbortSignal) =>
   call(api, 'team.get', { params: { id }, signal });

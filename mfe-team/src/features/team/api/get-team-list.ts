@@ -1,7 +1,7 @@
 import type { TeamListResponse } from '@erp/contracts';
 import { api, call } from '@erp/sdk';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { teamKeys } from './team-keys';
+import { teamKeys } from '../../shared/api/team-keys';
 
 /** SPEC §9: team list page size 10. */
 export const TEAM_PAGE_SIZE = 10;

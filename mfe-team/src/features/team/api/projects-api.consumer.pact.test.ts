@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { MatchersV3 } from '@pact-foundation/pact';
 import { consumerContract } from '@erp/sdk/testing';
-import { getProjectOptions } from './get-project-options';
+import { getProjectOptions } from '../../shared/api/get-project-options';
 
 const { eachLike, uuid, regex, string } = MatchersV3;
 

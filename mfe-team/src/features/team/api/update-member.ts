@@ -1,7 +1,7 @@
 import type { UpdateMemberBody } from '@erp/contracts';
 import { api, call } from '@erp/sdk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { teamKeys } from './team-keys';
+import { teamKeys } from '../../shared/api/team-keys';
 
 export interface UpdateMemberInput {
   id: string;

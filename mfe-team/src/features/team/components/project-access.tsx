@@ -1,7 +1,7 @@
 import { Button, Checkbox, Skeleton, theme } from '@erp/ui';
 import { errorMessage } from '@erp/sdk';
 import styled from 'styled-components';
-import { useProjectOptions } from '../api/get-project-options';
+import { useProjectOptions } from '../../shared/api/get-project-options';
 
 const Options = styled.div`
   display: grid;

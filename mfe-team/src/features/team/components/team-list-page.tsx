@@ -36,10 +36,9 @@ export function TeamListPage() {
         )
       }
       allowed={allowed}
-      deniedText="You don't have permission to view team members."
+      noun="team members"
       search={search}
       searchPlaceholder="Search by name, email or phone..."
-      searchLabel="Search team members"
       filters={
         <Tabs
           aria-label="Filter by status"
@@ -49,13 +48,9 @@ export function TeamListPage() {
         />
       }
       query={list}
-      rows={list.data?.result.length}
-      total={list.data?.totalItems}
-      totalCapped={list.data?.totalCapped}
+      page={list.data}
       pageSize={TEAM_PAGE_SIZE}
       alwaysPaginate
-      loadingLabel="Loading team members"
-      errorTitle="Could not load team members"
       noMatchTitle="No members match these filters"
       empty={{
         icon: 'users',

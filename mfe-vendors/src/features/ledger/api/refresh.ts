@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { vendorKeys } from '../../vendors/api/vendor-keys';
+import { vendorKeys } from '../../shared/api/vendor-keys';
 import { ledgerKeys } from './ledger-keys';
 
 /** After an entry or a decision: every ledger query, and the vendor screens (their Outstanding column reads the wallet). */

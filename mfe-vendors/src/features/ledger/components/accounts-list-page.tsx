@@ -47,6 +47,7 @@ export function AccountsListPage() {
       title="Vendor Accounts"
       description="What the business owes each vendor: purchase orders, payments, credit notes and overbilling"
       allowed={allowed}
+      noun="vendor accounts"
       deniedText={LEDGER_MESSAGES.accessDenied}
       actions={
         <>
@@ -67,7 +68,6 @@ export function AccountsListPage() {
       }
       search={search}
       searchPlaceholder="Search by vendor name or ID..."
-      searchLabel="Search vendor accounts"
       filters={
         <SortFilter
           aria-label="Sort vendor accounts"
@@ -83,12 +83,8 @@ export function AccountsListPage() {
       }
       count={{ one: 'vendor', many: 'vendors' }}
       query={list}
-      rows={list.data?.result.length}
-      total={list.data?.totalItems}
-      totalCapped={list.data?.totalCapped}
+      page={list.data}
       pageSize={ACCOUNTS_PAGE_SIZE}
-      loadingLabel="Loading vendor accounts"
-      errorTitle="Could not load vendor accounts"
       noMatchTitle="No vendor accounts match your search"
       empty={{
         icon: 'truck',

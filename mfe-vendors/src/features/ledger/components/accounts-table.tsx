@@ -2,7 +2,7 @@ import type { VendorAccount } from '@erp/contracts';
 import { Badge, Icon, LinkButton, theme } from '@erp/ui';
 import { DataTable, type Column, type ListSort } from '@erp/ui/remote';
 import styled from 'styled-components';
-import { VendorStatusBadge } from '../../vendors/components/vendor-status-badge';
+import { VendorStatusBadge } from '../../shared/components/vendor-status-badge';
 import { formatLedgerDate, ledgerPath } from '../hooks/ledger-format';
 import { Balance, Rupees } from './rupees';
 

@@ -22,7 +22,7 @@ import { PageSkeleton, Tabs, useCurrentUser } from '@erp/ui/remote';
 import { useCallback, useEffect, useState } from 'react';
 import styled from 'styled-components';
 import { useVendorLedger } from '../api/get-ledger';
-import { VendorStatusBadge } from '../../vendors/components/vendor-status-badge';
+import { VendorStatusBadge } from '../../shared/components/vendor-status-badge';
 import { canAddCreditNote, canAddPayment, canReadLedgers, canReverse } from '../hooks/ledger-access';
 import { LEDGER_PAGE_SIZE, parseId, parseRange, rangeParam, RANGE_OPTIONS } from '../hooks/ledger-filters';
 import type { PaymentVendor } from '../hooks/payment-form-values';

@@ -1,7 +1,7 @@
 import { LEDGER_MESSAGES, type OverbillCase } from '@erp/contracts';
 import { ApiError, errorMessage } from '@erp/sdk';
-import { Button, ConfirmDialog, Dialog, DialogFooter, Field, formatINR, Textarea, toast } from '@erp/ui';
-import { useRef, useState } from 'react';
+import { ConfirmDialog, formatINR, toast } from '@erp/ui';
+import { ReasonDialog } from '@erp/ui/remote';
 import { useApproveOverbill, useRejectOverbill } from '../api/decide-overbill';
 
 export interface DecisionProps {
@@ -57,86 +57,41 @@ export function ApproveDialog({ overbill, onClose, onStale }: DecisionProps) {
 /** An Admin rejects an overbilling case, with the reason (required); nothing is added to the ledger. */
 export function RejectDialog({ overbill, onClose, onStale }: DecisionProps) {
   const reject = useRejectOverbill();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const field = useRef<HTMLTextAreaElement>(null);
-
-  const submit = () => {
-    if (reject.isPending) return;
-    if (!reason.trim()) {
-      setError(LEDGER_MESSAGES.rejectReason);
-      field.current?.focus();
-      return;
-    }
-    reject.mutate(
-      { caseId: overbill._id, version: overbill.version, reason },
-      {
-        onSuccess: () => {
-          toast({ title: LEDGER_MESSAGES.overbillRejected, description: what(overbill), variant: 'success' });
-          onClose();
-        },
-        onError: (err) => {
-          toast({ title: errorMessage(err), variant: 'destructive' });
-          if (isStale(err)) {
-            onStale();
-            onClose();
-          } else if (err instanceof ApiError && err.status === 400) setError(errorMessage(err));
-        },
-      },
-    );
-  };
-
   return (
-    <Dialog
-      open
-      onOpenChange={(next) => !next && !reject.isPending && onClose()}
+    <ReasonDialog
       title="Reject overbilling?"
       description={`${what(overbill)}: ${formatINR(overbill.delta)} above the expected amount. Nothing is added to the ledger.`}
-    >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-        style={{ display: 'grid', gap: '1rem' }}
-      >
-        <Field
-          label="Reason"
-          htmlFor="reject-reason"
-          required
-          error={error}
-          hint="Why the extra amount is not owed"
-        >
-          <Textarea
-            id="reject-reason"
-            ref={field}
-            value={reason}
-            rows={3}
-            maxLength={1000}
-            aria-invalid={error ? true : undefined}
-            aria-describedby="reject-reason-msg"
-            onChange={(e) => {
-              setReason(e.target.value);
-              if (error) setError(null);
-            }}
-            autoFocus
-          />
-        </Field>
-        <DialogFooter>
-          <Button type="button" variant="outline" onClick={onClose} disabled={reject.isPending}>
-            Cancel
-          </Button>
-          <Button
-            type="submit"
-            variant="destructive"
-            disabled={reject.isPending}
-            aria-busy={reject.isPending || undefined}
-          >
-            {reject.isPending ? 'Rejecting...' : 'Reject'}
-          </Button>
-        </DialogFooter>
-      </form>
-    </Dialog>
+      fieldId="reject-reason"
+      hint="Why the extra amount is not owed"
+      rows={3}
+      maxLength={1000}
+      requiredMessage={LEDGER_MESSAGES.rejectReason}
+      confirmLabel="Reject"
+      busyLabel="Rejecting..."
+      busy={reject.isPending}
+      onClose={onClose}
+      onSubmit={(reason, answer) =>
+        reject.mutate(
+          { caseId: overbill._id, version: overbill.version, reason },
+          {
+            onSuccess: () => {
+              toast({
+                title: LEDGER_MESSAGES.overbillRejected,
+                description: what(overbill),
+                variant: 'success',
+              });
+              onClose();
+            },
+            onError: (err) => {
+              toast({ title: errorMessage(err), variant: 'destructive' });
+              if (isStale(err)) {
+                onStale();
+                onClose();
+              } else if (err instanceof ApiError && err.status === 400) answer.showError(errorMessage(err));
+            },
+          },
+        )
+      }
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { api, call } from '@erp/sdk';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { vendorKeys } from './vendor-keys';
+import { vendorKeys } from '../../shared/api/vendor-keys';
 
 export type VendorItemSort = 'itemName' | 'price' | 'moq' | 'updatedAt';
 export type SortOrder = 'asc' | 'desc';

@@ -1,7 +1,7 @@
 import type { VendorListResponse } from '@erp/contracts';
 import { api, call } from '@erp/sdk';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { vendorKeys } from './vendor-keys';
+import { vendorKeys } from '../../shared/api/vendor-keys';
 
 /** SPEC §9: vendor lists load 100 at a time; further pages come from the server (ARCHITECTURE §8). */
 export const VENDOR_PAGE_SIZE = 100;

@@ -1,6 +1,6 @@
 import { api, call } from '@erp/sdk';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { vendorKeys } from './vendor-keys';
+import { vendorKeys } from '../../shared/api/vendor-keys';
 
 export const getVendor = (id: string, signal?: AbortSignal) =>
   call(api, 'vendors.get', { params: { id }, signal });

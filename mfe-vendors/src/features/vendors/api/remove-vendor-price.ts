@@ -1,6 +1,6 @@
 import { api, call } from '@erp/sdk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { vendorKeys } from './vendor-keys';
+import { vendorKeys } from '../../shared/api/vendor-keys';
 
 export interface RemoveVendorPriceInput {
   itemId: string;

@@ -1,7 +1,7 @@
 import type { UpdateVendorPriceBody } from '@erp/contracts';
 import { api, call } from '@erp/sdk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { vendorKeys } from './vendor-keys';
+import { vendorKeys } from '../../shared/api/vendor-keys';
 
 export interface UpdateVendorPriceInput {
   itemId: string;

@@ -7,7 +7,7 @@ import styled from 'styled-components';
 import { useVendor } from '../api/get-vendor';
 import { LinkedItems } from './linked-items';
 import { VendorInfo } from './vendor-info';
-import { VendorStatusBadge } from './vendor-status-badge';
+import { VendorStatusBadge } from '../../shared/components/vendor-status-badge';
 
 const Stack = styled.div`
   display: grid;

@@ -4,7 +4,7 @@ import { Input, Select, Textarea } from '@erp/ui';
 import { FormSection } from '@erp/ui/remote';
 import { FormField, type FormFieldProps, type FormKit } from '@erp/ui/remote-form';
 import { sanitize, type VendorFormValues } from '../hooks/vendor-form-values';
-import { VENDOR_STATUS_LABEL } from './vendor-status-badge';
+import { VENDOR_STATUS_LABEL } from '../../shared/components/vendor-status-badge';
 
 export interface VendorFieldsProps {
   kit: FormKit<VendorFormValues>;

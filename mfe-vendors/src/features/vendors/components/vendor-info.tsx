@@ -25,7 +25,7 @@ import {
   vendorToValues,
 } from '../hooks/vendor-form-values';
 import { VendorFields } from './vendor-fields';
-import { VendorStatusBadge } from './vendor-status-badge';
+import { VendorStatusBadge } from '../../shared/components/vendor-status-badge';
 
 const Header = styled(CardHeader)`
   display: flex;

@@ -25,18 +25,15 @@ export function VendorListPage() {
         )
       }
       allowed={allowed}
-      deniedText="You don't have permission to view vendors."
+      noun="vendors"
       search={search}
       searchPlaceholder="Search by vendor name, ID or contact..."
-      searchLabel="Search vendors"
       count={{ one: 'vendor', many: 'vendors' }}
       query={list}
       rows={list.data?.vendors.length}
       total={list.data?.totalVendor}
       totalCapped={list.data?.totalCapped}
       pageSize={VENDOR_PAGE_SIZE}
-      loadingLabel="Loading vendors"
-      errorTitle="Could not load vendors"
       noMatchTitle="No vendors match your search"
       empty={{
         icon: 'truck',

@@ -2,7 +2,7 @@ import type { Vendor } from '@erp/contracts';
 import { formatDate, formatINR, Icon, LinkButton, theme } from '@erp/ui';
 import { DataTable, type Column } from '@erp/ui/remote';
 import styled from 'styled-components';
-import { VendorStatusBadge } from './vendor-status-badge';
+import { VendorStatusBadge } from '../../shared/components/vendor-status-badge';
 
 const Name = styled.span`
   font-weight: 500;

@@ -31,3 +31,4 @@ export {
   type FormFieldProps,
   type FormShellProps,
 } from './form-shell';
+export { useFieldValue } from './use-field-value';

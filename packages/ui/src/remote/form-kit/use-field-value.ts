@@ -1,6 +1,6 @@
-import type { FormKit } from '@erp/ui/remote-form';
 import { useSyncExternalStore } from 'react';
 import type { FieldPath, FieldValues } from 'react-hook-form';
+import type { FormKit } from './use-form-kit';
 
 /**
  * One field's current value, re-rendering the component only when that field changes (the form's own

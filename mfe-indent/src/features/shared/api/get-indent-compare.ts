@@ -1,6 +1,6 @@
 import { api, call } from '@erp/sdk';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { indentKeys } from '../../shared/api/indent-keys';
+import { indentKeys } from './indent-keys';
 
 /**
  * GET /indent/compare/{id}: the indent with each line's vendor options and the prices' fingerprint

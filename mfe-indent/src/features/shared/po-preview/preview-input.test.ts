@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { line, option, V } from '../compare/hooks/test-lines';
+import { line, option, V } from '../hooks/test-lines';
 import { optionFigures, previewOf, rupees } from './preview-input';
 
 describe('PO preview input', () => {

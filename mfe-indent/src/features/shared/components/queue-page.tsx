@@ -18,7 +18,7 @@ import {
 import { DataTable, ListSkeleton, type Column } from '@erp/ui/remote';
 import { Fragment, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { actorName, unitTotalsText } from '../../shared/hooks/indent-format';
+import { actorName, unitTotalsText } from '../hooks/indent-format';
 
 export const Stacked = styled.span`
   display: grid;

@@ -7,9 +7,9 @@ import type { IndentLine, VendorOption } from '@erp/contracts';
 import { Badge, Card, Icon, LinkButton, theme } from '@erp/ui';
 import { memo, useMemo, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { optionFigures, rupees } from '../../po-preview/preview-input';
-import { OverBoqFlag } from '../../shared/components/over-boq';
-import { qtyWithUnit } from '../../shared/hooks/indent-format';
+import { optionFigures, rupees } from '../po-preview/preview-input';
+import { OverBoqFlag } from './over-boq';
+import { qtyWithUnit } from '../hooks/indent-format';
 
 /**
  * An item's card. A 300-line indent draws some 13,000 elements, so the repeated parts inside a card

@@ -1,7 +1,7 @@
 import type { IndentListResponse } from '@erp/contracts';
 import { api, call } from '@erp/sdk';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { indentKeys } from '../../shared/api/indent-keys';
+import { indentKeys } from './indent-keys';
 
 /** SPEC §7 "Calls used by screens": the queues ask for 100 indents from offset 0, other filters empty. */
 export const QUEUE_LIMIT = 100;

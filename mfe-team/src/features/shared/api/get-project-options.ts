@@ -1,6 +1,6 @@
 import { api, ApiError, call } from '@erp/sdk';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { projectKeys } from '../../projects/api/project-keys';
+import { projectKeys } from './project-keys';
 
 /** The fields of a project the member form's picker needs (SPEC §3 "Project"). */
 export interface ProjectOption {
