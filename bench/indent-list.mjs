@@ -19,7 +19,8 @@ const LINES = 5;
 const DURATION_MS = Number(process.env.BENCH_DURATION_MS ?? 10_000);
 const CONNECTIONS = 20;
 const BUDGET_MS = 30;
-const SKYLINE = '7b1e4c2a-9d3f-4a6b-8c5e-1f2a3b4c5d6e';
+// The demo's first project (the seed made it through the API, so its id is the system's).
+const SKYLINE = `(SELECT project_id FROM indent.project_snapshots WHERE project_code = 'PRJ-0001')`;
 
 const generate = [
   `INSERT INTO indent.project_snapshots (project_id, project_code, name, status, version)
@@ -36,14 +37,14 @@ const generate = [
           (ARRAY['kg','bags','pcs','CBM','kg','meters','sheets'])[1 + g % 7], 'active', 1
      FROM generate_series(1, ${ITEMS}) g`,
   `WITH p AS (SELECT b.project_id, b.boq_id, row_number() OVER (ORDER BY b.project_id) - 1 AS k FROM indent.boq_snapshots b
-               WHERE b.status = 'confirmed' AND b.project_id <> '${SKYLINE}'),
+               WHERE b.status = 'confirmed' AND b.project_id <> ${SKYLINE}),
         n AS (SELECT count(*) AS projects FROM p),
-        s AS (SELECT boq_id FROM indent.boq_snapshots WHERE project_id = '${SKYLINE}' AND status = 'confirmed' ORDER BY boq_number LIMIT 1)
+        s AS (SELECT boq_id FROM indent.boq_snapshots WHERE project_id = ${SKYLINE} AND status = 'confirmed' ORDER BY boq_number LIMIT 1)
    INSERT INTO indent.indents (id, indent_number, title, project_id, boq_id, location, notes, status, created_by_name, created_at, updated_at,
                                item_count, total_hundredths, total_paise, search, submitted_by_name, submitted_at)
    SELECT gen_random_uuid(), 'IND-' || (100000 + g),
           (ARRAY['Slab casting','Column reinforcement','Masonry','Plaster materials','Plumbing','Electrical conduits','Waterproofing'])[1 + g % 7] || ', floor ' || (1 + g % 14),
-          CASE WHEN g % 100 = 0 AND (SELECT boq_id FROM s) IS NOT NULL THEN '${SKYLINE}'::uuid ELSE p.project_id END,
+          CASE WHEN g % 100 = 0 AND (SELECT boq_id FROM s) IS NOT NULL THEN ${SKYLINE} ELSE p.project_id END,
           CASE WHEN g % 100 = 0 AND (SELECT boq_id FROM s) IS NOT NULL THEN (SELECT boq_id FROM s) ELSE p.boq_id END,
           'Tower ' || chr((65 + g % 4)::int), CASE WHEN g % 5 = 0 THEN 'Urgent: pour planned this week' ELSE '' END,
           (ARRAY['draft','compare','approval','approved','approved','approved'])[1 + g % 6],

@@ -22,6 +22,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { chromium } from 'playwright-core';
 import { freePort, json, root, signIn, waitFor } from './lib/system.mjs';
+import { DEMO_ADMIN_ENV, seedDemoIfAsked } from './lib/demo.mjs';
 
 const LIGHTHOUSE = process.env.BENCH_LIGHTHOUSE ?? 'lighthouse@12.8.2';
 const run = promisify(execFile);
@@ -41,6 +42,7 @@ async function startSystem(dir) {
       PORT: String(port),
       DATA_DIR: data,
       SEED_DEMO: 'true',
+      ...DEMO_ADMIN_ENV,
       LOG_LEVEL: 'warn',
       NODE_ENV: 'test',
       OTP_RESEND_SECONDS: '0',
@@ -52,6 +54,7 @@ async function startSystem(dir) {
   });
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/health`, 120_000);
+  await seedDemoIfAsked({ SEED_DEMO: 'true' }, base, dir);
   return {
     base,
     async stop() {

@@ -9,18 +9,26 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import path from 'node:path';
-import { DESKTOP, PHONE, launch, newPage, screenshotDir, shot, signIn } from './lib/browser.js';
+import { apiClient } from '../scripts/demo-seed/api.mjs';
+import { DESKTOP, PHONE, baseUrl, launch, newPage, screenshotDir, shot, signIn } from './lib/browser.js';
 
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
+  // The demo's two projects, made through the API by the seed (their ids are the system's).
+  const admin = await apiClient(baseUrl).signIn('9000000001');
+  const { result } = (await admin.get('/project?limit=100&offset=0')) as {
+    result: Array<{ _id: string; projectCode: string }>;
+  };
+  SKYLINE = result.find((p) => p.projectCode === 'PRJ-0001')!._id;
+  GODAVARI = result.find((p) => p.projectCode === 'PRJ-0002')!._id;
 });
 afterAll(async () => browser?.close());
 
 const suffix = String(Date.now()).slice(-5);
 const DRAFT_NAME = `Finishing works ${suffix}, Tower A`;
-const SKYLINE = '7b1e4c2a-9d3f-4a6b-8c5e-1f2a3b4c5d6e';
-const GODAVARI = '2c9d5e1f-6a7b-4c8d-9e0f-a1b2c3d4e5f6';
+let SKYLINE = '';
+let GODAVARI = '';
 const SKYLINE_BOQ = 'Civil and structural works, Tower A';
 const GODAVARI_BOQ = 'Foundations, floor slab and office block';
 

@@ -17,6 +17,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 // @ts-expect-error the build scripts are plain JavaScript without declarations
+import { apiClient } from '../scripts/demo-seed/api.mjs';
+import { seedCatalog, seedProjects, seedTeam } from '../scripts/demo-seed/seed.mjs';
 import { serverEntry } from '../scripts/lib.mjs';
 import { DESKTOP, PHONE, baseUrl, launch, newPage, screenshotDir, shot, signIn } from './lib/browser.js';
 
@@ -25,7 +27,7 @@ const remotesFile = process.env.E2E_REMOTES_FILE;
 
 /** The gateway's answer for a service with no instance up (gateway/src/upstreams.ts, MODULES.po.title). */
 const PO_DOWN = 'The purchase orders service is not available right now. Please try again in a moment.';
-/** Demo items and vendors (services/catalog/src/seed.ts, services/vendors/src/seed.ts): one of them is on every first page. */
+/** Demo items and vendors (scripts/demo-seed/business.mjs): one of them is on every first page. */
 const DEMO_ITEM =
   /Cement OPC 53|TMT steel bar|River sand|20 mm aggregate|Red clay bricks|Ready-mix concrete|Binding wire|Plywood 18 mm|AAC blocks|Structural steel|GI roofing|PVC pipe|Wall putty|Waterproofing|Vitrified tiles|Copper wire/;
 const DEMO_VENDOR = /Shree Ganesh Cement Traders|Deccan Steel Suppliers|Godavari Sand and Aggregates/;
@@ -68,7 +70,8 @@ describe('a service that is down (po, in a system of its own)', () => {
       ...process.env,
       PORT: String(port),
       DATA_DIR: dataDir,
-      SEED_DEMO: 'true',
+      ADMIN_PHONE: '9000000001',
+      ADMIN_NAME: 'Demo Admin',
       NODE_ENV: 'test',
       LOG_LEVEL: 'warn',
       OTP_RESEND_SECONDS: '0',
@@ -100,7 +103,11 @@ describe('a service that is down (po, in a system of its own)', () => {
     const health = await fetch(`${base}/health`);
     expect(health.status).toBe(503);
     expect(await health.json()).toMatchObject({ status: 'degraded', checks: { po: { status: 'down' } } });
-  }, 120_000);
+    // The demo's team, vendors, items and projects, through the API (its POs need po, which is down).
+    const api = apiClient(base);
+    const team = await seedTeam(api, await api.signIn('9000000001'));
+    await seedProjects(team, await seedCatalog(team));
+  }, 180_000);
 
   afterAll(async () => {
     if (server && server.exitCode === null) {

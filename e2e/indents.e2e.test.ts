@@ -28,7 +28,7 @@ const TITLE = `Plaster and shuttering, floor 12 (${suffix})`;
 const PHONES = { admin: '9000000001', purchaser: '9000000002', employee: '9000000004' };
 const SKYLINE = 'Skyline Residency, Pune';
 const SKYLINE_BOQ = 'Civil and structural works, Tower A';
-/** Three items of the demo BOQ, with the demo vendors' prices (services/catalog/src/seed.ts). */
+/** Three items of the demo BOQ, with the demo vendors' prices (scripts/demo-seed/business.mjs). */
 const CEMENT = 'Cement OPC 53';
 const SAND = 'River sand';
 const BLOCKS = 'AAC blocks 600x200x200 mm';

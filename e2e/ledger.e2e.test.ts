@@ -29,7 +29,7 @@ const PHONES = {
   accountant: '9000000003',
   employee: '9000000004',
 };
-/** The demo vendor with a PO Add and a payment on their ledger (services/vendors/src/ledger/demo.ts). */
+/** The demo vendor with a PO Add and a payment on their ledger (scripts/demo-seed/business.mjs). */
 const VENDOR = 'Deccan Steel Suppliers';
 const suffix = String(Date.now()).slice(-6);
 const DENIED_LIST = "Access denied. You don't have permission to view vendor account ledgers.";
@@ -333,7 +333,7 @@ describe('vendor account ledgers', () => {
 
 /**
  * The whole chain through the screens (issue 13): the Admin approves the demo indent that waits for
- * approval ('Masonry and plaster, floors 6 to 8', services/indent/src/demo.ts, its vendors chosen by
+ * approval ('Masonry and plaster, floors 6 to 8', scripts/demo-seed/business.mjs, its vendors chosen by
  * the demo Purchaser) on the approval review; the block vendor's new PO shows on their ledger as a PO
  * Add; the Accountant adds a payment and the Admin a credit note; the Employee records a receipt of
  * part of the blocks invoiced at twice what they cost, which opens an overbilling case; the Admin

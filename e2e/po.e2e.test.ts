@@ -24,14 +24,14 @@ beforeAll(async () => {
 afterAll(async () => browser?.close());
 
 const PHONES = { employee: '9000000004', purchaser: '9000000002' };
-/** The demo's approved indent (services/indent/src/demo.ts) and its two POs' vendors. */
+/** The demo's approved indent (scripts/demo-seed/business.mjs) and its two POs' vendors. */
 const DEMO_INDENT = 'IND-000001';
 const STEEL_VENDOR = 'Deccan Steel Suppliers';
 const AGGREGATE_VENDOR = 'Godavari Sand and Aggregates';
 const STEEL = 'TMT steel bar 16 mm';
 /** A real photo of an invoice (the demo's own), chosen from the device as a phone without a camera would. */
 const INVOICE_PHOTO = fileURLToPath(
-  new URL('../services/po/demo/invoice-GSA-26-27-0412.jpg', import.meta.url),
+  new URL('../scripts/demo-seed/invoice-GSA-26-27-0412.jpg', import.meta.url),
 );
 const suffix = String(Date.now()).slice(-5);
 

@@ -1,11 +1,13 @@
 // npm run test:e2e: build everything, start the system on a fresh data directory and a free port,
-// and drive it in Chromium with Playwright.
+// seed the demo business through its API as `npm start` does, and drive it in Chromium with Playwright.
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { buildServer, buildWeb } from './build.mjs';
+import { demoAdminEnv } from './demo-seed/start.mjs';
+import { seedDemo } from './demo-seed/seed.mjs';
 import { ensureInstalled, log, root, run, serverEntry } from './lib.mjs';
 
 ensureInstalled();
@@ -26,7 +28,7 @@ const env = {
   ...process.env,
   PORT: String(port),
   DATA_DIR: dataDir,
-  SEED_DEMO: 'true',
+  ...demoAdminEnv({}),
   LOG_LEVEL: 'warn',
   NODE_ENV: 'test',
   OTP_RESEND_SECONDS: '0',
@@ -66,6 +68,8 @@ for (let i = 0; ; i++) {
   }
   await new Promise((r) => setTimeout(r, 500));
 }
+log('Seeding the demo business through the API…');
+await seedDemo(base);
 log('Running the browser flows…');
 // Extra arguments pick flows: npm run test:e2e -- e2e/modules.e2e.test.ts
 run(

@@ -11,6 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { root } from './system.mjs';
+import { DEMO_ADMIN_ENV, seedDemoIfAsked } from './demo.mjs';
 
 export const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const natsUrl = process.env.BENCH_NATS_URL ?? 'nats://127.0.0.1:4222';
@@ -21,6 +22,7 @@ export const gatewayDist = (rel) => import(pathToFileURL(path.join(root, 'gatewa
 /** What every process of a bench topology gets: demo data, and no limits a load generator trips over. */
 export const BENCH_ENV = {
   SEED_DEMO: 'true',
+  ...DEMO_ADMIN_ENV,
   OTP_RESEND_SECONDS: '0',
   OTP_MAX_PER_NUMBER_PER_HOUR: '100000',
   OTP_MAX_PER_IP_PER_HOUR: '100000',
@@ -262,6 +264,7 @@ export async function startDistributed({
     ...(instances ? { instances } : {}),
     ...(readyTimeoutMs ? { readyTimeoutMs } : {}),
   });
+  await seedDemoIfAsked({ ...BENCH_ENV, ...env }, topology.gatewayUrl, root);
   return { ...run, topology };
 }
 

@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serverEntry } from '../../scripts/lib.mjs';
+import { DEMO_ADMIN_ENV, seedDemoIfAsked } from './demo.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -46,6 +47,7 @@ export async function startProcess(entry, env = {}, { dataDir } = {}) {
       DATA_DIR: dir,
       LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
       RATE_LIMIT_PER_MINUTE: '100000000',
+      ...DEMO_ADMIN_ENV,
       ...env,
     },
     // BENCH_LOG_LEVEL=info shows the system's own log (index builds, slow requests) with the figures.
@@ -53,6 +55,7 @@ export async function startProcess(entry, env = {}, { dataDir } = {}) {
   });
   const base = `http://127.0.0.1:${port}`;
   await waitFor(`${base}/health`);
+  await seedDemoIfAsked({ ...process.env, ...env }, base, root);
   return {
     base,
     port,

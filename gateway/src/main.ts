@@ -81,9 +81,6 @@ console.log(
     `  Procurement platform is running at ${where}`,
     `  Services in this process: ${local.join(', ') || 'none'}${Object.keys(config.serviceUrls).length ? `; remote: ${Object.keys(config.serviceUrls).join(', ')}` : ''}`,
     `  Database: ${local.length === 0 ? 'none here (each service has its own)' : kit.databaseUrl ? 'PostgreSQL' : `embedded PGlite in ${kit.dataDir}`}; bus: ${kit.natsUrl ? 'NATS JetStream' : 'in-process'}`,
-    kit.seedDemo
-      ? '  Demo sign-in: Admin 9000000001 (also 9000000002 Purchaser, 9000000003 Accountant, 9000000004 Employee).'
-      : '',
     '  One-time codes are printed below as [sms] lines when the console SMS provider is on.',
     `  API docs: ${where}/api/docs`,
     '',

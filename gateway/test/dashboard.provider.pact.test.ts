@@ -8,6 +8,7 @@ import { authService } from '@erp/auth-service';
 import { createLogger, createServiceRuntime, type ServiceRuntime } from '@erp/service-kit';
 import { createTestBus, createTestDatabase, deleteTestStream, testConfig } from '@erp/service-kit/testing';
 import { buildGateway } from '../src/app.js';
+import { DEMO_ADMIN_ENV, seedDemoTeam } from './demo.js';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 let gw: FastifyInstance;
@@ -18,13 +19,16 @@ let cleanup: () => Promise<void>;
 beforeAll(async () => {
   const { db, drop } = await createTestDatabase();
   const { bus, namespace } = await createTestBus();
-  const kit = testConfig({ seedDemo: true });
-  runtime = await createServiceRuntime(authService({ env: { OTP_SECRET: 'g'.repeat(40) } }), {
-    db,
-    bus,
-    config: kit,
-    logger: createLogger('silent', 'pact'),
-  });
+  const kit = testConfig();
+  runtime = await createServiceRuntime(
+    authService({ env: { OTP_SECRET: 'g'.repeat(40), OTP_RESEND_SECONDS: '0', ...DEMO_ADMIN_ENV } }),
+    {
+      db,
+      bus,
+      config: kit,
+      logger: createLogger('silent', 'pact'),
+    },
+  );
   gw = await buildGateway({
     config: {
       port: 0,
@@ -44,6 +48,7 @@ beforeAll(async () => {
   });
   await gw.listen({ port: 0, host: '127.0.0.1' });
   await runtime.start();
+  await seedDemoTeam(gw);
   await gw.inject({ method: 'POST', url: '/api/v1/auth/sendOtp', payload: { phoneNumber: '9000000001' } });
   const [sms] = (await gw.inject({ method: 'GET', url: '/api/v1/dev/sms?phoneNumber=9000000001' })).json();
   token = (

@@ -15,6 +15,7 @@ import {
 import { createTestBus, createTestDatabase, deleteTestStream, testConfig } from '@erp/service-kit/testing';
 import { buildGateway } from '../src/app.js';
 import type { GatewayConfig } from '../src/config.js';
+import { DEMO_ADMIN_ENV, seedDemoTeam } from './demo.js';
 
 const webRoot = mkdtempSync(path.join(os.tmpdir(), 'gw-web-'));
 mkdirSync(path.join(webRoot, 'shell'));
@@ -67,9 +68,9 @@ interface Setup {
 async function setup(over: Partial<GatewayConfig> = {}, env: Record<string, string> = {}): Promise<Setup> {
   const { db, drop } = await createTestDatabase();
   const { bus, namespace } = await createTestBus();
-  const kit = testConfig({ seedDemo: true });
+  const kit = testConfig();
   const runtime = await createServiceRuntime(
-    authService({ env: { OTP_RESEND_SECONDS: '0', OTP_SECRET: 'y'.repeat(40), ...env } }),
+    authService({ env: { OTP_RESEND_SECONDS: '0', OTP_SECRET: 'y'.repeat(40), ...DEMO_ADMIN_ENV, ...env } }),
     { db, bus, config: kit, logger: createLogger('silent', 'test') },
   );
   const gw = await buildGateway({
@@ -82,6 +83,7 @@ async function setup(over: Partial<GatewayConfig> = {}, env: Record<string, stri
   });
   await gw.ready();
   await runtime.start();
+  await seedDemoTeam(gw);
   return {
     gw,
     runtime,
@@ -133,6 +135,9 @@ describe('gateway in embedded mode', () => {
   });
 
   it('lists the dev SMS outbox newest first with number, code, text and time', async () => {
+    const before = (
+      await s.gw.inject({ method: 'GET', url: '/api/v1/dev/sms?phoneNumber=9000000002' })
+    ).json();
     await s.gw.inject({
       method: 'POST',
       url: '/api/v1/auth/sendOtp',
@@ -144,7 +149,7 @@ describe('gateway in embedded mode', () => {
       payload: { phoneNumber: '9000000002' },
     });
     const list = (await s.gw.inject({ method: 'GET', url: '/api/v1/dev/sms?phoneNumber=9000000002' })).json();
-    expect(list).toHaveLength(2);
+    expect(list).toHaveLength(before.length + 2);
     expect(Object.keys(list[0]).sort()).toEqual(['code', 'phoneNumber', 'sentAt', 'text']);
     expect(Date.parse(list[0].sentAt)).toBeGreaterThanOrEqual(Date.parse(list[1].sentAt));
     expect(list[0].text).toContain(list[0].code);
@@ -374,7 +379,7 @@ describe('gateway limits', () => {
   it('does not offer the dev SMS outbox in production', async () => {
     const { db, drop } = await createTestDatabase();
     const { bus, namespace } = await createTestBus();
-    const kit = testConfig({ seedDemo: true, production: true, nodeEnv: 'production' });
+    const kit = testConfig({ production: true, nodeEnv: 'production' });
     const env = { OTP_SECRET: 'z'.repeat(40), SMS_PROVIDER: 'http', SMS_HTTP_URL: 'http://127.0.0.1:9/sms' };
     const runtime = await createServiceRuntime(authService({ env }), {
       db,
@@ -407,8 +412,10 @@ describe('gateway in distributed mode', () => {
   it('proxies to a service running on its own, with the same answers', async () => {
     const { db, drop } = await createTestDatabase();
     const { bus, namespace } = await createTestBus();
-    const kit = testConfig({ seedDemo: true });
-    const def = authService({ env: { OTP_RESEND_SECONDS: '0', OTP_SECRET: 'w'.repeat(40) } });
+    const kit = testConfig();
+    const def = authService({
+      env: { OTP_RESEND_SECONDS: '0', OTP_SECRET: 'w'.repeat(40), ...DEMO_ADMIN_ENV },
+    });
     const runtime = await createServiceRuntime(def, {
       db,
       bus,
@@ -431,6 +438,7 @@ describe('gateway in distributed mode', () => {
     });
     await gw.listen({ port: 0, host: '127.0.0.1' });
     const base = `http://127.0.0.1:${(gw.server.address() as { port: number }).port}`;
+    await seedDemoTeam(gw);
     try {
       const token = await signIn(gw);
       const list = await fetch(`${base}/api/v1/auth/teamList?limit=2`, {

@@ -1,7 +1,6 @@
 /**
- * The main flow across services (ARCHITECTURE §5): demo data on a new database reaches the indent
- * service through the other services' events and makes one indent in each stage, the approved one
- * with its purchase orders; then an indent raised from the demo BOQ is compared, approved, and its
+ * The main flow across services (ARCHITECTURE §5): the demo business, made through the API as
+ * `npm start` makes it, has one indent in each stage, the approved one with its purchase orders; then an indent raised from the demo BOQ is compared, approved, and its
  * POs appear in the PO service and on the indent. Every service on one database and bus (PGlite and
  * the in-process bus, or PostgreSQL and NATS).
  */
@@ -10,18 +9,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Indent, IndentCompare, IndentSummary, PoListResponse, PurchaseOrder } from '@erp/contracts';
 import { authService, type SmsSender } from '@erp/auth-service';
 import { catalogService } from '@erp/catalog-service';
-import { DEMO_INDENTS, indentService } from '@erp/indent-service';
+import { indentService } from '@erp/indent-service';
 import { poService } from '@erp/po-service';
-import { DEMO_PROJECTS, projectsService } from '@erp/projects-service';
+import { projectsService } from '@erp/projects-service';
 import { vendorsService } from '@erp/vendors-service';
 import { createTestHarness, pdfToText, type TestHarness } from '@erp/service-kit/testing';
+import { INDENTS as DEMO_INDENTS, PROJECTS as DEMO_PROJECTS } from '../../scripts/demo-seed/business.mjs';
+import { DEMO_ADMIN_ENV, seedDemoBusiness } from './demo.js';
 
 let h: TestHarness;
 const codes = new Map<string, string>();
+const outbox = new Map<string, Array<{ phoneNumber: string; code: string; text: string; sentAt: string }>>();
 const sms: SmsSender = {
-  async send(phoneNumber, _text, code) {
+  async send(phoneNumber, text, code) {
     codes.set(phoneNumber, code);
+    outbox.set(phoneNumber, [
+      { phoneNumber, code, text, sentAt: new Date().toISOString() },
+      ...(outbox.get(phoneNumber) ?? []),
+    ]);
   },
+  // The dev SMS outbox the demo seed signs in with, as under `npm start`.
+  sent: (phoneNumber) => [...(outbox.get(phoneNumber) ?? [])],
 };
 type Headers = { authorization: string };
 const people: Record<'admin' | 'purchaser' | 'employee', Headers> = {} as never;
@@ -49,25 +57,24 @@ const call = async (who: Headers, method: 'GET' | 'POST', url: string, payload?:
 };
 
 beforeAll(async () => {
-  h = await createTestHarness(
-    [
-      authService({
-        env: {
-          OTP_RESEND_SECONDS: '0',
-          OTP_SECRET: 'p'.repeat(40),
-          OTP_MAX_PER_NUMBER_PER_HOUR: '1000',
-          OTP_MAX_PER_IP_PER_HOUR: '1000',
-        },
-        sms,
-      }),
-      vendorsService(),
-      catalogService(),
-      projectsService(),
-      indentService(),
-      poService(),
-    ],
-    { seedDemo: true },
-  );
+  h = await createTestHarness([
+    authService({
+      env: {
+        OTP_RESEND_SECONDS: '0',
+        OTP_SECRET: 'p'.repeat(40),
+        OTP_MAX_PER_NUMBER_PER_HOUR: '1000',
+        OTP_MAX_PER_IP_PER_HOUR: '1000',
+        ...DEMO_ADMIN_ENV,
+      },
+      sms,
+    }),
+    vendorsService(),
+    catalogService(),
+    projectsService(),
+    indentService(),
+    poService(),
+  ]);
+  await seedDemoBusiness(h.app, '');
   await h.settle();
   people.admin = await signIn('9000000001');
   people.purchaser = await signIn('9000000002');
@@ -248,7 +255,7 @@ describe('indents to purchase orders across services', () => {
     const before = await consumed();
 
     // A real photo (the demo's invoice): the service decodes it and keeps a re-encoded JPEG.
-    const jpeg = readFileSync(new URL('../../services/po/demo/invoice-GSA-26-27-0412.jpg', import.meta.url));
+    const jpeg = readFileSync(new URL('../../scripts/demo-seed/invoice-GSA-26-27-0412.jpg', import.meta.url));
     const boundary = '----erp-receipt-photo';
     const payload = Buffer.concat([
       Buffer.from(

@@ -7,15 +7,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Member, Project } from '@erp/contracts';
 import { authService, type SmsSender } from '@erp/auth-service';
-import { DEMO_PROJECTS, projectsService } from '@erp/projects-service';
+import { projectsService } from '@erp/projects-service';
 import { createTestHarness, type TestHarness } from '@erp/service-kit/testing';
+import { PROJECTS as DEMO_PROJECTS } from '../../scripts/demo-seed/business.mjs';
+import { DEMO_ADMIN_ENV, seedDemoTeam } from './demo.js';
 
 let h: TestHarness;
 const codes = new Map<string, string>();
+const outbox = new Map<string, Array<{ phoneNumber: string; code: string; text: string; sentAt: string }>>();
 const sms: SmsSender = {
-  async send(phoneNumber, _text, code) {
+  async send(phoneNumber, text, code) {
     codes.set(phoneNumber, code);
+    outbox.set(phoneNumber, [
+      { phoneNumber, code, text, sentAt: new Date().toISOString() },
+      ...(outbox.get(phoneNumber) ?? []),
+    ]);
   },
+  // The dev SMS outbox the demo seed signs in with, as under `npm start`.
+  sent: (phoneNumber) => [...(outbox.get(phoneNumber) ?? [])],
 };
 
 async function signIn(phoneNumber: string): Promise<{ authorization: string }> {
@@ -32,27 +41,38 @@ async function signIn(phoneNumber: string): Promise<{ authorization: string }> {
 let admin: { authorization: string };
 let employee: { authorization: string };
 let employeeId: string;
+const demoProjects: Project[] = [];
 
 beforeAll(async () => {
-  h = await createTestHarness(
-    [
-      authService({
-        env: {
-          OTP_RESEND_SECONDS: '0',
-          OTP_SECRET: 'p'.repeat(40),
-          OTP_MAX_PER_NUMBER_PER_HOUR: '1000',
-          OTP_MAX_PER_IP_PER_HOUR: '1000',
-        },
-        sms,
-      }),
-      projectsService(),
-    ],
-    { seedDemo: true },
-  );
+  h = await createTestHarness([
+    authService({
+      env: {
+        OTP_RESEND_SECONDS: '0',
+        OTP_SECRET: 'p'.repeat(40),
+        OTP_MAX_PER_NUMBER_PER_HOUR: '1000',
+        OTP_MAX_PER_IP_PER_HOUR: '1000',
+        ...DEMO_ADMIN_ENV,
+      },
+      sms,
+    }),
+    projectsService(),
+  ]);
+  await seedDemoTeam(h.app, '');
   await h.settle();
   admin = await signIn('9000000001');
   employee = await signIn('9000000004');
   employeeId = (await h.app.inject({ method: 'GET', url: '/auth/me', headers: employee })).json().user._id;
+  // The demo's two projects, the Employee on the first, made with the project form's call.
+  for (const { team, ...p } of DEMO_PROJECTS) {
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/project',
+      headers: admin,
+      payload: { ...p, employees: team.length > 0 ? [employeeId] : [] },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    demoProjects.push(res.json().project as Project);
+  }
   await h.settle();
 });
 afterAll(async () => h?.close());
@@ -66,7 +86,7 @@ const memberProjects = async () =>
 
 describe('assigning Employees to projects across auth and projects', () => {
   it('the demo Employee is on the first demo project, in auth and in the projects service', async () => {
-    const [skyline, nashik] = DEMO_PROJECTS;
+    const [skyline, nashik] = demoProjects.map((p) => ({ id: p._id }));
     expect(await memberProjects()).toEqual([skyline!.id]);
     expect(await projectIds(employee)).toEqual([skyline!.id]);
     const detail = (await get(`/project/${skyline!.id}`, admin)).json() as Project;

@@ -22,6 +22,7 @@ import {
 } from '@erp/service-kit/testing';
 import { buildGateway } from '../src/app.js';
 import type { GatewayConfig } from '../src/config.js';
+import { DEMO_ADMIN_ENV, seedDemoTeam } from './demo.js';
 
 const gatewayConfig = (over: Partial<GatewayConfig> = {}): GatewayConfig => ({
   port: 0,
@@ -35,7 +36,12 @@ const gatewayConfig = (over: Partial<GatewayConfig> = {}): GatewayConfig => ({
   trustProxy: false,
   ...over,
 });
-const authEnv = { OTP_RESEND_SECONDS: '0', OTP_SECRET: 'k'.repeat(40), OTP_MAX_PER_NUMBER_PER_HOUR: '1000' };
+const authEnv = {
+  OTP_RESEND_SECONDS: '0',
+  OTP_SECRET: 'k'.repeat(40),
+  OTP_MAX_PER_NUMBER_PER_HOUR: '1000',
+  ...DEMO_ADMIN_ENV,
+};
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 const claimsOf = (token: string) =>
   JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string; sid: string };
@@ -57,7 +63,7 @@ async function signIn(gw: FastifyInstance, phoneNumber: string): Promise<string>
 }
 
 describe('gateway with auth and vendors embedded', () => {
-  const kit = testConfig({ seedDemo: true });
+  const kit = testConfig();
   let gw: FastifyInstance;
   let runtimes: ServiceRuntime[];
   let close: () => Promise<void>;
@@ -80,6 +86,7 @@ describe('gateway with auth and vendors embedded', () => {
     await gw.ready();
     for (const r of runtimes) await r.subscribe();
     for (const r of runtimes) await r.startPublishing();
+    await seedDemoTeam(gw);
     close = async () => {
       await gw.close();
       for (const r of runtimes) await r.stop();
@@ -144,7 +151,7 @@ describe('gateway in distributed mode', () => {
   it('verifies tokens with auth’s JWKS fetched over HTTP, holding no private key, and refuses forged ones', async () => {
     const { db, drop } = await createTestDatabase();
     const { bus, namespace } = await createTestBus();
-    const authKit = testConfig({ seedDemo: true });
+    const authKit = testConfig();
     const def = authService({ env: authEnv });
     const runtime = await createServiceRuntime(def, {
       db,

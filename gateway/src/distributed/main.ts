@@ -95,7 +95,7 @@ try {
       `  Procurement platform (distributed) is running at ${where}`,
       ...topology.processes.map((p) => `    ${p.id.padEnd(10)} ${p.url}  (pid ${p.proc?.pid})`),
       `  Each service has its own schema and database role (erp_<schema>) in ${database}.`,
-      '  Demo sign-in: Admin 9000000001; one-time codes are printed below as [sms] lines.',
+      '  One-time codes are printed below as [sms] lines.',
       `  Metrics: <process>/metrics; health: <process>/health/ready. Ctrl-C stops everything.`,
       '',
     ].join('\n'),

@@ -36,6 +36,7 @@ import {
   type Topology,
   type TopologyProcess,
 } from '../../src/distributed/topology.js';
+import { seedDemo } from '../../../scripts/demo-seed/seed.mjs';
 
 export const realServers = Boolean(process.env.TEST_DATABASE_URL && process.env.TEST_NATS_URL);
 export { sleep };
@@ -50,7 +51,8 @@ export const PHONES: Record<Who, string> = {
 
 /** Every process's environment in these tests (the brief of the fault tests). */
 export const TOPOLOGY_ENV: Record<string, string> = {
-  SEED_DEMO: 'true',
+  ADMIN_PHONE: '9000000001',
+  ADMIN_NAME: 'Demo Admin',
   NODE_ENV: 'test',
   LOG_LEVEL: 'warn',
   OTP_RESEND_SECONDS: '0',
@@ -200,7 +202,7 @@ export const indiaDay = () => new Date(Date.now() + 330 * 60_000).toISOString().
 /** A small JPEG (its magic bytes and end marker are what the photo check reads). */
 /** A real photo of an invoice (the demo's): the PO service decodes every upload and keeps a re-encoded JPEG. */
 export function jpeg(): Buffer {
-  return readFileSync(new URL('../../../services/po/demo/invoice-GSA-26-27-0412.jpg', import.meta.url));
+  return readFileSync(new URL('../../../scripts/demo-seed/invoice-GSA-26-27-0412.jpg', import.meta.url));
 }
 
 export function multipartPhoto(bytes: Buffer): { bytes: Buffer; contentType: string } {
@@ -1009,6 +1011,8 @@ export async function startSystem(output: OutputBuffer): Promise<System> {
     cleanups.push(() => bus.close());
     const system = new System(topology, pgServer, natsServer, db, bus, output, cleanup);
     await system.everythingUp();
+    // The demo business, made through the gateway as `npm start` makes it.
+    await seedDemo(system.gatewayUrl);
     await system.signInEveryone();
     // The demo data has gone round every service (the demo indents and their POs, receipts, ledger).
     await system.settled(60_000, 'the demo data settled');

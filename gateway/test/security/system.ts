@@ -1,8 +1,8 @@
 /**
  * The whole system in this process, as `npm start` builds it (gateway/src/main.ts): the gateway
  * with every service of MODULES embedded, on one test database and bus (PGlite and the in-process
- * bus, or PostgreSQL and NATS when TEST_DATABASE_URL / TEST_NATS_URL are set), with the demo team
- * seeded and signed in through the real sign-in calls.
+ * bus, or PostgreSQL and NATS when TEST_DATABASE_URL / TEST_NATS_URL are set), with the demo business
+ * seeded through the API and signed in through the real sign-in calls.
  */
 import type { FastifyInstance, FastifyPluginAsync, RouteOptions } from 'fastify';
 import type { Member } from '@erp/contracts';
@@ -18,6 +18,7 @@ import { createTestBus, createTestDatabase, deleteTestStream, testConfig } from 
 import { buildGateway } from '../../src/app.js';
 import { loadGatewayConfig } from '../../src/config.js';
 import { MODULES } from '../../src/modules.js';
+import { DEMO_ADMIN_ENV, seedDemoBusiness } from '../demo.js';
 
 export const DEMO_PHONES = {
   Admin: '9000000001',
@@ -85,7 +86,7 @@ export function parseRouteTable(printed: string): Array<{ method: string; url: s
 export async function startSystem(): Promise<System> {
   const { db, drop } = await createTestDatabase();
   const { bus, namespace } = await createTestBus();
-  const kit = testConfig({ seedDemo: true });
+  const kit = testConfig();
   const logger = createLogger(kit.logLevel, 'security');
 
   const codes = new Map<string, string>();
@@ -109,6 +110,7 @@ export async function startSystem(): Promise<System> {
     OTP_RESEND_SECONDS: '0',
     OTP_MAX_PER_NUMBER_PER_HOUR: '1000000',
     OTP_MAX_PER_IP_PER_HOUR: '1000000',
+    ...DEMO_ADMIN_ENV,
   };
 
   const runtimes: Record<string, ServiceRuntime> = {};
@@ -188,7 +190,9 @@ export async function startSystem(): Promise<System> {
     return { token, user, headers: { authorization: `Bearer ${token}` } };
   }
 
-  // The other services learn the demo team from auth's events before anyone calls them.
+  // The demo business, made through the API as `npm start` makes it; then every service has
+  // learned what the others' events say before anyone calls them.
+  await seedDemoBusiness(app);
   await settle();
   const roles = {} as Record<DemoRole, SignedIn>;
   for (const role of DEMO_ROLES) {

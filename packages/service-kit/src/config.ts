@@ -23,7 +23,6 @@ export interface KitConfig {
   sessionKeys: SessionKeys;
   sessionTtlHours: number;
   logLevel: string;
-  seedDemo: boolean;
   relayPollMs: number;
   /** How long the relay holds outbox rows it is publishing; a crashed relay's rows are taken again after it. */
   outboxLeaseSeconds: number;
@@ -229,16 +228,6 @@ export async function loadSessionKeys(
   };
 }
 
-/** Demo data is for trying the system on one machine: never in production (ARCHITECTURE §7). */
-export function demoSeeding(env: Env, production: boolean): boolean {
-  const wanted = envBool(env, 'SEED_DEMO', !production);
-  if (wanted && production)
-    throw new ConfigError(
-      'SEED_DEMO=true cannot be used with NODE_ENV=production: demo members would be able to sign in',
-    );
-  return wanted;
-}
-
 /** Read the shared settings; `service` lets one variable be overridden per service (AUTH_DATABASE_URL). */
 export async function loadKitConfig(env: Env = process.env, service?: string): Promise<KitConfig> {
   const nodeEnv = envString(env, 'NODE_ENV', 'development')!;
@@ -257,7 +246,6 @@ export async function loadKitConfig(env: Env = process.env, service?: string): P
     sessionKeys: await loadSessionKeys(env, dataDir, production, service),
     sessionTtlHours: envInt(env, 'SESSION_TTL_HOURS', 168, 1),
     logLevel: envString(env, 'LOG_LEVEL', production ? 'info' : 'info')!,
-    seedDemo: demoSeeding(env, production),
     relayPollMs: envInt(env, 'OUTBOX_POLL_MS', 1000, 10),
     outboxLeaseSeconds: envInt(env, 'OUTBOX_LEASE_SECONDS', 30, 1),
     natsAckWaitSeconds: envInt(env, 'NATS_ACK_WAIT_SECONDS', 30, 1),

@@ -136,7 +136,7 @@ export interface ServiceDefinition {
    * runtime is created.
    */
   configure?: (config: KitConfig) => Promise<void>;
-  /** Runs after migrations on every start (idempotent: seeds demo data on a new database). */
+  /** Runs after migrations on every start (idempotent: e.g. the first Admin on a new database). */
   onStart?: (ctx: ServiceContext) => Promise<void>;
   /** Called once the service is closing. */
   onStop?: (ctx: ServiceContext) => Promise<void>;

@@ -23,7 +23,6 @@ import {
   type SessionRevokedData,
 } from '@erp/contracts';
 
-export { DEMO_MEMBERS } from './seed.js';
 export { applyProjectTeam } from './project-teams.js';
 export type { SmsSender } from './sms.js';
 

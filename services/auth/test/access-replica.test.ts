@@ -23,7 +23,7 @@ import {
   type TestHarness,
 } from '@erp/service-kit/testing';
 import { authService } from '../src/app.js';
-import { ADMIN, EMPLOYEE } from './helpers.js';
+import { addTeam, ADMIN, EMPLOYEE, TEAM_ADMIN_ENV } from './team-fixture.js';
 
 /** A service that authorises from the replica: one route that needs items list read. */
 const probe: ServiceDefinition = {
@@ -52,10 +52,11 @@ async function tokenFromAuth(phoneNumber: string): Promise<string> {
 
 describe('services other than auth authorise from a replica of auth’s events', () => {
   it('a new service gets every member through a snapshot and then follows changes', async () => {
-    h = await createTestHarness(
-      [authService({ env: { OTP_RESEND_SECONDS: '0', OTP_SECRET: 'r'.repeat(40) } }), probe],
-      { seedDemo: true },
-    );
+    h = await createTestHarness([
+      authService({ env: { OTP_RESEND_SECONDS: '0', OTP_SECRET: 'r'.repeat(40), ...TEAM_ADMIN_ENV } }),
+      probe,
+    ]);
+    await addTeam(h);
     await h.settle();
     const admin = await tokenFromAuth(ADMIN);
     const res = await h.app.inject({
@@ -213,10 +214,11 @@ describe('a service other than auth honours only tokens auth signed, for session
   });
 
   it('learns of a sign-in through erp.auth.session_started.v1, written with the session in one transaction', async () => {
-    h = await createTestHarness(
-      [authService({ env: { OTP_RESEND_SECONDS: '0', OTP_SECRET: 'r'.repeat(40) } }), probe],
-      { seedDemo: true },
-    );
+    h = await createTestHarness([
+      authService({ env: { OTP_RESEND_SECONDS: '0', OTP_SECRET: 'r'.repeat(40), ...TEAM_ADMIN_ENV } }),
+      probe,
+    ]);
+    await addTeam(h);
     await h.settle();
     const token = await tokenFromAuth(ADMIN);
     const { sid, sub } = claimsOf(token);
@@ -246,10 +248,10 @@ describe('a service other than auth honours only tokens auth signed, for session
   });
 
   it('a service that starts after members signed in learns their live sessions from auth’s snapshot', async () => {
-    h = await createTestHarness(
-      [authService({ env: { OTP_RESEND_SECONDS: '0', OTP_SECRET: 'r'.repeat(40) } })],
-      { seedDemo: true },
-    );
+    h = await createTestHarness([
+      authService({ env: { OTP_RESEND_SECONDS: '0', OTP_SECRET: 'r'.repeat(40), ...TEAM_ADMIN_ENV } }),
+    ]);
+    await addTeam(h);
     await h.settle();
     const admin = await tokenFromAuth(ADMIN);
     const employee = await tokenFromAuth(EMPLOYEE);
@@ -289,12 +291,13 @@ describe('a service other than auth honours only tokens auth signed, for session
     const previous = generateSigningKey();
     const current = generateSigningKey();
     h = await createTestHarness(
-      [authService({ env: { OTP_RESEND_SECONDS: '0', OTP_SECRET: 'r'.repeat(40) } }), probe],
-      {
-        seedDemo: true,
-        sessionKeys: { signingKey: current, publicKeys: [previous.publicJwk] },
-      },
+      [
+        authService({ env: { OTP_RESEND_SECONDS: '0', OTP_SECRET: 'r'.repeat(40), ...TEAM_ADMIN_ENV } }),
+        probe,
+      ],
+      { sessionKeys: { signingKey: current, publicKeys: [previous.publicJwk] } },
     );
+    await addTeam(h);
     await h.settle();
     const token = await tokenFromAuth(ADMIN);
     expect(headerOf(token)).toMatchObject({ alg: 'EdDSA', kid: current.kid });

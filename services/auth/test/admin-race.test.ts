@@ -43,7 +43,7 @@ describe.skipIf(!onPostgres)('two Admins changing each other at the same moment 
     expect(created.statusCode).toBe(201);
     admin.b.id = created.json().user._id;
     admin.b.token = await h.signIn('9812345670');
-    // The demo team has one Admin; now there are two, and only these two.
+    // The test team has one Admin; now there are two, and only these two.
     expect(await activeAdmins()).toBe(2);
   });
   afterAll(async () => h?.close());

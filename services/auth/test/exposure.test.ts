@@ -1,8 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestHarness, testConfig, type TestHarness } from '@erp/service-kit/testing';
-import { demoSeeding, type KitConfig } from '@erp/service-kit';
+import type { KitConfig } from '@erp/service-kit';
 import { authService } from '../src/app.js';
 import { loadAuthConfig } from '../src/config.js';
+import { TEAM_ADMIN_ENV } from './team-fixture.js';
 
 // Sign-in codes reach only their owner: the console provider and its dev route are for a developer
 // at the machine, never for a network or production (issue 8, point 1).
@@ -19,7 +20,7 @@ describe('the development SMS outbox', () => {
 
   async function start(env: Record<string, string>, kit: Partial<KitConfig> = {}) {
     vi.spyOn(console, 'log').mockImplementation(() => undefined); // the console provider prints codes
-    h = await createTestHarness([authService({ env: { ...SECRET, ...env } })], { seedDemo: true, ...kit });
+    h = await createTestHarness([authService({ env: { ...SECRET, ...TEAM_ADMIN_ENV, ...env } })], kit);
     const send = await h.app.inject({
       method: 'POST',
       url: '/auth/sendOtp',
@@ -95,15 +96,5 @@ describe('production settings', () => {
       kit,
     );
     expect(http.devSmsRoute).toBe(false);
-  });
-
-  it('never seeds demo data: off by default, and refused when asked for', () => {
-    expect(demoSeeding({}, true)).toBe(false);
-    expect(demoSeeding({ SEED_DEMO: 'false' }, true)).toBe(false);
-    expect(() => demoSeeding({ SEED_DEMO: 'true' }, true)).toThrow(
-      /SEED_DEMO=true cannot be used with NODE_ENV=production/,
-    );
-    expect(demoSeeding({}, false)).toBe(true);
-    expect(demoSeeding({ SEED_DEMO: 'false' }, false)).toBe(false);
   });
 });

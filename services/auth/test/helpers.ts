@@ -2,6 +2,9 @@ import { createTestHarness, type TestHarness } from '@erp/service-kit/testing';
 import type { KitConfig } from '@erp/service-kit';
 import { expect } from 'vitest';
 import { authService, type SmsSender } from '../src/app.js';
+import { addTeam, TEAM_ADMIN_ENV } from './team-fixture.js';
+
+export { ACCOUNTANT, ADMIN, EMPLOYEE, PURCHASER } from './team-fixture.js';
 
 export interface AuthHarness extends TestHarness {
   sent: Array<{ phoneNumber: string; text: string; code: string }>;
@@ -10,12 +13,10 @@ export interface AuthHarness extends TestHarness {
   as(token: string): { authorization: string };
 }
 
-export const ADMIN = '9000000001';
-export const PURCHASER = '9000000002';
-export const ACCOUNTANT = '9000000003';
-export const EMPLOYEE = '9000000004';
-
-/** The auth service on a fresh database with the demo team, an SMS sender that keeps what it sent. */
+/**
+ * The auth service on a fresh database with the test team (team-fixture.ts), an SMS sender that
+ * keeps what it sent.
+ */
 export async function startAuth(
   env: Record<string, string> = {},
   kit: Partial<KitConfig> = {},
@@ -38,13 +39,15 @@ export async function startAuth(
           OTP_MAX_PER_IP_PER_HOUR: '1000',
           OTP_MAX_PER_NUMBER_PER_HOUR: '1000',
           OTP_SECRET: 'x'.repeat(40),
+          ...TEAM_ADMIN_ENV,
           ...env,
         },
         sms,
       }),
     ],
-    { seedDemo: true, ...kit },
+    kit,
   );
+  await addTeam(h);
   const lastCode = (phone: string) => [...sent].reverse().find((s) => s.phoneNumber === phone)?.code;
   return {
     ...h,

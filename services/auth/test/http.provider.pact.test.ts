@@ -16,6 +16,7 @@ import {
 import { createTestBus, createTestDatabase, deleteTestStream, testConfig } from '@erp/service-kit/testing';
 import { authService, type SmsSender } from '../src/app.js';
 import { hashCode } from '../src/otp.js';
+import { addTeam, TEAM_ADMIN_ENV } from './team-fixture.js';
 
 const pactDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../pacts');
 const OTP_SECRET = 'p'.repeat(40);
@@ -41,11 +42,14 @@ beforeAll(async () => {
   const codes: string[] = [];
   const sms: SmsSender = { send: async (_p, _t, code) => void codes.push(code) };
   runtime = await createServiceRuntime(
-    authService({ env: { OTP_SECRET, OTP_RESEND_SECONDS: '0', OTP_MAX_PER_NUMBER_PER_HOUR: '1000' }, sms }),
+    authService({
+      env: { OTP_SECRET, OTP_RESEND_SECONDS: '0', OTP_MAX_PER_NUMBER_PER_HOUR: '1000', ...TEAM_ADMIN_ENV },
+      sms,
+    }),
     {
       db,
       bus,
-      config: testConfig({ seedDemo: true }),
+      config: testConfig(),
       logger: createLogger('silent', 'pact'),
     },
   );
@@ -55,6 +59,7 @@ beforeAll(async () => {
   await app.register(runtime.plugin, { prefix: '/api/v1' });
   await app.listen({ port: 0, host: '127.0.0.1' });
   await runtime.start();
+  await addTeam({ app, db, config: runtime.ctx.config, prefix: '/api/v1' });
   tokens.admin = await signIn('9000000001', codes);
   for (let i = 0; i < 3; i++) tokens.forLogout.push(await signIn('9000000001', codes));
   cleanup = async () => {
@@ -79,7 +84,7 @@ describe('auth service as an HTTP provider', () => {
         path.join(pactDir, 'shell-auth-service.json'),
       ],
       logLevel: 'warn',
-      // The consumers send some token; the provider swaps in a real session of the demo Admin.
+      // The consumers send some token; the provider swaps in a real session of the Admin.
       requestFilter: (req, _res, next) => {
         if (req.headers.authorization) {
           const token = req.url.endsWith('/auth/logout')

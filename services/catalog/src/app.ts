@@ -11,9 +11,7 @@ import { itemRoutes } from './routes/items.js';
 import { transferRoutes, type TransferDeps } from './routes/transfer.js';
 import { readGeneration } from './list-cache.js';
 import { NameIndexKeeper } from './name-index.js';
-import { addDemoPrices, seedItems } from './seed.js';
 
-export { DEMO_ITEMS, DEMO_PRICES } from './seed.js';
 export { handleVendorUpdated } from './events/vendor-updated.js';
 
 /**
@@ -36,7 +34,6 @@ export function catalogService(opts: CatalogOptions = {}): ServiceDefinition {
   const jobs = importJobs(schema);
   const running = new Set<Promise<void>>();
   let deps: TransferDeps | undefined;
-  let seeding = false;
 
   return {
     name: 'catalog',
@@ -62,8 +59,6 @@ export function catalogService(opts: CatalogOptions = {}): ServiceDefinition {
       ]);
       if (!trigram)
         ctx.log.info('pg_trgm is not available: item search scans names instead of using a trigram index');
-      seeding = ctx.config.seedDemo;
-      if (seeding) await seedItems(deps);
       void names.rebuild();
     },
     async onStop() {
@@ -74,13 +69,7 @@ export function catalogService(opts: CatalogOptions = {}): ServiceDefinition {
       {
         name: 'vendor-snapshots',
         events: [VendorUpdated],
-        handle: (tx, envelope, ctx) =>
-          handleVendorUpdated(tx, envelope, ctx, {
-            vendors,
-            afterChange: seeding
-              ? (t, vendor, c) => addDemoPrices({ ctx: c, items, vendors }, t, vendor)
-              : undefined,
-          }),
+        handle: (tx, envelope, ctx) => handleVendorUpdated(tx, envelope, ctx, { vendors }),
       },
       {
         name: 'items-snapshots',

@@ -44,7 +44,7 @@ export async function startCatalog(
   kit: Partial<KitConfig> = {},
   options: CatalogOptions = {},
 ): Promise<CatalogHarness> {
-  const h = await createTestHarness([catalogService(options)], { seedDemo: false, ...kit });
+  const h = await createTestHarness([catalogService(options)], kit);
   const purchaser = await grantAccess(h, { name: 'Priya Purchaser', role: 'Purchaser' });
   const reader = await grantAccess(h, { name: 'Esha Employee', role: 'Employee' });
   const outsider = await grantAccess(h, {

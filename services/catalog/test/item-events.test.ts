@@ -336,18 +336,33 @@ describe('erp.catalog.item_upserted.v1', () => {
     expect(byName.get('Binding wire')!.version).toBe(stored.version);
   });
 
-  it('the demo seed announces every demo item', async () => {
-    const seeded = await startCatalog({ seedDemo: true });
-    try {
-      const res = await seeded.db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM catalog.outbox WHERE subject = 'erp.catalog.item_upserted.v1'`,
-      );
-      const items = await seeded.db.query<{ n: number }>('SELECT count(*)::int AS n FROM catalog.items');
-      expect(items.rows[0]!.n).toBeGreaterThan(0);
-      expect(res.rows[0]!.n).toBe(items.rows[0]!.n);
-    } finally {
-      await seeded.close();
+  it('every item created, with or without prices, is announced once', async () => {
+    const a = await h.vendor('Shree Ganesh Cement Traders');
+    const b = await h.vendor('Deccan Steel Suppliers');
+    const created: string[] = [];
+    for (const [name, unit, vendors] of [
+      ['Cement OPC 53', 'bags', [{ vendor: a.vendorId, price: 380, gst: 106.4 }]],
+      ['TMT steel bar 12 mm', 'kg', [{ vendor: b.vendorId, price: 62, gst: 11.16 }]],
+      [
+        'Ready-mix concrete M25',
+        'CBM',
+        [
+          { vendor: a.vendorId, price: 5200, gst: 936 },
+          { vendor: b.vendorId, price: 5350, gst: 963 },
+        ],
+      ],
+      ['River sand', 'CBM', []],
+      ['Binding wire', 'kg', []],
+    ] as const) {
+      const res = await post({ name, unit, vendors });
+      expect(res.statusCode, res.body).toBe(201);
+      created.push(res.json().item._id);
     }
+    const items = await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM catalog.items');
+    expect(items.rows[0]!.n).toBe(created.length);
+    const announced = (await upserts()).map((e) => e.itemId);
+    expect(announced).toHaveLength(created.length);
+    expect([...announced].sort()).toEqual([...created].sort());
   });
 });
 

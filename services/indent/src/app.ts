@@ -1,11 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { answersCache, ensureTrigramIndexes, type ServiceDefinition } from '@erp/service-kit';
-import { pendingDemoIndents, queueDemoIndents } from './demo.js';
 import { replicaConsumers, requestItemsIfEmpty } from './replicas.js';
 import { indentRepository } from './repository.js';
 import { indentRoutes } from './routes.js';
 
-export { DEMO_INDENTS } from './demo.js';
 export { indentRepository, type IndentRepository } from './repository.js';
 
 /**
@@ -31,10 +29,9 @@ export function indentService(): ServiceDefinition {
         ctx.log.info(
           'pg_trgm is not available: indent keyword searches scan instead of using a trigram index',
         );
-      await queueDemoIndents(ctx);
       await requestItemsIfEmpty(ctx);
     },
-    consumers: replicaConsumers(schema, indents, pendingDemoIndents(indents)),
+    consumers: replicaConsumers(schema, indents),
     async routes(app, ctx) {
       await indentRoutes(app, { ctx, indents, answers });
     },

@@ -1,7 +1,7 @@
 /**
  * erp.indent.upserted.v1: what other services keep of an indent (its BOQ, stage and version), built
  * from the row as the change's own transaction left it, so it is written to the outbox with that
- * change. Every create, edit, selection save, send-back, approval (and each demo indent) writes one.
+ * change. Every create, edit, selection save, send-back and approval writes one.
  */
 import { IndentUpserted, type IndentStatus } from '@erp/contracts';
 import {

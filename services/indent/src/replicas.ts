@@ -36,9 +36,6 @@ import {
 } from '@erp/service-kit';
 import type { IndentRepository } from './repository.js';
 
-/** Called after any replica changed, in the same transaction (the demo indents wait on replicas). */
-export type AfterReplica = (tx: Queryable, ctx: ServiceContext) => Promise<void>;
-
 export async function upsertItems(
   tx: Queryable,
   schema: string,
@@ -84,16 +81,12 @@ export async function upsertItems(
   }
 }
 
-export function replicaConsumers(
-  schema: string,
-  indents: IndentRepository,
-  after: AfterReplica,
-): ConsumerDefinition[] {
+export function replicaConsumers(schema: string, indents: IndentRepository): ConsumerDefinition[] {
   return [
     {
       name: 'projects',
       events: [ProjectUpserted, BoqUpserted, BoqConsumed],
-      async handle(tx: Queryable, envelope: EventEnvelope, ctx: ServiceContext): Promise<void> {
+      async handle(tx: Queryable, envelope: EventEnvelope): Promise<void> {
         if (envelope.subject === ProjectUpserted.subject) {
           const p = envelope.data as ProjectUpsertedData;
           if (!isUuid(p.projectId)) return;
@@ -164,25 +157,23 @@ export function replicaConsumers(
             );
           }
         }
-        await after(tx, ctx);
       },
     },
     {
       name: 'items',
       events: [ItemUpserted, ItemsSnapshot],
-      async handle(tx: Queryable, envelope: EventEnvelope, ctx: ServiceContext): Promise<void> {
+      async handle(tx: Queryable, envelope: EventEnvelope): Promise<void> {
         const items =
           envelope.subject === ItemUpserted.subject
             ? [envelope.data as ItemUpsertedData]
             : (envelope.data as ItemsSnapshotData).items;
         await upsertItems(tx, schema, items);
-        await after(tx, ctx);
       },
     },
     {
       name: 'vendors',
       events: [VendorUpdated],
-      async handle(tx: Queryable, envelope: EventEnvelope, ctx: ServiceContext): Promise<void> {
+      async handle(tx: Queryable, envelope: EventEnvelope): Promise<void> {
         const v = envelope.data as VendorUpsertedData;
         if (!isUuid(v.vendorId)) return;
         await tx.query(
@@ -190,7 +181,6 @@ export function replicaConsumers(
            ON CONFLICT (vendor_id) DO UPDATE SET name = excluded.name, status = excluded.status, version = excluded.version WHERE s.version < excluded.version`,
           [v.vendorId, v.name, v.status, v.version],
         );
-        await after(tx, ctx);
       },
     },
     {

@@ -1,7 +1,8 @@
 /**
- * The two steps the routes and the demo data share: saving the purchaser's vendor choices, and
- * approving with the unit prices locked (one transaction: lines, status, history, and
- * erp.indent.approved.v1 and erp.indent.upserted.v1 in the outbox).
+ * Two steps of the routes, in a module of their own so the provider pact's states take the same
+ * path: saving the purchaser's vendor choices, and approving with the unit prices locked (one
+ * transaction: lines, status, history, and erp.indent.approved.v1 and erp.indent.upserted.v1 in
+ * the outbox).
  */
 import {
   eventLine,

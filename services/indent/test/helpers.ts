@@ -107,7 +107,7 @@ export function itemData(item: TestItem, vendors: TestVendor[], version: number)
  * items priced by three active vendors, an inactive one and a blocked one.
  */
 export async function startIndent(kit: Partial<KitConfig> = {}): Promise<IndentHarness> {
-  const h = await createTestHarness([indentService()], { seedDemo: false, ...kit });
+  const h = await createTestHarness([indentService()], kit);
   const u = unique();
   const projectId = randomUUID();
   const otherProjectId = randomUUID();

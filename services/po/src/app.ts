@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { answersCache, ensureTrigramIndexes, envInt, type ServiceDefinition } from '@erp/service-kit';
 import { companyProfile } from './company.js';
-import { pendingDemoReceipts, queueDemoReceipts } from './demo.js';
 import { indentApprovedConsumer } from './events/indent-approved.js';
 import { vendorDetailsConsumer } from './events/vendor-details.js';
 import { purchaseOrdersRepository } from './repositories/purchase-orders.js';
@@ -43,9 +42,8 @@ export function poService(): ServiceDefinition {
       ]);
       if (!trigram)
         ctx.log.info('pg_trgm is not available: PO keyword searches scan instead of using a trigram index');
-      await queueDemoReceipts(ctx);
     },
-    consumers: [indentApprovedConsumer(pos, pendingDemoReceipts(pos)), vendorDetailsConsumer(schema)],
+    consumers: [indentApprovedConsumer(pos), vendorDetailsConsumer(schema)],
     // Invoice photos uploaded for a receipt that was never sent (abandoned on site) go after a day.
     async prune(ctx) {
       const removed = await pos.pruneUnattachedPhotos(ctx.db, new Date(Date.now() - 24 * 3600_000));

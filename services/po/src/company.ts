@@ -1,8 +1,9 @@
 /**
  * The buying company as a printed PO names it (name, address, GSTIN, contacts) and the terms printed
  * under the lines: set per deployment with COMPANY_NAME, COMPANY_ADDRESS, COMPANY_GSTIN,
- * COMPANY_PHONE, COMPANY_EMAIL and PO_TERMS (terms separated by "|"). Unset, they are the demo
- * business's (GLOSSARY: a mid-size contractor in Maharashtra), so a demo prints a believable PO.
+ * COMPANY_PHONE, COMPANY_EMAIL and PO_TERMS (terms separated by "|"). Unset, they are an example
+ * contractor's (a mid-size contractor in Maharashtra), so a PO printed before they are set still
+ * reads as a believable one.
  */
 export interface CompanyProfile {
   name: string;
@@ -13,7 +14,8 @@ export interface CompanyProfile {
   terms: string[];
 }
 
-const DEMO: CompanyProfile = {
+/** The example contractor's profile: what each setting left unset falls back to. */
+const DEFAULT: CompanyProfile = {
   name: 'Shree Ganesh Constructions Pvt Ltd',
   address: 'Plot 14, MIDC Industrial Area, Bhosari, Pune, Maharashtra 411026',
   gstin: '27AAPFU0939F1ZV',
@@ -34,11 +36,11 @@ export function companyProfile(env: NodeJS.ProcessEnv = process.env): CompanyPro
     .map((t) => t.trim())
     .filter(Boolean);
   return {
-    name: text('COMPANY_NAME', DEMO.name),
-    address: text('COMPANY_ADDRESS', DEMO.address),
-    gstin: text('COMPANY_GSTIN', DEMO.gstin),
-    phone: text('COMPANY_PHONE', DEMO.phone),
-    email: text('COMPANY_EMAIL', DEMO.email),
-    terms: terms.length > 0 ? terms : DEMO.terms,
+    name: text('COMPANY_NAME', DEFAULT.name),
+    address: text('COMPANY_ADDRESS', DEFAULT.address),
+    gstin: text('COMPANY_GSTIN', DEFAULT.gstin),
+    phone: text('COMPANY_PHONE', DEFAULT.phone),
+    email: text('COMPANY_EMAIL', DEFAULT.email),
+    terms: terms.length > 0 ? terms : DEFAULT.terms,
   };
 }

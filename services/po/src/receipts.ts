@@ -1,7 +1,6 @@
 /**
- * Recording a goods receipt (POST /poReceipt), as one function of the transaction: the route calls it
- * for a member's receipt, the demo data for the demo PO's delivery, so both take the same path: the
- * PO's row lock, the pending check, the receipt and its lines, the new status and the events.
+ * Recording a goods receipt (POST /poReceipt), as one function of the route's transaction: the PO's
+ * row lock, the pending check, the receipt and its lines, the new status and the events.
  */
 import {
   expectedReceiptAmount,

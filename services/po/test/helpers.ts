@@ -44,7 +44,7 @@ export interface PoHarness extends TestHarness {
 export async function startPo(
   o: { kit?: Partial<KitConfig>; employeeProjects?: string[] } = {},
 ): Promise<PoHarness> {
-  const h = await createTestHarness([poService()], { seedDemo: false, ...o.kit });
+  const h = await createTestHarness([poService()], o.kit);
   const people = {
     admin: await grantAccess(h, { role: 'Admin', name: 'Demo Admin' }),
     purchaser: await grantAccess(h, { role: 'Purchaser', name: 'Priya Kulkarni' }),

@@ -8,10 +8,7 @@ import { projectsRepository } from './repositories/projects.js';
 import { boqTransferRoutes } from './boq-transfer/routes.js';
 import { boqRoutes } from './routes/boqs.js';
 import { projectRoutes } from './routes/projects.js';
-import { demoTeamConsumer, seedProjects } from './seed.js';
 
-export { DEMO_PROJECTS, DEMO_EMPLOYEE_EMAIL } from './seed.js';
-export { DEMO_BOQS } from './demo-boqs.js';
 export { projectUpsertedData } from './events.js';
 export { projectsRepository, type ProjectsRepository } from './repositories/projects.js';
 export { boqsRepository, type BoqsRepository } from './repositories/boqs.js';
@@ -42,16 +39,10 @@ export function projectsService(): ServiceDefinition {
         ctx.log.info(
           'pg_trgm is not available: project and BOQ keyword searches scan instead of using trigram indexes',
         );
-      await seedProjects(ctx, projects, boqs);
       // Published once the service subscribes and starts publishing (the outbox), like the access snapshot request.
       await requestItemsIfEmpty(ctx, boqs);
     },
-    consumers: [
-      demoTeamConsumer(projects),
-      itemSnapshotConsumer(boqs),
-      receiptConsumer(boqs),
-      indentCountConsumer(schema),
-    ],
+    consumers: [itemSnapshotConsumer(boqs), receiptConsumer(boqs), indentCountConsumer(schema)],
     async routes(app, ctx) {
       const deps = { ctx, projects, boqs, answers };
       await projectRoutes(app, deps);

@@ -13,25 +13,23 @@ import {
   type ReceiptRecordedData,
 } from '@erp/contracts';
 import { orderKeyOf, type ConsumerDefinition, type Queryable, type ServiceContext } from '@erp/service-kit';
-import { createPendingDemoBoqs } from './demo-boqs.js';
 import type { BoqsRepository } from './repositories/boqs.js';
 
 /**
  * The item master as the catalog announces it (item_upserted, and items_snapshot in chunks when
  * asked): the names BOQ lines show and the items a BOQ may name. The newest version of an item wins,
- * whatever order events arrive in. Demo BOQs waiting for their items are made once all have come.
+ * whatever order events arrive in.
  */
 export function itemSnapshotConsumer(boqs: BoqsRepository): ConsumerDefinition {
   return {
     name: 'item-snapshots',
     events: [ItemUpserted, ItemsSnapshot],
-    async handle(tx: Queryable, envelope: EventEnvelope, ctx: ServiceContext): Promise<void> {
+    async handle(tx: Queryable, envelope: EventEnvelope): Promise<void> {
       const items: ItemUpsertedData[] =
         envelope.subject === ItemUpserted.subject
           ? [envelope.data as ItemUpsertedData]
           : (envelope.data as ItemsSnapshotData).items;
       await boqs.items.upsert(tx, items);
-      await createPendingDemoBoqs(tx, ctx, boqs);
     },
   };
 }

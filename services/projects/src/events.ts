@@ -1,6 +1,6 @@
 import type { Project, ProjectUpsertedData } from '@erp/contracts';
 
-/** erp.projects.project_upserted.v1 as built from a stored project (routes, seed and message pacts use this). */
+/** erp.projects.project_upserted.v1 as built from a stored project (the routes and message pacts use this). */
 export function projectUpsertedData(
   p: Pick<Project, '_id' | 'projectCode' | 'name' | 'status' | 'location' | 'version'>,
 ): ProjectUpsertedData {

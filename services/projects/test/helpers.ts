@@ -33,7 +33,7 @@ export interface ProjectsHarness extends TestHarness {
  * Purchaser, an Accountant and an Employee (assigned to no project), each with the role's defaults.
  */
 export async function startProjects(kit: Partial<KitConfig> = {}): Promise<ProjectsHarness> {
-  const h = await createTestHarness([projectsService()], { seedDemo: false, ...kit });
+  const h = await createTestHarness([projectsService()], kit);
   const people = {
     admin: await grantAccess(h, { role: 'Admin', name: 'Demo Admin' }),
     purchaser: await grantAccess(h, { role: 'Purchaser', name: 'Priya Kulkarni' }),

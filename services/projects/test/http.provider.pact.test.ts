@@ -5,7 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Verifier } from '@pact-foundation/pact';
 import { defaultModulesForRole } from '@erp/contracts';
-import { boqsRepository, DEMO_BOQS, DEMO_PROJECTS, projectsRepository } from '../src/app.js';
+import { boqsRepository, projectsRepository } from '../src/app.js';
+import { PACT_BOQ_LINES, PACT_PROJECTS } from './fixtures.js';
 import { startProjects, type ProjectsHarness } from './helpers.js';
 
 const pactDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../pacts');
@@ -35,7 +36,7 @@ async function demoProjects(): Promise<void> {
     await tx.query('DELETE FROM projects.boqs');
     await tx.query('DELETE FROM projects.projects');
     await tx.query("SELECT setval('projects.project_code_seq', 1, false)");
-    for (const { id, assign: _a, ...input } of DEMO_PROJECTS) {
+    for (const { id, ...input } of PACT_PROJECTS) {
       await repo.insert(tx, input, { id: h.people.admin.memberId, name: 'Demo Admin' }, id);
       await repo.codeUsed(tx, input.projectCode);
     }
@@ -47,7 +48,7 @@ async function demoProjects(): Promise<void> {
         SITE_ENGINEER,
         JSON.stringify({
           allProjects: false,
-          projects: DEMO_PROJECTS.map((p) => p.id),
+          projects: PACT_PROJECTS.map((p) => p.id),
           modules: defaultModulesForRole('Employee'),
         }),
       ],
@@ -59,23 +60,22 @@ const CONFIRMED_BOQ = '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b';
 const DRAFT_BOQ = '6f7a8b9c-0d1e-4f2a-9b3c-4d5e6f7a8b9c';
 
 /**
- * The demo projects with BOQ-0001 (confirmed, the Pune tower's civil works, eight lines, some of it
+ * The demo projects with BOQ-0001 (confirmed, the Pune tower's civil works, thirteen lines, some of it
  * received) and, when asked, BOQ-0002 'Finishing works, Tower A' as a draft of the same project.
  * Quantities and rates have paise and hundredths, as the pacts' decimal matchers expect.
  */
 async function demoBoqs(withDraft: boolean): Promise<void> {
   await demoProjects();
   const boqs = boqsRepository('projects');
-  const demo = DEMO_BOQS[0]!;
   const admin = { id: h.people.admin.memberId, name: 'Demo Admin' };
-  const items = demo.lines.map((l, i) => ({
+  const items = PACT_BOQ_LINES.map((l, i) => ({
     itemId: `00000000-0000-4000-8000-${String(i + 1).padStart(12, '0')}`,
     name: l.item,
     unit: l.unit,
     status: 'active' as const,
     version: 1,
   }));
-  const lines = demo.lines.map((l, i) => ({
+  const lines = PACT_BOQ_LINES.map((l, i) => ({
     itemId: items[i]!.itemId,
     unit: l.unit,
     plannedHundredths: l.qty * 100 + 50,
@@ -86,8 +86,8 @@ async function demoBoqs(withDraft: boolean): Promise<void> {
     await tx.query('DELETE FROM projects.boq_consumption');
     await tx.query('DELETE FROM projects.item_snapshots');
     await boqs.items.upsert(tx, items);
-    const search = await boqs.countOnProject(tx, demo.projectId, withDraft ? 2 : 1);
-    const base = { projectId: demo.projectId, description: 'RCC frame, slabs and masonry', notes: '', lines };
+    const search = await boqs.countOnProject(tx, SKYLINE, withDraft ? 2 : 1);
+    const base = { projectId: SKYLINE, description: 'RCC frame, slabs and masonry', notes: '', lines };
     await boqs.insert(
       tx,
       {
@@ -98,7 +98,7 @@ async function demoBoqs(withDraft: boolean): Promise<void> {
         projectSearch: search!,
         actor: admin,
       },
-      { ...base, name: demo.name },
+      { ...base, name: 'Civil and structural works, Tower A' },
     );
     if (withDraft)
       await boqs.insert(

@@ -9,9 +9,7 @@ import { ledgerRoutes } from './ledger/routes.js';
 import { poCountConsumers } from './po-counts.js';
 import { vendorsRepository } from './repositories/vendors.js';
 import { vendorRoutes } from './routes/vendors.js';
-import { seedVendors } from './seed.js';
 
-export { DEMO_VENDORS } from './seed.js';
 export { handleVendorItemsChanged } from './consumers.js';
 export { vendorUpdatedData } from './events.js';
 export { vendorsRepository, type VendorsRepository } from './repositories/vendors.js';
@@ -40,9 +38,6 @@ export function vendorsService(): ServiceDefinition {
     name: 'vendors',
     schema,
     migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
-    async onStart(ctx) {
-      await seedVendors(ctx, vendors);
-    },
     consumers: [
       {
         name: 'item-counts',

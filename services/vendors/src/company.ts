@@ -1,7 +1,7 @@
 /**
  * The buying company as a statement of account names it: COMPANY_NAME, COMPANY_ADDRESS and
- * COMPANY_GSTIN, as the printed PO reads them (services/po/src/company.ts); unset, the demo
- * business's (GLOSSARY: a mid-size contractor in Maharashtra).
+ * COMPANY_GSTIN, as the printed PO reads them (services/po/src/company.ts); unset, an example
+ * contractor's (a mid-size contractor in Maharashtra).
  */
 export interface Company {
   name: string;

@@ -28,7 +28,7 @@ export interface VendorsHarness extends TestHarness {
  * (no vendor access), each with the role's default permissions.
  */
 export async function startVendors(kit: Partial<KitConfig> = {}): Promise<VendorsHarness> {
-  const h = await createTestHarness([vendorsService()], { seedDemo: false, ...kit });
+  const h = await createTestHarness([vendorsService()], kit);
   const people = {
     admin: await grantAccess(h, { role: 'Admin', name: 'Demo Admin' }),
     purchaser: await grantAccess(h, { role: 'Purchaser', name: 'Priya Kulkarni' }),

@@ -13,6 +13,7 @@ import { openPostgres } from '../db/postgres.js';
 import type { Database } from '../db/types.js';
 import { installErrorHandling, installNotFound } from '../errors.js';
 import { createLogger } from '../logger.js';
+import { adminQuery, dropStalePooled, POOLED_PREFIX } from './pooled-databases.js';
 import type { Logger } from 'pino';
 import {
   createServiceRuntime,
@@ -162,58 +163,16 @@ export async function createTestDatabase(): Promise<TestDatabase> {
  * Their names carry the worker's pid: a run's first lease drops those of workers no longer alive,
  * and the run's global teardown (dropStaleTestDatabases) drops the rest.
  */
-const POOLED_PREFIX = 'erp_tpool_';
 const idleDatabases: Array<{ name: string; url: string; uses: number }> = [];
 let swept: Promise<void> | undefined;
-
-async function adminQuery<R extends pg.QueryResultRow>(
-  url: string,
-  sql: string,
-  params: unknown[] = [],
-): Promise<R[]> {
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  try {
-    return (await admin.query<R>(sql, params)).rows;
-  } finally {
-    await admin.end();
-  }
-}
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 /** Drop the pooled test databases of test processes that have ended (all of them after a run). */
 export async function dropStaleTestDatabases(
   url = process.env.TEST_DATABASE_URL,
   waitForWorkersMs = 0,
 ): Promise<void> {
-  if (!url) return;
-  const rows = await adminQuery<{ datname: string }>(
-    url,
-    `SELECT datname FROM pg_database WHERE datname LIKE '${POOLED_PREFIX}%'`,
-  );
-  const pidOf = (datname: string) => Number(datname.slice(POOLED_PREFIX.length).split('_')[0]);
-  const running = (pid: number) => Number.isInteger(pid) && pid > 0 && pid !== process.pid && alive(pid);
-  // At the end of a run the workers may still be exiting: a moment for them to go.
-  for (
-    const until = Date.now() + waitForWorkersMs;
-    Date.now() < until && rows.some((r) => running(pidOf(r.datname)));
-  ) {
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  for (const { datname } of rows) {
-    const pid = pidOf(datname);
-    if (running(pid)) continue;
-    if (pid === process.pid && idleDatabases.some((d) => d.name === datname)) continue;
-    await adminQuery(url, `DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => undefined);
-  }
+  // This process's own idle databases are kept for its next tests.
+  await dropStalePooled(url, waitForWorkersMs, (name) => idleDatabases.some((d) => d.name === name));
 }
 
 async function leasePostgresDatabase(url: string): Promise<{ name: string; url: string; uses: number }> {
@@ -310,7 +269,6 @@ export function testConfig(overrides: Partial<KitConfig> = {}): KitConfig {
     sessionKeys: { signingKey: TEST_SIGNING_KEY, publicKeys: [] },
     sessionTtlHours: 168,
     logLevel: process.env.TEST_LOG_LEVEL ?? 'silent',
-    seedDemo: false,
     relayPollMs: 50,
     outboxLeaseSeconds: 30,
     natsAckWaitSeconds: 30,

@@ -185,7 +185,7 @@ export async function teamRoutes(app: FastifyInstance, deps: AuthDeps): Promise<
       checkSubModules(b.permissions);
       const id = request.params.id;
       // Changes that could take an active Admin away run one at a time, so two at once (each Admin
-      // demoting the other) cannot both see the other still there and leave none. The lock is taken
+      // downgrading the other) cannot both see the other still there and leave none. The lock is taken
       // before any row is read or locked, so every such change takes locks in the same order.
       const mayRemoveAnAdmin = b.role !== undefined || b.isAdmin !== undefined || b.status !== undefined;
       const result = await ctx.tx(async (tx) => {

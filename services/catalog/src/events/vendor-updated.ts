@@ -5,8 +5,6 @@ import type { VendorsRepository } from '../repositories/vendors.js';
 
 export interface VendorUpdatedDeps {
   vendors: VendorsRepository;
-  /** Runs after the snapshot changed (demo prices for a demo vendor that just arrived). */
-  afterChange?: (tx: Queryable, vendor: VendorUpsertedData, ctx: ServiceContext) => Promise<void>;
 }
 
 /** A plain function of the event, run in the transaction that records it in the inbox. */
@@ -16,7 +14,5 @@ export async function handleVendorUpdated(
   ctx: ServiceContext,
   deps: VendorUpdatedDeps,
 ): Promise<void> {
-  const vendor = envelope.data as VendorUpsertedData;
-  const changed = await deps.vendors.upsert(tx, vendor);
-  if (changed && deps.afterChange) await deps.afterChange(tx, vendor, ctx);
+  await deps.vendors.upsert(tx, envelope.data as VendorUpsertedData);
 }

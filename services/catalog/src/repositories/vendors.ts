@@ -49,11 +49,6 @@ export function vendorsRepository(schema: string) {
       return res.rows.map(toInfo);
     },
 
-    async hasPrices(db: Queryable, vendorId: string): Promise<boolean> {
-      const res = await db.query(`SELECT 1 FROM ${s}.vendor_prices WHERE vendor_id = $1 LIMIT 1`, [vendorId]);
-      return res.rows.length > 0;
-    },
-
     /**
      * erp.catalog.vendor_items_changed.v1 for each vendor whose set of active items changed, in
      * the caller's transaction: the next sequence of the vendor and its active item count.

@@ -129,11 +129,7 @@ export async function createPurchaseOrders(
   return created.map((c) => c.id);
 }
 
-/** `afterCreate` runs in the same transaction once POs were made (the demo's receipt waits for its PO). */
-export function indentApprovedConsumer(
-  pos: PurchaseOrdersRepository,
-  afterCreate?: (tx: Queryable, ctx: ServiceContext) => Promise<void>,
-): ConsumerDefinition {
+export function indentApprovedConsumer(pos: PurchaseOrdersRepository): ConsumerDefinition {
   return {
     name: 'indent-approved',
     events: [IndentApproved],
@@ -143,8 +139,7 @@ export function indentApprovedConsumer(
     ordered: (e) => orderKeyOf(e, 'indentId'),
     concurrency: 2,
     async handle(tx: Queryable, envelope: EventEnvelope, ctx: ServiceContext): Promise<void> {
-      const created = await createPurchaseOrders(tx, ctx, pos, envelope as EventEnvelope<IndentApprovedData>);
-      if (created.length > 0 && afterCreate) await afterCreate(tx, ctx);
+      await createPurchaseOrders(tx, ctx, pos, envelope as EventEnvelope<IndentApprovedData>);
     },
   };
 }

@@ -580,15 +580,6 @@ export function boqsRepository(schema: string) {
       async isEmpty(db: Queryable): Promise<boolean> {
         return (await db.query(`SELECT 1 FROM ${t('item_snapshots')} LIMIT 1`)).rows.length === 0;
       },
-
-      /** Item ids by lower-cased name (the demo BOQs name their items). */
-      async byNames(db: Queryable, names: string[]): Promise<Map<string, { itemId: string; unit: string }>> {
-        const res = await db.query<{ item_id: string; unit: string; name_key: string }>(
-          `SELECT DISTINCT ON (name_key) item_id, unit, name_key FROM ${t('item_snapshots')} WHERE name_key = ANY($1::text[]) ORDER BY name_key, status, item_id`,
-          [names.map((n) => n.toLowerCase())],
-        );
-        return new Map(res.rows.map((r) => [r.name_key, { itemId: r.item_id, unit: r.unit }]));
-      },
     },
 
     consumption: {

@@ -159,14 +159,6 @@ export function projectsRepository(schema: string) {
       );
       return new Map(res.rows.map((r) => [r.member_id, toMember(r)]));
     },
-
-    async memberByEmail(db: Queryable, email: string): Promise<ReplicaMember | null> {
-      const res = await db.query<MemberRow>(
-        `SELECT ${MEMBER_COLUMNS} FROM ${schema}.access_members m WHERE lower(m.email) = lower($1) LIMIT 1`,
-        [email],
-      );
-      return res.rows[0] ? toMember(res.rows[0]) : null;
-    },
   };
 
   /**
@@ -269,11 +261,6 @@ export function projectsRepository(schema: string) {
     /** The stored project with its current team (replica merged with the unconfirmed team_set). */
     async withTeam(db: Queryable, p: StoredProject): Promise<StoredProject & { team: ReplicaMember[] }> {
       return (await withTeams(db, [p]))[0]!;
-    },
-
-    async count(db: Queryable): Promise<number> {
-      const res = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${schema}.projects`);
-      return res.rows[0]!.n;
     },
 
     /** True when another project has this code (case ignored). */

@@ -14,7 +14,6 @@ import {
 } from '@erp/contracts';
 import { orderKeyOf, type ConsumerDefinition, type Queryable, type ServiceContext } from '@erp/service-kit';
 import { indiaDay } from './dates.js';
-import { recordWaitingDemoEntries } from './demo.js';
 import { isUuid, type LedgerRepository } from './repository.js';
 
 /**
@@ -100,9 +99,7 @@ export function ledgerConsumers(ledger: LedgerRepository): ConsumerDefinition[] 
       // One vendor's entries in the order of the events; different vendors side by side.
       ordered: (e) => orderKeyOf(e, 'vendorId'),
       async handle(tx, envelope: EventEnvelope, ctx) {
-        const added = await handlePoCreated(tx, ledger, envelope.data as PoCreatedData, ctx.log);
-        if (added && ctx.config.seedDemo)
-          await recordWaitingDemoEntries(tx, ledger, (envelope.data as PoCreatedData).vendorId.toLowerCase());
+        await handlePoCreated(tx, ledger, envelope.data as PoCreatedData, ctx.log);
       },
     },
     {

@@ -230,7 +230,6 @@ const ACCOUNT_ORDER: Record<AccountSort, string> = {
 
 export function ledgerRepository(schema: string) {
   const s = schema;
-  let demoDone = false;
 
   const repo = {
     schema: s,
@@ -703,16 +702,6 @@ export function ledgerRepository(schema: string) {
         cap: q.cap,
       });
       return { ...page, rows: page.rows.map(toCase) };
-    },
-
-    /** The demo entries still waiting (keys of demo_ledger). */
-    async demoWaiting(db: Queryable): Promise<string[]> {
-      // Demo entries are only queued when a new database is seeded, before any PO arrives: once
-      // none waits, none will (one query fewer per PO on a seeded system).
-      if (demoDone) return [];
-      const res = await db.query<{ key: string }>(`SELECT key FROM ${s}.demo_ledger ORDER BY key`);
-      if (res.rows.length === 0) demoDone = true;
-      return res.rows.map((r) => r.key);
     },
   };
   return repo;

@@ -1,0 +1,49 @@
+/**
+ * The demo business for the gateway's tests, made as `npm start` makes it: through the public API
+ * (scripts/demo-seed), here over Fastify's inject instead of a socket. The system under test starts
+ * its auth service with DEMO_ADMIN_ENV, so its first Admin is the demo Admin.
+ */
+import type { FastifyInstance } from 'fastify';
+import { apiClient } from '../../scripts/demo-seed/api.mjs';
+import { DEMO_PHONES, seedDemo, seedTeam } from '../../scripts/demo-seed/seed.mjs';
+
+export { DEMO_PHONES };
+export const DEMO_ADMIN_ENV = { ADMIN_PHONE: DEMO_PHONES.Admin, ADMIN_NAME: 'Demo Admin' };
+
+/**
+ * fetch over `app.inject`, from loopback addresses (the dev SMS outbox answers only there) other
+ * than 127.0.0.1, the one inject uses by default, and a new one for each call: the seed's calls
+ * count against none of the per-address limits a test then measures (some allow only four calls a
+ * minute).
+ */
+export function injectFetch(app: FastifyInstance) {
+  let calls = 0;
+  return async (
+    url: string,
+    init: { method?: string; headers?: Record<string, string>; body?: unknown } = {},
+  ) => {
+    const u = new URL(url);
+    calls++;
+    const res = await app.inject({
+      method: (init.method ?? 'GET') as 'GET',
+      url: u.pathname + u.search,
+      headers: init.headers ?? {},
+      ...(init.body === undefined ? {} : { payload: init.body as string }),
+      remoteAddress: `127.0.${1 + Math.floor(calls / 250)}.${2 + (calls % 250)}`,
+    });
+    return { ok: res.statusCode < 400, status: res.statusCode, text: async () => res.body };
+  };
+}
+
+const BASE = 'http://127.0.0.1';
+
+/** The demo team only: the four members of the four roles, signed in (`prefix`: where the app serves the API). */
+export async function seedDemoTeam(app: FastifyInstance, prefix = '/api/v1') {
+  const api = apiClient(BASE, { fetchFn: injectFetch(app), prefix });
+  return seedTeam(api, await api.signIn(DEMO_PHONES.Admin));
+}
+
+/** The whole demo business, as `npm start` seeds it (`prefix`: where the app serves the API). */
+export async function seedDemoBusiness(app: FastifyInstance, prefix = '/api/v1') {
+  return seedDemo(BASE, { fetchFn: injectFetch(app), prefix });
+}
