@@ -5,7 +5,7 @@
  *    `{message}` for po's paths; the PO list shows that message as an error toast and its own error
  *    state, and the rest of the app keeps working;
  * 2. a remote whose files are missing: in the e2e system, mfe_po's entry moved to a manifest that does
- *    not exist (E2E_REMOTES_FILE, read again on every /config/remotes.json); its routes show the
+ *    not exist (the system's REMOTES_FILE, read again on every /config/remotes.json); its routes show the
  *    shell's error panel with Retry in the content area, and the rest of the app keeps working.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -21,9 +21,10 @@ import { apiClient } from '../scripts/demo-seed/api.mjs';
 import { seedCatalog, seedProjects, seedTeam } from '../scripts/demo-seed/seed.mjs';
 import { serverEntry } from '../scripts/lib.mjs';
 import { DESKTOP, PHONE, baseUrl, launch, newPage, screenshotDir, shot, signIn } from './lib/browser.js';
+import { system } from './lib/system.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const remotesFile = process.env.E2E_REMOTES_FILE;
+const remotesFile = system.remotesFile;
 
 /** The gateway's answer for a service with no instance up (gateway/src/upstreams.ts, MODULES.po.title). */
 const PO_DOWN = 'The purchase orders service is not available right now. Please try again in a moment.';

@@ -2,9 +2,10 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launch, newPage, shot, signIn } from './lib/browser.js';
+import { system } from './lib/system.js';
 
-// scripts/test-e2e.mjs starts the gateway with REMOTES_FILE, read again on every /config/remotes.json.
-const remotesFile = process.env.E2E_REMOTES_FILE;
+// scripts/test-e2e.mjs starts each gateway with a REMOTES_FILE of its own, read again on every /config/remotes.json.
+const remotesFile = system.remotesFile;
 
 let browser: Browser;
 beforeAll(async () => {

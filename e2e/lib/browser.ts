@@ -4,7 +4,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
-export const baseUrl = process.env.E2E_BASE_URL ?? 'http://127.0.0.1:8080';
+import { system } from './system.js';
+
+/** This worker's system (e2e/lib/system.ts). */
+export const baseUrl = system.base;
 export const screenshotDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../screenshots');
 
 function chromePath(): string {
