@@ -18,7 +18,13 @@ export default defineConfig({
           : '**/*.pact.test.ts',
     ],
     exclude: ['**/node_modules/**', '**/dist/**'],
-    fileParallelism: false,
+    // Consumers run one file at a time: several files write interactions into the same pact file.
+    // Providers only read pacts, each against a service of its own: side by side.
+    fileParallelism: phase === 'provider',
+    maxWorkers: phase === 'provider' ? 3 : 1,
+    // A worker runs its files in one module graph (as the service suites do): on 2026-11-28's machine
+    // consumers took 128 s -> 28 s and providers 136 s -> 40 s, the pacts written the same.
+    isolate: false,
     testTimeout: 60_000,
     hookTimeout: 60_000,
   },
