@@ -20,6 +20,7 @@ run(process.execPath, [path.join(root, 'scripts/typecheck-web.mjs')]);
 log('Linting…');
 run(process.execPath, [bin('eslint/bin/eslint.js'), '.', '--max-warnings=0']);
 run(process.execPath, [bin('prettier/bin/prettier.cjs'), '--check', '--log-level=warn', '.']);
+run(process.execPath, [path.join(root, 'scripts/check-engines.mjs')]);
 
 // Left out of the child's environment (undefined), so these runs use PGlite and the in-process bus.
 const embedded = { TEST_DATABASE_URL: undefined, TEST_NATS_URL: undefined };
