@@ -4,11 +4,21 @@
  * its auth service with DEMO_ADMIN_ENV, so its first Admin is the demo Admin.
  */
 import type { FastifyInstance } from 'fastify';
+import type { SmsSender } from '@erp/auth-service';
 import { apiClient } from '../../scripts/demo-seed/api.mjs';
 import { DEMO_PHONES, seedDemo, seedTeam } from '../../scripts/demo-seed/seed.mjs';
 
 export { DEMO_PHONES };
 export const DEMO_ADMIN_ENV = { ADMIN_PHONE: DEMO_PHONES.Admin, ADMIN_NAME: 'Demo Admin' };
+
+/** The auth service's settings for a test that signs the demo members in many times: no waits or limits on codes. */
+export const DEMO_AUTH_ENV = {
+  OTP_RESEND_SECONDS: '0',
+  OTP_SECRET: 'p'.repeat(40),
+  OTP_MAX_PER_NUMBER_PER_HOUR: '1000',
+  OTP_MAX_PER_IP_PER_HOUR: '1000',
+  ...DEMO_ADMIN_ENV,
+};
 
 /**
  * fetch over `app.inject`, from loopback addresses (the dev SMS outbox answers only there) other
@@ -33,6 +43,30 @@ export function injectFetch(app: FastifyInstance) {
     });
     return { ok: res.statusCode < 400, status: res.statusCode, text: async () => res.body };
   };
+}
+
+/**
+ * An SMS sender for tests that keeps what it sends: `codes`, the last code sent to each number, and
+ * the development outbox (`sent`, newest first) that the demo seed signs in with, as under `npm start`.
+ */
+export function keptSms(): { sms: SmsSender; codes: Map<string, string> } {
+  const codes = new Map<string, string>();
+  const outbox = new Map<
+    string,
+    Array<{ phoneNumber: string; code: string; text: string; sentAt: string }>
+  >();
+  const sms: SmsSender = {
+    async send(phoneNumber, text, code) {
+      codes.set(phoneNumber, code);
+      const earlier = outbox.get(phoneNumber) ?? [];
+      outbox.set(
+        phoneNumber,
+        [{ phoneNumber, code, text, sentAt: new Date().toISOString() }, ...earlier].slice(0, 20),
+      );
+    },
+    sent: (phoneNumber) => [...(outbox.get(phoneNumber) ?? [])],
+  };
+  return { sms, codes };
 }
 
 const BASE = 'http://127.0.0.1';

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Indent, IndentCompare, IndentSummary, PoListResponse, PurchaseOrder } from '@erp/contracts';
-import { authService, type SmsSender } from '@erp/auth-service';
+import { authService } from '@erp/auth-service';
 import { catalogService } from '@erp/catalog-service';
 import { indentService } from '@erp/indent-service';
 import { poService } from '@erp/po-service';
@@ -15,22 +15,10 @@ import { projectsService } from '@erp/projects-service';
 import { vendorsService } from '@erp/vendors-service';
 import { createTestHarness, pdfToText, type TestHarness } from '@erp/service-kit/testing';
 import { INDENTS as DEMO_INDENTS, PROJECTS as DEMO_PROJECTS } from '../../scripts/demo-seed/business.mjs';
-import { DEMO_ADMIN_ENV, seedDemoBusiness } from './demo.js';
+import { DEMO_AUTH_ENV, keptSms, seedDemoBusiness } from './demo.js';
 
 let h: TestHarness;
-const codes = new Map<string, string>();
-const outbox = new Map<string, Array<{ phoneNumber: string; code: string; text: string; sentAt: string }>>();
-const sms: SmsSender = {
-  async send(phoneNumber, text, code) {
-    codes.set(phoneNumber, code);
-    outbox.set(phoneNumber, [
-      { phoneNumber, code, text, sentAt: new Date().toISOString() },
-      ...(outbox.get(phoneNumber) ?? []),
-    ]);
-  },
-  // The dev SMS outbox the demo seed signs in with, as under `npm start`.
-  sent: (phoneNumber) => [...(outbox.get(phoneNumber) ?? [])],
-};
+const { sms, codes } = keptSms();
 type Headers = { authorization: string };
 const people: Record<'admin' | 'purchaser' | 'employee', Headers> = {} as never;
 
@@ -58,16 +46,7 @@ const call = async (who: Headers, method: 'GET' | 'POST', url: string, payload?:
 
 beforeAll(async () => {
   h = await createTestHarness([
-    authService({
-      env: {
-        OTP_RESEND_SECONDS: '0',
-        OTP_SECRET: 'p'.repeat(40),
-        OTP_MAX_PER_NUMBER_PER_HOUR: '1000',
-        OTP_MAX_PER_IP_PER_HOUR: '1000',
-        ...DEMO_ADMIN_ENV,
-      },
-      sms,
-    }),
+    authService({ env: DEMO_AUTH_ENV, sms }),
     vendorsService(),
     catalogService(),
     projectsService(),

@@ -6,26 +6,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Member, Project } from '@erp/contracts';
-import { authService, type SmsSender } from '@erp/auth-service';
+import { authService } from '@erp/auth-service';
 import { projectsService } from '@erp/projects-service';
 import { createTestHarness, type TestHarness } from '@erp/service-kit/testing';
 import { PROJECTS as DEMO_PROJECTS } from '../../scripts/demo-seed/business.mjs';
-import { DEMO_ADMIN_ENV, seedDemoTeam } from './demo.js';
+import { DEMO_AUTH_ENV, keptSms, seedDemoTeam } from './demo.js';
 
 let h: TestHarness;
-const codes = new Map<string, string>();
-const outbox = new Map<string, Array<{ phoneNumber: string; code: string; text: string; sentAt: string }>>();
-const sms: SmsSender = {
-  async send(phoneNumber, text, code) {
-    codes.set(phoneNumber, code);
-    outbox.set(phoneNumber, [
-      { phoneNumber, code, text, sentAt: new Date().toISOString() },
-      ...(outbox.get(phoneNumber) ?? []),
-    ]);
-  },
-  // The dev SMS outbox the demo seed signs in with, as under `npm start`.
-  sent: (phoneNumber) => [...(outbox.get(phoneNumber) ?? [])],
-};
+const { sms, codes } = keptSms();
 
 async function signIn(phoneNumber: string): Promise<{ authorization: string }> {
   await h.app.inject({ method: 'POST', url: '/auth/sendOtp', payload: { phoneNumber } });
@@ -44,19 +32,7 @@ let employeeId: string;
 const demoProjects: Project[] = [];
 
 beforeAll(async () => {
-  h = await createTestHarness([
-    authService({
-      env: {
-        OTP_RESEND_SECONDS: '0',
-        OTP_SECRET: 'p'.repeat(40),
-        OTP_MAX_PER_NUMBER_PER_HOUR: '1000',
-        OTP_MAX_PER_IP_PER_HOUR: '1000',
-        ...DEMO_ADMIN_ENV,
-      },
-      sms,
-    }),
-    projectsService(),
-  ]);
+  h = await createTestHarness([authService({ env: DEMO_AUTH_ENV, sms }), projectsService()]);
   await seedDemoTeam(h.app, '');
   await h.settle();
   admin = await signIn('9000000001');

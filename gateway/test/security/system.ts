@@ -6,7 +6,6 @@
  */
 import type { FastifyInstance, FastifyPluginAsync, RouteOptions } from 'fastify';
 import type { Member } from '@erp/contracts';
-import type { SmsSender } from '@erp/auth-service';
 import {
   createLogger,
   createServiceRuntime,
@@ -18,7 +17,7 @@ import { createTestBus, createTestDatabase, deleteTestStream, testConfig } from 
 import { buildGateway } from '../../src/app.js';
 import { loadGatewayConfig } from '../../src/config.js';
 import { MODULES } from '../../src/modules.js';
-import { DEMO_ADMIN_ENV, seedDemoBusiness } from '../demo.js';
+import { DEMO_ADMIN_ENV, keptSms, seedDemoBusiness } from '../demo.js';
 
 export const DEMO_PHONES = {
   Admin: '9000000001',
@@ -89,22 +88,8 @@ export async function startSystem(): Promise<System> {
   const kit = testConfig();
   const logger = createLogger(kit.logLevel, 'security');
 
-  const codes = new Map<string, string>();
-  const sent = new Map<string, Array<{ phoneNumber: string; code: string; text: string; sentAt: string }>>();
-  const sms: SmsSender = {
-    async send(phoneNumber, text, code) {
-      codes.set(phoneNumber, code);
-      sent.set(
-        phoneNumber,
-        [
-          { phoneNumber, code, text, sentAt: new Date().toISOString() },
-          ...(sent.get(phoneNumber) ?? []),
-        ].slice(0, 20),
-      );
-    },
-    // Kept, so the dev SMS route is registered as it is under `npm start` and is covered too.
-    sent: (phoneNumber) => [...(sent.get(phoneNumber) ?? [])],
-  };
+  // With the dev outbox, so the dev SMS route is registered as it is under `npm start` and is covered too.
+  const { sms, codes } = keptSms();
   const authEnv = {
     OTP_SECRET: 'o'.repeat(40),
     OTP_RESEND_SECONDS: '0',
