@@ -5,9 +5,10 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { demoAdminEnv } from '../../scripts/demo-seed/start.mjs';
 
 /** What the system's environment needs so the seed can sign in as the demo Admin. */
-export const DEMO_ADMIN_ENV = { ADMIN_PHONE: '9000000001', ADMIN_NAME: 'Demo Admin' };
+export const DEMO_ADMIN_ENV = demoAdminEnv({});
 
 /** Seed the demo into the system at `base` when `env` asks for it and checkout `dir` has the seed. */
 export async function seedDemoIfAsked(env, base, dir) {

@@ -7,9 +7,10 @@ import type { FastifyInstance } from 'fastify';
 import type { SmsSender } from '@erp/auth-service';
 import { apiClient } from '../../scripts/demo-seed/api.mjs';
 import { DEMO_PHONES, seedDemo, seedTeam } from '../../scripts/demo-seed/seed.mjs';
+import { demoAdminEnv } from '../../scripts/demo-seed/start.mjs';
 
 export { DEMO_PHONES };
-export const DEMO_ADMIN_ENV = { ADMIN_PHONE: DEMO_PHONES.Admin, ADMIN_NAME: 'Demo Admin' };
+export const DEMO_ADMIN_ENV = demoAdminEnv({});
 
 /** The auth service's settings for a test that signs the demo members in many times: no waits or limits on codes. */
 export const DEMO_AUTH_ENV = {

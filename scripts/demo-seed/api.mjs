@@ -38,7 +38,6 @@ export async function eventually(what, fn, { timeoutMs = 120_000, everyMs = 200 
 
 /** `base`: the system's address (http://localhost:3000). `fetchFn`: fetch, or one of the same shape. */
 export function apiClient(base, { fetchFn = fetch, prefix = '/api/v1' } = {}) {
-  fetchFn ??= fetch;
   const url = (path) => `${base.replace(/\/$/, '')}${prefix}${path}`;
 
   async function call(token, method, path, body) {
