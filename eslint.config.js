@@ -6,6 +6,7 @@ import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
+import boundaries from 'eslint-plugin-boundaries';
 
 const rootPkg = JSON.parse(readFileSync('package.json', 'utf8'));
 const workspaces = rootPkg.workspaces
@@ -24,54 +25,121 @@ function readDirs(parent) {
     : [];
 }
 
-/** Which roles each role may import from. */
-const ALLOWED = {
-  library: ['library'],
-  service: ['library'],
-  gateway: ['library', 'service'],
-  shell: ['library'],
-  remote: ['library'],
-  tooling: ['library', 'service', 'gateway', 'shell', 'remote', 'tooling'],
-};
-/** Libraries that only make sense on one side. */
+/**
+ * The kinds of element eslint-plugin-boundaries sees: each workspace is one element of its role,
+ * except the libraries that only make sense on one side (the service kit in Node.js, the UI kit and
+ * the SDK in the browser); inside an app (the shell, a remote), each feature is an element of its own.
+ */
 const NODE_ONLY = ['@erp/service-kit'];
 const BROWSER_ONLY = ['@erp/ui', '@erp/sdk'];
+const kindOf = (ws) =>
+  NODE_ONLY.includes(ws.name) ? 'node-library' : BROWSER_ONLY.includes(ws.name) ? 'browser-library' : ws.role;
 
-function boundaryRules(ws) {
-  const refused = workspaces
-    .filter((other) => other.name !== ws.name && !ALLOWED[ws.role].includes(other.role))
-    .map((o) => o.name);
-  if (ws.role === 'shell' || ws.role === 'remote') refused.push(...NODE_ONLY);
-  if (ws.role === 'service' || ws.role === 'gateway') refused.push(...BROWSER_ONLY);
-  if (ws.name === '@erp/contracts') refused.push(...NODE_ONLY, ...BROWSER_ONLY);
+/** Which kinds each kind may import from (ARCHITECTURE §2); '@erp/contracts' (a library) runs on both sides. */
+const ALLOWED = {
+  library: ['library'],
+  'node-library': ['library', 'node-library'],
+  'browser-library': ['library', 'browser-library'],
+  service: ['library', 'node-library'],
+  gateway: ['library', 'node-library', 'service'],
+  shell: ['library', 'browser-library'],
+  remote: ['library', 'browser-library'],
+  // Tests across the system, benches and build scripts: anything (browser flows import the forms' rules).
+  tooling: [
+    'library',
+    'node-library',
+    'browser-library',
+    'service',
+    'gateway',
+    'shell',
+    'remote',
+    'feature',
+    'tooling',
+  ],
+};
+
+/** A feature of an app uses its own files, the app's shared feature and the libraries its app may use; never another feature. */
+const FEATURE_POLICIES = [
+  {
+    from: { type: 'feature' },
+    allow: { to: { type: ['library', 'browser-library'] } },
+  },
+  {
+    from: { type: 'feature' },
+    allow: { to: { type: 'feature', captured: { app: '{{from.captured.app}}', feature: 'shared' } } },
+  },
+  // An app's core (its lifecycles, routes, start-up) puts its features together.
+  {
+    from: { type: ['shell', 'remote'] },
+    allow: { to: { type: 'feature', captured: { app: '{{from.captured.app}}' } } },
+  },
+  // The shell's features use the shell's own core (the signed-in member, the module list, the routes).
+  {
+    from: { type: 'feature', captured: { app: 'shell' } },
+    allow: { to: { type: 'shell' } },
+  },
+];
+
+const boundariesConfig = {
+  files: ['**/*.{ts,tsx,js,mjs}'],
+  plugins: { boundaries },
+  settings: {
+    'boundaries/elements': [
+      { type: 'feature', pattern: '*/src/features/*', mode: 'folder', capture: ['app', 'feature'] },
+      // An app (the shell, a remote) captures its folder, so that its core may use its own features.
+      ...workspaces.map((ws) =>
+        ws.role === 'shell' || ws.role === 'remote'
+          ? { type: ws.role, pattern: `@(${ws.dir})`, mode: 'folder', capture: ['app'] }
+          : { type: kindOf(ws), pattern: ws.dir, mode: 'folder' },
+      ),
+    ],
+    // Workspace packages are imported by name and resolve, through their "@erp/source" export, to their sources.
+    'import/resolver': {
+      typescript: { project: ['tsconfig.base.json'], conditionNames: ['@erp/source', 'import', 'default'] },
+    },
+    'boundaries/legacy-warnings': false,
+  },
+  rules: {
+    'boundaries/dependencies': [
+      'error',
+      {
+        default: 'disallow',
+        message:
+          "ARCHITECTURE §2 boundaries: a {{from.type}}{{#if from.captured.feature}} ({{from.captured.app}} {{from.captured.feature}}){{/if}} may not import a {{to.type}}{{#if to.captured.feature}} ({{to.captured.app}} {{to.captured.feature}}){{/if}}. A piece two features need goes in the app's shared feature or packages/ui.",
+        policies: [
+          ...Object.entries(ALLOWED).map(([kind, allowed]) => ({
+            from: { type: kind },
+            allow: { to: { type: allowed } },
+          })),
+          ...FEATURE_POLICIES,
+          // A browser library's tests outside src may run the service kit (the form kit's check against a service's).
+          {
+            from: { element: { type: 'browser-library' }, file: { path: '**/packages/*/test/**' } },
+            allow: { to: { element: { type: 'node-library' } } },
+          },
+        ],
+      },
+    ],
+  },
+};
+
+/** Import hygiene the boundaries do not cover: the router from @erp/ui, other packages by name. */
+function importRules(ws) {
   return {
     files: [`${ws.dir}/**/*.{ts,tsx,js,mjs}`],
     rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            ...[...new Set(refused)].map((name) => ({
-              name,
-              message: `A ${ws.role} may not import ${name} (ARCHITECTURE §2 boundaries).`,
-            })),
-            ...(ws.role === 'shell' || ws.role === 'remote'
+          paths:
+            ws.role === 'shell' || ws.role === 'remote'
               ? ['react-router-dom', 'react-router'].map((name) => ({
                   name,
                   message:
                     'Import the router from @erp/ui: one instance serves every app, and a second copy breaks navigation between them (packages/web-build/shared.ts).',
                 }))
-              : []),
-          ],
+              : [],
           patterns: [
-            ...(refused.length > 0
-              ? [
-                  {
-                    group: [...new Set(refused)].map((n) => `${n}/*`),
-                    message: `A ${ws.role} may not import this package (ARCHITECTURE §2 boundaries).`,
-                  },
-                ]
-              : []),
             {
               regex: '^(\\.\\./)+(packages|services|gateway|shell|mfe-[^/]+|e2e|bench)/',
               message: 'Import another package by its name (@erp/...), not by a relative path.',
@@ -95,7 +163,34 @@ export default tseslint.config(
       'no-console': 'off',
     },
   },
-  ...workspaces.map(boundaryRules),
+  {
+    // Small pieces (issue 27): a function of a service or kit reads on one screen. Tests are exempt
+    // (a describe block holds its cases).
+    files: [
+      'services/*/src/**/*.ts',
+      'gateway/src/**/*.ts',
+      'packages/*/src/**/*.{ts,tsx}',
+      'shell/src/**/*.ts',
+      'mfe-*/src/**/*.ts',
+    ],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true, IIFEs: true }],
+    },
+  },
+  {
+    // A React component holds its markup: a little more.
+    files: ['packages/ui/src/**/*.tsx', 'shell/src/**/*.tsx', 'mfe-*/src/**/*.tsx'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'max-lines-per-function': [
+        'error',
+        { max: 120, skipBlankLines: true, skipComments: true, IIFEs: true },
+      ],
+    },
+  },
+  ...workspaces.map(importRules),
+  boundariesConfig,
   {
     // Browser code: the web type-check runs with Node's types on (one program with the tests and build
     // configs, scripts/typecheck-web.mjs), so Node's globals are refused here instead.

@@ -87,7 +87,7 @@ const { sys, fresh, kind, dataDir } = await startOnGeneratedData(
 const results = {};
 const checks = [];
 const { runLedgerCheckCli } = await import(
-  pathToFileURL(path.join(root, 'services/vendors/dist/ledger/check-cli.js')).href
+  pathToFileURL(path.join(root, 'services/vendors/dist/plugins/ledger-check-cli.js')).href
 );
 /** npm run ledger:check as the command runs it (its own connection), timed. */
 async function timedCheck(env) {

@@ -8,7 +8,9 @@ import { ensureInstalled, root, run } from './lib.mjs';
 
 ensureInstalled();
 run(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-b', 'services/vendors']);
-const cli = await import(pathToFileURL(path.join(root, 'services/vendors/dist/ledger/check-cli.js')).href);
+const cli = await import(
+  pathToFileURL(path.join(root, 'services/vendors/dist/plugins/ledger-check-cli.js')).href
+);
 try {
   process.exitCode = await cli.runLedgerCheckCli(process.argv.slice(2), process.env);
 } catch (err) {

@@ -76,13 +76,8 @@ function upstreamObserver(app: FastifyInstance) {
   return metrics ? upstreamMetrics(metrics.registry) : undefined;
 }
 
-/** The one door to the system: /api/v1 to the services, the shell and remotes, docs and health. */
-export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstance> {
-  const { config, kit, bus } = opts;
-  const base = serverOptions(kit, 'gateway', { trustProxy: config.trustProxy });
-  const app = Fastify(opts.logger === false ? { ...base, logger: false } : base);
-  installErrorHandling(app);
-  installObservability(app, { publicMetrics: kit.metricsPublic, db: opts.db }); // /metrics (loopback only unless METRICS_PUBLIC), /health/live, /health/ready
+/** Request ids on every answer, no caching of API answers, and the security headers. */
+async function installResponseHeaders(app: FastifyInstance, config: GatewayOptions['config']): Promise<void> {
   // The request id travels gateway -> service -> event; callers see it to quote it in a report.
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
@@ -94,11 +89,18 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
   app.addHook('onRequest', async (_request, reply) => {
     reply.headers(security);
   });
+}
 
-  // Rate limits count every /api request: by its verified session, otherwise by the caller's
-  // address. A forged or ended token counts against its address, and is counted before it is
-  // refused (the session check comes after this hook).
-  const tokens = createTokenService(kit.sessionKeys);
+/**
+ * Rate limits count every /api request: by its verified session, otherwise by the caller's
+ * address. A forged or ended token counts against its address, and is counted before it is
+ * refused (the session check comes after this hook).
+ */
+async function installRateLimits(
+  app: FastifyInstance,
+  config: GatewayOptions['config'],
+  tokens: ReturnType<typeof createTokenService>,
+): Promise<void> {
   await app.register(rateLimit, { global: false });
   const limiter = app.rateLimit({
     max: (request) =>
@@ -119,7 +121,26 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
   app.addHook('onRequest', async (request, reply) => {
     if (request.url.startsWith('/api/')) await limiter.call(app, request, reply);
   });
+}
 
+/** The instances of the services running in other processes, polled for health (upstreams.ts). */
+function startUpstreams(app: FastifyInstance, opts: GatewayOptions): Upstreams {
+  const upstreams = new Upstreams({
+    serviceUrls: opts.config.serviceUrls,
+    embedded: Object.keys(opts.embedded),
+    healthIntervalMs: opts.config.upstreamHealthIntervalMs,
+    timeoutMs: opts.config.upstreamTimeoutMs,
+    log: app.log,
+    // gateway_upstream_up and gateway_upstream_requests_total in the gateway's /metrics.
+    observer: upstreamObserver(app),
+  });
+  upstreams.start();
+  app.addHook('onClose', async () => upstreams.stop());
+  return upstreams;
+}
+
+/** /api/docs: the gateway's OpenAPI with the other processes' services merged in. */
+async function installApiDocs(app: FastifyInstance, upstreams: Upstreams): Promise<void> {
   await app.register(swagger, {
     openapi: {
       info: {
@@ -132,19 +153,6 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
       security: [{ bearer: [] }],
     },
   });
-  // The instances of the services running in other processes, polled for health (upstreams.ts).
-  const upstreams = new Upstreams({
-    serviceUrls: config.serviceUrls,
-    embedded: Object.keys(opts.embedded),
-    healthIntervalMs: config.upstreamHealthIntervalMs,
-    timeoutMs: config.upstreamTimeoutMs,
-    log: app.log,
-    // gateway_upstream_up and gateway_upstream_requests_total in the gateway's /metrics.
-    observer: upstreamObserver(app),
-  });
-  upstreams.start();
-  app.addHook('onClose', async () => upstreams.stop());
-
   const remoteDocs = remoteOpenApi(upstreams, app.log as never);
   remoteDocs.start();
   app.addHook('onClose', async () => remoteDocs.stop());
@@ -153,21 +161,10 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
     staticCSP: true,
     transformSpecification: (doc) => remoteDocs.merge(doc as never),
   });
+}
 
-  await installSessionCheck(app, tokens, bus);
-  await dashboardRoute(app);
-
-  // Services in this process are plugins under /api/v1; the others are proxied to their instances'
-  // pools (upstreams.ts).
-  await app.register(
-    async (api) => {
-      for (const plugin of Object.values(opts.embedded)) await api.register(plugin);
-    },
-    { prefix: '/api/v1' },
-  );
-  await upstreams.registerProxies(app);
-
-  // Each service in another process: 'ok' while one of its instances is up, and every instance's state.
+/** Each service in another process: 'ok' while one of its instances is up, and every instance's state. */
+function healthRoute(app: FastifyInstance, opts: GatewayOptions, upstreams: Upstreams): void {
   app.get('/health', { schema: { hide: true } }, async (_request, reply) => {
     const checks: Record<string, string | ReturnType<UpstreamPool['report']>> = {};
     if (opts.db)
@@ -185,6 +182,34 @@ export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstanc
     reply.status(ok ? 200 : 503);
     return { status: ok ? 'ok' : 'degraded', embedded: Object.keys(opts.embedded), checks };
   });
+}
+
+/** The one door to the system: /api/v1 to the services, the shell and remotes, docs and health. */
+export async function buildGateway(opts: GatewayOptions): Promise<FastifyInstance> {
+  const { config, kit, bus } = opts;
+  const base = serverOptions(kit, 'gateway', { trustProxy: config.trustProxy });
+  const app = Fastify(opts.logger === false ? { ...base, logger: false } : base);
+  installErrorHandling(app);
+  installObservability(app, { publicMetrics: kit.metricsPublic, db: opts.db }); // /metrics (loopback only unless METRICS_PUBLIC), /health/live, /health/ready
+  await installResponseHeaders(app, config);
+  const tokens = createTokenService(kit.sessionKeys);
+  await installRateLimits(app, config, tokens);
+  const upstreams = startUpstreams(app, opts);
+  await installApiDocs(app, upstreams);
+
+  await installSessionCheck(app, tokens, bus);
+  await dashboardRoute(app);
+
+  // Services in this process are plugins under /api/v1; the others are proxied to their instances'
+  // pools (upstreams.ts).
+  await app.register(
+    async (api) => {
+      for (const plugin of Object.values(opts.embedded)) await api.register(plugin);
+    },
+    { prefix: '/api/v1' },
+  );
+  await upstreams.registerProxies(app);
+  healthRoute(app, opts, upstreams);
 
   await staticRoutes(app, config);
   return app;

@@ -169,6 +169,36 @@ export function remoteReleases(distDir: string): Record<string, string> {
 }
 
 /**
+ * The remotes this gateway serves, with their descriptors and preload lists: read in parallel,
+ * listed in the declared order (the same answer every time). One whose module.json is not valid is
+ * logged and left out.
+ */
+async function readServed(
+  remoteDirs: RemotesSource['remoteDirs'],
+  readDescriptor: ReturnType<typeof createDescriptorReader>,
+  readPreload: ReturnType<typeof createPreloadReader>,
+  log: { error(obj: object, msg: string): void },
+) {
+  return Promise.all(
+    Object.entries(remoteDirs).map(async ([urlPath, dir]) => {
+      try {
+        const [module, preload] = await Promise.all([
+          readDescriptor(dir),
+          readPreload(dir, `/mfe/${urlPath}/`),
+        ]);
+        return { urlPath, dir, module, preload };
+      } catch (error) {
+        log.error(
+          { err: error, remote: urlPath },
+          'a remote’s module.json is not valid; the remote is left out',
+        );
+        return { urlPath, dir, module: null, preload: null };
+      }
+    }),
+  );
+}
+
+/**
  * The answer of /config/remotes.json: every remote this gateway serves, with its descriptor, then
  * REMOTES_JSON's changes, then REMOTES_FILE's (read on every call, so it can change while running).
  */
@@ -219,25 +249,12 @@ export function createRemotesConfig(source: RemotesSource, log: { error(obj: obj
 
   return async function remotesConfig(): Promise<RemotesConfig> {
     const out: RemotesConfig = {};
-    // Read in parallel, listed in the declared order (the same answer every time).
-    const found = await Promise.all(
-      Object.entries(source.remoteDirs).map(async ([urlPath, dir]) => {
-        try {
-          const [module, preload] = await Promise.all([
-            readDescriptor(dir),
-            readPreload(dir, `/mfe/${urlPath}/`),
-          ]);
-          return { urlPath, dir, module, preload };
-        } catch (error) {
-          log.error(
-            { err: error, remote: urlPath },
-            'a remote’s module.json is not valid; the remote is left out',
-          );
-          return { urlPath, dir, module: null, preload: null };
-        }
-      }),
-    );
-    for (const { urlPath, dir, module, preload } of found) {
+    for (const { urlPath, dir, module, preload } of await readServed(
+      source.remoteDirs,
+      readDescriptor,
+      readPreload,
+      log,
+    )) {
       if (!module) continue;
       out[module.name] = { entry: `/mfe/${urlPath}/mf-manifest.json`, module, ...(preload && { preload }) };
       local.set(module.name, { urlPath, dir });

@@ -375,91 +375,112 @@ export class UpstreamPool {
       this.forward(request, reply, dest, options, other, true);
       return true;
     };
+    const attempt: Attempt = { request, reply, inst, method, log, sendAgain };
     return reply.from(dest, {
       ...options,
       timeout: this.options.timeoutMs,
       // The pool decides about sending again, not reply-from (which would retry a GET answered 503 on the same instance).
       retryDelay: () => null,
       getUpstream: () => inst.url,
-      onResponse: (_request, _reply, raw) => {
-        // What reply-from hands over (its types say a ServerResponse).
-        const res = raw as unknown as {
-          statusCode: number;
-          headers: Record<string, unknown>;
-          stream: Readable;
-        };
-        if (res.statusCode === 503 && res.headers[NOT_HANDLED_HEADER] === 'starting') {
-          // The instance is still starting (restarted since the last health poll): it answered
-          // without handling the request, so it may go elsewhere whatever its method.
-          res.stream.resume();
-          this.outcome(inst, 'starting');
-          this.setState(inst, false, 'starting (answered 503 to a request it did not handle)');
-          for (const header of Object.keys(res.headers)) reply.removeHeader(header);
-          if (!sendAgain(false, 'the instance is starting')) void this.sendUnavailable(reply);
-          return;
-        }
-        if (res.statusCode === 503 && mayBeStoppingAnswer(res.headers)) {
-          // Fastify's answer while it closes, given before any handler ran: the request was not
-          // handled, whatever its method, and this instance is going away.
-          void readSmall(res.stream).then(
-            (text) => {
-              if (text !== FASTIFY_CLOSING_BODY) {
-                this.outcome(inst, 'answered');
-                void reply.send(text);
-                return;
-              }
-              this.outcome(inst, 'stopping');
-              this.setState(inst, false, 'stopping (answered 503 to a request it did not handle)');
-              for (const header of Object.keys(res.headers)) reply.removeHeader(header);
-              if (!sendAgain(false, 'the instance is stopping')) void this.sendUnavailable(reply);
-            },
-            () => void this.sendUnavailable(reply),
-          );
-          return;
-        }
-        this.outcome(inst, 'answered');
-        void reply.send(res.stream);
-      },
-      onError: (_reply, { error }) => {
-        const cause = rootCause(error);
-        const neverSent = failedWhileConnecting(error);
-        const timeout = !neverSent && timedOut(error);
-        const broken = !neverSent && !timeout && connectionBroken.has(cause?.code ?? '');
-        this.outcome(inst, neverSent ? 'refused' : timeout ? 'timeout' : broken ? 'reset' : 'error');
-        if (neverSent)
-          this.setState(inst, false, `connection failed: ${cause?.code ?? cause?.message ?? 'error'}`);
-        else void this.probe(inst);
-        const err = cause ?? error;
-        if (reply.sent) {
-          request.log.warn({ ...log, err }, 'service connection failed after its answer began');
-          return;
-        }
-        // Nothing reached the instance: any method may go elsewhere. A read whose connection broke
-        // may go again too, to the same instance on a new connection when it is the only one up.
-        if (neverSent && sendAgain(false, 'the connection failed while connecting', err)) return;
-        if (broken && IDEMPOTENT.has(method) && sendAgain(true, 'the connection broke during a read', err))
-          return;
-        if (timeout) {
-          request.log.warn({ ...log, err }, 'service did not answer in time');
-          const message = IDEMPOTENT.has(method)
-            ? `The ${this.title} service took too long to answer. Please try again in a moment.`
-            : `The ${this.title} service took too long to answer. Your change may have been saved: please check before trying again.`;
-          void reply.code(504).send({ message });
-          return;
-        }
-        if (neverSent || IDEMPOTENT.has(method)) {
-          request.log.warn({ ...log, err }, 'service not available');
-          void this.sendUnavailable(reply);
-          return;
-        }
-        // A write reached the instance and its connection then broke: it may or may not have been done.
-        request.log.error({ ...log, err }, 'service connection broke during a write; not sent again');
-        void reply.code(502).send({
-          message: `The ${this.title} service stopped before answering. Your change may have been saved: please check before trying again.`,
-        });
-      },
+      // What reply-from hands over (its types say a ServerResponse).
+      onResponse: (_request, _reply, raw) => this.answered(attempt, raw as unknown as UpstreamAnswer),
+      onError: (_reply, { error }) => this.failed(attempt, error),
     });
   }
+
+  /** The instance answered: pass the answer on, unless it says the request was not handled. */
+  private answered(attempt: Attempt, res: UpstreamAnswer): void {
+    const { reply, inst, sendAgain } = attempt;
+    if (res.statusCode === 503 && res.headers[NOT_HANDLED_HEADER] === 'starting') {
+      // The instance is still starting (restarted since the last health poll): it answered
+      // without handling the request, so it may go elsewhere whatever its method.
+      res.stream.resume();
+      this.outcome(inst, 'starting');
+      this.setState(inst, false, 'starting (answered 503 to a request it did not handle)');
+      for (const header of Object.keys(res.headers)) reply.removeHeader(header);
+      if (!sendAgain(false, 'the instance is starting')) void this.sendUnavailable(reply);
+      return;
+    }
+    if (res.statusCode === 503 && mayBeStoppingAnswer(res.headers)) {
+      // Fastify's answer while it closes, given before any handler ran: the request was not
+      // handled, whatever its method, and this instance is going away.
+      void readSmall(res.stream).then(
+        (text) => {
+          if (text !== FASTIFY_CLOSING_BODY) {
+            this.outcome(inst, 'answered');
+            void reply.send(text);
+            return;
+          }
+          this.outcome(inst, 'stopping');
+          this.setState(inst, false, 'stopping (answered 503 to a request it did not handle)');
+          for (const header of Object.keys(res.headers)) reply.removeHeader(header);
+          if (!sendAgain(false, 'the instance is stopping')) void this.sendUnavailable(reply);
+        },
+        () => void this.sendUnavailable(reply),
+      );
+      return;
+    }
+    this.outcome(inst, 'answered');
+    void reply.send(res.stream);
+  }
+
+  /** The request failed on its way or before its answer: try elsewhere, or say what may have happened. */
+  private failed(attempt: Attempt, error: Error): void {
+    const { request, reply, inst, method, log, sendAgain } = attempt;
+    const cause = rootCause(error);
+    const neverSent = failedWhileConnecting(error);
+    const timeout = !neverSent && timedOut(error);
+    const broken = !neverSent && !timeout && connectionBroken.has(cause?.code ?? '');
+    this.outcome(inst, neverSent ? 'refused' : timeout ? 'timeout' : broken ? 'reset' : 'error');
+    if (neverSent)
+      this.setState(inst, false, `connection failed: ${cause?.code ?? cause?.message ?? 'error'}`);
+    else void this.probe(inst);
+    const err = cause ?? error;
+    if (reply.sent) {
+      request.log.warn({ ...log, err }, 'service connection failed after its answer began');
+      return;
+    }
+    // Nothing reached the instance: any method may go elsewhere. A read whose connection broke
+    // may go again too, to the same instance on a new connection when it is the only one up.
+    if (neverSent && sendAgain(false, 'the connection failed while connecting', err)) return;
+    if (broken && IDEMPOTENT.has(method) && sendAgain(true, 'the connection broke during a read', err))
+      return;
+    if (timeout) {
+      request.log.warn({ ...log, err }, 'service did not answer in time');
+      const message = IDEMPOTENT.has(method)
+        ? `The ${this.title} service took too long to answer. Please try again in a moment.`
+        : `The ${this.title} service took too long to answer. Your change may have been saved: please check before trying again.`;
+      void reply.code(504).send({ message });
+      return;
+    }
+    if (neverSent || IDEMPOTENT.has(method)) {
+      request.log.warn({ ...log, err }, 'service not available');
+      void this.sendUnavailable(reply);
+      return;
+    }
+    // A write reached the instance and its connection then broke: it may or may not have been done.
+    request.log.error({ ...log, err }, 'service connection broke during a write; not sent again');
+    void reply.code(502).send({
+      message: `The ${this.title} service stopped before answering. Your change may have been saved: please check before trying again.`,
+    });
+  }
+}
+
+/** An instance's answer as reply-from hands it over. */
+interface UpstreamAnswer {
+  statusCode: number;
+  headers: Record<string, unknown>;
+  stream: Readable;
+}
+
+/** One attempt of forward(): the request, the instance tried, and how to try once more. */
+interface Attempt {
+  request: FastifyRequest;
+  reply: FastifyReply;
+  inst: Instance;
+  method: string;
+  log: Record<string, string>;
+  sendAgain: (sameAllowed: boolean, why: string, err?: unknown) => boolean;
 }
 
 /** What Fastify answers, before any hook or handler, to a request that arrives while it closes. */

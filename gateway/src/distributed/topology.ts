@@ -273,49 +273,24 @@ export function baseEnv(
 /** Start every service and the gateway; resolves once all are ready. */
 export async function startTopology(opts: TopologyOptions): Promise<Topology> {
   const output = opts.output ?? 'inherit';
-  const instances = { ...DEFAULT_INSTANCES, ...opts.instances };
   let next = opts.basePort ?? 0;
   const port = async () => (next ? next++ : freePort());
   const services = Object.keys(MODULES);
-  const processes: TopologyProcess[] = [];
-  const byService: Record<string, TopologyProcess[]> = {};
   const authPort = await port();
-  const authUrl = `http://127.0.0.1:${authPort}`;
   const common = {
     NATS_URL: opts.natsUrl,
     NATS_NAMESPACE: opts.natsNamespace,
     HOST: '127.0.0.1',
     DATA_DIR: opts.dataDir,
-    AUTH_SERVICE_URL: authUrl,
+    AUTH_SERVICE_URL: `http://127.0.0.1:${authPort}`,
     ...opts.env,
   };
-  for (const service of services) {
-    const url = opts.databaseUrls[service];
-    if (!url) throw new Error(`No database URL for the ${service} service`);
-    const n = Math.max(1, instances[service] ?? 1);
-    byService[service] = [];
-    for (let i = 1; i <= n; i++) {
-      const p = service === 'auth' && i === 1 ? authPort : await port();
-      const env = baseEnv({
-        ...common,
-        ...opts.serviceEnv?.[service],
-        DATABASE_URL: url,
-        PORT: String(p),
-        INSTANCE_ID: `${service}#${i}`,
-      });
-      const tp = new TopologyProcess(
-        `${service}#${i}`,
-        service,
-        p,
-        entryScript(path.join(repoRoot, 'services', service, 'dist', 'server.js')),
-        env,
-        output,
-        opts.restartOnCrash ?? false,
-      );
-      byService[service].push(tp);
-      processes.push(tp);
-    }
-  }
+  const byService: Record<string, TopologyProcess[]> = {};
+  for (const service of services)
+    byService[service] = await serviceProcesses(opts, service, common, (i) =>
+      service === 'auth' && i === 1 ? Promise.resolve(authPort) : port(),
+    );
+  const processes = services.flatMap((s) => byService[s]!);
   const gatewayPort = opts.gatewayPort || (await freePort());
   const serviceUrls = Object.fromEntries(
     services.map((s) => [`${s.toUpperCase()}_SERVICE_URL`, byService[s]!.map((p) => p.url).join(',')]),
@@ -331,7 +306,6 @@ export async function startTopology(opts: TopologyOptions): Promise<Topology> {
   );
   processes.push(gateway);
 
-  const timeout = opts.readyTimeoutMs ?? 90_000;
   const topology: Topology = {
     gateway,
     processes,
@@ -343,23 +317,69 @@ export async function startTopology(opts: TopologyOptions): Promise<Topology> {
     },
   };
   try {
-    // Auth first (the others verify sessions with its keys), then the first instance of every other
-    // service (each migrates its schema and seeds a new database once), then the extra instances
-    // (so two never seed at once), then the gateway.
-    const first = byService.auth![0]!;
-    first.start();
-    await first.waitReady(timeout);
-    const firsts = services.filter((s) => s !== 'auth').map((s) => byService[s]![0]!);
-    for (const p of firsts) p.start();
-    await Promise.all(firsts.map((p) => p.waitReady(timeout)));
-    const extra = services.flatMap((s) => byService[s]!.slice(1));
-    for (const p of extra) p.start();
-    await Promise.all(extra.map((p) => p.waitReady(timeout)));
-    gateway.start();
-    await gateway.waitReady(timeout);
+    await startInOrder(services, byService, gateway, opts.readyTimeoutMs ?? 90_000);
   } catch (err) {
     await Promise.all(processes.map((p) => p.kill()));
     throw err;
   }
   return topology;
+}
+
+/** The processes of one service's instances (not started), each on its port with its environment. */
+async function serviceProcesses(
+  opts: TopologyOptions,
+  service: string,
+  common: Record<string, string | undefined>,
+  portOf: (instance: number) => Promise<number>,
+): Promise<TopologyProcess[]> {
+  const url = opts.databaseUrls[service];
+  if (!url) throw new Error(`No database URL for the ${service} service`);
+  const n = Math.max(1, { ...DEFAULT_INSTANCES, ...opts.instances }[service] ?? 1);
+  const out: TopologyProcess[] = [];
+  for (let i = 1; i <= n; i++) {
+    const p = await portOf(i);
+    const env = baseEnv({
+      ...common,
+      ...opts.serviceEnv?.[service],
+      DATABASE_URL: url,
+      PORT: String(p),
+      INSTANCE_ID: `${service}#${i}`,
+    });
+    out.push(
+      new TopologyProcess(
+        `${service}#${i}`,
+        service,
+        p,
+        entryScript(path.join(repoRoot, 'services', service, 'dist', 'server.js')),
+        env,
+        opts.output ?? 'inherit',
+        opts.restartOnCrash ?? false,
+      ),
+    );
+  }
+  return out;
+}
+
+/**
+ * Auth first (the others verify sessions with its keys), then the first instance of every other
+ * service (each migrates its schema and seeds a new database once), then the extra instances
+ * (so two never seed at once), then the gateway.
+ */
+async function startInOrder(
+  services: string[],
+  byService: Record<string, TopologyProcess[]>,
+  gateway: TopologyProcess,
+  timeout: number,
+): Promise<void> {
+  const first = byService.auth![0]!;
+  first.start();
+  await first.waitReady(timeout);
+  const firsts = services.filter((s) => s !== 'auth').map((s) => byService[s]![0]!);
+  for (const p of firsts) p.start();
+  await Promise.all(firsts.map((p) => p.waitReady(timeout)));
+  const extra = services.flatMap((s) => byService[s]!.slice(1));
+  for (const p of extra) p.start();
+  await Promise.all(extra.map((p) => p.waitReady(timeout)));
+  gateway.start();
+  await gateway.waitReady(timeout);
 }

@@ -10,6 +10,7 @@ export * from './config.js';
 export * from './consumers.js';
 export * from './dead-letters.js';
 export * from './db/types.js';
+export * from './db/on-schema.js';
 export * from './db/migrate.js';
 export * from './db/maintenance.js';
 export * from './db/pglite.js';

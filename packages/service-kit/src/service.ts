@@ -9,7 +9,7 @@ import Fastify, {
 } from 'fastify';
 import { accessSnapshotRequested, type EventDefinition, type EventEnvelope } from '@erp/contracts';
 import type { Static, TSchema } from 'typebox';
-import { createAccessReplica } from './auth/replica.js';
+import { createAccessReplica, type AccessReplica } from './auth/replica.js';
 import type { Logger } from 'pino';
 import { appendAudit, type AuditEntry } from './audit.js';
 import { installAuthContext, type AccessDirectory } from './auth/context.js';
@@ -191,46 +191,56 @@ export interface RuntimeDeps {
   logger: Logger;
 }
 
-/** Prepare a service on a database and bus: migrate, build its context, wire its consumers. */
-export async function createServiceRuntime(
+/** Everyone told of events published and deliveries handled (metrics). */
+function createObservers() {
+  const observers = new Set<RuntimeObserver>();
+  return {
+    tell(fn: (o: RuntimeObserver) => void): void {
+      for (const o of observers) fn(o);
+    },
+    observe(observer: RuntimeObserver): () => void {
+      observers.add(observer);
+      return () => observers.delete(observer);
+    },
+  };
+}
+type Observers = ReturnType<typeof createObservers>;
+
+/**
+ * The events each transaction wrote: after its commit the relay publishes them at once, not at its
+ * next poll (ctx.tx, and a consumer's handling of an event).
+ */
+function createCommitTracker(relay: OutboxRelay) {
+  const written = new WeakMap<Queryable, EventEnvelope[]>();
+  return {
+    wrote<T extends EventEnvelope | EventEnvelope[]>(tx: Queryable, envelopes: T): T {
+      const list = written.get(tx);
+      if (list) list.push(...[envelopes].flat());
+      else written.set(tx, [envelopes].flat());
+      return envelopes;
+    },
+    afterCommit(tx: Queryable | undefined): void {
+      const envelopes = tx ? written.get(tx) : undefined;
+      if (!envelopes || envelopes.length === 0) return;
+      // Part of it rolled back to a savepoint: the outbox, not memory, says which events are left.
+      if (rolledBackToSavepoint.has(tx!)) relay.kick();
+      else relay.committed(envelopes);
+    },
+  };
+}
+type CommitTracker = ReturnType<typeof createCommitTracker>;
+
+/** The service's context: its transactions, and its events and audit rows written in them. */
+function createContext(
   def: ServiceDefinition,
   deps: RuntimeDeps,
-): Promise<ServiceRuntime> {
+  log: Logger,
+  relay: OutboxRelay,
+  commits: CommitTracker,
+): ServiceContext {
   const { db, bus, config } = deps;
-  const log = deps.logger.child({ service: def.name });
-  if (def.configure) await def.configure(config);
-  await migrate(db, def.schema, 'kit', KIT_MIGRATIONS);
-  await migrate(db, def.schema, 'service', await readMigrations(def.migrationsDir));
-
-  const observers = new Set<RuntimeObserver>();
-  const tell = (fn: (o: RuntimeObserver) => void) => {
-    for (const o of observers) fn(o);
-  };
-  // On PostgreSQL the relay has a connection of its own: with the pool busy (requests, consumers
-  // handling several events at once), its statements waited in the pool's queue and events with them.
-  const relay = new OutboxRelay(db.ownConnection?.() ?? db, def.schema, bus, {
-    pollMs: config.relayPollMs,
-    leaseSeconds: config.outboxLeaseSeconds,
-    logger: log,
-    onPublished: (_envelope, lag) => tell((o) => o.published?.(lag)),
-  });
-  // The events each transaction wrote: after its commit the relay publishes them at once, not at
-  // its next poll (ctx.tx, and a consumer's handling of an event).
-  const written = new WeakMap<Queryable, EventEnvelope[]>();
-  const wrote = <T extends EventEnvelope | EventEnvelope[]>(tx: Queryable, envelopes: T): T => {
-    const list = written.get(tx);
-    if (list) list.push(...[envelopes].flat());
-    else written.set(tx, [envelopes].flat());
-    return envelopes;
-  };
-  const afterCommit = (tx: Queryable | undefined) => {
-    const envelopes = tx ? written.get(tx) : undefined;
-    if (!envelopes || envelopes.length === 0) return;
-    // Part of it rolled back to a savepoint: the outbox, not memory, says which events are left.
-    if (rolledBackToSavepoint.has(tx!)) relay.kick();
-    else relay.committed(envelopes);
-  };
-  const ctx: ServiceContext = {
+  const { wrote, afterCommit } = commits;
+  return {
     name: def.name,
     schema: def.schema,
     db,
@@ -260,43 +270,90 @@ export async function createServiceRuntime(
       return wrote(tx, await enqueueWithAudit(tx, def.schema, def.name, events, audit, options.meta));
     },
   };
-  const replica = def.directory ? null : createAccessReplica(def.schema, db);
-  await replica?.load();
-  const directory = def.directory ? def.directory(ctx) : replica!.directory;
-  const consumers: ConsumerDefinition[] = [
-    ...(def.consumers ?? []),
-    ...(replica ? [replica.consumer as ConsumerDefinition] : []),
-  ];
-  if (def.onStart) await def.onStart(ctx);
+}
 
+/**
+ * A consumer's context for one event: the request that caused the event stays traceable in the
+ * consumer's logs (elog) and in the events its handler writes (their requestId unless the handler
+ * gives another).
+ */
+function consumerContext(ctx: ServiceContext, envelope: EventEnvelope, elog: Logger): ServiceContext {
+  return {
+    ...ctx,
+    log: elog,
+    emit: (etx, eventDef, data, meta) =>
+      ctx.emit(etx, eventDef, data, { ...meta, requestId: meta?.requestId ?? envelope.requestId }),
+    emitMany: (etx, eventDef, data, meta) =>
+      ctx.emitMany(etx, eventDef, data, {
+        ...meta,
+        requestId: meta?.requestId ?? envelope.requestId,
+      }),
+    emitAll: (etx, events, options = {}) =>
+      ctx.emitAll(etx, events, {
+        ...options,
+        meta: { ...options.meta, requestId: options.meta?.requestId ?? envelope.requestId },
+      }),
+  };
+}
+
+/** One consumer's handler wired into the kit's event consumers, and its durable subscription. */
+async function subscribeConsumer(
+  def: ServiceDefinition,
+  ctx: ServiceContext,
+  c: ConsumerDefinition,
+  eventConsumers: EventConsumers,
+): Promise<Subscription> {
+  const consumer = `${def.name}-${c.name}`;
+  // Checked against the contract, handled once (inbox), retried from the database when the
+  // handler fails and dead-lettered after EVENT_MAX_ATTEMPTS tries (see consumers.ts).
+  const handler = eventConsumers.add({
+    name: consumer,
+    check: eventChecker(c),
+    handle: (tx, envelope, elog) => c.handle(tx, envelope, consumerContext(ctx, envelope, elog)),
+  });
+  const { eventConcurrency } = ctx.config;
+  return ctx.bus.subscribe({
+    durable: consumer,
+    subjects: c.subjects ?? c.events.map((e) => e.subject),
+    handler,
+    ...(c.ordered
+      ? {
+          concurrency: Math.max(1, Math.min(eventConcurrency, c.concurrency ?? eventConcurrency)),
+          orderKey: c.ordered,
+        }
+      : {}),
+  });
+}
+
+/** The kit's event tables pruned, then the service's own rows (unless it is stopping meanwhile). */
+async function pruneService(def: ServiceDefinition, ctx: ServiceContext, stopping: () => boolean) {
+  const t0 = Date.now();
+  const pruned = await pruneEventTables(ctx.db, def.schema, ctx.config, stopping);
+  if (def.prune && !stopping()) await def.prune(ctx);
+  ctx.log.debug({ ...pruned, ms: Date.now() - t0 }, 'pruned old events');
+}
+
+/** What a runtime is made of once the service is migrated and its onStart has run. */
+interface RuntimeParts {
+  def: ServiceDefinition;
+  ctx: ServiceContext;
+  observers: Observers;
+  replica: AccessReplica | null;
+  consumers: ConsumerDefinition[];
+  eventConsumers: EventConsumers;
+  plugin: FastifyPluginAsync;
+}
+
+/** The runtime's states and the steps between them (subscribe, publish, stop). */
+function assembleRuntime(parts: RuntimeParts): ServiceRuntime {
+  const { def, ctx, observers, replica, consumers, eventConsumers } = parts;
+  const { db, bus, config, log, relay } = ctx;
   const subscriptions: Subscription[] = [];
   let maintainer: Maintainer | null = null;
-  const eventConsumers = new EventConsumers({
-    db,
-    schema: def.schema,
-    log,
-    maxAttempts: config.eventMaxAttempts,
-    retryBaseMs: config.eventRetryBaseMs,
-    pollMs: config.relayPollMs,
-    afterCommit,
-    onDelivered: (consumer, outcome, seconds) => tell((o) => o.delivered?.(consumer, outcome, seconds)),
-  });
-  const pruneAll = async (stopping: () => boolean) => {
-    const t0 = Date.now();
-    const pruned = await pruneEventTables(db, def.schema, config, stopping);
-    if (def.prune && !stopping()) await def.prune(ctx);
-    log.debug({ ...pruned, ms: Date.now() - t0 }, 'pruned old events');
-  };
   let pruner: Pruner | null = null;
-  const plugin: FastifyPluginAsync = async (app) => {
-    installValidation(app);
-    installErrorHandling(app);
-    installAuthContext(app, ctx.tokens, directory);
-    await def.routes(app, ctx);
-  };
-
   let state: RuntimeState = 'created';
   let stopped: Promise<void> | null = null;
+  const pruneAll = (stopping: () => boolean) => pruneService(def, ctx, stopping);
   const unsubscribe = async () => {
     // Each stops its pull loop after the event in hand (its transaction committed).
     const all = subscriptions.splice(0);
@@ -310,60 +367,14 @@ export async function createServiceRuntime(
 
   const runtime: ServiceRuntime = {
     ctx,
-    plugin,
+    plugin: parts.plugin,
     get state() {
       return state;
     },
     consumerNames: () => consumers.map((c) => `${def.name}-${c.name}`),
-    observe(observer) {
-      observers.add(observer);
-      return () => observers.delete(observer);
-    },
+    observe: (observer) => observers.observe(observer),
     async subscribe() {
-      for (const c of consumers) {
-        const consumer = `${def.name}-${c.name}`;
-        // Checked against the contract, handled once (inbox), retried from the database when the
-        // handler fails and dead-lettered after EVENT_MAX_ATTEMPTS tries (see consumers.ts).
-        const handler = eventConsumers.add({
-          name: consumer,
-          check: eventChecker(c),
-          // The request that caused the event stays traceable in the consumer's logs (elog) and in
-          // the events its handler writes (their requestId unless the handler gives another).
-          handle: (tx, envelope, elog) =>
-            c.handle(tx, envelope, {
-              ...ctx,
-              log: elog,
-              emit: (etx, eventDef, data, meta) =>
-                ctx.emit(etx, eventDef, data, { ...meta, requestId: meta?.requestId ?? envelope.requestId }),
-              emitMany: (etx, eventDef, data, meta) =>
-                ctx.emitMany(etx, eventDef, data, {
-                  ...meta,
-                  requestId: meta?.requestId ?? envelope.requestId,
-                }),
-              emitAll: (etx, events, options = {}) =>
-                ctx.emitAll(etx, events, {
-                  ...options,
-                  meta: { ...options.meta, requestId: options.meta?.requestId ?? envelope.requestId },
-                }),
-            }),
-        });
-        subscriptions.push(
-          await bus.subscribe({
-            durable: consumer,
-            subjects: c.subjects ?? c.events.map((e) => e.subject),
-            handler,
-            ...(c.ordered
-              ? {
-                  concurrency: Math.max(
-                    1,
-                    Math.min(config.eventConcurrency, c.concurrency ?? config.eventConcurrency),
-                  ),
-                  orderKey: c.ordered,
-                }
-              : {}),
-          }),
-        );
-      }
+      for (const c of consumers) subscriptions.push(await subscribeConsumer(def, ctx, c, eventConsumers));
       // Instances of one service share the durable consumer: each also hears auth's events itself,
       // so a sign-in, a role change or a sign-out is known to every instance's memory at once.
       if (replica) subscriptions.push(await bus.listen(replica.listener.subjects, replica.listener.handle));
@@ -407,6 +418,57 @@ export async function createServiceRuntime(
     },
   };
   return runtime;
+}
+
+/** Prepare a service on a database and bus: migrate, build its context, wire its consumers. */
+export async function createServiceRuntime(
+  def: ServiceDefinition,
+  deps: RuntimeDeps,
+): Promise<ServiceRuntime> {
+  const { db, config } = deps;
+  const log = deps.logger.child({ service: def.name });
+  if (def.configure) await def.configure(config);
+  await migrate(db, def.schema, 'kit', KIT_MIGRATIONS);
+  await migrate(db, def.schema, 'service', await readMigrations(def.migrationsDir));
+
+  const observers = createObservers();
+  // On PostgreSQL the relay has a connection of its own: with the pool busy (requests, consumers
+  // handling several events at once), its statements waited in the pool's queue and events with them.
+  const relay = new OutboxRelay(db.ownConnection?.() ?? db, def.schema, deps.bus, {
+    pollMs: config.relayPollMs,
+    leaseSeconds: config.outboxLeaseSeconds,
+    logger: log,
+    onPublished: (_envelope, lag) => observers.tell((o) => o.published?.(lag)),
+  });
+  const commits = createCommitTracker(relay);
+  const ctx = createContext(def, deps, log, relay, commits);
+  const replica = def.directory ? null : createAccessReplica(def.schema, db);
+  await replica?.load();
+  const directory = def.directory ? def.directory(ctx) : replica!.directory;
+  const consumers: ConsumerDefinition[] = [
+    ...(def.consumers ?? []),
+    ...(replica ? [replica.consumer as ConsumerDefinition] : []),
+  ];
+  if (def.onStart) await def.onStart(ctx);
+
+  const eventConsumers = new EventConsumers({
+    db,
+    schema: def.schema,
+    log,
+    maxAttempts: config.eventMaxAttempts,
+    retryBaseMs: config.eventRetryBaseMs,
+    pollMs: config.relayPollMs,
+    afterCommit: commits.afterCommit,
+    onDelivered: (consumer, outcome, seconds) =>
+      observers.tell((o) => o.delivered?.(consumer, outcome, seconds)),
+  });
+  const plugin: FastifyPluginAsync = async (app) => {
+    installValidation(app);
+    installErrorHandling(app);
+    installAuthContext(app, ctx.tokens, directory);
+    await def.routes(app, ctx);
+  };
+  return assembleRuntime({ def, ctx, observers, replica, consumers, eventConsumers, plugin });
 }
 
 /** One line per request (method, path, status, time), health checks and static files at debug. */

@@ -1,30 +1,35 @@
 import { fileURLToPath } from 'node:url';
-import type { ServiceDefinition } from '@erp/service-kit';
+import type { ServiceContext, ServiceDefinition } from '@erp/service-kit';
 import { loadAuthConfig, type AuthConfig } from './config.js';
-import type { AuthDeps } from './context.js';
-import { authDirectory, type AuthDirectory } from './directory.js';
-import { membersRepository } from './repositories/members.js';
-import { sessionsRepository } from './repositories/sessions.js';
+import { accessSnapshotConsumer } from './events/access-snapshot-requested.js';
+import { projectTeamsConsumer } from './events/project-team-set.js';
+import { authDirectory, forgetOnChanges, type AuthDirectory } from './plugins/directory.js';
+import { seedMembers } from './plugins/first-admin.js';
+import { ListCache } from './plugins/list-cache.js';
+import { pruneSignIns } from './plugins/retention.js';
+import { createSmsSender, type SmsSender } from './plugins/sms.js';
+import { membersRepository, type MembersRepository } from './repositories/members.js';
+import { sessionsRepository, type SessionsRepository } from './repositories/sessions.js';
 import { devRoutes } from './routes/dev.js';
 import { jwksRoutes } from './routes/jwks.js';
 import { sessionRoutes } from './routes/session.js';
 import { teamRoutes } from './routes/team.js';
-import { seedMembers } from './seed.js';
-import { pruneSignIns } from './retention.js';
-import { publishMembersSnapshot } from './events.js';
-import { createSmsSender, type SmsSender } from './sms.js';
-import { projectTeamsConsumer } from './project-teams.js';
-import { ListCache } from './list-cache.js';
-import {
-  ACCESS_SNAPSHOT_REQUESTS,
-  MemberUpserted,
-  SessionRevoked,
-  type MemberUpsertedData,
-  type SessionRevokedData,
-} from '@erp/contracts';
 
-export { applyProjectTeam } from './project-teams.js';
-export type { SmsSender } from './sms.js';
+export { applyProjectTeam } from './events/project-team-set.js';
+export type { SmsSender } from './plugins/sms.js';
+
+/** What the auth routes share, built once at start. */
+export interface AuthDeps {
+  ctx: ServiceContext;
+  config: AuthConfig;
+  members: MembersRepository;
+  sessions: SessionsRepository;
+  directory: AuthDirectory;
+  sms: SmsSender;
+  /** Team-list answers; call invalidate() after any committed member change. */
+  /** Team-list answers, already serialized (a cached answer costs no JSON work). */
+  lists: ListCache<string>;
+}
 
 export interface AuthServiceOptions {
   env?: Record<string, string | undefined>;
@@ -64,13 +69,12 @@ export function authService(options: AuthServiceOptions = {}): ServiceDefinition
       sms = options.sms ?? createSmsSender(config.sms, ctx.log);
       await seedMembers(ctx, config, members);
       // Changes made by another instance of this service: drop what this one has cached.
-      await ctx.bus.listen([MemberUpserted.subject, SessionRevoked.subject], async (e) => {
-        if (e.subject === MemberUpserted.subject) {
+      await forgetOnChanges(ctx, {
+        member(memberId) {
           lists.invalidate();
-          dir?.forgetMember((e.data as MemberUpsertedData).memberId);
-        } else {
-          dir?.forgetSession((e.data as SessionRevokedData).sessionId);
-        }
+          dir?.forgetMember(memberId);
+        },
+        session: (sessionId) => dir?.forgetSession(sessionId),
       });
     },
     // Used codes, code requests and ended sessions go after their retention (periodic job).
@@ -78,15 +82,8 @@ export function authService(options: AuthServiceOptions = {}): ServiceDefinition
       await pruneSignIns(ctx.db, schema, config!);
     },
     consumers: [
-      {
-        name: 'access-snapshots',
-        events: [],
-        subjects: [ACCESS_SNAPSHOT_REQUESTS],
-        // A service with an empty member replica asked for everyone's access and live sessions.
-        async handle(tx, _envelope, ctx) {
-          await publishMembersSnapshot(tx, ctx, members, sessions);
-        },
-      },
+      // A service with an empty member replica asked for everyone's access and live sessions.
+      accessSnapshotConsumer(members, sessions),
       // The project form set a project's Employees (decision 0015). The member caches are dropped
       // now; the member_upserted events it sends drop them again once committed.
       projectTeamsConsumer(members, (ids) => {

@@ -1,4 +1,4 @@
-import type { SignInRetention } from './retention.js';
+import type { SignInRetention } from './plugins/retention.js';
 import {
   ConfigError,
   DEFAULT_HOST,

@@ -4,7 +4,7 @@ import { describe, it } from 'vitest';
 import { MessageProviderPact } from '@pact-foundation/pact';
 import { SessionRevoked } from '@erp/contracts';
 import { buildEnvelope } from '@erp/service-kit';
-import { sessionRevokedData } from '../src/events.js';
+import { sessionRevokedData } from '../src/events/session-revoked.js';
 
 const pactDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../pacts');
 

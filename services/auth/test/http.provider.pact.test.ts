@@ -15,7 +15,7 @@ import {
 } from '@erp/service-kit';
 import { createTestBus, createTestDatabase, deleteTestStream, testConfig } from '@erp/service-kit/testing';
 import { authService, type SmsSender } from '../src/app.js';
-import { hashCode } from '../src/otp.js';
+import { hashCode } from '../src/domain/otp.js';
 import { addTeam, TEAM_ADMIN_ENV } from './team-fixture.js';
 
 const pactDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../pacts');

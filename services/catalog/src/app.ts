@@ -1,16 +1,16 @@
 import { fileURLToPath } from 'node:url';
-import { ITEMS_SNAPSHOT_REQUESTS, VendorUpdated } from '@erp/contracts';
 import { ensureTrigramIndexes, type ServiceDefinition } from '@erp/service-kit';
-import { publishItemsSnapshot } from './events/item-upserted.js';
-import { handleVendorUpdated } from './events/vendor-updated.js';
-import { loadImportLimits, type ImportLimits } from './import/limits.js';
-import { importJobs } from './import/run.js';
+import { loadImportLimits, type ImportLimits } from './config.js';
+import { itemsSnapshotConsumer } from './events/items-snapshot.js';
+import { vendorUpdatedConsumer } from './events/vendor-updated.js';
+import { readGeneration } from './plugins/list-cache.js';
+import { NameIndexKeeper } from './plugins/name-index.js';
+import { importJobs } from './repositories/import-jobs.js';
 import { itemsRepository } from './repositories/items.js';
 import { vendorsRepository } from './repositories/vendors.js';
 import { itemRoutes } from './routes/items.js';
 import { transferRoutes, type TransferDeps } from './routes/transfer.js';
-import { readGeneration } from './list-cache.js';
-import { NameIndexKeeper } from './name-index.js';
+import { vendorPriceRoutes } from './routes/vendor-prices.js';
 
 export { handleVendorUpdated } from './events/vendor-updated.js';
 
@@ -65,24 +65,10 @@ export function catalogService(opts: CatalogOptions = {}): ServiceDefinition {
       await Promise.allSettled([...running]);
       await deps?.names.stop();
     },
-    consumers: [
-      {
-        name: 'vendor-snapshots',
-        events: [VendorUpdated],
-        handle: (tx, envelope, ctx) => handleVendorUpdated(tx, envelope, ctx, { vendors }),
-      },
-      {
-        name: 'items-snapshots',
-        events: [],
-        subjects: [ITEMS_SNAPSHOT_REQUESTS],
-        // A service with empty item snapshots (the projects service's BOQ lines) asked for every item.
-        async handle(tx, envelope, ctx) {
-          await publishItemsSnapshot(tx, ctx, { requestId: envelope.requestId });
-        },
-      },
-    ],
+    consumers: [vendorUpdatedConsumer({ vendors }), itemsSnapshotConsumer()],
     async routes(app) {
       await itemRoutes(app, deps!);
+      await vendorPriceRoutes(app, deps!);
       await transferRoutes(app, deps!);
     },
   };

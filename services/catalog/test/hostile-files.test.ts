@@ -7,8 +7,8 @@ import ExcelJS from 'exceljs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { neutraliseFormula, restoreFormula, safeCells } from '@erp/service-kit';
 import { grantAccess } from '@erp/service-kit/testing';
-import { DEFAULT_IMPORT_LIMITS } from '../src/import/limits.js';
-import { readCsv, readXlsx } from '../src/import/parse.js';
+import { DEFAULT_IMPORT_LIMITS } from '../src/config.js';
+import { readCsv, readXlsx } from '../src/plugins/import.js';
 import { multipart, startCatalog, waitForJob, type CatalogHarness } from './helpers.js';
 
 const MB = 1024 * 1024;

@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Queryable } from '@erp/service-kit';
-import { readGeneration } from '../src/list-cache.js';
-import { NameIndex, NameIndexKeeper, type IndexSource } from '../src/name-index.js';
+import { readGeneration } from '../src/plugins/list-cache.js';
+import { NameIndex, NameIndexKeeper, type IndexSource } from '../src/plugins/name-index.js';
 import { itemsRepository } from '../src/repositories/items.js';
-import type { Status } from '../src/plan.js';
+import type { Status } from '../src/domain/plan.js';
 import { startCatalog, type CatalogHarness } from './helpers.js';
 
 let h: CatalogHarness;

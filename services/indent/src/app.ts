@@ -1,15 +1,20 @@
 import { fileURLToPath } from 'node:url';
 import { answersCache, ensureTrigramIndexes, type ServiceDefinition } from '@erp/service-kit';
-import { replicaConsumers, requestItemsIfEmpty } from './replicas.js';
-import { indentRepository } from './repository.js';
-import { indentRoutes } from './routes.js';
+import { replicaConsumers, requestItemsIfEmpty } from './plugins/replicas.js';
+import { indentRepository } from './repositories/indents.js';
+import { approvalRoutes } from './routes/approval.js';
+import type { IndentDeps } from './routes/common.js';
+import { compareRoutes } from './routes/compare.js';
+import { fleetRoutes } from './routes/fleet.js';
+import { indentsRoutes } from './routes/indents.js';
+import { statsRoutes } from './routes/stats.js';
 
-export { indentRepository, type IndentRepository } from './repository.js';
+export { indentRepository, type IndentRepository } from './repositories/indents.js';
 
 /**
  * Indent service: indents against a project's BOQ, the purchaser's vendor comparison, the Admin's
  * approval or send-back (SPEC §2 "Indent …", "Compare …", "Approval …", §7 /indent). What it shows
- * of projects, BOQs, items, prices and vendors comes from those services' events (replicas.ts);
+ * of projects, BOQs, items, prices and vendors comes from those services' events (plugins/replicas.ts);
  * approval announces erp.indent.approved.v1, from which the PO service makes the purchase orders.
  */
 export function indentService(): ServiceDefinition {
@@ -33,7 +38,10 @@ export function indentService(): ServiceDefinition {
     },
     consumers: replicaConsumers(schema, indents),
     async routes(app, ctx) {
-      await indentRoutes(app, { ctx, indents, answers });
+      const deps: IndentDeps = { ctx, indents, answers };
+      // One plugin per resource: the dashboard's counts, indents, comparison, approval, fleet costs.
+      for (const plugin of [statsRoutes, indentsRoutes, compareRoutes, approvalRoutes, fleetRoutes])
+        await plugin(app, deps);
     },
   };
 }

@@ -18,8 +18,9 @@ import {
 } from '@erp/contracts';
 import { buildEnvelope, type Queryable } from '@erp/service-kit';
 import { indentRepository } from '../src/app.js';
-import { optionsFor } from '../src/options.js';
-import { approve, saveSelections, type Choice } from '../src/workflow.js';
+import { optionsFor } from '../src/repositories/options.js';
+import { approve } from '../src/events/indent-approved.js';
+import { saveSelections, type Choice } from '../src/repositories/selections.js';
 import { startIndent, type IndentHarness, type Who } from './helpers.js';
 
 const pactDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../pacts');

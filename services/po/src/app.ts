@@ -1,23 +1,19 @@
 import { fileURLToPath } from 'node:url';
-import { answersCache, ensureTrigramIndexes, envInt, type ServiceDefinition } from '@erp/service-kit';
-import { companyProfile } from './company.js';
+import { answersCache, ensureTrigramIndexes, type ServiceDefinition } from '@erp/service-kit';
+import { companyProfile, unattachedPhotosPerHour } from './config.js';
 import { indentApprovedConsumer } from './events/indent-approved.js';
 import { vendorDetailsConsumer } from './events/vendor-details.js';
 import { purchaseOrdersRepository } from './repositories/purchase-orders.js';
+import { pdfRoutes } from './routes/pdf.js';
+import { photoRoutes } from './routes/photos.js';
 import { poRoutes } from './routes/po.js';
+import { receiptRoutes } from './routes/receipts.js';
 
+export { unattachedPhotosPerHour } from './config.js';
 export { createPurchaseOrders, indentApprovedConsumer, poCreatedData } from './events/indent-approved.js';
-export { planPurchaseOrders, type PlannedPo } from './plan.js';
-export {
-  poNumber,
-  purchaseOrdersRepository,
-  type PurchaseOrdersRepository,
-} from './repositories/purchase-orders.js';
-
-/** PO_PHOTOS_PER_HOUR: invoice photos a member may upload in an hour that no receipt names yet (default 30). */
-export function unattachedPhotosPerHour(env: NodeJS.ProcessEnv = process.env): number {
-  return envInt(env, 'PO_PHOTOS_PER_HOUR', 30, 1);
-}
+export { planPurchaseOrders, type PlannedPo } from './domain/plan.js';
+export { poNumber } from './domain/purchase-order.js';
+export { purchaseOrdersRepository, type PurchaseOrdersRepository } from './repositories/purchase-orders.js';
 
 /**
  * PO service: purchase orders generated per vendor from approved indents (erp.indent.approved.v1 →
@@ -50,13 +46,18 @@ export function poService(): ServiceDefinition {
       if (removed > 0) ctx.log.info({ removed }, 'removed invoice photos no receipt named');
     },
     async routes(app, ctx) {
-      await poRoutes(app, {
+      const deps = {
         ctx,
         pos,
         answers,
         company: companyProfile(),
         unattachedPhotosPerHour: unattachedPhotosPerHour(),
-      });
+      };
+      // The photo routes first: they register the multipart parser, as it was before any PO route.
+      await photoRoutes(app, deps);
+      await poRoutes(app, deps);
+      await receiptRoutes(app, deps);
+      await pdfRoutes(app, deps);
     },
   };
 }

@@ -5,8 +5,8 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Verifier } from '@pact-foundation/pact';
 import { toHundredths, type IndentApprovedData } from '@erp/contracts';
-import { planPurchaseOrders } from '../src/plan.js';
-import { recordReceipt } from '../src/receipts.js';
+import { planPurchaseOrders } from '../src/domain/plan.js';
+import { recordReceipt } from '../src/routes/receipts.js';
 import { purchaseOrdersRepository } from '../src/repositories/purchase-orders.js';
 import { startPo, type PoHarness, type Who } from './helpers.js';
 

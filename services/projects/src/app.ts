@@ -1,18 +1,33 @@
 import { fileURLToPath } from 'node:url';
-import { ensureTrigramIndexes, type ServiceDefinition } from '@erp/service-kit';
-import { itemSnapshotConsumer, receiptConsumer, requestItemsIfEmpty } from './boq-events.js';
-import { answersCache } from '@erp/service-kit';
-import { indentCountConsumer } from './indent-counts.js';
-import { boqsRepository } from './repositories/boqs.js';
-import { projectsRepository } from './repositories/projects.js';
-import { boqTransferRoutes } from './boq-transfer/routes.js';
+import {
+  answersCache,
+  ensureTrigramIndexes,
+  type AnswersCache,
+  type ServiceContext,
+  type ServiceDefinition,
+} from '@erp/service-kit';
+import { indentCountConsumer } from './events/indent-upserted.js';
+import { itemSnapshotConsumer, requestItemsIfEmpty } from './events/item-upserted.js';
+import { receiptConsumer } from './events/receipt-recorded.js';
+import { boqsRepository, type BoqsRepository } from './repositories/boqs.js';
+import { projectsRepository, type ProjectsRepository } from './repositories/projects.js';
+import { boqTransferRoutes } from './routes/boq-transfer.js';
 import { boqRoutes } from './routes/boqs.js';
 import { projectRoutes } from './routes/projects.js';
 
-export { projectUpsertedData } from './events.js';
+export { projectUpsertedData } from './events/project-upserted.js';
 export { projectsRepository, type ProjectsRepository } from './repositories/projects.js';
 export { boqsRepository, type BoqsRepository } from './repositories/boqs.js';
-export { handleIndentUpserted } from './indent-counts.js';
+export { handleIndentUpserted } from './events/indent-upserted.js';
+
+/** What the project and BOQ routes share, built once at start. */
+export interface ProjectsDeps {
+  ctx: ServiceContext;
+  projects: ProjectsRepository;
+  boqs: BoqsRepository;
+  /** Kept list and BOQ page answers (decision 0019). */
+  answers: AnswersCache;
+}
 
 /**
  * Projects service: the project master (SPEC §2 "Projects", §7 /project) and the projects' bills of

@@ -9,7 +9,7 @@ import {
   type Project,
 } from '@erp/contracts';
 import { buildEnvelope } from '@erp/service-kit';
-import { indentCountMoves } from '../src/indent-counts.js';
+import { indentCountMoves } from '../src/domain/boq-consumption.js';
 import { confirmedBoq, newItems, type ProjectsHarness, startProjects, type TestItem } from './helpers.js';
 
 describe('how an indent moves the BOQ counts', () => {

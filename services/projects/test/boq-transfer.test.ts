@@ -15,8 +15,8 @@ import {
 } from '@erp/contracts';
 import { NOT_A_WORKBOOK } from '@erp/service-kit';
 import type { GrantedAccess } from '@erp/service-kit/testing';
-import { QTY_DECIMALS, RATE_DECIMALS, WRONG_COLUMNS } from '../src/boq-transfer/parse.js';
-import { inactiveItem } from '../src/boq-transfer/preview.js';
+import { QTY_DECIMALS, RATE_DECIMALS, WRONG_COLUMNS } from '../src/domain/boq-sheet.js';
+import { inactiveItem } from '../src/domain/boq-import.js';
 import { announceItems, startProjects, type ProjectsHarness, type TestItem } from './helpers.js';
 
 let h: ProjectsHarness;

@@ -1,27 +1,28 @@
 import { fileURLToPath } from 'node:url';
-import { VendorItemsChanged } from '@erp/contracts';
 import type { ServiceDefinition } from '@erp/service-kit';
-import { companyProfile } from './company.js';
-import { handleVendorItemsChanged, vendorItemsChangedFrom } from './consumers.js';
-import { ledgerConsumers } from './ledger/consumers.js';
-import { ledgerRepository } from './ledger/repository.js';
-import { ledgerRoutes } from './ledger/routes.js';
-import { poCountConsumers } from './po-counts.js';
+import { companyProfile } from './config.js';
+import { poCountConsumers } from './events/po-counts.js';
+import { poCreatedConsumer } from './events/po-created.js';
+import { receiptRecordedConsumer } from './events/receipt-recorded.js';
+import { itemCountsConsumer } from './events/vendor-items-changed.js';
+import { ledgerRepository } from './repositories/ledger.js';
 import { vendorsRepository } from './repositories/vendors.js';
+import { accountRoutes } from './routes/accounts.js';
+import { ledgerEntryRoutes } from './routes/ledger-entries.js';
+import { ledgerRoutes } from './routes/ledger.js';
+import { overbillingRoutes } from './routes/overbilling.js';
+import { statementRoutes } from './routes/statement.js';
 import { vendorRoutes } from './routes/vendors.js';
 
-export { handleVendorItemsChanged } from './consumers.js';
-export { vendorUpdatedData } from './events.js';
+export { handleVendorItemsChanged } from './events/vendor-items-changed.js';
+export { vendorUpdatedData } from './events/vendor-updated.js';
 export { vendorsRepository, type VendorsRepository } from './repositories/vendors.js';
-export {
-  checkLedgers,
-  formatLedgerReport,
-  type LedgerCheckReport,
-  type LedgerMismatch,
-} from './ledger/check.js';
-export { handlePoCreated, handleReceiptRecorded } from './ledger/consumers.js';
-export { ledgerRepository, type LedgerRepository } from './ledger/repository.js';
-export { handlePoCreatedForCounts, handlePoStatusForCounts } from './po-counts.js';
+export { checkLedgers, type LedgerCheckReport, type LedgerMismatch } from './repositories/ledger-check.js';
+export { formatLedgerReport } from './plugins/ledger-check-cli.js';
+export { handlePoCreated } from './events/po-created.js';
+export { handleReceiptRecorded } from './events/receipt-recorded.js';
+export { ledgerRepository, type LedgerRepository } from './repositories/ledger.js';
+export { handlePoCreatedForCounts, handlePoStatusForCounts } from './events/po-counts.js';
 
 /**
  * Vendors service: the vendor master (SPEC §2 "Vendors", §7 /vendors/*) and the vendors' account
@@ -39,19 +40,19 @@ export function vendorsService(): ServiceDefinition {
     schema,
     migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
     consumers: [
-      {
-        name: 'item-counts',
-        events: [VendorItemsChanged],
-        async handle(tx, envelope) {
-          await handleVendorItemsChanged(tx, vendors, vendorItemsChangedFrom(envelope));
-        },
-      },
-      ...ledgerConsumers(ledger),
+      itemCountsConsumer(vendors),
+      poCreatedConsumer(ledger),
+      receiptRecordedConsumer(ledger),
       ...poCountConsumers(schema),
     ],
     async routes(app, ctx) {
       await vendorRoutes(app, { ctx, vendors, ledger });
-      await ledgerRoutes(app, { ctx, ledger, company: companyProfile() });
+      const deps = { ctx, ledger, company: companyProfile() };
+      await accountRoutes(app, deps);
+      await overbillingRoutes(app, deps);
+      await ledgerRoutes(app, deps);
+      await ledgerEntryRoutes(app, deps);
+      await statementRoutes(app, deps);
     },
   };
 }

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { MessageProviderPact } from '@pact-foundation/pact';
 import { VendorUpdated } from '@erp/contracts';
 import { buildEnvelope } from '@erp/service-kit';
-import { vendorUpdatedData } from '../src/events.js';
+import { vendorUpdatedData } from '../src/events/vendor-updated.js';
 import { startVendors, type VendorsHarness } from './helpers.js';
 
 const pactDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../pacts');

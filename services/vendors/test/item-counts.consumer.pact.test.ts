@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MatchersV3, PactV4 } from '@pact-foundation/pact';
 import type { EventEnvelope } from '@erp/contracts';
-import { handleVendorItemsChanged, vendorItemsChangedFrom } from '../src/consumers.js';
+import { handleVendorItemsChanged, vendorItemsChangedFrom } from '../src/events/vendor-items-changed.js';
 import { vendorsRepository } from '../src/repositories/vendors.js';
 import { startVendors, type VendorsHarness } from './helpers.js';
 

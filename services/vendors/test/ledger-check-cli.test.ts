@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrate, openPglite, readMigrations } from '@erp/service-kit';
-import { runLedgerCheckCli } from '../src/ledger/check-cli.js';
+import { runLedgerCheckCli } from '../src/plugins/ledger-check-cli.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'ledger-check-'));
 const vendor = randomUUID();

@@ -11,7 +11,7 @@ import {
 } from '@erp/contracts';
 import { buildEnvelope } from '@erp/service-kit';
 import { usingRealServers } from '@erp/service-kit/testing';
-import { checkLedgers } from '../src/ledger/check.js';
+import { checkLedgers } from '../src/repositories/ledger-check.js';
 import { newVendor, startVendors, type VendorsHarness, type Who } from './helpers.js';
 
 export const onPostgres = usingRealServers && Boolean(process.env.TEST_DATABASE_URL);

@@ -2,8 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OverbillListResponse } from '@erp/contracts';
-import { handlePoCreated } from '../src/ledger/consumers.js';
-import { ledgerRepository } from '../src/ledger/repository.js';
+import { handlePoCreated } from '../src/events/po-created.js';
+import { ledgerRepository } from '../src/repositories/ledger.js';
 import { entryOf, onPostgres, poCreatedData, startLedger, type LedgerHarness } from './ledger-helpers.js';
 
 describe.skipIf(!onPostgres)('vendor ledgers under concurrent requests (PostgreSQL)', () => {

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fromPaise, type LedgerEntry, type OverbillListResponse } from '@erp/contracts';
-import { checkLedgers } from '../src/ledger/check.js';
+import { checkLedgers } from '../src/repositories/ledger-check.js';
 import { daysAgo, startLedger, type LedgerHarness } from './ledger-helpers.js';
 
 let h: LedgerHarness;

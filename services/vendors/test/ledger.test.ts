@@ -10,8 +10,8 @@ import {
   type VendorAccountsResponse,
 } from '@erp/contracts';
 import { grantAccess } from '@erp/service-kit/testing';
-import { checkLedgers } from '../src/ledger/check.js';
-import { monthsBefore, rangeStart } from '../src/ledger/dates.js';
+import { checkLedgers } from '../src/repositories/ledger-check.js';
+import { monthsBefore, rangeStart } from '../src/domain/dates.js';
 import { daysAgo, entryOf, startLedger, today, type LedgerHarness } from './ledger-helpers.js';
 import { uniqueWord } from './helpers.js';
 

@@ -2,12 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PoCreated, PoStatusChanged, type PoStatusChangedData, type Vendor } from '@erp/contracts';
 import { buildEnvelope, type EventEnvelope } from '@erp/service-kit';
-import {
-  applyPoFact,
-  contribution,
-  handlePoCreatedForCounts,
-  handlePoStatusForCounts,
-} from '../src/po-counts.js';
+import { applyPoFact, contribution } from '../src/domain/po-counts.js';
+import { handlePoCreatedForCounts, handlePoStatusForCounts } from '../src/events/po-counts.js';
 import { createVendor, startVendors, type VendorsHarness } from './helpers.js';
 import { onPostgres, poCreatedData } from './ledger-helpers.js';
 

@@ -144,41 +144,6 @@ export function SearchPicker<T>({
     else if (ref) (ref as { current: HTMLInputElement | null }).current = node;
   };
 
-  let body: ReactNode;
-  if (search.isPending) {
-    body = (
-      <Note>
-        <Spinner size={12} /> Searching...
-      </Note>
-    );
-  } else if (search.isError) {
-    body = (
-      <Note role="alert">
-        {errorTitle}: {errorMessage(search.error)}
-      </Note>
-    );
-  } else if (options.length === 0) {
-    body = <Note>{noMatch(keyword)}</Note>;
-  } else {
-    body = options.map((option, i) => {
-      const { label, detail, disabled: unavailable } = describe(option);
-      return (
-        <Option
-          key={optionKey(option)}
-          id={optionId(i)}
-          role="option"
-          aria-selected={i === active}
-          aria-disabled={unavailable || undefined}
-          onMouseEnter={() => setActive(i)}
-          onClick={() => pick(option)}
-        >
-          <span>{label}</span>
-          {detail !== undefined && <small>{detail}</small>}
-        </Option>
-      );
-    });
-  }
-
   return (
     <>
       <Input
@@ -211,9 +176,75 @@ export function SearchPicker<T>({
       <Popover open={open} onOpenChange={setOpen} anchorRef={anchorRef} combobox align="start">
         {/* A press inside the list must not blur the input (the list would close before the click). */}
         <List id={listId} role="listbox" onMouseDown={(e) => e.preventDefault()}>
-          {body}
+          <PickerOptions
+            search={search}
+            keyword={keyword}
+            active={active}
+            optionId={optionId}
+            describe={describe}
+            optionKey={optionKey}
+            noMatch={noMatch}
+            errorTitle={errorTitle}
+            onHover={setActive}
+            onPick={pick}
+          />
         </List>
       </Popover>
     </>
   );
+}
+
+/** The list's content: searching, the error, no match, or the options (the active one marked). */
+function PickerOptions<T>({
+  search,
+  keyword,
+  active,
+  optionId,
+  describe,
+  optionKey,
+  noMatch,
+  errorTitle,
+  onHover,
+  onPick,
+}: Pick<SearchPickerProps<T>, 'describe' | 'optionKey' | 'noMatch' | 'errorTitle'> & {
+  search: PickerSearch<T>;
+  keyword: string;
+  active: number;
+  optionId: (i: number) => string;
+  onHover: (i: number) => void;
+  onPick: (option: T) => void;
+}) {
+  if (search.isPending) {
+    return (
+      <Note>
+        <Spinner size={12} /> Searching...
+      </Note>
+    );
+  }
+  if (search.isError) {
+    return (
+      <Note role="alert">
+        {errorTitle}: {errorMessage(search.error)}
+      </Note>
+    );
+  }
+  const options = search.data ?? [];
+  if (options.length === 0) return <Note>{noMatch(keyword)}</Note>;
+  return options.map((option, i) => {
+    const { label, detail, disabled: unavailable } = describe(option);
+    return (
+      <Option
+        key={optionKey(option)}
+        id={optionId(i)}
+        role="option"
+        aria-selected={i === active}
+        aria-disabled={unavailable || undefined}
+        onMouseEnter={() => onHover(i)}
+        onClick={() => onPick(option)}
+      >
+        <span>{label}</span>
+        {detail !== undefined && <small>{detail}</small>}
+      </Option>
+    );
+  });
 }

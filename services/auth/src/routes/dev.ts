@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DevSmsQuery, DevSmsResponse } from '@erp/contracts';
 import { forbidden, isLoopbackAddress, type TypeBoxTypeProvider } from '@erp/service-kit';
-import type { AuthDeps } from '../context.js';
+import type { AuthDeps } from '../app.js';
 
 /**
  * Development only (console SMS provider, not production, listening on loopback): the codes that

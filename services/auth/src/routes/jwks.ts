@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { JWKS_PATH, sessionJwks, type TypeBoxTypeProvider } from '@erp/service-kit';
-import type { AuthDeps } from '../context.js';
+import type { AuthDeps } from '../app.js';
 
 /** A public key only: the response schema itself drops any other member (a private `d` can never leave). */
 const PublicJwk = Type.Object({

@@ -1,6 +1,6 @@
 /** Consumer of erp.vendors.vendor_updated.v1: keep the vendor snapshot (newest version wins). */
-import type { EventEnvelope, VendorUpsertedData } from '@erp/contracts';
-import type { Queryable, ServiceContext } from '@erp/service-kit';
+import { VendorUpdated, type EventEnvelope, type VendorUpsertedData } from '@erp/contracts';
+import type { ConsumerDefinition, Queryable, ServiceContext } from '@erp/service-kit';
 import type { VendorsRepository } from '../repositories/vendors.js';
 
 export interface VendorUpdatedDeps {
@@ -15,4 +15,12 @@ export async function handleVendorUpdated(
   deps: VendorUpdatedDeps,
 ): Promise<void> {
   await deps.vendors.upsert(tx, envelope.data as VendorUpsertedData);
+}
+
+export function vendorUpdatedConsumer(deps: VendorUpdatedDeps): ConsumerDefinition {
+  return {
+    name: 'vendor-snapshots',
+    events: [VendorUpdated],
+    handle: (tx, envelope, ctx) => handleVendorUpdated(tx, envelope, ctx, deps),
+  };
 }

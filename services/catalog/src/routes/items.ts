@@ -1,40 +1,63 @@
-/** Item master routes of SPEC §7 (/items/...) plus price history, stats and the vendor screen's price edits. */
+/**
+ * Item master routes of SPEC §7 (/items/...) plus price history and stats, and the one item write
+ * every item route and the vendor screen's price edits make: lock, plan, refuse or write, announce,
+ * audit, inside the caller's transaction.
+ */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   CreateItemBody,
   ErrorResponse,
   IdParams,
+  Item,
   ItemListQuery,
   ItemListResponse,
   ItemResponse,
   ItemStatsResponse,
-  ItemVendorParams,
   PriceHistoryResponse,
-  RemoveVendorPriceQuery,
   UpdateItemBody,
-  UpdateVendorPriceBody,
-  VendorIdParams,
-  VendorItemsQuery,
-  VendorItemsResponse,
-  toHundredths,
-  toPaise,
-  Item,
 } from '@erp/contracts';
 import {
+  conflict,
+  conflictOnUnique,
   notFound,
   requireSignedIn,
   sendJsonText,
   toJsonText,
   totalCappedField,
+  type Queryable,
+  type ServiceContext,
   type TypeBoxTypeProvider,
 } from '@erp/service-kit';
-import { ListCache } from '../list-cache.js';
-import type { NameIndexKeeper } from '../name-index.js';
-import type { Actor } from '../repositories/items.js';
-import { Refusal, type Status } from '../plan.js';
-import { desiredFromInput, inTransaction, ITEM_NOT_FOUND, saveItem, type CatalogDeps } from '../writer.js';
+import {
+  desiredFromInput,
+  ITEM_NOT_FOUND,
+  NAME_TAKEN,
+  planItem,
+  Refusal,
+  STALE,
+  type ItemInput,
+  type ItemPlan,
+  type Status,
+} from '../domain/plan.js';
+import { announceItem } from '../events/item-upserted.js';
+import { announceVendorItems } from '../events/vendor-items-changed.js';
+import { bumpGeneration, ListCache } from '../plugins/list-cache.js';
+import type { NameIndexKeeper } from '../plugins/name-index.js';
+import type { Actor, ItemsRepository } from '../repositories/items.js';
+import type { VendorsRepository } from '../repositories/vendors.js';
 
-const errors = {
+export interface CatalogDeps {
+  ctx: ServiceContext;
+  items: ItemsRepository;
+  vendors: VendorsRepository;
+}
+
+export interface ItemRouteDeps extends CatalogDeps {
+  /** Names in memory for list searches; SQL answers while it is being (re)built. */
+  names: NameIndexKeeper;
+}
+
+export const errors = {
   400: ErrorResponse,
   401: ErrorResponse,
   403: ErrorResponse,
@@ -43,6 +66,69 @@ const errors = {
 };
 export const READ = { module: 'items', sub: 'list', level: 'read' } as const;
 export const WRITE = { module: 'items', sub: 'add', level: 'write' } as const;
+
+export function actorOf(request: FastifyRequest): Actor {
+  const auth = requireSignedIn(request);
+  return { id: auth.memberId, name: auth.name };
+}
+
+export const statusFilter = (s: string | undefined): Status | null =>
+  s === 'active' || s === 'inactive' ? s : null;
+
+export interface SaveArgs {
+  itemId: string | null;
+  input: ItemInput;
+  expectedVersion?: number | undefined;
+  by: Actor;
+  requestId?: string | undefined;
+}
+
+/** One item write inside the caller's transaction: lock, plan, refuse or write, announce, audit. */
+export async function saveItem(deps: CatalogDeps, tx: Queryable, a: SaveArgs): Promise<ItemPlan> {
+  const { ctx, items, vendors } = deps;
+  const existing = a.itemId ? await items.lockState(tx, a.itemId) : null;
+  if (a.itemId && !existing) throw notFound(ITEM_NOT_FOUND);
+  if (existing && a.expectedVersion !== undefined && existing.version !== a.expectedVersion)
+    throw conflict(STALE);
+  const known = await vendors.byIds(tx, [...new Set((a.input.prices ?? []).map((p) => p.vendorId))]);
+  const plan = planItem(existing, a.input, known);
+  if (!plan.changed) return plan;
+  if (
+    (plan.create || plan.name !== existing?.name) &&
+    (await items.nameTaken(tx, plan.name, existing?.id ?? null))
+  )
+    throw conflict(NAME_TAKEN);
+  const version = await items.apply(tx, plan, a.by);
+  const meta = { requestId: a.requestId, actorId: a.by.id };
+  await announceItem(tx, ctx, plan, version, meta);
+  await announceVendorItems(tx, ctx, vendors, plan.touchedVendors, meta);
+  await ctx.audit(tx, {
+    actorId: a.by.id,
+    action: plan.create ? 'item_created' : 'item_updated',
+    entity: 'item',
+    entityId: plan.itemId,
+    requestId: a.requestId,
+    details: {
+      name: plan.name,
+      priceChanges: plan.history.map((h) => ({ vendorId: h.vendorId, change: h.change })),
+    },
+  });
+  return plan;
+}
+
+/**
+ * Run a write in its own transaction; a clash on the name index (a race) is the same 409. The
+ * list generation moves in the same transaction, so cached lists on every instance are dropped.
+ */
+export async function inTransaction<T>(ctx: ServiceContext, fn: (tx: Queryable) => Promise<T>): Promise<T> {
+  return conflictOnUnique(NAME_TAKEN, () =>
+    ctx.tx(async (tx) => {
+      const result = await fn(tx);
+      await bumpGeneration(tx, ctx.schema);
+      return result;
+    }),
+  );
+}
 
 /**
  * A body left without name or unit gets the words of SPEC §5 ('Item name is required', 'Unit is
@@ -59,30 +145,36 @@ function createBodyError(
   return error;
 }
 
-export function actorOf(request: FastifyRequest): Actor {
-  const auth = requireSignedIn(request);
-  return { id: auth.memberId, name: auth.name };
-}
-
-const statusFilter = (s: string | undefined): Status | null =>
-  s === 'active' || s === 'inactive' ? s : null;
-
-export interface ItemRouteDeps extends CatalogDeps {
-  /** Names in memory for list searches; SQL answers while it is being (re)built. */
-  names: NameIndexKeeper;
-}
-
-export async function itemRoutes(app: FastifyInstance, deps: ItemRouteDeps): Promise<void> {
+/** GET /items/all: a page of the item list, from the name index when it is current, else from SQL. */
+async function itemListPage(
+  deps: ItemRouteDeps,
+  generation: number,
+  query: { keyword: string; status: Status | null; limit: number; offset: number },
+  reply: Parameters<typeof toJsonText>[0],
+): Promise<string> {
   const { ctx, items, names } = deps;
-  const lists = new ListCache(ctx.schema);
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
-
-  async function load(id: string): Promise<Item> {
-    const item = await items.get(ctx.db, id);
-    if (!item) throw notFound(ITEM_NOT_FOUND);
-    return item;
+  // From the name index when it is current (the entries are JSON text already), else from SQL.
+  const index = names.ready(generation);
+  const cap = ctx.config.listCountCap;
+  if (index) {
+    const page = index.search(query.keyword, query.status, query.limit, query.offset, cap);
+    const rows = `[${page.json.join(',')}]`;
+    return `{"result":${rows},"ItemData":${rows},"totalItems":${page.total},"total":${page.total}${page.capped ? ',"totalCapped":true' : ''}}`;
   }
+  const page = await items.list(ctx.db, { ...query, cap });
+  return toJsonText(reply, {
+    result: page.rows,
+    ItemData: page.rows,
+    totalItems: page.total,
+    total: page.total,
+    ...totalCappedField(page),
+  });
+}
 
+/** The item list and the dashboard's count, answered again while the items are unchanged. */
+async function listRoutes(app: FastifyInstance, deps: ItemRouteDeps, lists: ListCache): Promise<void> {
+  const { ctx, items } = deps;
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   r.get(
     '/items/all',
     {
@@ -99,28 +191,12 @@ export async function itemRoutes(app: FastifyInstance, deps: ItemRouteDeps): Pro
         offset: q.offset ?? 0,
       };
       const generation = await lists.current(ctx.db);
-      const text = await lists.at(generation, `all:${JSON.stringify(query)}`, async () => {
-        // From the name index when it is current (the entries are JSON text already), else from SQL.
-        const index = names.ready(generation);
-        const cap = ctx.config.listCountCap;
-        if (index) {
-          const page = index.search(query.keyword, query.status, query.limit, query.offset, cap);
-          const rows = `[${page.json.join(',')}]`;
-          return `{"result":${rows},"ItemData":${rows},"totalItems":${page.total},"total":${page.total}${page.capped ? ',"totalCapped":true' : ''}}`;
-        }
-        const page = await items.list(ctx.db, { ...query, cap });
-        return toJsonText(reply, {
-          result: page.rows,
-          ItemData: page.rows,
-          totalItems: page.total,
-          total: page.total,
-          ...totalCappedField(page),
-        });
-      });
+      const text = await lists.at(generation, `all:${JSON.stringify(query)}`, () =>
+        itemListPage(deps, generation, query, reply),
+      );
       return sendJsonText(reply, text);
     },
   );
-
   r.get(
     '/items/stats',
     {
@@ -129,7 +205,12 @@ export async function itemRoutes(app: FastifyInstance, deps: ItemRouteDeps): Pro
     },
     async () => lists.get(ctx.db, 'stats', async () => ({ totalItems: await items.countActive(ctx.db) })),
   );
+}
 
+/** POST /items and PATCH /items/{id}: the item form, saved with its whole price list. */
+async function itemWriteRoutes(app: FastifyInstance, deps: ItemRouteDeps): Promise<void> {
+  const { ctx, items } = deps;
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   r.post(
     '/items',
     {
@@ -155,42 +236,6 @@ export async function itemRoutes(app: FastifyInstance, deps: ItemRouteDeps): Pro
       return { message: 'Item created successfully', item };
     },
   );
-
-  r.get(
-    '/items/vendor/:vendorId',
-    {
-      config: { access: READ },
-      schema: {
-        tags: ['items'],
-        params: VendorIdParams,
-        querystring: VendorItemsQuery,
-        response: { 200: VendorItemsResponse, ...errors },
-      },
-    },
-    async (request) => {
-      const q = request.query;
-      const page = await items.vendorItems(ctx.db, request.params.vendorId, {
-        keyword: (q.keyword ?? '').trim(),
-        status: statusFilter(q.status),
-        sort: q.sort ?? 'itemName',
-        order: q.order === 'desc' ? 'desc' : 'asc',
-        limit: q.limit ?? 100,
-        offset: q.offset ?? 0,
-        cap: ctx.config.listCountCap,
-      });
-      return { result: page.rows, totalItems: page.total, ...totalCappedField(page) };
-    },
-  );
-
-  r.get(
-    '/items/:id',
-    {
-      config: { access: READ },
-      schema: { tags: ['items'], params: IdParams, response: { 200: Item, ...errors } },
-    },
-    async (request) => load(request.params.id),
-  );
-
   r.patch(
     '/items/:id',
     {
@@ -205,104 +250,43 @@ export async function itemRoutes(app: FastifyInstance, deps: ItemRouteDeps): Pro
     async (request) => {
       const b = request.body;
       const by = actorOf(request);
-      const input = {
-        name: b.name,
-        unit: b.unit,
-        status: b.status,
-        prices: b.vendors?.map(desiredFromInput),
-        mode: 'replace' as const,
-      };
+      const prices = b.vendors?.map(desiredFromInput);
+      const input = { name: b.name, unit: b.unit, status: b.status, prices, mode: 'replace' as const };
       const item = await inTransaction(ctx, async (tx) => {
+        const { id } = request.params;
         await saveItem(deps, tx, {
-          itemId: request.params.id,
+          itemId: id,
           input,
           expectedVersion: b.version,
           by,
           requestId: request.id,
         });
-        return (await items.get(tx, request.params.id))!;
+        return (await items.get(tx, id))!;
       });
       return { message: 'Item updated successfully.', item };
     },
   );
+}
 
-  r.patch(
-    '/items/:id/vendors/:vendorId',
+/** The item routes: list and stats, an item, its writes and its price history. */
+export async function itemRoutes(app: FastifyInstance, deps: ItemRouteDeps): Promise<void> {
+  const { ctx, items } = deps;
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
+  async function load(id: string): Promise<Item> {
+    const item = await items.get(ctx.db, id);
+    if (!item) throw notFound(ITEM_NOT_FOUND);
+    return item;
+  }
+  await listRoutes(app, deps, new ListCache(ctx.schema));
+  await itemWriteRoutes(app, deps);
+  r.get(
+    '/items/:id',
     {
-      config: { access: WRITE },
-      schema: {
-        tags: ['items'],
-        params: ItemVendorParams,
-        body: UpdateVendorPriceBody,
-        response: { 200: ItemResponse, ...errors },
-      },
+      config: { access: READ },
+      schema: { tags: ['items'], params: IdParams, response: { 200: Item, ...errors } },
     },
-    async (request) => {
-      const { id, vendorId } = request.params;
-      const b = request.body;
-      const by = actorOf(request);
-      const item = await inTransaction(ctx, async (tx) => {
-        const state = await items.lockState(tx, id);
-        if (!state) throw notFound(ITEM_NOT_FOUND);
-        if (!state.prices.some((p) => p.vendorId === vendorId))
-          throw notFound('This vendor has no price for this item');
-        const desired = {
-          vendorId,
-          pricePaise: b.price === undefined ? undefined : toPaise(b.price),
-          gstPaise: b.gst === undefined ? undefined : toPaise(b.gst),
-          moqHundredths: b.moq === undefined ? undefined : toHundredths(b.moq),
-          status: b.status,
-          notes: b.notes,
-        };
-        await saveItem(deps, tx, {
-          itemId: id,
-          input: { prices: [desired], mode: 'merge' },
-          expectedVersion: b.version,
-          by,
-          requestId: request.id,
-        });
-        return (await items.get(tx, id))!;
-      });
-      return { message: 'Changes Saved', item };
-    },
+    async (request) => load(request.params.id),
   );
-
-  r.delete(
-    '/items/:id/vendors/:vendorId',
-    {
-      config: { access: WRITE },
-      schema: {
-        tags: ['items'],
-        params: ItemVendorParams,
-        querystring: RemoveVendorPriceQuery,
-        response: { 200: ItemResponse, ...errors },
-      },
-    },
-    async (request) => {
-      const { id, vendorId } = request.params;
-      const by = actorOf(request);
-      const item = await inTransaction(ctx, async (tx) => {
-        const state = await items.lockState(tx, id);
-        if (!state) throw notFound(ITEM_NOT_FOUND);
-        if (!state.prices.some((p) => p.vendorId === vendorId))
-          throw notFound('This vendor has no price for this item');
-        // The full list without this vendor: every other price stays as it is.
-        const rest = state.prices
-          .filter((p) => p.vendorId !== vendorId)
-          .map((p) => ({ vendorId: p.vendorId }));
-        await saveItem(deps, tx, {
-          itemId: id,
-          input: { prices: rest, mode: 'replace' },
-          expectedVersion: request.query.version,
-          by,
-          requestId: request.id,
-        });
-        return (await items.get(tx, id))!;
-      });
-      return { message: 'Vendor price removed', item };
-    },
-  );
-
   r.get(
     '/items/:id/priceHistory',
     {

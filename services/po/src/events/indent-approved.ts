@@ -27,8 +27,9 @@ import {
   type Queryable,
   type ServiceContext,
 } from '@erp/service-kit';
-import { approvalProblem, planPurchaseOrders, type PlannedPo } from '../plan.js';
-import { poNumber, type PoSource, type PurchaseOrdersRepository } from '../repositories/purchase-orders.js';
+import { approvalProblem, planPurchaseOrders, type PlannedPo } from '../domain/plan.js';
+import { poNumber } from '../domain/purchase-order.js';
+import type { PoSource, PurchaseOrdersRepository } from '../repositories/purchase-orders.js';
 
 /** erp.po.created.v1 of a PO just written from an approval. */
 export function poCreatedData(

@@ -4,6 +4,7 @@
  */
 import { VendorUpdated, type EventEnvelope, type VendorUpsertedData } from '@erp/contracts';
 import { isUuid, type ConsumerDefinition, type Queryable } from '@erp/service-kit';
+import { upsertVendorSnapshot } from '../repositories/vendor-snapshots.js';
 
 export function vendorDetailsConsumer(schema: string): ConsumerDefinition {
   return {
@@ -12,22 +13,7 @@ export function vendorDetailsConsumer(schema: string): ConsumerDefinition {
     async handle(tx: Queryable, envelope: EventEnvelope): Promise<void> {
       const v = envelope.data as VendorUpsertedData;
       if (!isUuid(v.vendorId)) return;
-      await tx.query(
-        `INSERT INTO ${schema}.vendor_snapshots AS s (vendor_id, name, address, gstin, phone, email, version) VALUES ($1, $2, $3, $4, $5, $6, $7)
-         ON CONFLICT (vendor_id) DO UPDATE SET name = excluded.name, address = excluded.address, gstin = excluded.gstin, phone = excluded.phone,
-           email = excluded.email, version = excluded.version
-         WHERE s.version < excluded.version`,
-        [v.vendorId, v.name, v.address ?? '', v.gstin ?? '', v.phoneNumber ?? '', v.email ?? '', v.version],
-      );
+      await upsertVendorSnapshot(schema, tx, v);
     },
   };
-}
-
-/** The vendor's details for a printed PO; null when the vendors service has not announced them. */
-export async function vendorDetails(db: Queryable, schema: string, vendorId: string) {
-  const res = await db.query<{ name: string; address: string; gstin: string; phone: string; email: string }>(
-    `SELECT name, address, gstin, phone, email FROM ${schema}.vendor_snapshots WHERE vendor_id = $1`,
-    [vendorId],
-  );
-  return res.rows[0] ?? null;
 }

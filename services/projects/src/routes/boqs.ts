@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import {
   Boq,
   BOQ_MESSAGES,
@@ -20,7 +20,6 @@ import {
 } from '@erp/contracts';
 import {
   badRequest,
-  conflict,
   notFound,
   requireSignedIn,
   sendJsonText,
@@ -28,10 +27,22 @@ import {
   type Queryable,
   type TypeBoxTypeProvider,
 } from '@erp/service-kit';
-import { boqInput } from '../boq-input.js';
-import type { ProjectsDeps } from '../context.js';
-import type { BoqActor, StoredBoq } from '../repositories/boqs.js';
+import type { ProjectsDeps } from '../app.js';
+import { boqInput, refuseUnknownItems, type BoqInput } from '../domain/boq-input.js';
+import {
+  assertDeletable,
+  assertEditableDraft,
+  assertMayMoveProject,
+  assertRevisable,
+  openDraft,
+  supersededBy,
+} from '../domain/boq-revisions.js';
+import { announceBoq } from '../events/boq-upserted.js';
+import { sendListPage } from '../plugins/list-answers.js';
+import type { BoqActor, BoqsRepository, StoredBoq } from '../repositories/boqs.js';
 import { NOT_FOUND as PROJECT_NOT_FOUND } from './projects.js';
+
+export { BOQ_STALE, REVISION_PROJECT } from '../domain/boq-revisions.js';
 
 const errors = {
   400: ErrorResponse,
@@ -47,9 +58,6 @@ export const BOQ_CONFIRMED = 'BOQ confirmed successfully';
 export const BOQ_DELETED = 'BOQ deleted successfully';
 export const BOQ_REVISED = 'A new draft revision of this BOQ was created';
 export const DRAFT_EXISTS = 'This BOQ already has a draft revision: it is shown here';
-export const BOQ_STALE =
-  'This BOQ was changed by someone else. Reload to see the latest details, then make your change again.';
-export const REVISION_PROJECT = 'A revision stays with the project of its BOQ';
 
 /** SPEC §6 "Team and Project": BOQ List read to see BOQs, Add BOQ write to change them. */
 const READ = { module: 'team', sub: 'boqList', level: 'read' } as const;
@@ -59,65 +67,82 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const actorOf = (auth: AuthContext): BoqActor => ({ id: auth.memberId, name: auth.name });
 
-/**
- * BOQ routes (SPEC §7 /boq; decision 0016). An Employee reaches only the BOQs of their projects:
- * any other answers 404, as a project outside theirs does. Every change is one transaction with its
- * audit entry and its erp.projects.boq_upserted.v1 (outbox).
- */
-export async function boqRoutes(app: FastifyInstance, deps: ProjectsDeps): Promise<void> {
-  const { ctx, boqs } = deps;
+/** One change: who asks, for which request (its audit entry and its event carry both). */
+interface Change {
+  auth: AuthContext;
+  actor: BoqActor;
+  requestId: string;
+}
+
+/** The revision if it exists and the caller may see it; 404 otherwise. */
+async function visible(
+  boqs: BoqsRepository,
+  db: Queryable,
+  auth: AuthContext,
+  id: string,
+  lock = false,
+): Promise<StoredBoq> {
+  const b = await boqs.stored(db, id, lock);
+  if (!b || !canAccessProject(auth, b.projectId)) throw notFound(BOQ_MESSAGES.notFound);
+  return b;
+}
+
+/** The form as stored (boqInput's rules), refused when a line names an item the master does not know. */
+async function checkedInput(
+  tx: Queryable,
+  boqs: BoqsRepository,
+  body: CreateBoqBody | UpdateBoqBody,
+): Promise<BoqInput> {
+  const input = boqInput(body);
+  refuseUnknownItems(
+    input,
+    await boqs.unknownItems(
+      tx,
+      input.lines.map((l) => l.itemId),
+    ),
+  );
+  return input;
+}
+
+async function audit(
+  { ctx }: ProjectsDeps,
+  tx: Queryable,
+  c: Change,
+  action: string,
+  id: string,
+  details: Record<string, unknown>,
+): Promise<void> {
+  await ctx.audit(tx, {
+    actorId: c.actor.id,
+    action,
+    entity: 'boq',
+    entityId: id,
+    requestId: c.requestId,
+    details,
+  });
+}
+
+const announce = (deps: ProjectsDeps, tx: Queryable, id: string, c: Change) =>
+  announceBoq(deps.ctx, deps.boqs, tx, id, { requestId: c.requestId, actorId: c.actor.id });
+
+/** The confirmed revision of the number supersedes into history; `b` becomes the confirmed one. */
+async function confirm(deps: ProjectsDeps, tx: Queryable, b: StoredBoq, c: Change): Promise<string | null> {
+  const previous = supersededBy(await deps.boqs.revisions(tx, b.boqNumber), b.id);
+  if (previous) {
+    await deps.boqs.setStatus(tx, previous._id, 'superseded', c.actor);
+    await audit(deps, tx, c, 'boq_superseded', previous._id, {
+      boqNumber: b.boqNumber,
+      revision: previous.revision,
+      by: b.id,
+    });
+    await announce(deps, tx, previous._id, c);
+  }
+  await deps.boqs.setStatus(tx, b.id, 'confirmed', c.actor);
+  return previous?._id ?? null;
+}
+
+function listRoutes(app: FastifyInstance, { ctx, boqs, answers }: ProjectsDeps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-
-  /** The revision if it exists and the caller may see it; 404 otherwise. */
-  async function visible(db: Queryable, auth: AuthContext, id: string, lock = false): Promise<StoredBoq> {
-    const b = await boqs.stored(db, id, lock);
-    if (!b || !canAccessProject(auth, b.projectId)) throw notFound(BOQ_MESSAGES.notFound);
-    return b;
-  }
-
-  async function announce(
-    tx: Queryable,
-    id: string,
-    request: FastifyRequest,
-    actorId: string,
-  ): Promise<void> {
-    await ctx.emit(tx, BoqUpserted, await boqs.event(tx, id), { requestId: request.id, actorId });
-  }
-
-  async function audit(
-    tx: Queryable,
-    request: FastifyRequest,
-    actorId: string,
-    action: string,
-    id: string,
-    details: Record<string, unknown>,
-  ) {
-    await ctx.audit(tx, { actorId, action, entity: 'boq', entityId: id, requestId: request.id, details });
-  }
-
-  /** The confirmed revision of the number supersedes into history; `id` becomes the confirmed one. */
-  async function confirm(
-    tx: Queryable,
-    b: StoredBoq,
-    actor: BoqActor,
-    request: FastifyRequest,
-  ): Promise<string | null> {
-    const previous = (await boqs.revisions(tx, b.boqNumber)).find(
-      (x) => x.status === 'confirmed' && x._id !== b.id,
-    );
-    if (previous) {
-      await boqs.setStatus(tx, previous._id, 'superseded', actor);
-      await audit(tx, request, actor.id, 'boq_superseded', previous._id, {
-        boqNumber: b.boqNumber,
-        revision: previous.revision,
-        by: b.id,
-      });
-      await announce(tx, previous._id, request, actor.id);
-    }
-    await boqs.setStatus(tx, b.id, 'confirmed', actor);
-    return previous?._id ?? null;
-  }
-
   r.get(
     '/boq/all',
     {
@@ -127,7 +152,6 @@ export async function boqRoutes(app: FastifyInstance, deps: ProjectsDeps): Promi
     async (request, reply) => {
       const auth = requireSignedIn(request);
       const q = request.query;
-      const status = !q.status || q.status === 'all' ? null : (q.status as BoqStatus);
       const projectId = q.projectId ? q.projectId.toLowerCase() : null;
       // The schema's pattern lets 36 dashes through; only a real id reaches the database.
       if (projectId && !UUID.test(projectId)) throw badRequest('projectId must be a valid id');
@@ -135,29 +159,18 @@ export async function boqRoutes(app: FastifyInstance, deps: ProjectsDeps): Promi
       // again while the data's generation has not moved (decision 0019).
       const query = {
         keyword: (q.keyword ?? '').trim(),
-        status,
+        status: !q.status || q.status === 'all' ? null : (q.status as BoqStatus),
         projectId,
         only: hasAllProjects(auth) ? null : [...auth.permissions.projects].sort(),
         limit: q.limit ?? 10,
         offset: q.offset ?? 0,
         cap: ctx.config.listCountCap,
       };
-      const answer = await deps.answers.answer(ctx.db, `boq list ${JSON.stringify(query)}`, async () => {
-        const page = await boqs.listJson(ctx.db, query);
-        return {
-          text: page.json,
-          extra: { total: page.total, capped: page.capped },
-          generation: page.generation,
-        };
-      });
-      const page = { json: answer!.text, ...answer!.extra };
-      return sendJsonText(
-        reply,
-        `{"result":${page.json},"totalItems":${page.total}${page.capped ? ',"totalCapped":true' : ''}}`,
+      return sendListPage(answers, ctx.db, `boq list ${JSON.stringify(query)}`, reply, () =>
+        boqs.listJson(ctx.db, query),
       );
     },
   );
-
   r.get(
     '/boq/stats',
     {
@@ -173,7 +186,10 @@ export async function boqRoutes(app: FastifyInstance, deps: ProjectsDeps): Promi
       };
     },
   );
+}
 
+function detailRoutes(app: FastifyInstance, { ctx, boqs, answers }: ProjectsDeps): void {
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   r.get(
     '/boq/items/:id',
     {
@@ -181,11 +197,10 @@ export async function boqRoutes(app: FastifyInstance, deps: ProjectsDeps): Promi
       schema: { tags: ['boq'], params: IdParams, response: { 200: BoqItemsResponse, ...errors } },
     },
     async (request) => {
-      const b = await visible(ctx.db, requireSignedIn(request), request.params.id);
+      const b = await visible(boqs, ctx.db, requireSignedIn(request), request.params.id);
       return { result: await boqs.balances(ctx.db, b.id, b.boqNumber) };
     },
   );
-
   r.get(
     '/boq/:id',
     {
@@ -193,10 +208,10 @@ export async function boqRoutes(app: FastifyInstance, deps: ProjectsDeps): Promi
       schema: { tags: ['boq'], params: IdParams, response: { 200: Boq, ...errors } },
     },
     async (request, reply) => {
-      const b = await visible(ctx.db, requireSignedIn(request), request.params.id);
+      const b = await visible(boqs, ctx.db, requireSignedIn(request), request.params.id);
       // The Boq as JSON text from PostgreSQL (a 500-line BOQ is not mapped line by line in Node), again
       // while the data's generation has not moved (decision 0019); access was checked above.
-      const boq = await deps.answers.answer(ctx.db, `boq ${b.id}`, async () => {
+      const boq = await answers.answer(ctx.db, `boq ${b.id}`, async () => {
         const built = await boqs.detailJson(ctx.db, b.id);
         return built ? { text: built.json, extra: undefined, generation: built.generation } : null;
       });
@@ -204,7 +219,77 @@ export async function boqRoutes(app: FastifyInstance, deps: ProjectsDeps): Promi
       return sendJsonText(reply, boq.text);
     },
   );
+}
 
+/** POST /boq in its transaction: a new number at revision 1, counted on its project. */
+async function createBoq(deps: ProjectsDeps, tx: Queryable, body: CreateBoqBody, c: Change): Promise<Boq> {
+  const { boqs } = deps;
+  const input = await checkedInput(tx, boqs, body);
+  const projectSearch = await boqs.countOnProject(tx, input.projectId, 1);
+  if (projectSearch === null) throw notFound(PROJECT_NOT_FOUND);
+  const number = await boqs.nextNumber(tx);
+  const id = await boqs.insert(
+    tx,
+    { boqNumber: number, revision: 1, status: body.status, projectSearch, actor: c.actor },
+    input,
+  );
+  await audit(deps, tx, c, 'boq_created', id, {
+    boqNumber: number,
+    status: body.status,
+    name: input.name,
+    lines: input.lines.length,
+  });
+  await announce(deps, tx, id, c);
+  return (await boqs.detail(tx, id))!;
+}
+
+/** A draft moved to another project: counted there, no more on its own; answers the new project's search text. */
+async function moveProject(
+  boqs: BoqsRepository,
+  tx: Queryable,
+  stored: StoredBoq,
+  input: BoqInput,
+  c: Change,
+): Promise<string | null> {
+  if (input.projectId === stored.projectId) return null;
+  assertMayMoveProject(stored);
+  if (!canAccessProject(c.auth, input.projectId)) throw notFound(PROJECT_NOT_FOUND);
+  const projectSearch = await boqs.countOnProject(tx, input.projectId, 1);
+  if (projectSearch === null) throw notFound(PROJECT_NOT_FOUND);
+  await boqs.countOnProject(tx, stored.projectId, -1);
+  return projectSearch;
+}
+
+/** PUT /boq/{id} in its transaction: a draft saved, and confirmed when the form says so. */
+async function updateBoq(
+  deps: ProjectsDeps,
+  tx: Queryable,
+  id: string,
+  body: UpdateBoqBody,
+  c: Change,
+): Promise<{ confirming: boolean; boq: Boq }> {
+  const { boqs } = deps;
+  const stored = await visible(boqs, tx, c.auth, id, true);
+  assertEditableDraft(stored, body.version);
+  const input = await checkedInput(tx, boqs, body);
+  const projectSearch = await moveProject(boqs, tx, stored, input, c);
+  await boqs.update(tx, stored.id, input, c.actor, projectSearch);
+  const confirming = body.status === 'confirmed';
+  const superseded = confirming ? await confirm(deps, tx, stored, c) : null;
+  await audit(deps, tx, c, confirming ? 'boq_confirmed' : 'boq_updated', stored.id, {
+    boqNumber: stored.boqNumber,
+    revision: stored.revision,
+    lines: input.lines.length,
+    ...(input.projectId !== stored.projectId ? { projectId: input.projectId } : {}),
+    ...(superseded ? { superseded } : {}),
+  });
+  await announce(deps, tx, stored.id, c);
+  return { confirming, boq: (await boqs.detail(tx, stored.id))! };
+}
+
+function saveRoutes(app: FastifyInstance, deps: ProjectsDeps): void {
+  const { ctx, boqs } = deps;
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   r.post(
     '/boq',
     {
@@ -213,33 +298,13 @@ export async function boqRoutes(app: FastifyInstance, deps: ProjectsDeps): Promi
     },
     async (request, reply) => {
       const auth = requireSignedIn(request);
-      const b = request.body;
-      if (!canAccessProject(auth, b.projectId.toLowerCase())) throw notFound(PROJECT_NOT_FOUND);
-      const actor = actorOf(auth);
-      const boq = await ctx.tx(async (tx) => {
-        const input = await boqInput(tx, boqs, b);
-        const projectSearch = await boqs.countOnProject(tx, input.projectId, 1);
-        if (projectSearch === null) throw notFound(PROJECT_NOT_FOUND);
-        const number = await boqs.nextNumber(tx);
-        const id = await boqs.insert(
-          tx,
-          { boqNumber: number, revision: 1, status: b.status, projectSearch, actor },
-          input,
-        );
-        await audit(tx, request, actor.id, 'boq_created', id, {
-          boqNumber: number,
-          status: b.status,
-          name: input.name,
-          lines: input.lines.length,
-        });
-        await announce(tx, id, request, actor.id);
-        return (await boqs.detail(tx, id))!;
-      });
+      if (!canAccessProject(auth, request.body.projectId.toLowerCase())) throw notFound(PROJECT_NOT_FOUND);
+      const c = { auth, actor: actorOf(auth), requestId: request.id };
+      const boq = await ctx.tx((tx) => createBoq(deps, tx, request.body, c));
       reply.status(201);
       return { message: BOQ_CREATED, boq };
     },
   );
-
   r.put(
     '/boq/:id',
     {
@@ -253,39 +318,58 @@ export async function boqRoutes(app: FastifyInstance, deps: ProjectsDeps): Promi
     },
     async (request) => {
       const auth = requireSignedIn(request);
-      const body = request.body;
-      const actor = actorOf(auth);
-      await visible(ctx.db, auth, request.params.id);
-      const result = await ctx.tx(async (tx) => {
-        const stored = await visible(tx, auth, request.params.id, true);
-        if (stored.status !== 'draft') throw conflict(BOQ_MESSAGES.notDraft);
-        if (body.version !== undefined && body.version !== stored.version) throw conflict(BOQ_STALE);
-        const input = await boqInput(tx, boqs, body);
-        let projectSearch: string | null = null;
-        if (input.projectId !== stored.projectId) {
-          if (stored.revision > 1) throw badRequest(REVISION_PROJECT);
-          if (!canAccessProject(auth, input.projectId)) throw notFound(PROJECT_NOT_FOUND);
-          projectSearch = await boqs.countOnProject(tx, input.projectId, 1);
-          if (projectSearch === null) throw notFound(PROJECT_NOT_FOUND);
-          await boqs.countOnProject(tx, stored.projectId, -1);
-        }
-        await boqs.update(tx, stored.id, input, actor, projectSearch);
-        const confirming = body.status === 'confirmed';
-        const superseded = confirming ? await confirm(tx, stored, actor, request) : null;
-        await audit(tx, request, actor.id, confirming ? 'boq_confirmed' : 'boq_updated', stored.id, {
-          boqNumber: stored.boqNumber,
-          revision: stored.revision,
-          lines: input.lines.length,
-          ...(input.projectId !== stored.projectId ? { projectId: input.projectId } : {}),
-          ...(superseded ? { superseded } : {}),
-        });
-        await announce(tx, stored.id, request, actor.id);
-        return { confirming, boq: (await boqs.detail(tx, stored.id))! };
-      });
+      const c = { auth, actor: actorOf(auth), requestId: request.id };
+      await visible(boqs, ctx.db, auth, request.params.id);
+      const result = await ctx.tx((tx) => updateBoq(deps, tx, request.params.id, request.body, c));
       return { message: result.confirming ? BOQ_CONFIRMED : BOQ_UPDATED, boq: result.boq };
     },
   );
+}
 
+/** DELETE /boq/{id} in its transaction: a draft removed, announced as deleted. */
+async function deleteBoq(deps: ProjectsDeps, tx: Queryable, id: string, c: Change): Promise<void> {
+  const { boqs } = deps;
+  const stored = await visible(boqs, tx, c.auth, id, true);
+  assertDeletable(stored);
+  const event = await boqs.event(tx, stored.id, stored);
+  await boqs.remove(tx, stored.id);
+  // The number leaves the project with its only revision (a revision's draft leaves the confirmed one).
+  if ((await boqs.revisions(tx, stored.boqNumber)).length === 0)
+    await boqs.countOnProject(tx, stored.projectId, -1);
+  await audit(deps, tx, c, 'boq_deleted', stored.id, {
+    boqNumber: stored.boqNumber,
+    revision: stored.revision,
+    name: stored.name,
+  });
+  await deps.ctx.emit(tx, BoqUpserted, event, { requestId: c.requestId, actorId: c.actor.id });
+}
+
+/** POST /boq/{id}/revise in its transaction: a new draft revision, or the one the number has. */
+async function reviseBoq(
+  deps: ProjectsDeps,
+  tx: Queryable,
+  id: string,
+  c: Change,
+): Promise<{ created: boolean; boq: Boq }> {
+  const { boqs } = deps;
+  const stored = await visible(boqs, tx, c.auth, id, true);
+  assertRevisable(stored);
+  // Decision 0016: a number has one draft revision; revising again opens that one.
+  const draft = openDraft(await boqs.revisions(tx, stored.boqNumber));
+  if (draft) return { created: false, boq: (await boqs.detail(tx, draft._id))! };
+  const revised = await boqs.copyAsDraft(tx, stored, c.actor);
+  await audit(deps, tx, c, 'boq_revised', revised, {
+    boqNumber: stored.boqNumber,
+    from: stored.id,
+    fromRevision: stored.revision,
+  });
+  await announce(deps, tx, revised, c);
+  return { created: true, boq: (await boqs.detail(tx, revised))! };
+}
+
+function revisionRoutes(app: FastifyInstance, deps: ProjectsDeps): void {
+  const { ctx, boqs } = deps;
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   r.delete(
     '/boq/:id',
     {
@@ -294,27 +378,12 @@ export async function boqRoutes(app: FastifyInstance, deps: ProjectsDeps): Promi
     },
     async (request) => {
       const auth = requireSignedIn(request);
-      const actor = actorOf(auth);
-      await visible(ctx.db, auth, request.params.id);
-      await ctx.tx(async (tx) => {
-        const stored = await visible(tx, auth, request.params.id, true);
-        if (stored.status !== 'draft') throw conflict(BOQ_MESSAGES.deleteNotDraft);
-        const event = await boqs.event(tx, stored.id, stored);
-        await boqs.remove(tx, stored.id);
-        // The number leaves the project with its only revision (a revision's draft leaves the confirmed one).
-        if ((await boqs.revisions(tx, stored.boqNumber)).length === 0)
-          await boqs.countOnProject(tx, stored.projectId, -1);
-        await audit(tx, request, actor.id, 'boq_deleted', stored.id, {
-          boqNumber: stored.boqNumber,
-          revision: stored.revision,
-          name: stored.name,
-        });
-        await ctx.emit(tx, BoqUpserted, event, { requestId: request.id, actorId: actor.id });
-      });
+      await visible(boqs, ctx.db, auth, request.params.id);
+      const c = { auth, actor: actorOf(auth), requestId: request.id };
+      await ctx.tx((tx) => deleteBoq(deps, tx, request.params.id, c));
       return { message: BOQ_DELETED };
     },
   );
-
   r.post(
     '/boq/:id/revise',
     {
@@ -327,25 +396,23 @@ export async function boqRoutes(app: FastifyInstance, deps: ProjectsDeps): Promi
     },
     async (request, reply) => {
       const auth = requireSignedIn(request);
-      const actor = actorOf(auth);
-      await visible(ctx.db, auth, request.params.id);
-      const result = await ctx.tx(async (tx) => {
-        const stored = await visible(tx, auth, request.params.id, true);
-        if (stored.status !== 'confirmed') throw conflict(BOQ_MESSAGES.reviseNotConfirmed);
-        // Decision 0016: a number has one draft revision; revising again opens that one.
-        const draft = (await boqs.revisions(tx, stored.boqNumber)).find((x) => x.status === 'draft');
-        if (draft) return { created: false, boq: (await boqs.detail(tx, draft._id))! };
-        const id = await boqs.copyAsDraft(tx, stored, actor);
-        await audit(tx, request, actor.id, 'boq_revised', id, {
-          boqNumber: stored.boqNumber,
-          from: stored.id,
-          fromRevision: stored.revision,
-        });
-        await announce(tx, id, request, actor.id);
-        return { created: true, boq: (await boqs.detail(tx, id))! };
-      });
+      await visible(boqs, ctx.db, auth, request.params.id);
+      const c = { auth, actor: actorOf(auth), requestId: request.id };
+      const result = await ctx.tx((tx) => reviseBoq(deps, tx, request.params.id, c));
       reply.status(result.created ? 201 : 200);
       return { message: result.created ? BOQ_REVISED : DRAFT_EXISTS, boq: result.boq };
     },
   );
+}
+
+/**
+ * BOQ routes (SPEC §7 /boq; decision 0016). An Employee reaches only the BOQs of their projects:
+ * any other answers 404, as a project outside theirs does. Every change is one transaction with its
+ * audit entry and its erp.projects.boq_upserted.v1 (outbox).
+ */
+export async function boqRoutes(app: FastifyInstance, deps: ProjectsDeps): Promise<void> {
+  listRoutes(app, deps);
+  detailRoutes(app, deps);
+  saveRoutes(app, deps);
+  revisionRoutes(app, deps);
 }

@@ -12,9 +12,7 @@ import {
   ProjectListQuery,
   ProjectListResponse,
   ProjectResponse,
-  ProjectUpserted,
   UpdateProjectBody,
-  type ProjectStatus,
 } from '@erp/contracts';
 import {
   conflict,
@@ -22,16 +20,21 @@ import {
   forbidden,
   notFound,
   requireSignedIn,
-  sendJsonText,
   type AuthContext,
   type Queryable,
   type TypeBoxTypeProvider,
 } from '@erp/service-kit';
-import type { ProjectsDeps } from '../context.js';
-import { projectUpsertedData } from '../events.js';
-import { projectInput, unchanged } from '../input.js';
-import { toProject } from '../repositories/projects.js';
-import { setTeam } from '../team.js';
+import type { ProjectsDeps } from '../app.js';
+import {
+  listStatus,
+  projectInput,
+  toProject,
+  unchanged,
+  type ProjectInput,
+} from '../domain/project-input.js';
+import { setTeam, type TeamActor } from '../events/project-team-set.js';
+import { publishProject } from '../events/project-upserted.js';
+import { sendListPage } from '../plugins/list-answers.js';
 
 const errors = {
   400: ErrorResponse,
@@ -58,24 +61,16 @@ function requireEdit(request: FastifyRequest): AuthContext {
   return auth;
 }
 
-export async function projectRoutes(app: FastifyInstance, deps: ProjectsDeps): Promise<void> {
-  const { ctx, projects } = deps;
+const teamActor = (auth: AuthContext): TeamActor => ({
+  _id: auth.memberId,
+  name: auth.name,
+  isAdmin: isAdmin(auth),
+});
+
+const withCodeCheck = <T>(fn: () => Promise<T>): Promise<T> => conflictOnUnique(DUPLICATE_CODE, fn);
+
+function readRoutes(app: FastifyInstance, { ctx, projects, answers }: ProjectsDeps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-
-  /** The project as answered, after the change; project_upserted in the same transaction. */
-  async function publish(
-    tx: Queryable,
-    id: string,
-    request: FastifyRequest,
-    actorId: string,
-  ): Promise<Project> {
-    const p = await projects.withTeam(tx, (await projects.stored(tx, id))!);
-    await ctx.emit(tx, ProjectUpserted, projectUpsertedData(p), { requestId: request.id, actorId });
-    return toProject(p);
-  }
-
-  const withCodeCheck = <T>(fn: () => Promise<T>): Promise<T> => conflictOnUnique(DUPLICATE_CODE, fn);
-
   r.get(
     '/project',
     {
@@ -89,38 +84,21 @@ export async function projectRoutes(app: FastifyInstance, deps: ProjectsDeps): P
     async (request, reply) => {
       const auth = requireSignedIn(request);
       const q = request.query;
-      const status: ProjectStatus | null =
-        !q.status || q.status === 'all'
-          ? null
-          : q.status === 'active'
-            ? 'inProgress'
-            : (q.status as ProjectStatus);
       // The page comes as JSON text from PostgreSQL (ProjectListResponse's shape) and is sent as it is,
       // again while the data's generation has not moved (decision 0019).
       const query = {
         keyword: (q.keyword ?? '').trim(),
-        status,
+        status: listStatus(q.status),
         only: hasAllProjects(auth) ? null : [...auth.permissions.projects].sort(),
         limit: q.limit ?? 10,
         offset: q.offset ?? 0,
         cap: ctx.config.listCountCap,
       };
-      const answer = await deps.answers.answer(ctx.db, `project list ${JSON.stringify(query)}`, async () => {
-        const page = await projects.listJson(ctx.db, query);
-        return {
-          text: page.json,
-          extra: { total: page.total, capped: page.capped },
-          generation: page.generation,
-        };
-      });
-      const page = { json: answer!.text, ...answer!.extra };
-      return sendJsonText(
-        reply,
-        `{"result":${page.json},"totalItems":${page.total}${page.capped ? ',"totalCapped":true' : ''}}`,
+      return sendListPage(answers, ctx.db, `project list ${JSON.stringify(query)}`, reply, () =>
+        projects.listJson(ctx.db, query),
       );
     },
   );
-
   r.get(
     '/project/nextCode',
     {
@@ -129,7 +107,6 @@ export async function projectRoutes(app: FastifyInstance, deps: ProjectsDeps): P
     },
     async () => ({ projectCode: await projects.nextCode(ctx.db) }),
   );
-
   r.get(
     '/project/:id',
     {
@@ -145,7 +122,80 @@ export async function projectRoutes(app: FastifyInstance, deps: ProjectsDeps): P
       return toProject(await projects.withTeam(ctx.db, p));
     },
   );
+}
 
+/** POST /project in its transaction: stored, audited, its team sent, announced. */
+async function createProject(
+  tx: Queryable,
+  { ctx, projects }: ProjectsDeps,
+  actor: AuthContext,
+  b: CreateProjectBody,
+  input: ProjectInput,
+  requestId: string,
+): Promise<Project> {
+  if (await projects.codeTaken(tx, input.projectCode, null)) throw conflict(DUPLICATE_CODE);
+  const id = await projects.insert(tx, input, { id: actor.memberId, name: actor.name });
+  await ctx.audit(tx, {
+    actorId: actor.memberId,
+    action: 'project_created',
+    entity: 'project',
+    entityId: id,
+    requestId,
+    details: { projectCode: input.projectCode, name: input.name, employees: b.employees ?? [] },
+  });
+  if (b.employees) {
+    const created = await projects.withTeam(tx, (await projects.stored(tx, id))!);
+    await setTeam(tx, ctx, projects, created, b.employees, teamActor(actor), { requestId });
+  }
+  const project = await publishProject(ctx, projects, tx, id, { requestId, actorId: actor.memberId });
+  await projects.codeUsed(tx, input.projectCode);
+  return project;
+}
+
+/** PATCH /project/{id} in its transaction; a save that changes nothing stores nothing. */
+async function updateProject(
+  tx: Queryable,
+  deps: ProjectsDeps,
+  actor: AuthContext,
+  id: string,
+  b: UpdateProjectBody,
+  requestId: string,
+): Promise<Project> {
+  const { ctx, projects } = deps;
+  const stored = await projects.stored(tx, id, true);
+  if (!stored) throw notFound(NOT_FOUND);
+  if (b.version !== undefined && b.version !== stored.version) throw conflict(STALE);
+  const current = await projects.withTeam(tx, stored);
+  const input = projectInput(b, stored);
+  const fieldsChanged = !unchanged(stored, input);
+  if (fieldsChanged && (await projects.codeTaken(tx, input.projectCode, id))) throw conflict(DUPLICATE_CODE);
+  const teamChanged = b.employees
+    ? await setTeam(tx, ctx, projects, current, b.employees, teamActor(actor), { requestId })
+    : false;
+  // A save that changes nothing stores nothing: no new version, event or audit entry.
+  if (!fieldsChanged && !teamChanged) return toProject(current);
+  if (fieldsChanged) await projects.update(tx, id, input, actor.memberId);
+  else await projects.touch(tx, id, actor.memberId);
+  if (fieldsChanged) await deps.boqs.projectChanged(tx, id);
+  await ctx.audit(tx, {
+    actorId: actor.memberId,
+    action: 'project_updated',
+    entity: 'project',
+    entityId: id,
+    requestId,
+    details: {
+      changed: Object.keys(b).filter((k) => k !== 'version'),
+      ...(teamChanged ? { employees: b.employees } : {}),
+    },
+  });
+  const project = await publishProject(ctx, projects, tx, id, { requestId, actorId: actor.memberId });
+  if (fieldsChanged) await projects.codeUsed(tx, input.projectCode);
+  return project;
+}
+
+function writeRoutes(app: FastifyInstance, deps: ProjectsDeps): void {
+  const { ctx } = deps;
+  const r = app.withTypeProvider<TypeBoxTypeProvider>();
   r.post(
     '/project',
     {
@@ -154,42 +204,14 @@ export async function projectRoutes(app: FastifyInstance, deps: ProjectsDeps): P
     },
     async (request, reply) => {
       const actor = requireSignedIn(request);
-      const b = request.body;
-      const input = projectInput(b);
+      const input = projectInput(request.body);
       const project = await withCodeCheck(() =>
-        ctx.tx(async (tx) => {
-          if (await projects.codeTaken(tx, input.projectCode, null)) throw conflict(DUPLICATE_CODE);
-          const id = await projects.insert(tx, input, { id: actor.memberId, name: actor.name });
-          await ctx.audit(tx, {
-            actorId: actor.memberId,
-            action: 'project_created',
-            entity: 'project',
-            entityId: id,
-            requestId: request.id,
-            details: { projectCode: input.projectCode, name: input.name, employees: b.employees ?? [] },
-          });
-          if (b.employees) {
-            const created = await projects.withTeam(tx, (await projects.stored(tx, id))!);
-            await setTeam(
-              tx,
-              ctx,
-              projects,
-              created,
-              b.employees,
-              { _id: actor.memberId, name: actor.name, isAdmin: isAdmin(actor) },
-              { requestId: request.id },
-            );
-          }
-          const project = await publish(tx, id, request, actor.memberId);
-          await projects.codeUsed(tx, input.projectCode);
-          return project;
-        }),
+        ctx.tx((tx) => createProject(tx, deps, actor, request.body, input, request.id)),
       );
       reply.status(201);
       return { message: 'Project created successfully', project };
     },
   );
-
   r.patch(
     '/project/:id',
     {
@@ -202,52 +224,17 @@ export async function projectRoutes(app: FastifyInstance, deps: ProjectsDeps): P
     },
     async (request) => {
       const actor = requireEdit(request);
-      const b = request.body;
       const id = request.params.id;
       if (!canAccessProject(actor, id)) throw notFound(NOT_FOUND);
       const project = await withCodeCheck(() =>
-        ctx.tx(async (tx) => {
-          const stored = await projects.stored(tx, id, true);
-          if (!stored) throw notFound(NOT_FOUND);
-          if (b.version !== undefined && b.version !== stored.version) throw conflict(STALE);
-          const current = await projects.withTeam(tx, stored);
-          const input = projectInput(b, stored);
-          const fieldsChanged = !unchanged(stored, input);
-          if (fieldsChanged && (await projects.codeTaken(tx, input.projectCode, id)))
-            throw conflict(DUPLICATE_CODE);
-          const teamChanged = b.employees
-            ? await setTeam(
-                tx,
-                ctx,
-                projects,
-                current,
-                b.employees,
-                { _id: actor.memberId, name: actor.name, isAdmin: isAdmin(actor) },
-                { requestId: request.id },
-              )
-            : false;
-          // A save that changes nothing stores nothing: no new version, event or audit entry.
-          if (!fieldsChanged && !teamChanged) return toProject(current);
-          if (fieldsChanged) await projects.update(tx, id, input, actor.memberId);
-          else await projects.touch(tx, id, actor.memberId);
-          if (fieldsChanged) await deps.boqs.projectChanged(tx, id);
-          await ctx.audit(tx, {
-            actorId: actor.memberId,
-            action: 'project_updated',
-            entity: 'project',
-            entityId: id,
-            requestId: request.id,
-            details: {
-              changed: Object.keys(b).filter((k) => k !== 'version'),
-              ...(teamChanged ? { employees: b.employees } : {}),
-            },
-          });
-          const project = await publish(tx, id, request, actor.memberId);
-          if (fieldsChanged) await projects.codeUsed(tx, input.projectCode);
-          return project;
-        }),
+        ctx.tx((tx) => updateProject(tx, deps, actor, id, request.body, request.id)),
       );
       return { message: 'Project updated successfully', project };
     },
   );
+}
+
+export async function projectRoutes(app: FastifyInstance, deps: ProjectsDeps): Promise<void> {
+  readRoutes(app, deps);
+  writeRoutes(app, deps);
 }

@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { fromPaise, type Vendor, type VendorStatus } from '@erp/contracts';
 import { containsPattern, pagedSearch, type Page, type Queryable } from '@erp/service-kit';
+import type { VendorInput } from '../domain/vendor-input.js';
+
+export type { VendorInput } from '../domain/vendor-input.js';
 
 interface VendorRow {
   id: string;
@@ -25,21 +28,6 @@ interface VendorRow {
   created_by: string | null;
   created_by_name: string | null;
   version: number;
-}
-
-/** What a vendor form carries once trimmed and checked. */
-export interface VendorInput {
-  name: string;
-  contactPerson: string;
-  phoneNumber: string;
-  email: string;
-  altPhoneNumber: string;
-  altEmail: string;
-  address: string;
-  gstin: string;
-  paymentTerms: number;
-  notes: string;
-  status: VendorStatus;
 }
 
 export interface VendorListQuery {
@@ -92,133 +80,160 @@ export function displayId(n: number): string {
   return `VEN-${String(n).padStart(4, '0')}`;
 }
 
+/** A page of the vendor list (newest first) with its capped total (ARCHITECTURE "Data"). */
+export async function listVendors(schema: string, db: Queryable, q: VendorListQuery): Promise<Page<Vendor>> {
+  const where: string[] = [];
+  const params: unknown[] = [];
+  if (q.keyword) {
+    params.push(containsPattern(q.keyword));
+    where.push(`v.search LIKE $${params.length}`);
+  }
+  if (q.status) {
+    params.push(q.status);
+    where.push(`v.status = $${params.length}`);
+  }
+  const page = await pagedSearch<VendorRow>(db, {
+    select: COLUMNS,
+    from: FROM(schema),
+    where,
+    params,
+    orderBy: 'v.created_at DESC, v.display_no DESC',
+    limit: q.limit,
+    offset: q.offset,
+    cap: q.cap,
+  });
+  return { ...page, rows: page.rows.map(toVendor) };
+}
+
+export async function vendorById(
+  schema: string,
+  db: Queryable,
+  id: string,
+  forUpdate = false,
+): Promise<Vendor | null> {
+  const res = await db.query<VendorRow>(
+    `${SELECT(schema)} WHERE v.id = $1${forUpdate ? ' FOR UPDATE OF v' : ''}`,
+    [id],
+  );
+  return res.rows[0] ? toVendor(res.rows[0]) : null;
+}
+
+export async function countVendors(schema: string, db: Queryable, status?: VendorStatus): Promise<number> {
+  const res = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM ${schema}.vendors${status ? ' WHERE status = $1' : ''}`,
+    status ? [status] : [],
+  );
+  return res.rows[0]!.n;
+}
+
+/** True when another vendor has this name (case and surrounding spaces ignored). */
+export async function vendorNameTaken(
+  schema: string,
+  db: Queryable,
+  name: string,
+  exceptId: string | null,
+): Promise<boolean> {
+  const res = await db.query(
+    `SELECT 1 FROM ${schema}.vendors WHERE lower(trim(name)) = lower(trim($1)) AND ($2::uuid IS NULL OR id <> $2::uuid) LIMIT 1`,
+    [name, exceptId],
+  );
+  return res.rows.length > 0;
+}
+
+export async function insertVendor(
+  schema: string,
+  db: Queryable,
+  input: VendorInput,
+  actor: { id: string; name: string } | null,
+): Promise<string> {
+  const id = randomUUID();
+  const seq = await db.query<{ n: string }>(`SELECT nextval('${schema}.vendor_display_seq')::text AS n`);
+  const no = Number(seq.rows[0]!.n);
+  await db.query(
+    `INSERT INTO ${schema}.vendors (id, display_no, vendor_id, name, contact_person, phone_number, email, alt_phone_number, alt_email,
+                                    address, gstin, payment_terms, notes, status, created_by, created_by_name, updated_by)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $15)`,
+    [
+      id,
+      no,
+      displayId(no),
+      input.name,
+      input.contactPerson,
+      input.phoneNumber,
+      input.email,
+      input.altPhoneNumber,
+      input.altEmail,
+      input.address,
+      input.gstin,
+      input.paymentTerms,
+      input.notes,
+      input.status,
+      actor?.id ?? null,
+      actor?.name ?? null,
+    ],
+  );
+  return id;
+}
+
+export async function updateVendor(
+  schema: string,
+  db: Queryable,
+  id: string,
+  input: VendorInput,
+  actorId: string,
+): Promise<void> {
+  await db.query(
+    `UPDATE ${schema}.vendors SET name = $2, contact_person = $3, phone_number = $4, email = $5, alt_phone_number = $6, alt_email = $7,
+            address = $8, gstin = $9, payment_terms = $10, notes = $11, status = $12, updated_by = $13, updated_at = now(),
+            version = version + 1
+      WHERE id = $1`,
+    [
+      id,
+      input.name,
+      input.contactPerson,
+      input.phoneNumber,
+      input.email,
+      input.altPhoneNumber,
+      input.altEmail,
+      input.address,
+      input.gstin,
+      input.paymentTerms,
+      input.notes,
+      input.status,
+      actorId,
+    ],
+  );
+}
+
+/**
+ * The vendor's active item count from the catalog, applied only when newer than what is stored
+ * (events may arrive out of order). Returns false when nothing changed (older, or unknown vendor).
+ */
+export async function setVendorItemCount(
+  schema: string,
+  db: Queryable,
+  vendorId: string,
+  activeItems: number,
+  sequence: number,
+): Promise<boolean> {
+  const res = await db.query(
+    `UPDATE ${schema}.vendors SET total_items = $2, items_sequence = $3
+      WHERE id = $1 AND (items_sequence IS NULL OR items_sequence < $3)`,
+    [vendorId, activeItems, sequence],
+  );
+  return res.rowCount > 0;
+}
+
+/** The vendor master's queries bound to the service's schema. */
 export function vendorsRepository(schema: string) {
   return {
-    /** A page of the vendor list (newest first) with its capped total (ARCHITECTURE "Data"). */
-    async list(db: Queryable, q: VendorListQuery): Promise<Page<Vendor>> {
-      const where: string[] = [];
-      const params: unknown[] = [];
-      if (q.keyword) {
-        params.push(containsPattern(q.keyword));
-        where.push(`v.search LIKE $${params.length}`);
-      }
-      if (q.status) {
-        params.push(q.status);
-        where.push(`v.status = $${params.length}`);
-      }
-      const page = await pagedSearch<VendorRow>(db, {
-        select: COLUMNS,
-        from: FROM(schema),
-        where,
-        params,
-        orderBy: 'v.created_at DESC, v.display_no DESC',
-        limit: q.limit,
-        offset: q.offset,
-        cap: q.cap,
-      });
-      return { ...page, rows: page.rows.map(toVendor) };
-    },
-
-    async byId(db: Queryable, id: string, forUpdate = false): Promise<Vendor | null> {
-      const res = await db.query<VendorRow>(
-        `${SELECT(schema)} WHERE v.id = $1${forUpdate ? ' FOR UPDATE OF v' : ''}`,
-        [id],
-      );
-      return res.rows[0] ? toVendor(res.rows[0]) : null;
-    },
-
-    async count(db: Queryable, status?: VendorStatus): Promise<number> {
-      const res = await db.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM ${schema}.vendors${status ? ' WHERE status = $1' : ''}`,
-        status ? [status] : [],
-      );
-      return res.rows[0]!.n;
-    },
-
-    /** True when another vendor has this name (case and surrounding spaces ignored). */
-    async nameTaken(db: Queryable, name: string, exceptId: string | null): Promise<boolean> {
-      const res = await db.query(
-        `SELECT 1 FROM ${schema}.vendors WHERE lower(trim(name)) = lower(trim($1)) AND ($2::uuid IS NULL OR id <> $2::uuid) LIMIT 1`,
-        [name, exceptId],
-      );
-      return res.rows.length > 0;
-    },
-
-    async insert(
-      db: Queryable,
-      input: VendorInput,
-      actor: { id: string; name: string } | null,
-    ): Promise<string> {
-      const id = randomUUID();
-      const seq = await db.query<{ n: string }>(`SELECT nextval('${schema}.vendor_display_seq')::text AS n`);
-      const no = Number(seq.rows[0]!.n);
-      await db.query(
-        `INSERT INTO ${schema}.vendors (id, display_no, vendor_id, name, contact_person, phone_number, email, alt_phone_number, alt_email,
-                                        address, gstin, payment_terms, notes, status, created_by, created_by_name, updated_by)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $15)`,
-        [
-          id,
-          no,
-          displayId(no),
-          input.name,
-          input.contactPerson,
-          input.phoneNumber,
-          input.email,
-          input.altPhoneNumber,
-          input.altEmail,
-          input.address,
-          input.gstin,
-          input.paymentTerms,
-          input.notes,
-          input.status,
-          actor?.id ?? null,
-          actor?.name ?? null,
-        ],
-      );
-      return id;
-    },
-
-    async update(db: Queryable, id: string, input: VendorInput, actorId: string): Promise<void> {
-      await db.query(
-        `UPDATE ${schema}.vendors SET name = $2, contact_person = $3, phone_number = $4, email = $5, alt_phone_number = $6, alt_email = $7,
-                address = $8, gstin = $9, payment_terms = $10, notes = $11, status = $12, updated_by = $13, updated_at = now(),
-                version = version + 1
-          WHERE id = $1`,
-        [
-          id,
-          input.name,
-          input.contactPerson,
-          input.phoneNumber,
-          input.email,
-          input.altPhoneNumber,
-          input.altEmail,
-          input.address,
-          input.gstin,
-          input.paymentTerms,
-          input.notes,
-          input.status,
-          actorId,
-        ],
-      );
-    },
-
-    /**
-     * The vendor's active item count from the catalog, applied only when newer than what is stored
-     * (events may arrive out of order). Returns false when nothing changed (older, or unknown vendor).
-     */
-    async setItemCount(
-      db: Queryable,
-      vendorId: string,
-      activeItems: number,
-      sequence: number,
-    ): Promise<boolean> {
-      const res = await db.query(
-        `UPDATE ${schema}.vendors SET total_items = $2, items_sequence = $3
-          WHERE id = $1 AND (items_sequence IS NULL OR items_sequence < $3)`,
-        [vendorId, activeItems, sequence],
-      );
-      return res.rowCount > 0;
-    },
+    list: listVendors.bind(null, schema),
+    byId: vendorById.bind(null, schema),
+    count: countVendors.bind(null, schema),
+    nameTaken: vendorNameTaken.bind(null, schema),
+    insert: insertVendor.bind(null, schema),
+    update: updateVendor.bind(null, schema),
+    setItemCount: setVendorItemCount.bind(null, schema),
   };
 }
 export type VendorsRepository = ReturnType<typeof vendorsRepository>;

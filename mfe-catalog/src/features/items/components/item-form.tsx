@@ -1,13 +1,10 @@
 import type { Item } from '@erp/contracts';
-import { Button, ConfirmDialog, Icon, Input, Select, theme, toast, useNavigate } from '@erp/ui';
+import { Input, Select, toast, useNavigate } from '@erp/ui';
 import { FormSection } from '@erp/ui/remote';
 import { FormActions, FormField, FormShell, useFormKit } from '@erp/ui/remote-form';
-import { useMemo, useState } from 'react';
-import styled from 'styled-components';
 import { useCreateItem } from '../api/create-item';
 import { useUpdateItem } from '../api/update-item';
 import {
-  emptyVendorRow,
   itemContract,
   itemProblemToast,
   itemToValues,
@@ -16,18 +13,8 @@ import {
   type ItemFormValues,
 } from '../hooks/item-form-values';
 import { UNITS } from '../hooks/catalog-constants';
-import { VendorPriceRow } from './vendor-price-row';
-
-const Rows = styled.ul`
-  list-style: none;
-  margin: 0 0 1rem;
-  padding: 0;
-`;
-
-const Empty = styled.p`
-  color: ${theme.color.mutedForeground};
-  padding: 0.5rem 0 1rem;
-`;
+import { useVendorRows } from '../hooks/use-vendor-rows';
+import { RemoveVendorDialog, VendorPricesSection } from './vendor-prices-section';
 
 const LIST = '/items/list';
 
@@ -65,44 +52,8 @@ export function ItemForm({ item, initial, reload }: ItemFormProps) {
     conflictField: () => NAME_TAKEN,
     latest: item && reload && { refetch: reload, toValues: itemToValues },
   });
-  const { values, saving } = kit;
-  const [confirmRemove, setConfirmRemove] = useState<string | null>(null);
-
-  const chosen = useMemo(
-    () =>
-      values.vendors.filter((r) => !r.removed && r.vendor).map((r) => [r.key, r.vendor?._id ?? ''] as const),
-    [values.vendors],
-  );
-  const takenFor = (key: string) => new Set(chosen.filter(([k]) => k !== key).map(([, v]) => v));
-
-  const removeRow = (key: string) => {
-    // An existing price is marked removed and inactive until saved; a new row simply goes.
-    kit.set(
-      'vendors',
-      values.vendors.flatMap((r) =>
-        r.key !== key
-          ? [r]
-          : r._id
-            ? [{ ...r, removed: true, active: false, activeBeforeRemoval: r.active }]
-            : [],
-      ),
-    );
-    setConfirmRemove(null);
-    toast({ title: 'Vendor price removed' });
-  };
-
-  // Undo: the price comes back exactly as it was (active or not), so saving changes nothing.
-  const restoreRow = (key: string) =>
-    kit.set(
-      'vendors',
-      values.vendors.map((r) => {
-        if (r.key !== key) return r;
-        const { activeBeforeRemoval, ...row } = r;
-        return { ...row, removed: false, active: activeBeforeRemoval ?? r.active };
-      }),
-    );
-
-  const rowToRemove = values.vendors.find((r) => r.key === confirmRemove);
+  const { values } = kit;
+  const rows = useVendorRows(kit);
 
   return (
     <FormShell kit={kit}>
@@ -135,50 +86,9 @@ export function ItemForm({ item, initial, reload }: ItemFormProps) {
           }
         />
       </FormSection>
-      <FormSection
-        title="Vendor Prices"
-        description="Price and GST are per unit, in rupees; total price = price + GST"
-      >
-        {values.vendors.length === 0 ? (
-          <Empty>No vendor prices yet.</Empty>
-        ) : (
-          <Rows>
-            {values.vendors.map((row, index) => (
-              <VendorPriceRow
-                key={row.key}
-                kit={kit}
-                row={row}
-                index={index}
-                taken={takenFor(row.key)}
-                onRemove={() => setConfirmRemove(row.key)}
-                onRestore={() => restoreRow(row.key)}
-              />
-            ))}
-          </Rows>
-        )}
-        <Button
-          variant="outline"
-          onClick={() => kit.set('vendors', [...values.vendors, emptyVendorRow()])}
-          disabled={saving}
-        >
-          <Icon name="plus" />
-          Add Vendor
-        </Button>
-      </FormSection>
+      <VendorPricesSection kit={kit} rows={rows} />
       <FormActions kit={kit} onCancel={() => void navigate(LIST)} saveLabel="Save & Close" />
-      <ConfirmDialog
-        open={rowToRemove !== undefined}
-        title="Remove vendor price?"
-        description={
-          rowToRemove?.vendor
-            ? `The price from ${rowToRemove.vendor.name} will be removed from this item when you save.`
-            : 'This vendor price row will be removed.'
-        }
-        confirmLabel="Remove"
-        destructive
-        onConfirm={() => confirmRemove && removeRow(confirmRemove)}
-        onCancel={() => setConfirmRemove(null)}
-      />
+      <RemoveVendorDialog rows={rows} />
     </FormShell>
   );
 }

@@ -123,7 +123,7 @@ export function sanitizeAmount(raw: string): string {
 const liveRows = (values: ItemFormValues) => values.vendors.filter((r) => !r.removed);
 
 /**
- * What the catalog service checks in code rather than in its schema (services/catalog/src/plan.ts),
+ * What the catalog service checks in code rather than in its schema (services/catalog/src/domain/plan.ts),
  * in its words; the schema (CreateItemBody) says the rest: a vendor chosen for every row, amounts
  * within the maximum, two decimals. Messages stay plain next to their fields; the toast adds
  * "Validation Error: " and, on a priced row, "Vendor {name}: " (itemProblemToast).

@@ -11,7 +11,6 @@ import {
   type IndentLine,
   type PreviewVendor,
 } from '@erp/contracts';
-import { ApiError, errorMessage } from '@erp/sdk';
 import {
   Button,
   ConfirmDialog,
@@ -34,6 +33,7 @@ import { screenGate } from '../../shared/components/screen-gate';
 import { ActionBar, ItemsColumn, ItemsToCome, SideColumn, Workspace } from '../../shared/components/layout';
 import { useChoices, useVendorChoices, type SelectionStore } from '../../shared/hooks/selection-store';
 import { useProgressiveCount } from '../../shared/hooks/use-progressive';
+import { showChoicesSaveError } from '../../shared/hooks/choices-save-error';
 import { useLatest, useSyncedStore } from '../../shared/hooks/use-synced-store';
 import { PoPreviewPanel } from '../../shared/po-preview/po-preview-panel';
 import { previewOf } from '../../shared/po-preview/preview-input';
@@ -239,22 +239,7 @@ function ApprovalWorkspace({ indent, canApprove, refetch, refetching }: Approval
         leave.allowLeave();
         void navigate(`/indent/${encodeURIComponent(indent._id)}`);
       },
-      onError: (error) => {
-        if (
-          error instanceof ApiError &&
-          error.status === 409 &&
-          error.message === INDENT_MESSAGES.pricesChanged
-        ) {
-          toast({ title: 'Vendor prices changed', description: error.message, variant: 'destructive' });
-          nextSync('keep');
-          void refetch();
-        } else if (error instanceof ApiError && error.status === 409) {
-          setStale(error.message);
-          toast({ title: error.message, variant: 'destructive' });
-        } else {
-          toast({ title: errorMessage(error), variant: 'destructive' });
-        }
-      },
+      onError: (error) => showChoicesSaveError(error, { nextSync, refetch, setStale }),
     });
   };
 

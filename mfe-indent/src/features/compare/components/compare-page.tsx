@@ -4,7 +4,6 @@
  * sends the indent for approval.
  */
 import { can, INDENT_MESSAGES, type CompareBody, type IndentCompare, type IndentLine } from '@erp/contracts';
-import { ApiError, errorMessage } from '@erp/sdk';
 import {
   Button,
   ConfirmDialog,
@@ -33,8 +32,14 @@ import {
   selectedCount,
   selectLowest,
 } from '../../shared/hooks/compare-logic';
-import { useChoices, useVendorChoices, type SelectionStore } from '../../shared/hooks/selection-store';
+import {
+  useChoices,
+  useVendorChoices,
+  type SelectionStore,
+  type SyncMode,
+} from '../../shared/hooks/selection-store';
 import { useProgressiveCount } from '../../shared/hooks/use-progressive';
+import { showChoicesSaveError } from '../../shared/hooks/choices-save-error';
 import { useLatest, useSyncedStore } from '../../shared/hooks/use-synced-store';
 import { CompareItemCard } from './compare-item-card';
 import { Banner } from '../../shared/components/item-parts';
@@ -208,18 +213,26 @@ interface CompareWorkspaceProps {
   refetching: boolean;
 }
 
-function CompareWorkspace({ indent, canWrite, refetch, refetching }: CompareWorkspaceProps) {
+/**
+ * Save Selections and Send for Approval: the problems first (a toast, the first item scrolled to,
+ * errors shown from then on), then one request at a time; a 409 for changed prices shows the new
+ * ones keeping the member's choices, another 409 offers a reload.
+ */
+function useCompareSave(
+  indent: IndentCompare,
+  store: SelectionStore,
+  {
+    nextSync,
+    refetch,
+    allowLeave,
+  }: { nextSync: (mode: SyncMode) => void; refetch: () => Promise<unknown>; allowLeave: () => void },
+) {
   const navigate = useNavigate();
-  const { store, dirty, nextSync } = useSyncedStore(indent, savedCompareChoice);
   const latest = useLatest(indent);
   const save = useSaveCompare(indent._id);
   const [pending, setPending] = useState<CompareBody['status'] | null>(null);
   const [showErrors, setShowErrors] = useState(false);
   const [stale, setStale] = useState<string | null>(null);
-  const leave = useUnsavedChanges(dirty && canWrite);
-  const inCompare = indent.status === 'compare';
-  const readOnly = !canWrite || !inCompare;
-
   // A second click before the buttons show 'Saving...' must not send twice.
   const inFlight = useRef(false);
   const run = (status: CompareBody['status']) => {
@@ -245,40 +258,35 @@ function CompareWorkspace({ indent, canWrite, refetch, refetching }: CompareWork
           return;
         }
         toast({ title: INDENT_MESSAGES.sentForApproval, variant: 'success' });
-        leave.allowLeave();
+        allowLeave();
         void navigate('/indent/compare');
       },
-      onError: (error) => {
-        if (
-          error instanceof ApiError &&
-          error.status === 409 &&
-          error.message === INDENT_MESSAGES.pricesChanged
-        ) {
-          // New prices: show them, keep what the member chose where the vendor is still offered.
-          toast({ title: 'Vendor prices changed', description: error.message, variant: 'destructive' });
-          nextSync('keep');
-          void refetch();
-        } else if (error instanceof ApiError && error.status === 409) {
-          setStale(error.message);
-          toast({ title: error.message, variant: 'destructive' });
-        } else {
-          toast({ title: errorMessage(error), variant: 'destructive' });
-        }
-      },
+      onError: (error) => showChoicesSaveError(error, { nextSync, refetch, setStale }),
       onSettled: () => {
         inFlight.current = false;
         setPending(null);
       },
     });
   };
-
   const reload = () => {
     setStale(null);
     setShowErrors(false);
     nextSync('reset');
     void refetch();
   };
+  return { pending, showErrors, stale, run, reload };
+}
 
+/** Auto-select Lowest and Clear All, with how many items have a vendor. */
+function CompareToolbar({
+  store,
+  lines,
+  busy,
+}: {
+  store: SelectionStore;
+  lines: readonly IndentLine[];
+  busy: boolean;
+}) {
   const autoSelect = () => {
     store.setMany(selectLowest);
     toast({
@@ -291,6 +299,31 @@ function CompareWorkspace({ indent, canWrite, refetch, refetching }: CompareWork
     store.setMany(clearChoice);
     toast({ title: 'Cleared', description: 'All vendor selections cleared', variant: 'info' });
   };
+  return (
+    <Toolbar>
+      <Button variant="outline" onClick={autoSelect} disabled={busy}>
+        <Icon name="check" />
+        Auto-select Lowest (All)
+      </Button>
+      <Button variant="outline" onClick={clearAll} disabled={busy}>
+        <Icon name="x" />
+        Clear All Selections
+      </Button>
+      <SelectedCount store={store} lines={lines} />
+    </Toolbar>
+  );
+}
+
+function CompareWorkspace({ indent, canWrite, refetch, refetching }: CompareWorkspaceProps) {
+  const { store, dirty, nextSync } = useSyncedStore(indent, savedCompareChoice);
+  const leave = useUnsavedChanges(dirty && canWrite);
+  const { pending, showErrors, stale, run, reload } = useCompareSave(indent, store, {
+    nextSync,
+    refetch,
+    allowLeave: leave.allowLeave,
+  });
+  const inCompare = indent.status === 'compare';
+  const readOnly = !canWrite || !inCompare;
 
   return (
     <>
@@ -324,19 +357,7 @@ function CompareWorkspace({ indent, canWrite, refetch, refetching }: CompareWork
           </LinkButton>
         </Banner>
       )}
-      {!readOnly && (
-        <Toolbar>
-          <Button variant="outline" onClick={autoSelect} disabled={pending !== null}>
-            <Icon name="check" />
-            Auto-select Lowest (All)
-          </Button>
-          <Button variant="outline" onClick={clearAll} disabled={pending !== null}>
-            <Icon name="x" />
-            Clear All Selections
-          </Button>
-          <SelectedCount store={store} lines={indent.items} />
-        </Toolbar>
-      )}
+      {!readOnly && <CompareToolbar store={store} lines={indent.items} busy={pending !== null} />}
       {!readOnly && (
         <CompareActions
           store={store}

@@ -17,7 +17,7 @@ import {
   theme,
 } from '@erp/ui';
 import { PageSkeleton, useCurrentUser } from '@erp/ui/remote';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useIndent } from '../api/get-indent';
 import { IndentFacts } from '../../shared/components/indent-facts';
@@ -104,6 +104,32 @@ export interface IndentDetailPageProps {
 }
 
 /**
+ * The indent, asked for again every 1.5 s for up to 30 s right after approval while the PO service
+ * makes its purchase orders; then `gaveUp` until the member checks again.
+ */
+function useIndentAwaitingPos(id: string, enabled: boolean) {
+  const [gaveUp, setGaveUp] = useState(false);
+  const gaveUpRef = useRef(gaveUp);
+  gaveUpRef.current = gaveUp;
+  const query = useIndent(id, {
+    enabled,
+    poll: (i) => awaitingPos(i) && !gaveUpRef.current,
+    pollMs: POLL_MS,
+  });
+  const waiting = query.data ? awaitingPos(query.data) : false;
+  useEffect(() => {
+    if (!waiting || gaveUp) return;
+    const timer = setTimeout(() => setGaveUp(true), POLL_FOR_MS);
+    return () => clearTimeout(timer);
+  }, [waiting, gaveUp]);
+  const checkAgain = () => {
+    setGaveUp(false);
+    void query.refetch();
+  };
+  return { query, waiting, gaveUp, checkAgain };
+}
+
+/**
  * /indent/{id} and /indent/{id}/pos (SPEC §2 "Indent detail", "BoQ detail with generated POs"): the
  * header and facts, the send-back comment on a reworked draft, the lines, the purchase orders (asked
  * for again every 1.5 s for up to 30 s right after approval, while the PO service makes them) and the
@@ -112,22 +138,8 @@ export interface IndentDetailPageProps {
 export function IndentDetailPage({ id, focus }: IndentDetailPageProps) {
   const user = useCurrentUser();
   const allowed = canReadIndents(user);
-  const [gaveUp, setGaveUp] = useState(false);
-  const gaveUpRef = useRef(gaveUp);
-  gaveUpRef.current = gaveUp;
-  const query = useIndent(id, {
-    enabled: allowed,
-    poll: (i) => awaitingPos(i) && !gaveUpRef.current,
-    pollMs: POLL_MS,
-  });
-  const waiting = query.data ? awaitingPos(query.data) : false;
+  const { query, waiting, gaveUp, checkAgain } = useIndentAwaitingPos(id, allowed);
   const posHeading = useRef<HTMLHeadingElement>(null);
-
-  useEffect(() => {
-    if (!waiting || gaveUp) return;
-    const timer = setTimeout(() => setGaveUp(true), POLL_FOR_MS);
-    return () => clearTimeout(timer);
-  }, [waiting, gaveUp]);
 
   // /indent/{id}/pos: once the page is drawn, the purchase orders are what is on screen and focused.
   const loaded = query.data !== undefined;
@@ -180,9 +192,36 @@ export function IndentDetailPage({ id, focus }: IndentDetailPageProps) {
   }
 
   const indent = query.data;
-  const target = encodeURIComponent(indent._id);
   const showPos = indent.status === 'approved' || indent.pos.length > 0 || focus === 'pos';
 
+  return (
+    <>
+      <IndentHeader indent={indent} />
+      <IndentSections indent={indent}>
+        {showPos && (
+          <Card as="section" aria-labelledby="indent-pos">
+            <CardHeader>
+              <Heading id="indent-pos" as="h2" ref={posHeading} tabIndex={-1}>
+                Purchase Orders Generated
+              </Heading>
+              <CardDescription>
+                One purchase order per vendor, at the prices locked on approval
+              </CardDescription>
+            </CardHeader>
+            <CardContent>
+              <IndentPos indent={indent} waiting={waiting} gaveUp={gaveUp} onCheckAgain={checkAgain} />
+            </CardContent>
+          </Card>
+        )}
+      </IndentSections>
+    </>
+  );
+}
+
+/** The title, status and number, with Edit, Compare or Review for whoever acts next. */
+function IndentHeader({ indent }: { indent: Indent }) {
+  const user = useCurrentUser();
+  const target = encodeURIComponent(indent._id);
   return (
     <>
       <PageHeader
@@ -223,96 +262,100 @@ export function IndentDetailPage({ id, focus }: IndentDetailPageProps) {
         />
       )}
       <IndentFacts indent={indent} />
-      <Sections>
-        {indent.notes && (
-          <Card as="section" aria-label="Notes">
-            <CardContent style={{ paddingTop: '1.25rem' }}>
-              <Text>
-                <strong>Notes</strong>
-                {indent.notes}
-              </Text>
-            </CardContent>
-          </Card>
-        )}
-        <Card as="section" aria-labelledby="indent-items">
-          <CardHeader>
-            <CardTitle id="indent-items" as="h2">
-              Items
-            </CardTitle>
-            <CardDescription>
-              <Total>
-                {indent.itemCount} {indent.itemCount === 1 ? 'item' : 'items'}
-                {indent.quantityByUnit.length > 0 && ` · ${unitTotalsText(indent.quantityByUnit).all}`}
-              </Total>
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            {indent.items.length > 0 ? (
-              <IndentLinesTable lines={indent.items} status={indent.status} />
-            ) : (
-              <EmptyState icon="inbox" title="No items added yet." />
-            )}
-          </CardContent>
-        </Card>
-        {showPos && (
-          <Card as="section" aria-labelledby="indent-pos">
-            <CardHeader>
-              <Heading id="indent-pos" as="h2" ref={posHeading} tabIndex={-1}>
-                Purchase Orders Generated
-              </Heading>
-              <CardDescription>
-                One purchase order per vendor, at the prices locked on approval
-              </CardDescription>
-            </CardHeader>
-            <CardContent>
-              {indent.pos.length > 0 ? (
-                <IndentPosTable pos={indent.pos} canReceive={canReceivePos(user)} />
-              ) : waiting && !gaveUp ? (
-                <Waiting role="status">
-                  <Spinner size={14} />
-                  Generating purchase orders…
-                </Waiting>
-              ) : waiting ? (
-                <Waiting role="status">
-                  <Icon name="alert" />
-                  The purchase orders are taking longer than usual.
-                  <Button
-                    variant="outline"
-                    size="sm"
-                    onClick={() => {
-                      setGaveUp(false);
-                      void query.refetch();
-                    }}
-                  >
-                    <Icon name="refresh" />
-                    Check again
-                  </Button>
-                </Waiting>
-              ) : (
-                <Waiting role="status">
-                  <Icon name="inbox" />
-                  No purchase orders yet: they are generated when the indent is approved.
-                </Waiting>
-              )}
-            </CardContent>
-          </Card>
-        )}
-        <Card as="section" aria-labelledby="indent-history">
-          <CardHeader>
-            <CardTitle id="indent-history" as="h2">
-              History
-            </CardTitle>
-            <CardDescription>Every change of status: who, when, and their comment</CardDescription>
-          </CardHeader>
-          <CardContent>
-            {indent.history.length > 0 ? (
-              <IndentHistory history={indent.history} />
-            ) : (
-              <EmptyState icon="inbox" title="No history yet." />
-            )}
-          </CardContent>
-        </Card>
-      </Sections>
     </>
+  );
+}
+
+/** The purchase orders of the indent, or where their making stands. */
+function IndentPos({
+  indent,
+  waiting,
+  gaveUp,
+  onCheckAgain,
+}: {
+  indent: Indent;
+  waiting: boolean;
+  gaveUp: boolean;
+  onCheckAgain: () => void;
+}) {
+  const user = useCurrentUser();
+  if (indent.pos.length > 0) return <IndentPosTable pos={indent.pos} canReceive={canReceivePos(user)} />;
+  if (waiting && !gaveUp)
+    return (
+      <Waiting role="status">
+        <Spinner size={14} />
+        Generating purchase orders…
+      </Waiting>
+    );
+  if (waiting)
+    return (
+      <Waiting role="status">
+        <Icon name="alert" />
+        The purchase orders are taking longer than usual.
+        <Button variant="outline" size="sm" onClick={onCheckAgain}>
+          <Icon name="refresh" />
+          Check again
+        </Button>
+      </Waiting>
+    );
+  return (
+    <Waiting role="status">
+      <Icon name="inbox" />
+      No purchase orders yet: they are generated when the indent is approved.
+    </Waiting>
+  );
+}
+
+/** Notes, the lines, then `children` (the purchase orders), then the status history. */
+function IndentSections({ indent, children }: { indent: Indent; children: ReactNode }) {
+  return (
+    <Sections>
+      {indent.notes && (
+        <Card as="section" aria-label="Notes">
+          <CardContent style={{ paddingTop: '1.25rem' }}>
+            <Text>
+              <strong>Notes</strong>
+              {indent.notes}
+            </Text>
+          </CardContent>
+        </Card>
+      )}
+      <Card as="section" aria-labelledby="indent-items">
+        <CardHeader>
+          <CardTitle id="indent-items" as="h2">
+            Items
+          </CardTitle>
+          <CardDescription>
+            <Total>
+              {indent.itemCount} {indent.itemCount === 1 ? 'item' : 'items'}
+              {indent.quantityByUnit.length > 0 && ` · ${unitTotalsText(indent.quantityByUnit).all}`}
+            </Total>
+          </CardDescription>
+        </CardHeader>
+        <CardContent>
+          {indent.items.length > 0 ? (
+            <IndentLinesTable lines={indent.items} status={indent.status} />
+          ) : (
+            <EmptyState icon="inbox" title="No items added yet." />
+          )}
+        </CardContent>
+      </Card>
+      {children}
+      <Card as="section" aria-labelledby="indent-history">
+        <CardHeader>
+          <CardTitle id="indent-history" as="h2">
+            History
+          </CardTitle>
+          <CardDescription>Every change of status: who, when, and their comment</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {indent.history.length > 0 ? (
+            <IndentHistory history={indent.history} />
+          ) : (
+            <EmptyState icon="inbox" title="No history yet." />
+          )}
+        </CardContent>
+      </Card>
+    </Sections>
   );
 }

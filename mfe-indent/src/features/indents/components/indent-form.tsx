@@ -8,8 +8,8 @@ import {
 } from '@erp/contracts';
 import { Button, Icon, keepClear, Spinner, theme, toast, useNavigate } from '@erp/ui';
 import { FormSection } from '@erp/ui/remote';
-import { focusField, FormShell, useFormKit, type FormKit } from '@erp/ui/remote-form';
-import { useMemo, useRef, useState } from 'react';
+import { FormShell, lineRow, revealField as reveal, useFormKit, type FormKit } from '@erp/ui/remote-form';
+import { useMemo, useRef, useState, type RefObject } from 'react';
 import styled from 'styled-components';
 import { useBoqBalances } from '../api/get-boq-options';
 import { useCreateIndent, useUpdateIndent } from '../api/save-indent';
@@ -106,48 +106,13 @@ const Bar = styled.div.attrs(keepClear)`
 `;
 
 /**
- * A field on screen and focused. A line far down a long indent is not rendered (virtualised): scroll
- * toward it, frame by frame, until its row is there (as the BOQ form does).
+ * A field of the indent form on screen and focused; a line far down a long indent (not rendered, the
+ * list is virtualised) is scrolled to first. When the problem is that there are no lines, Add Item.
  */
 export function revealField(kit: FormKit<IndentFormValues>, field: string): void {
-  const id = kit.fieldId(field);
-  const line = /^items\.(\d+)\./.exec(field);
-  let tries = 0;
-  const step = () => {
-    if (document.getElementById(id)) {
-      focusField(id);
-      return;
-    }
-    const list = document.getElementById(LINES_ID);
-    if (!line || !list || tries++ > 20) {
-      if (field === 'items') document.getElementById(ADD_ID)?.focus();
-      return;
-    }
-    const target = Number(line[1]);
-    const rows = [...list.querySelectorAll<HTMLElement>('[data-index]')];
-    const total = kit.form.getValues('items').length;
-    const first = rows[0];
-    const last = rows.at(-1);
-    if (!first || !last) {
-      const rect = list.getBoundingClientRect();
-      window.scrollTo({
-        top: window.scrollY + rect.top + (rect.height * target) / Math.max(total, 1) - window.innerHeight / 2,
-      });
-    } else {
-      const from = Number(first.dataset.index);
-      const to = Number(last.dataset.index);
-      const rowHeight =
-        (last.getBoundingClientRect().bottom - first.getBoundingClientRect().top) /
-        Math.max(to - from + 1, 1);
-      const anchor = target < from ? first : last;
-      const distance = (target - Number(anchor.dataset.index)) * rowHeight;
-      window.scrollTo({
-        top: window.scrollY + anchor.getBoundingClientRect().top + distance - window.innerHeight / 2,
-      });
-    }
-    requestAnimationFrame(() => requestAnimationFrame(step));
-  };
-  step();
+  reveal(kit.fieldId(field), lineRow(field, LINES_ID, kit.form.getValues('items').length), () => {
+    if (field === 'items') document.getElementById(ADD_ID)?.focus();
+  });
 }
 
 /** Stable row handles: a new array only when lines come, go or move (the table does not re-render while typing). */
@@ -172,17 +137,15 @@ export interface IndentFormProps {
   onDraftSaved: (indent: Indent) => void;
 }
 
-/** Indent create and edit (SPEC §2 "Indent create", "Indent edit", §5 "Indent form"). */
-export function IndentForm({ indent, initial, requester, reload, onDraftSaved }: IndentFormProps) {
+/** The form's kit: Save Draft and Send for Comparison through one save, and where each leads (SPEC §2, §8). */
+function useIndentKit(
+  { indent, initial, reload, onDraftSaved }: Omit<IndentFormProps, 'requester'>,
+  status: RefObject<IndentSaveStatus>,
+): FormKit<IndentFormValues> {
   const navigate = useNavigate();
   const create = useCreateIndent();
   const update = useUpdateIndent();
-  const status = useRef<IndentSaveStatus>('draft');
   const dirtyRef = useRef(false);
-  const [pending, setPending] = useState<IndentSaveStatus | null>(null);
-  const [picking, setPicking] = useState(false);
-  const [addedNow, setAddedNow] = useState<string[]>([]);
-
   const kit = useFormKit<IndentFormValues, IndentResponse, Indent>({
     id: 'indent',
     record: indent,
@@ -202,49 +165,35 @@ export function IndentForm({ indent, initial, requester, reload, onDraftSaved }:
         : create.mutateAsync(body);
     },
     onSaved: (result) => {
+      const description = `${result.indent.indentId} · ${result.indent.title}`;
       if (result.indent.status === 'draft') {
-        toast({
-          title: INDENT_MESSAGES.draftSaved,
-          description: `${result.indent.indentId} · ${result.indent.title}`,
-          variant: 'success',
-        });
+        toast({ title: INDENT_MESSAGES.draftSaved, description, variant: 'success' });
         onDraftSaved(result.indent);
       } else {
         // SPEC §8 'Indent Added Successfully' for a first send (a new indent, or a draft sent on); a draft
         // sent back for rework says it went for comparison again (decision 0037).
-        toast({
-          title: sentForComparisonTitle(result.indent.history),
-          description: `${result.indent.indentId} · ${result.indent.title}`,
-          variant: 'success',
-        });
+        toast({ title: sentForComparisonTitle(result.indent.history), description, variant: 'success' });
         void navigate(LIST);
       }
     },
     latest: indent && reload ? { refetch: reload, toValues: indentToValues } : null,
   });
   dirtyRef.current = kit.dirty;
-  const { values } = kit;
+  return kit;
+}
 
-  const balancesQuery = useBoqBalances(values.boq?._id ?? null);
-  const balances = useMemo(
-    () =>
-      balancesQuery.data
-        ? new Map<string, BoqItemBalance>(balancesQuery.data.map((l) => [l.itemId, l]))
-        : undefined,
-    [balancesQuery.data],
-  );
-
-  const keys = values.items.map((line) => line.key);
-  const rows = useLineRows(keys);
-  const added = new Set(values.items.map((line) => line.item._id));
-
+/**
+ * Moving and removing lines: the moved line's button keeps the focus (or its other arrow, at the
+ * end of the list); after a removal, the next line's (or Add Item). Kept in a ref so the memoised
+ * lines never see a new function.
+ */
+function useLineActions(kit: FormKit<IndentFormValues>) {
   const actions = useRef({ move: (_i: number, _d: -1 | 1) => {}, remove: (_i: number) => {} });
   actions.current.move = (index, delta) => {
     const items = kit.form.getValues('items');
     const key = items[index]?.key;
     kit.set('items', moveLine(items, index, delta));
     if (!key) return;
-    // The moved line's button keeps the focus (or its other arrow, at the end of the list).
     requestAnimationFrame(() => {
       const own = document.getElementById(
         lineButtonId(key, delta < 0 ? 'up' : 'down'),
@@ -269,20 +218,19 @@ export function IndentForm({ indent, initial, requester, reload, onDraftSaved }:
       )?.focus(),
     );
   };
-  // The kit as the memoised parts see it: it changes for them only when saving starts or ends.
-  const stableKit = useMemo(() => kit, [kit.saving, kit.readOnly]); // kit.form is one object for the form's life
-  const context: LinesContextValue = useMemo(
-    () => ({
-      kit: stableKit,
-      balances,
-      move: (index, delta) => actions.current.move(index, delta),
-      remove: (index) => actions.current.remove(index),
-      disabled: kit.saving,
-    }),
-    // The cells read the kit's form (one object for the form's life); they change when saving starts or ends, or the balances arrive.
-    [stableKit, balances],
-  );
+  return actions;
+}
 
+/**
+ * The item picker: open or not, the items added while it is open (each once, up to the limit), and
+ * the focus as it closes: the first line added is where the user types next, so its quantity takes
+ * the focus in place of Add Item (Radix moves the focus once; a timer of ours could move it again
+ * while the user already types in another field).
+ */
+function useItemPicker(kit: FormKit<IndentFormValues>) {
+  const [picking, setPicking] = useState(false);
+  const [addedNow, setAddedNow] = useState<string[]>([]);
+  const focusAfterPicker = useRef<string | null>(null);
   const addItem = (item: ItemOption) => {
     const items = kit.form.getValues('items');
     if (items.some((line) => line.item._id === item._id)) return;
@@ -293,11 +241,6 @@ export function IndentForm({ indent, initial, requester, reload, onDraftSaved }:
     kit.set('items', [...items, lineFromItem(item)]);
     setAddedNow((list) => [...list, item._id]);
   };
-
-  // The first line added is where the user types next: its quantity takes the focus as the dialog
-  // closes, in place of Add Item (Radix moves the focus once; a timer of ours could move it again
-  // while the user already types in another field).
-  const focusAfterPicker = useRef<string | null>(null);
   const closePicker = (open: boolean) => {
     setPicking(open);
     if (open) return;
@@ -313,6 +256,43 @@ export function IndentForm({ indent, initial, requester, reload, onDraftSaved }:
     event.preventDefault();
     revealField(kit, field);
   };
+  return { picking, open: () => setPicking(true), addedNow, addItem, closePicker, focusAfterClose };
+}
+
+/** Indent create and edit (SPEC §2 "Indent create", "Indent edit", §5 "Indent form"). */
+export function IndentForm(props: IndentFormProps) {
+  const { indent, requester } = props;
+  const navigate = useNavigate();
+  const status = useRef<IndentSaveStatus>('draft');
+  const [pending, setPending] = useState<IndentSaveStatus | null>(null);
+  const kit = useIndentKit(props, status);
+  const { values } = kit;
+  const picker = useItemPicker(kit);
+
+  const balancesQuery = useBoqBalances(values.boq?._id ?? null);
+  const balances = useMemo(
+    () =>
+      balancesQuery.data
+        ? new Map<string, BoqItemBalance>(balancesQuery.data.map((l) => [l.itemId, l]))
+        : undefined,
+    [balancesQuery.data],
+  );
+
+  const rows = useLineRows(values.items.map((line) => line.key));
+  const actions = useLineActions(kit);
+  // The kit as the memoised parts see it: it changes for them only when saving starts or ends.
+  const stableKit = useMemo(() => kit, [kit.saving, kit.readOnly]); // kit.form is one object for the form's life
+  const context: LinesContextValue = useMemo(
+    () => ({
+      kit: stableKit,
+      balances,
+      move: (index, delta) => actions.current.move(index, delta),
+      remove: (index) => actions.current.remove(index),
+      disabled: kit.saving,
+    }),
+    // The cells read the kit's form (one object for the form's life); they change when saving starts or ends, or the balances arrive.
+    [stableKit, balances],
+  );
 
   const submit = (next: IndentSaveStatus) => {
     status.current = next;
@@ -323,76 +303,114 @@ export function IndentForm({ indent, initial, requester, reload, onDraftSaved }:
     });
   };
 
-  const cancel = () => kit.discard(() => void navigate(LIST));
-  const lineCount = values.items.length;
-  const noBoq = !values.boq;
-
   return (
     <FormShell kit={kit}>
       <IndentInfoSection kit={stableKit} indent={indent} requester={requester} />
-      <FormSection
-        title="Indent Items"
-        description="Items from the item master; each line shows what is left on the BOQ"
-      >
-        <ItemsHead>
-          <p>
-            {lineCount === 0
-              ? 'No items yet'
-              : `${lineCount.toLocaleString('en-IN')} ${lineCount === 1 ? 'item' : 'items'}`}
-            {noBoq && ' · choose a BOQ to add items'}
-          </p>
-          <Button
-            id={ADD_ID}
-            variant="outline"
-            onClick={() => setPicking(true)}
-            disabled={noBoq || kit.saving || lineCount >= MAX_INDENT_LINES}
-            title={noBoq ? 'Choose a BOQ first' : undefined}
-          >
-            <Icon name="plus" />
-            Add Item
-          </Button>
-        </ItemsHead>
-        {lineCount === 0 ? (
-          <Empty>No items added yet.</Empty>
-        ) : (
-          <div id={LINES_ID}>
-            <IndentLines context={context} rows={rows} />
-          </div>
-        )}
-      </FormSection>
-      <Bar role="region" aria-label="Indent actions">
-        <Button
-          className="primary"
-          onClick={() => submit('compare')}
-          disabled={kit.saving || lineCount === 0}
-        >
-          {pending === 'compare' && kit.saving ? <Spinner /> : <Icon name="arrowRight" />}
-          {pending === 'compare' && kit.saving ? 'Sending...' : 'Send for Comparison'}
-        </Button>
-        <Button variant="outline" onClick={() => submit('draft')} disabled={kit.saving || !kit.dirty}>
-          {pending === 'draft' && kit.saving && <Spinner />}
-          {pending === 'draft' && kit.saving ? 'Saving...' : 'Save Draft'}
-        </Button>
-        <Button variant="outline" onClick={cancel} disabled={kit.saving}>
-          Cancel
-        </Button>
-        <span className="summary" aria-live="polite">
-          {lineCount.toLocaleString('en-IN')} {lineCount === 1 ? 'item' : 'items'}
-          {kit.dirty ? ' · unsaved changes' : ''}
-        </span>
-      </Bar>
-      {values.boq && picking && (
+      <IndentItemsSection kit={kit} context={context} rows={rows} onAdd={picker.open} />
+      <IndentActions
+        kit={kit}
+        pending={pending}
+        onSubmit={submit}
+        onCancel={() => kit.discard(() => void navigate(LIST))}
+      />
+      {values.boq && picker.picking && (
         <ItemPickerDialog
-          open={picking}
-          onOpenChange={closePicker}
+          open={picker.picking}
+          onOpenChange={picker.closePicker}
           boqNumber={values.boq.boqId}
           boqLines={balancesQuery.data}
-          added={added}
-          onAdd={addItem}
-          addedNow={addedNow.length}
-          onCloseAutoFocus={focusAfterClose}
+          added={new Set(values.items.map((line) => line.item._id))}
+          onAdd={picker.addItem}
+          addedNow={picker.addedNow.length}
+          onCloseAutoFocus={picker.focusAfterClose}
         />
       )}
     </FormShell>
+  );
+}
+
+/** The lines of the indent, with how many there are and Add Item. */
+function IndentItemsSection({
+  kit,
+  context,
+  rows,
+  onAdd,
+}: {
+  kit: FormKit<IndentFormValues>;
+  context: LinesContextValue;
+  rows: LineRow[];
+  onAdd: () => void;
+}) {
+  const lineCount = kit.values.items.length;
+  const noBoq = !kit.values.boq;
+  return (
+    <FormSection
+      title="Indent Items"
+      description="Items from the item master; each line shows what is left on the BOQ"
+    >
+      <ItemsHead>
+        <p>
+          {lineCount === 0
+            ? 'No items yet'
+            : `${lineCount.toLocaleString('en-IN')} ${lineCount === 1 ? 'item' : 'items'}`}
+          {noBoq && ' · choose a BOQ to add items'}
+        </p>
+        <Button
+          id={ADD_ID}
+          variant="outline"
+          onClick={onAdd}
+          disabled={noBoq || kit.saving || lineCount >= MAX_INDENT_LINES}
+          title={noBoq ? 'Choose a BOQ first' : undefined}
+        >
+          <Icon name="plus" />
+          Add Item
+        </Button>
+      </ItemsHead>
+      {lineCount === 0 ? (
+        <Empty>No items added yet.</Empty>
+      ) : (
+        <div id={LINES_ID}>
+          <IndentLines context={context} rows={rows} />
+        </div>
+      )}
+    </FormSection>
+  );
+}
+
+/** Send for Comparison, Save Draft and Cancel, with the line count and whether changes are unsaved. */
+function IndentActions({
+  kit,
+  pending,
+  onSubmit,
+  onCancel,
+}: {
+  kit: FormKit<IndentFormValues>;
+  pending: IndentSaveStatus | null;
+  onSubmit: (status: IndentSaveStatus) => void;
+  onCancel: () => void;
+}) {
+  const lineCount = kit.values.items.length;
+  return (
+    <Bar role="region" aria-label="Indent actions">
+      <Button
+        className="primary"
+        onClick={() => onSubmit('compare')}
+        disabled={kit.saving || lineCount === 0}
+      >
+        {pending === 'compare' && kit.saving ? <Spinner /> : <Icon name="arrowRight" />}
+        {pending === 'compare' && kit.saving ? 'Sending...' : 'Send for Comparison'}
+      </Button>
+      <Button variant="outline" onClick={() => onSubmit('draft')} disabled={kit.saving || !kit.dirty}>
+        {pending === 'draft' && kit.saving && <Spinner />}
+        {pending === 'draft' && kit.saving ? 'Saving...' : 'Save Draft'}
+      </Button>
+      <Button variant="outline" onClick={onCancel} disabled={kit.saving}>
+        Cancel
+      </Button>
+      <span className="summary" aria-live="polite">
+        {lineCount.toLocaleString('en-IN')} {lineCount === 1 ? 'item' : 'items'}
+        {kit.dirty ? ' · unsaved changes' : ''}
+      </span>
+    </Bar>
   );
 }

@@ -183,35 +183,9 @@ export function ItemPickerDialog({
     (search.data ?? []).length === 0 &&
     (boqLines ?? []).length === 0;
 
-  const entry = ({ item, boq }: Entry) => {
-    const isAdded = added.has(item._id);
-    return (
-      <li key={item._id}>
-        {/* Named by what it shows ("Add River sand Balance: 40 CBM", "River sand Balance: 40 CBM
-            Added"), not by a label of its own: voice control speaks the visible words
-            (axe: label-content-name-mismatch). */}
-        <Choice type="button" onClick={() => onAdd(item)} disabled={isAdded}>
-          {!isAdded && <span className="sr-only">Add </span>}
-          <span>
-            <strong>{item.name}</strong>{' '}
-            <small>
-              {boq ? `Balance: ${qtyWithUnit(boq.balanceQuantity, boq.unit || item.unit)}` : item.unit}
-            </small>
-          </span>
-          {isAdded ? (
-            <em>
-              <Icon name="check" size={14} />
-              Added
-            </em>
-          ) : (
-            <em>
-              <Icon name="plus" size={14} />
-            </em>
-          )}
-        </Choice>
-      </li>
-    );
-  };
+  const entry = (e: Entry) => (
+    <PickerEntry key={e.item._id} entry={e} isAdded={added.has(e.item._id)} onAdd={onAdd} />
+  );
 
   const groups = (
     <>
@@ -278,5 +252,44 @@ export function ItemPickerDialog({
         </DialogFooter>
       </Body>
     </Dialog>
+  );
+}
+
+/**
+ * One item to pick. Named by what it shows ("Add River sand Balance: 40 CBM", "River sand Balance:
+ * 40 CBM Added"), not by a label of its own: voice control speaks the visible words (axe:
+ * label-content-name-mismatch).
+ */
+function PickerEntry({
+  entry: { item, boq },
+  isAdded,
+  onAdd,
+}: {
+  entry: Entry;
+  isAdded: boolean;
+  onAdd: (item: ItemOption) => void;
+}) {
+  return (
+    <li>
+      <Choice type="button" onClick={() => onAdd(item)} disabled={isAdded}>
+        {!isAdded && <span className="sr-only">Add </span>}
+        <span>
+          <strong>{item.name}</strong>{' '}
+          <small>
+            {boq ? `Balance: ${qtyWithUnit(boq.balanceQuantity, boq.unit || item.unit)}` : item.unit}
+          </small>
+        </span>
+        {isAdded ? (
+          <em>
+            <Icon name="check" size={14} />
+            Added
+          </em>
+        ) : (
+          <em>
+            <Icon name="plus" size={14} />
+          </em>
+        )}
+      </Choice>
+    </li>
   );
 }

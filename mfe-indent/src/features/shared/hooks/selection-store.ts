@@ -73,6 +73,58 @@ export interface SelectionStore {
   clearChangedPrices(): void;
 }
 
+/** Listeners of every change and of one line's; `emit` tells those of the lines given, then everyone's. */
+function createListeners() {
+  const all = new Set<() => void>();
+  const byLine = new Map<string, Set<() => void>>();
+  return {
+    subscribe(listener: () => void) {
+      all.add(listener);
+      return () => void all.delete(listener);
+    },
+    subscribeLine(itemId: string, listener: () => void) {
+      let set = byLine.get(itemId);
+      if (!set) byLine.set(itemId, (set = new Set()));
+      set.add(listener);
+      return () => void set.delete(listener);
+    },
+    /** Nothing when no line changed. */
+    emit(lineIds: Iterable<string>) {
+      const ids = [...lineIds];
+      if (ids.length === 0) return;
+      for (const id of ids) byLine.get(id)?.forEach((l) => l());
+      all.forEach((l) => l());
+    },
+  };
+}
+
+/**
+ * The choices after new server data: with `keep`, the member's choice wherever its vendor is still
+ * offered (else none), otherwise the saved one; and the lines whose prices changed (added to the
+ * ones still lit when keeping).
+ */
+export function syncChoices(
+  before: { lines: readonly IndentLine[]; choices: Choices; changed: ReadonlySet<string> },
+  lines: readonly IndentLine[],
+  keep: boolean,
+  initial: (line: IndentLine) => Choice,
+): { choices: Map<string, Choice>; changed: Set<string> } {
+  const old = new Map(before.lines.map((l) => [l.itemId, l]));
+  const changed = new Set(keep ? before.changed : []);
+  const choices = new Map<string, Choice>();
+  for (const line of lines) {
+    const was = old.get(line.itemId);
+    if (was && pricesDiffer(was.vendors, line.vendors)) changed.add(line.itemId);
+    const mine = before.choices.get(line.itemId);
+    if (keep && mine)
+      choices.set(line.itemId, optionOf(line, mine.vendorId) !== undefined ? mine : NO_CHOICE);
+    else choices.set(line.itemId, initial(line));
+  }
+  return { choices, changed };
+}
+
+const vendorsOf = (choices: Choices) => new Map([...choices].map(([id, c]) => [id, c.vendorId]));
+
 /** A store over `lines`, each starting at `initial(line)` (its saved choice). */
 export function createSelectionStore(
   lines: readonly IndentLine[],
@@ -80,22 +132,13 @@ export function createSelectionStore(
 ): SelectionStore {
   let current: readonly IndentLine[] = lines;
   let choices: Map<string, Choice> = new Map(lines.map((l) => [l.itemId, initial(l)]));
-  let vendors: Map<string, string | null> = new Map([...choices].map(([id, c]) => [id, c.vendorId]));
+  let vendors: Map<string, string | null> = vendorsOf(choices);
   let changed: Set<string> = new Set();
   let dirty = false;
-  const all = new Set<() => void>();
-  const byLine = new Map<string, Set<() => void>>();
+  const { subscribe, subscribeLine, emit } = createListeners();
 
-  /** Tells the listeners of these lines, then everyone listening to all; nothing when no line changed. */
-  const emit = (lineIds: Iterable<string>) => {
-    const ids = [...lineIds];
-    if (ids.length === 0) return;
-    for (const id of ids) byLine.get(id)?.forEach((l) => l());
-    all.forEach((l) => l());
-  };
-
-  /** Applies new choices for some lines; returns the lines that changed. */
-  const apply = (updates: Map<string, Choice>, markDirty: boolean): string[] => {
+  /** Applies new choices for some lines (the member's changes); returns the lines that changed. */
+  const apply = (updates: Map<string, Choice>): string[] => {
     const touched: string[] = [];
     let vendorMoved = false;
     const next = new Map(choices);
@@ -108,9 +151,16 @@ export function createSelectionStore(
     }
     if (touched.length === 0) return touched;
     choices = next;
-    if (vendorMoved) vendors = new Map([...choices].map(([id, c]) => [id, c.vendorId]));
-    if (markDirty) dirty = true;
+    if (vendorMoved) vendors = vendorsOf(choices);
+    dirty = true;
     return touched;
+  };
+  /** Unlights the lines whose prices changed, telling their cards. */
+  const unlight = () => {
+    if (changed.size === 0) return;
+    const lit = changed;
+    changed = new Set();
+    emit(lit);
   };
 
   return {
@@ -120,73 +170,36 @@ export function createSelectionStore(
     changedPrices: () => changed,
     lines: () => current,
     dirty: () => dirty,
-    subscribe(listener) {
-      all.add(listener);
-      return () => void all.delete(listener);
-    },
-    subscribeLine(itemId, listener) {
-      let set = byLine.get(itemId);
-      if (!set) byLine.set(itemId, (set = new Set()));
-      set.add(listener);
-      return () => void set.delete(listener);
-    },
+    subscribe,
+    subscribeLine,
     select(itemId, vendorId, { clearReason = false } = {}) {
       const was = choices.get(itemId) ?? NO_CHOICE;
-      emit(
-        apply(
-          new Map([
-            [itemId, { vendorId, reason: clearReason && was.vendorId !== vendorId ? '' : was.reason }],
-          ]),
-          true,
-        ),
-      );
+      const reason = clearReason && was.vendorId !== vendorId ? '' : was.reason;
+      emit(apply(new Map([[itemId, { vendorId, reason }]])));
     },
     setReason(itemId, reason) {
       const was = choices.get(itemId) ?? NO_CHOICE;
-      emit(apply(new Map([[itemId, { vendorId: was.vendorId, reason }]]), true));
+      emit(apply(new Map([[itemId, { vendorId: was.vendorId, reason }]])));
     },
     setMany(next) {
-      emit(apply(new Map(current.map((l) => [l.itemId, next(l, choices.get(l.itemId) ?? NO_CHOICE)])), true));
+      emit(apply(new Map(current.map((l) => [l.itemId, next(l, choices.get(l.itemId) ?? NO_CHOICE)]))));
     },
     sync(lines, mode) {
       const keep = mode === 'keep' || (mode === 'auto' && dirty);
-      const before = new Map(current.map((l) => [l.itemId, l]));
-      const nextChanged = new Set(keep ? changed : []);
-      const nextChoices = new Map<string, Choice>();
-      for (const line of lines) {
-        const old = before.get(line.itemId);
-        if (old && pricesDiffer(old.vendors, line.vendors)) nextChanged.add(line.itemId);
-        const mine = choices.get(line.itemId);
-        if (keep && mine) {
-          const offered = optionOf(line, mine.vendorId) !== undefined;
-          nextChoices.set(line.itemId, offered ? mine : NO_CHOICE);
-        } else {
-          nextChoices.set(line.itemId, initial(line));
-        }
-      }
-      const touched = new Set([...choices.keys(), ...nextChoices.keys()]);
+      const next = syncChoices({ lines: current, choices, changed }, lines, keep, initial);
+      const touched = new Set([...choices.keys(), ...next.choices.keys(), ...changed]);
       current = lines;
-      choices = nextChoices;
-      vendors = new Map([...choices].map(([id, c]) => [id, c.vendorId]));
-      for (const id of changed) touched.add(id);
-      changed = nextChanged;
+      choices = next.choices;
+      vendors = vendorsOf(choices);
+      changed = next.changed;
       if (!keep) dirty = false;
       emit(touched);
     },
     markSaved(saved) {
       if (saved === choices) dirty = false;
-      if (changed.size > 0) {
-        const lit = changed;
-        changed = new Set();
-        emit(lit);
-      }
+      unlight();
     },
-    clearChangedPrices() {
-      if (changed.size === 0) return;
-      const lit = changed;
-      changed = new Set();
-      emit(lit);
-    },
+    clearChangedPrices: unlight,
   };
 }
 

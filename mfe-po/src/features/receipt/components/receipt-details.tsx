@@ -218,109 +218,135 @@ export interface InvoiceFieldsProps {
   expected: ExpectedAmount | null;
 }
 
+type CommonFieldProps = Pick<InvoiceFieldProps, 'store' | 'showErrors' | 'disabled'>;
+
+function NotesField(common: CommonFieldProps) {
+  return (
+    <InvoiceField
+      {...common}
+      field="notes"
+      label="Global Notes"
+      hint="Optional: the vehicle, who unloaded, anything about this delivery"
+      className="span-2"
+      render={(p) => (
+        <Textarea
+          id={p.id}
+          value={p.value}
+          rows={3}
+          maxLength={RECEIPT_TEXT.remarks}
+          placeholder="Truck number, unloading notes…"
+          onChange={(e) => p.onChange(e.target.value)}
+          onBlur={p.onBlur}
+          disabled={p.disabled}
+          aria-invalid={p.invalid || undefined}
+          aria-describedby={p.describedBy}
+        />
+      )}
+    />
+  );
+}
+
+function InvoiceNumberField(common: CommonFieldProps) {
+  return (
+    <Tall>
+      <InvoiceField
+        {...common}
+        field="invoiceNumber"
+        label="Invoice Number"
+        required
+        render={(p) => (
+          <Input
+            id={p.id}
+            value={p.value}
+            maxLength={RECEIPT_TEXT.invoiceNumber}
+            autoComplete="off"
+            autoCapitalize="characters"
+            placeholder="e.g. INV/26-27/0042"
+            onChange={(e) => p.onChange(e.target.value)}
+            onBlur={p.onBlur}
+            disabled={p.disabled}
+            aria-required="true"
+            aria-invalid={p.invalid || undefined}
+            aria-describedby={p.describedBy}
+          />
+        )}
+      />
+    </Tall>
+  );
+}
+
+function InvoiceDateField({ today, ...common }: CommonFieldProps & { today: string }) {
+  return (
+    <Tall>
+      <InvoiceField
+        {...common}
+        field="invoiceDate"
+        label="Invoice Date"
+        required
+        render={(p) => (
+          <DateInput
+            id={p.id}
+            value={p.value}
+            max={today}
+            onChange={p.onChange}
+            onBlur={p.onBlur}
+            disabled={p.disabled}
+            aria-required="true"
+            aria-invalid={p.invalid || undefined}
+            aria-describedby={p.describedBy}
+          />
+        )}
+      />
+    </Tall>
+  );
+}
+
+function InvoiceAmountField({ expected, ...common }: CommonFieldProps & { expected: ExpectedAmount | null }) {
+  return (
+    <Tall>
+      <InvoiceField
+        {...common}
+        field="invoiceAmount"
+        label="Invoice Amount (₹)"
+        required
+        hint={
+          expected
+            ? `The invoice's total, with GST. ${expectedAmountText(expected)}.`
+            : "The invoice's total, with GST"
+        }
+        render={(p) => (
+          <AmountWrap>
+            <span aria-hidden="true">₹</span>
+            <Input
+              id={p.id}
+              value={p.value}
+              inputMode="decimal"
+              autoComplete="off"
+              placeholder="0.00"
+              onChange={(e) => p.onChange(sanitizeAmount(e.target.value))}
+              onBlur={p.onBlur}
+              disabled={p.disabled}
+              aria-required="true"
+              aria-invalid={p.invalid || undefined}
+              aria-describedby={p.describedBy}
+            />
+          </AmountWrap>
+        )}
+      />
+    </Tall>
+  );
+}
+
 /** Global Notes, Invoice Number, Invoice Date, Invoice Amount (with the amount expected). */
 export function InvoiceFields({ store, showErrors, disabled, expected }: InvoiceFieldsProps) {
   const today = todayInIndia();
   const common = { store, showErrors, disabled };
   return (
     <FormSection title="Invoice Details" description="As printed on the vendor's invoice" grid>
-      <InvoiceField
-        {...common}
-        field="notes"
-        label="Global Notes"
-        hint="Optional: the vehicle, who unloaded, anything about this delivery"
-        className="span-2"
-        render={(p) => (
-          <Textarea
-            id={p.id}
-            value={p.value}
-            rows={3}
-            maxLength={RECEIPT_TEXT.remarks}
-            placeholder="Truck number, unloading notes…"
-            onChange={(e) => p.onChange(e.target.value)}
-            onBlur={p.onBlur}
-            disabled={p.disabled}
-            aria-invalid={p.invalid || undefined}
-            aria-describedby={p.describedBy}
-          />
-        )}
-      />
-      <Tall>
-        <InvoiceField
-          {...common}
-          field="invoiceNumber"
-          label="Invoice Number"
-          required
-          render={(p) => (
-            <Input
-              id={p.id}
-              value={p.value}
-              maxLength={RECEIPT_TEXT.invoiceNumber}
-              autoComplete="off"
-              autoCapitalize="characters"
-              placeholder="e.g. INV/26-27/0042"
-              onChange={(e) => p.onChange(e.target.value)}
-              onBlur={p.onBlur}
-              disabled={p.disabled}
-              aria-required="true"
-              aria-invalid={p.invalid || undefined}
-              aria-describedby={p.describedBy}
-            />
-          )}
-        />
-      </Tall>
-      <Tall>
-        <InvoiceField
-          {...common}
-          field="invoiceDate"
-          label="Invoice Date"
-          required
-          render={(p) => (
-            <DateInput
-              id={p.id}
-              value={p.value}
-              max={today}
-              onChange={p.onChange}
-              onBlur={p.onBlur}
-              disabled={p.disabled}
-              aria-required="true"
-              aria-invalid={p.invalid || undefined}
-              aria-describedby={p.describedBy}
-            />
-          )}
-        />
-      </Tall>
-      <Tall>
-        <InvoiceField
-          {...common}
-          field="invoiceAmount"
-          label="Invoice Amount (₹)"
-          required
-          hint={
-            expected
-              ? `The invoice's total, with GST. ${expectedAmountText(expected)}.`
-              : "The invoice's total, with GST"
-          }
-          render={(p) => (
-            <AmountWrap>
-              <span aria-hidden="true">₹</span>
-              <Input
-                id={p.id}
-                value={p.value}
-                inputMode="decimal"
-                autoComplete="off"
-                placeholder="0.00"
-                onChange={(e) => p.onChange(sanitizeAmount(e.target.value))}
-                onBlur={p.onBlur}
-                disabled={p.disabled}
-                aria-required="true"
-                aria-invalid={p.invalid || undefined}
-                aria-describedby={p.describedBy}
-              />
-            </AmountWrap>
-          )}
-        />
-      </Tall>
+      <NotesField {...common} />
+      <InvoiceNumberField {...common} />
+      <InvoiceDateField {...common} today={today} />
+      <InvoiceAmountField {...common} expected={expected} />
       <InvoiceAmountCheck store={store} expected={expected} />
     </FormSection>
   );

@@ -59,5 +59,14 @@ export async function sendReceipt(
   }
 }
 
+/** What the wizard says when the receipt could not be sent (banner and toast): it stays on this device. */
+export const OFFLINE_WORDS = {
+  offline: 'You are offline: the receipt is kept on this device; send it when you are back online.',
+  sendFailed:
+    'The receipt could not be sent: the server could not be reached. It is kept on this device; press Confirm Receipt to send it again when the connection is back.',
+  toast: 'Not sent: you appear to be offline',
+  toastDetail: 'The receipt is kept on this device. Press Confirm Receipt again when you are back online.',
+} as const;
+
 /** The server could not be reached (no connection, or it dropped): the receipt stays on the device to send again. */
 export const isNetworkError = (error: unknown): boolean => error instanceof ApiError && error.status === 0;

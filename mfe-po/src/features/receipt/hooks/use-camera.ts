@@ -60,6 +60,27 @@ export function useHasCamera(): boolean {
   return has;
 }
 
+/** The picture on screen, cropped to 4:3 and at most MAX_SIDE, as a JPEG; or the message of why there is none. */
+async function captureFrame(el: HTMLVideoElement | null): Promise<Blob | string> {
+  if (!el || !el.videoWidth || !el.videoHeight) return CAMERA_MESSAGES.notCaptured;
+  const canvas = document.createElement('canvas');
+  const context = typeof canvas.getContext === 'function' ? canvas.getContext('2d') : null;
+  if (!context || typeof canvas.toBlob !== 'function') return CAMERA_MESSAGES.noCanvas;
+  const { sx, sy, sw, sh } = cropTo43(el.videoWidth, el.videoHeight);
+  const scale = Math.min(1, MAX_SIDE / Math.max(sw, sh));
+  canvas.width = Math.round(sw * scale);
+  canvas.height = Math.round(sh * scale);
+  context.drawImage(el, sx, sy, sw, sh, 0, 0, canvas.width, canvas.height);
+  const blob = await new Promise<Blob | null>((resolve) => {
+    try {
+      canvas.toBlob(resolve, 'image/jpeg', JPEG_QUALITY);
+    } catch {
+      resolve(null);
+    }
+  });
+  return blob && blob.size > 0 ? blob : CAMERA_MESSAGES.notCaptured;
+}
+
 export function useCamera(video: RefObject<HTMLVideoElement | null>): Camera {
   const [state, setState] = useState<CameraState>('off');
   const stream = useRef<MediaStream | null>(null);
@@ -135,26 +156,7 @@ export function useCamera(video: RefObject<HTMLVideoElement | null>): Camera {
     return failed;
   }, [open, release]);
 
-  const capture = useCallback(async (): Promise<Blob | string> => {
-    const el = video.current;
-    if (!el || !el.videoWidth || !el.videoHeight) return CAMERA_MESSAGES.notCaptured;
-    const canvas = document.createElement('canvas');
-    const context = typeof canvas.getContext === 'function' ? canvas.getContext('2d') : null;
-    if (!context || typeof canvas.toBlob !== 'function') return CAMERA_MESSAGES.noCanvas;
-    const { sx, sy, sw, sh } = cropTo43(el.videoWidth, el.videoHeight);
-    const scale = Math.min(1, MAX_SIDE / Math.max(sw, sh));
-    canvas.width = Math.round(sw * scale);
-    canvas.height = Math.round(sh * scale);
-    context.drawImage(el, sx, sy, sw, sh, 0, 0, canvas.width, canvas.height);
-    const blob = await new Promise<Blob | null>((resolve) => {
-      try {
-        canvas.toBlob(resolve, 'image/jpeg', JPEG_QUALITY);
-      } catch {
-        resolve(null);
-      }
-    });
-    return blob && blob.size > 0 ? blob : CAMERA_MESSAGES.notCaptured;
-  }, [video]);
+  const capture = useCallback(() => captureFrame(video.current), [video]);
 
   return { state, start: () => open(), switchCamera, capture, stop };
 }

@@ -19,7 +19,7 @@ import styled from 'styled-components';
 import { ProjectBoqs } from '../../shared/components/project-boqs';
 import { useProject } from '../api/get-project';
 import { ProjectStatusBadge } from './project-status-badge';
-import { initials, PersonAvatar, PersonRow } from './team-avatars';
+import { ProjectTeamCard } from './project-team-card';
 
 const Facts = styled.div`
   display: grid;
@@ -58,36 +58,10 @@ const Cards = styled.div`
   }
 `;
 
-const People = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: 0.5rem;
-`;
-
-const Person = PersonRow;
-
-const Note = styled.p`
-  color: ${theme.color.mutedForeground};
-  font-size: 0.875rem;
-  margin: 0.75rem 0 0;
-`;
-
-const AssignRow = styled.div`
-  margin-top: 0.75rem;
-`;
-
 const Big = styled.p`
   font-size: 1.75rem;
   font-weight: 600;
   margin: 0;
-`;
-
-const Status = styled.span<{ $active: boolean }>`
-  font-size: 0.75rem;
-  font-weight: 500;
-  color: ${(p) => (p.$active ? theme.color.success : theme.color.mutedForeground)};
 `;
 
 const backToList = (
@@ -165,54 +139,7 @@ export function ProjectDetailPage({ id }: { id: string }) {
         </Fact>
       </Facts>
       <Cards>
-        <Card as="section" aria-labelledby="project-team">
-          <CardHeader>
-            <CardTitle id="project-team" as="h2">
-              Team Members
-            </CardTitle>
-            <CardDescription>
-              {p.employees.length === 1 ? '1 employee assigned' : `${p.employees.length} employees assigned`}
-            </CardDescription>
-          </CardHeader>
-          <CardContent>
-            {p.employees.length > 0 && (
-              <People aria-label="Team members">
-                {p.employees.map((e) => (
-                  <Person key={e._id}>
-                    <PersonAvatar aria-hidden="true">{initials(e.name)}</PersonAvatar>
-                    <span className="who">
-                      <span>{e.name}</span>
-                      <small>{e.email}</small>
-                    </span>
-                    <Status $active={e.status === 'active'}>
-                      {e.status === 'active' ? 'Active' : 'Inactive'}
-                    </Status>
-                  </Person>
-                ))}
-              </People>
-            )}
-            {canAssign ? (
-              <>
-                {p.employees.length === 0 && <Note>No employees are assigned to this project yet.</Note>}
-                <AssignRow>
-                  <LinkButton
-                    to={`/team/project-edit?id=${encodeURIComponent(p._id)}`}
-                    variant="outline"
-                    size="sm"
-                  >
-                    <Icon name="users" />
-                    Assign Employees
-                  </LinkButton>
-                </AssignRow>
-              </>
-            ) : (
-              <Note>
-                {p.employees.length === 0 ? 'No employees are assigned to this project yet. ' : ''}
-                To assign employees to this project, contact an administrator.
-              </Note>
-            )}
-          </CardContent>
-        </Card>
+        <ProjectTeamCard project={p} canAssign={canAssign} />
         <Card as="section" aria-labelledby="project-boqs">
           <CardHeader>
             <CardTitle id="project-boqs" as="h2">

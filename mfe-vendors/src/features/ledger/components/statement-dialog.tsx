@@ -4,39 +4,26 @@ import { DateInput } from '@erp/ui/remote';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useDownloadStatement } from '../api/download-statement';
-import { indiaToday, statementPeriod, statementProblem, type StatementPeriod } from '../hooks/ledger-dates';
+import { useStatementPeriod } from '../hooks/use-statement-period';
 import { Pair } from './entry-fields';
-
-const Choices = styled.fieldset`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 0.5rem 1.25rem;
-  margin: 0;
-  padding: 0;
-  border: 0;
-  & > legend {
-    font-size: 0.875rem;
-    font-weight: 500;
-    margin-bottom: 0.5rem;
-    padding: 0;
-  }
-  & > label {
-    display: inline-flex;
-    align-items: center;
-    gap: 0.375rem;
-    font-size: 0.875rem;
-    cursor: pointer;
-  }
-  & input {
-    accent-color: ${theme.color.primary};
-  }
-`;
+import { RadioChoices } from './radio-choices';
 
 const Problem = styled.p`
   margin: 0;
   font-size: 0.8125rem;
   color: ${theme.color.destructive};
 `;
+
+const PERIODS = [
+  ['financialYear', 'This financial year'],
+  ['last3Months', 'Last 3 months'],
+  ['custom', 'Custom'],
+] as const;
+
+const FORMATS = [
+  ['pdf', 'PDF'],
+  ['xlsx', 'Excel'],
+] as const;
 
 export interface StatementDialogProps {
   vendorId: string;
@@ -51,21 +38,9 @@ export interface StatementDialogProps {
  * months, or any From and To), as PDF or Excel, downloaded through 'ledger.statement'.
  */
 export function StatementDialog({ vendorId, vendorCode, vendorName, onClose }: StatementDialogProps) {
-  const [today] = useState(() => indiaToday());
-  const [period, setPeriod] = useState<StatementPeriod>('financialYear');
-  const [dates, setDates] = useState(() => statementPeriod('financialYear', today));
+  const { period, dates, choosePeriod, setDate, problem } = useStatementPeriod();
   const [format, setFormat] = useState<'pdf' | 'xlsx'>('pdf');
   const download = useDownloadStatement();
-  const problem = statementProblem(dates.from, dates.to);
-
-  const choosePeriod = (next: StatementPeriod) => {
-    setPeriod(next);
-    if (next !== 'custom') setDates(statementPeriod(next, today));
-  };
-  const setDate = (key: 'from' | 'to', value: string) => {
-    setPeriod('custom');
-    setDates((d) => ({ ...d, [key]: value }));
-  };
 
   const submit = () => {
     if (problem || download.isPending) return;
@@ -105,27 +80,13 @@ export function StatementDialog({ vendorId, vendorCode, vendorName, onClose }: S
         }}
         style={{ display: 'grid', gap: '1rem' }}
       >
-        <Choices>
-          <legend>Period</legend>
-          {(
-            [
-              ['financialYear', 'This financial year'],
-              ['last3Months', 'Last 3 months'],
-              ['custom', 'Custom'],
-            ] as const
-          ).map(([value, label]) => (
-            <label key={value}>
-              <input
-                type="radio"
-                name="statement-period"
-                value={value}
-                checked={period === value}
-                onChange={() => choosePeriod(value)}
-              />
-              {label}
-            </label>
-          ))}
-        </Choices>
+        <RadioChoices
+          legend="Period"
+          name="statement-period"
+          options={PERIODS}
+          value={period}
+          onChange={choosePeriod}
+        />
         <Pair>
           <Field label="From" htmlFor="statement-from" required>
             <DateInput
@@ -147,29 +108,13 @@ export function StatementDialog({ vendorId, vendorCode, vendorName, onClose }: S
           </Field>
         </Pair>
         {problem && <Problem role="alert">{problem}</Problem>}
-        <Choices>
-          <legend>Format</legend>
-          <label>
-            <input
-              type="radio"
-              name="statement-format"
-              value="pdf"
-              checked={format === 'pdf'}
-              onChange={() => setFormat('pdf')}
-            />
-            PDF
-          </label>
-          <label>
-            <input
-              type="radio"
-              name="statement-format"
-              value="xlsx"
-              checked={format === 'xlsx'}
-              onChange={() => setFormat('xlsx')}
-            />
-            Excel
-          </label>
-        </Choices>
+        <RadioChoices
+          legend="Format"
+          name="statement-format"
+          options={FORMATS}
+          value={format}
+          onChange={setFormat}
+        />
         <DialogFooter>
           <Button type="button" variant="outline" onClick={onClose} disabled={download.isPending}>
             Cancel

@@ -2,7 +2,7 @@
  * Who may do what with the vendor ledgers, as the screens show it (SPEC §6 "Vendor ledger list and
  * detail: visible to Purchaser, Admin, Accountant … Add Payment: Admin and Accountant. Add Credit
  * Note: Purchaser and Admin"), in the permission model's terms the vendors service checks
- * (services/vendors/src/ledger/routes.ts; each role's defaults give the spec's roles):
+ * (services/vendors/src/domain/ledger-forms.ts; each role's defaults give the spec's roles):
  * reading: Vendors › Accounts read; payments: Accounts write; credit notes: Vendor List write and
  * Accounts read; overbilling decisions: an Admin. The service decides for itself; these only keep
  * off the screen what it would refuse.

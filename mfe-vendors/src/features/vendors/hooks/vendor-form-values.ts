@@ -115,7 +115,7 @@ const WORDS = {
 };
 
 /**
- * What the vendors service checks in code (checkVendor in services/vendors/src/input.ts), in its
+ * What the vendors service checks in code (checkVendor in services/vendors/src/domain/vendor-input.ts), in its
  * words; the schema (CreateVendorBody, UpdateVendorBody) says the rest: the 10-digit phone, the
  * contact person's letters, the payment terms in days.
  */

@@ -32,3 +32,4 @@ export {
   type FormShellProps,
 } from './form-shell';
 export { useFieldValue } from './use-field-value';
+export { lineRow, revealField, type ListRow } from './reveal-field';

@@ -1,6 +1,14 @@
 import { ApiError, errorMessage } from '@erp/sdk';
 import { toast, type ConfirmDialogProps, type ToastOptions } from '@erp/ui';
-import { useEffect, useLayoutEffect, useMemo, useRef, useState, type BaseSyntheticEvent } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type BaseSyntheticEvent,
+  type RefObject,
+} from 'react';
 import {
   useForm,
   type DefaultValues,
@@ -108,53 +116,13 @@ export function focusField(id: string): void {
   el.focus({ preventScroll: true });
 }
 
-/**
- * A form on react-hook-form with what every form of the remotes needs: dirty tracking and the leave
- * guard ('Discard Changes?' before the shell's links, Back, reload), the contract check with the
- * spec's first-error toast and the field marked and focused, 409 handling (stale save: a banner that
- * keeps what was typed and offers the latest version; a name taken: the field marked), other errors
- * as the service's message, and a draft in sessionStorage so an error boundary's Retry or a reload
- * gives back what was typed.
- */
-export function useFormKit<V extends FieldValues, R, T extends { version: number } = { version: number }>(
-  options: UseFormKitOptions<V, R, T>,
-): FormKit<V> {
-  const { id, record, contract, readOnly = false } = options;
-  const latestOptions = useRef(options);
-  latestOptions.current = options;
-
-  const [base, setBase] = useState(() => ({ values: options.initial, version: record?.version }));
-  const address: DraftAddress = useMemo(
-    () => ({ form: id, record: record?._id ?? null, version: base.version }),
-    [id, record?._id, base.version],
-  );
-  const addressRef = useRef(address);
-  addressRef.current = address;
-
-  const form = useForm<V>({
-    defaultValues: base.values as DefaultValues<V>,
-    resolver: contract.resolver,
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-    shouldFocusError: false,
-  });
-  const values = form.watch();
-  const dirty = !readOnly && form.formState.isDirty;
-  // Saving is the request only, not the check before it: a field disabled while saving cannot take the focus.
-  const [saving, setSaving] = useState(false);
-  const dirtyRef = useRef(dirty);
-  dirtyRef.current = dirty;
-
-  const [banner, setBanner] = useState<FormBanner | null>(null);
+/** Put back what was typed before a crash (Retry) or a reload, still unsaved (dirty). */
+function useRestoredDraft<V extends FieldValues>(
+  form: UseFormReturn<V>,
+  readOnly: boolean,
+  addressRef: RefObject<DraftAddress>,
+) {
   const [restored, setRestored] = useState(false);
-  const [loadingLatest, setLoadingLatest] = useState(false);
-  const [discardThen, setDiscardThen] = useState<(() => void) | null>(null);
-  /** Saved or discarded: nothing left to keep as a draft. */
-  const finished = useRef(false);
-
-  const { dialog, allowLeave } = useUnsavedChanges(dirty);
-
-  // Put back what was typed before a crash (Retry) or a reload, still unsaved (dirty).
   useLayoutEffect(() => {
     if (readOnly) return;
     formDrafts.pruneOtherVersions(addressRef.current);
@@ -163,19 +131,28 @@ export function useFormKit<V extends FieldValues, R, T extends { version: number
       form.reset(draft, { keepDefaultValues: true });
       setRestored(true);
     }
-  }, [form, readOnly]);
+  }, [form, readOnly, addressRef]);
+  return [restored, setRestored] as const;
+}
 
-  // Keep the draft: written shortly after each change, and at once when the form goes away (an
-  // error boundary replacing it) or the page does (reload).
+/**
+ * Keep the draft: written shortly after each change, and at once when the form goes away (an
+ * error boundary replacing it) or the page does (reload). Nothing once `finished` (saved or discarded).
+ */
+function useDraftKeeping<V extends FieldValues>(
+  form: UseFormReturn<V>,
+  readOnly: boolean,
+  refs: { dirty: RefObject<boolean>; address: RefObject<DraftAddress>; finished: RefObject<boolean> },
+): void {
   useEffect(() => {
     if (readOnly) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const flush = () => {
       clearTimeout(timer);
       timer = undefined;
-      if (finished.current) return;
-      if (dirtyRef.current) formDrafts.write(addressRef.current, form.getValues());
-      else formDrafts.remove(addressRef.current);
+      if (refs.finished.current) return;
+      if (refs.dirty.current) formDrafts.write(refs.address.current, form.getValues());
+      else formDrafts.remove(refs.address.current);
     };
     const unsubscribe = form.subscribe({
       formState: { values: true },
@@ -190,73 +167,57 @@ export function useFormKit<V extends FieldValues, R, T extends { version: number
       window.removeEventListener('pagehide', flush);
       flush();
     };
-  }, [form, readOnly]);
+  }, [form, readOnly, refs]);
+}
 
-  const forgetDraft = () => {
-    finished.current = true;
-    formDrafts.remove(addressRef.current);
-  };
-
-  const fieldId = (name: string) => `${id}-${name.replace(/\./g, '-')}`;
-
-  // The field to focus once the form has rendered it enabled again (after the check, or a failed save).
+/** Focuses a field (by its control's id) once the form has rendered it enabled again (after the check, or a failed save). */
+function useFocusRequest(saving: boolean): (id: string) => void {
   const [focusRequest, setFocusRequest] = useState<{ id: string } | null>(null);
   useEffect(() => {
     if (!focusRequest || saving) return;
     focusField(focusRequest.id);
     setFocusRequest(null);
   }, [focusRequest, saving]);
-  const requestFocus = (name: string) => setFocusRequest({ id: fieldId(name) });
+  return (id) => setFocusRequest({ id });
+}
 
-  const fail = (error: unknown) => {
-    const { conflictField, latest } = latestOptions.current;
-    if (error instanceof ApiError && error.status === 409) {
-      if (latest && STALE.test(error.message)) {
-        setBanner({ kind: 'stale', message: error.message });
-      } else {
-        const conflict = conflictField?.(error.message);
-        if (conflict) {
-          form.setError(conflict.field, { type: 'conflict', message: error.message });
-          requestFocus(conflict.field);
-        }
-        setBanner({ kind: 'conflict', message: error.message, advice: conflict?.advice });
+/**
+ * A failed save: a stale version (409) shows the banner that offers the latest version; a 409 about
+ * one field marks it; every failure is a toast with the service's message. The form keeps everything
+ * typed, so the user can correct and save again.
+ */
+function showSaveFailure<V extends FieldValues>(
+  error: unknown,
+  options: { conflictField?: UseFormKitOptions<V, unknown>['conflictField']; latest?: unknown },
+  on: {
+    form: UseFormReturn<V>;
+    setBanner: (banner: FormBanner) => void;
+    requestFocus: (name: string) => void;
+  },
+): void {
+  if (error instanceof ApiError && error.status === 409) {
+    if (options.latest && STALE.test(error.message)) {
+      on.setBanner({ kind: 'stale', message: error.message });
+    } else {
+      const conflict = options.conflictField?.(error.message);
+      if (conflict) {
+        on.form.setError(conflict.field, { type: 'conflict', message: error.message });
+        on.requestFocus(conflict.field);
       }
+      on.setBanner({ kind: 'conflict', message: error.message, advice: conflict?.advice });
     }
-    // On failure the form keeps everything typed, so the user can correct and save again.
-    toast({ title: errorMessage(error), variant: 'destructive' });
-  };
+  }
+  toast({ title: errorMessage(error), variant: 'destructive' });
+}
 
-  const submit = form.handleSubmit(
-    async (valid) => {
-      setBanner(null);
-      setSaving(true);
-      let result: R;
-      try {
-        result = await latestOptions.current.save(valid, base.version);
-      } catch (error) {
-        fail(error);
-        return;
-      } finally {
-        setSaving(false);
-      }
-      forgetDraft();
-      allowLeave();
-      latestOptions.current.onSaved(result);
-    },
-    () => {
-      const current = form.getValues();
-      const [first] = contract.problems(current);
-      if (!first) return;
-      const words = latestOptions.current.problemToast?.(first, current) ?? { title: first.message };
-      toast({ ...words, variant: 'destructive' });
-      requestFocus(first.field);
-    },
-  );
-
-  const set = <N extends FieldPath<V>>(name: N, value: PathValue<V, N>) =>
-    form.setValue(name, value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
-
-  const latest = options.latest;
+/** "Load latest version" of the stale-save banner: the record read again, the form reset to it, the draft dropped. */
+function useLoadLatest<V extends FieldValues, T extends { version: number }>(
+  latest: LatestRecord<V, T> | null | undefined,
+  form: UseFormReturn<V>,
+  addressRef: RefObject<DraftAddress>,
+  loaded: (values: V, version: number) => void,
+) {
+  const [loadingLatest, setLoadingLatest] = useState(false);
   const loadLatest = latest
     ? () => {
         setLoadingLatest(true);
@@ -267,14 +228,169 @@ export function useFormKit<V extends FieldValues, R, T extends { version: number
             const values = latest.toValues(data);
             formDrafts.remove(addressRef.current);
             form.reset(values);
-            setBase({ values, version: data.version });
-            setBanner(null);
-            setRestored(false);
+            loaded(values, data.version);
           })
           .catch((error: unknown) => toast({ title: errorMessage(error), variant: 'destructive' }))
           .finally(() => setLoadingLatest(false));
       }
     : undefined;
+  return { loadingLatest, loadLatest };
+}
+
+/** The form's state and its draft's address, from the values and version it was (last) loaded at. */
+function useFormState<V extends FieldValues, R, T extends { version: number }>(
+  options: UseFormKitOptions<V, R, T>,
+) {
+  const { id, record, contract, readOnly = false } = options;
+  const [base, setBase] = useState(() => ({ values: options.initial, version: record?.version }));
+  const address: DraftAddress = useMemo(
+    () => ({ form: id, record: record?._id ?? null, version: base.version }),
+    [id, record?._id, base.version],
+  );
+  const addressRef = useRef(address);
+  addressRef.current = address;
+  const form = useForm<V>({
+    defaultValues: base.values as DefaultValues<V>,
+    resolver: contract.resolver,
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+    shouldFocusError: false,
+  });
+  const dirty = !readOnly && form.formState.isDirty;
+  const dirtyRef = useRef(dirty);
+  dirtyRef.current = dirty;
+  /** Saved or discarded: nothing left to keep as a draft. */
+  const finished = useRef(false);
+  const refs = useMemo(() => ({ dirty: dirtyRef, address: addressRef, finished }), []);
+  return { base, setBase, form, dirty, refs };
+}
+
+/**
+ * The form's submit: the contract check, then the save (a failure shown, what was typed kept) or the
+ * first problem as a toast in the screen's words with its field focused.
+ */
+function submitHandler<V extends FieldValues, R, T extends { version: number }>(
+  form: UseFormReturn<V>,
+  options: RefObject<UseFormKitOptions<V, R, T>>,
+  on: {
+    version: number | undefined;
+    setBanner: (banner: FormBanner | null) => void;
+    setSaving: (saving: boolean) => void;
+    requestFocus: (name: string) => void;
+    saved: () => void;
+  },
+) {
+  return form.handleSubmit(
+    async (valid) => {
+      on.setBanner(null);
+      on.setSaving(true);
+      let result: R;
+      try {
+        result = await options.current.save(valid, on.version);
+      } catch (error) {
+        showSaveFailure(error, options.current, {
+          form,
+          setBanner: on.setBanner,
+          requestFocus: on.requestFocus,
+        });
+        return;
+      } finally {
+        on.setSaving(false);
+      }
+      on.saved();
+      options.current.onSaved(result);
+    },
+    () => {
+      const current = form.getValues();
+      const [first] = options.current.contract.problems(current);
+      if (!first) return;
+      const words = options.current.problemToast?.(first, current) ?? { title: first.message };
+      toast({ ...words, variant: 'destructive' });
+      on.requestFocus(first.field);
+    },
+  );
+}
+
+/** The two questions: leaving with changes, and discarding them (Cancel in an edit mode). */
+function formDialogs(
+  leave: Pick<ConfirmDialogProps, 'open' | 'onConfirm' | 'onCancel'>,
+  discardThen: (() => void) | null,
+  setDiscardThen: (then: (() => void) | null) => void,
+  discarded: () => void,
+  left: () => void,
+): Pick<FormKit<FieldValues>, 'leaveDialog' | 'discardDialog'> {
+  return {
+    leaveDialog: {
+      ...leave,
+      onConfirm: () => {
+        left();
+        leave.onConfirm();
+      },
+    },
+    discardDialog: {
+      open: discardThen !== null,
+      onConfirm: () => {
+        discarded();
+        setDiscardThen(null);
+        discardThen?.();
+      },
+      onCancel: () => setDiscardThen(null),
+    },
+  };
+}
+
+/**
+ * A form on react-hook-form with what every form of the remotes needs: dirty tracking and the leave
+ * guard ('Discard Changes?' before the shell's links, Back, reload), the contract check with the
+ * spec's first-error toast and the field marked and focused, 409 handling (stale save: a banner that
+ * keeps what was typed and offers the latest version; a name taken: the field marked), other errors
+ * as the service's message, and a draft in sessionStorage so an error boundary's Retry or a reload
+ * gives back what was typed.
+ */
+export function useFormKit<V extends FieldValues, R, T extends { version: number } = { version: number }>(
+  options: UseFormKitOptions<V, R, T>,
+): FormKit<V> {
+  const { id, readOnly = false } = options;
+  const latestOptions = useRef(options);
+  latestOptions.current = options;
+  const { base, setBase, form, dirty, refs } = useFormState(options);
+  const values = form.watch();
+  // Saving is the request only, not the check before it: a field disabled while saving cannot take the focus.
+  const [saving, setSaving] = useState(false);
+  const [banner, setBanner] = useState<FormBanner | null>(null);
+  const [discardThen, setDiscardThen] = useState<(() => void) | null>(null);
+  const { dialog, allowLeave } = useUnsavedChanges(dirty);
+  const [restored, setRestored] = useRestoredDraft(form, readOnly, refs.address);
+  useDraftKeeping(form, readOnly, refs);
+  const forgetDraft = () => {
+    refs.finished.current = true;
+    formDrafts.remove(refs.address.current);
+  };
+  /** Saved or discarded: no draft, and leaving asks nothing from then on. */
+  const finish = () => {
+    forgetDraft();
+    allowLeave();
+  };
+  const fieldId = (name: string) => `${id}-${name.replace(/\./g, '-')}`;
+  const focusId = useFocusRequest(saving);
+  const requestFocus = (name: string) => focusId(fieldId(name));
+
+  const submit = submitHandler(form, latestOptions, {
+    version: base.version,
+    setBanner,
+    setSaving,
+    requestFocus,
+    saved: finish,
+  });
+
+  const set = <N extends FieldPath<V>>(name: N, value: PathValue<V, N>) =>
+    form.setValue(name, value, { shouldDirty: true, shouldValidate: form.formState.isSubmitted });
+
+  const { loadingLatest, loadLatest } = useLoadLatest(options.latest, form, refs.address, (v, version) => {
+    setBase({ values: v, version });
+    setBanner(null);
+    setRestored(false);
+  });
 
   return {
     id,
@@ -306,26 +422,10 @@ export function useFormKit<V extends FieldValues, R, T extends { version: number
     loadingLatest,
     loadLatest,
     forgetRestored: () => {
-      formDrafts.remove(addressRef.current);
+      formDrafts.remove(refs.address.current);
       form.reset();
       setRestored(false);
     },
-    leaveDialog: {
-      ...dialog,
-      onConfirm: () => {
-        forgetDraft();
-        dialog.onConfirm();
-      },
-    },
-    discardDialog: {
-      open: discardThen !== null,
-      onConfirm: () => {
-        forgetDraft();
-        allowLeave();
-        setDiscardThen(null);
-        discardThen?.();
-      },
-      onCancel: () => setDiscardThen(null),
-    },
+    ...formDialogs(dialog, discardThen, setDiscardThen, finish, forgetDraft),
   };
 }

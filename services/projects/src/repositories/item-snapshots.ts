@@ -1,0 +1,57 @@
+/** The item master as the catalog announces it (item_snapshots): what BOQ lines may name and show. */
+import type { ItemUpsertedData } from '@erp/contracts';
+import type { Queryable } from '@erp/service-kit';
+import type { SnapshotRow } from '../domain/boq-import.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Keep the newest version of each item; answers how many were stored or changed. */
+export async function upsertItems(schema: string, db: Queryable, items: ItemUpsertedData[]): Promise<number> {
+  const valid = items.filter((i) => UUID.test(i.itemId));
+  if (valid.length === 0) return 0;
+  const res = await db.query(
+    `INSERT INTO ${schema}.item_snapshots AS s (item_id, name, unit, status, version)
+     SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::int[])
+     ON CONFLICT (item_id) DO UPDATE SET name = excluded.name, unit = excluded.unit, status = excluded.status, version = excluded.version
+      WHERE s.version < excluded.version`,
+    [
+      valid.map((i) => i.itemId),
+      valid.map((i) => i.name),
+      valid.map((i) => i.unit),
+      valid.map((i) => i.status),
+      valid.map((i) => i.version),
+    ],
+  );
+  return res.rowCount ?? 0;
+}
+
+export async function itemsEmpty(schema: string, db: Queryable): Promise<boolean> {
+  return (await db.query(`SELECT 1 FROM ${schema}.item_snapshots LIMIT 1`)).rows.length === 0;
+}
+
+/** Ids of these items that the item snapshots do not know. */
+export async function unknownItems(schema: string, db: Queryable, itemIds: string[]): Promise<Set<string>> {
+  const unique = [...new Set(itemIds)];
+  if (unique.length === 0) return new Set();
+  const res = await db.query<{ item_id: string }>(
+    `SELECT item_id FROM ${schema}.item_snapshots WHERE item_id = ANY($1::uuid[])`,
+    [unique],
+  );
+  const known = new Set(res.rows.map((r) => r.item_id));
+  return new Set(unique.filter((id) => !known.has(id)));
+}
+
+/** The snapshots a file names, by lower-case name or by id: one query whatever the file's size. */
+export async function snapshotsNamed(
+  schema: string,
+  db: Queryable,
+  names: string[],
+  ids: string[],
+): Promise<SnapshotRow[]> {
+  if (names.length === 0 && ids.length === 0) return [];
+  const res = await db.query<SnapshotRow>(
+    `SELECT item_id, name, unit, status, name_key FROM ${schema}.item_snapshots WHERE name_key = ANY($1::text[]) OR item_id = ANY($2::uuid[])`,
+    [names, ids],
+  );
+  return res.rows;
+}
