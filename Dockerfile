@@ -7,6 +7,10 @@ FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY . .
 RUN npm ci --no-audit --no-fund && npm run build && npm prune --omit=dev
+# The web files as one tree, as the gateway serves them: the shell at /, each remote mfe-<x> at
+# /mfe/<x>/ (every mfe-* folder, so a new module's remote needs no line here).
+RUN mkdir -p /web/mfe && cp -r shell/dist/. /web/ \
+  && for d in mfe-*/; do d="${d%/}"; cp -r "$d/dist" "/web/mfe/${d#mfe-}"; done
 
 FROM node:20-bookworm-slim AS app
 ENV NODE_ENV=production
@@ -21,9 +25,4 @@ CMD ["sh", "-c", "if [ \"${APP:-gateway}\" = gateway ]; then exec node gateway/d
 
 FROM nginx:1.27-alpine AS web
 COPY deploy/web.conf /etc/nginx/conf.d/default.conf
-COPY --from=build /app/shell/dist /usr/share/nginx/html
-COPY --from=build /app/mfe-team/dist /usr/share/nginx/html/mfe/team
-COPY --from=build /app/mfe-catalog/dist /usr/share/nginx/html/mfe/catalog
-COPY --from=build /app/mfe-vendors/dist /usr/share/nginx/html/mfe/vendors
-COPY --from=build /app/mfe-indent/dist /usr/share/nginx/html/mfe/indent
-COPY --from=build /app/mfe-po/dist /usr/share/nginx/html/mfe/po
+COPY --from=build /web /usr/share/nginx/html

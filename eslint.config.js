@@ -1,29 +1,20 @@
 // Lint: TypeScript rules everywhere, plus the package boundaries of ARCHITECTURE §2. Every
 // workspace declares its role in package.json ("erp": { "role": ... }); the allowed imports per
 // role are below, and a relative import that climbs into another package is refused.
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import globals from 'globals';
 import boundaries from 'eslint-plugin-boundaries';
+import { workspaceDirs } from './scripts/lib.mjs';
 
-const rootPkg = JSON.parse(readFileSync('package.json', 'utf8'));
-const workspaces = rootPkg.workspaces
-  .flatMap((w) => (w.endsWith('/*') ? readDirs(w.slice(0, -2)) : [w]))
+const workspaces = workspaceDirs()
   .filter((dir) => existsSync(path.join(dir, 'package.json')))
   .map((dir) => {
     const pkg = JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8'));
     return { dir, name: pkg.name, role: pkg.erp?.role ?? 'tooling' };
   });
-
-function readDirs(parent) {
-  return existsSync(parent)
-    ? readdirSync(parent)
-        .filter((d) => statSync(path.join(parent, d)).isDirectory())
-        .map((d) => `${parent}/${d}`)
-    : [];
-}
 
 /**
  * The kinds of element eslint-plugin-boundaries sees: each workspace is one element of its role,

@@ -55,21 +55,34 @@ export function ensureInstalled() {
 }
 
 /**
+ * The workspace folders the root package.json names, its patterns expanded ('services/*', 'mfe-*'):
+ * a module's folder is a workspace by its name alone, without a line in the list.
+ */
+export function workspaceDirs() {
+  const { workspaces } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
+  return workspaces.flatMap((pattern) => {
+    if (!pattern.includes('*')) return [pattern];
+    const parent = path.posix.dirname(pattern);
+    const name = new RegExp(
+      `^${path.posix
+        .basename(pattern)
+        .replace(/[.+?^${}()|[\]\\]/g, '\\$&')
+        .replace(/\*/g, '.*')}$`,
+    );
+    if (!existsSync(path.join(root, parent))) return [];
+    return readdirSync(path.join(root, parent), { withFileTypes: true })
+      .filter((d) => d.isDirectory() && name.test(d.name))
+      .map((d) => (parent === '.' ? d.name : `${parent}/${d.name}`))
+      .sort();
+  });
+}
+
+/**
  * The workspaces bundled for the browser (those with an rspack.config.ts), remotes first and the
- * shell last, read from the root package.json: a module added to the workspace list is built and
- * type-checked without listing it anywhere else.
+ * shell last: a module's remote is built and type-checked without listing it anywhere.
  */
 export function webApps() {
-  const { workspaces } = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'));
-  const found = [];
-  for (const pattern of workspaces) {
-    const dirs = pattern.endsWith('/*')
-      ? readdirSync(path.join(root, pattern.slice(0, -2)), { withFileTypes: true })
-          .filter((d) => d.isDirectory())
-          .map((d) => `${pattern.slice(0, -2)}/${d.name}`)
-      : [pattern];
-    for (const dir of dirs) if (existsSync(path.join(root, dir, 'rspack.config.ts'))) found.push(dir);
-  }
+  const found = workspaceDirs().filter((dir) => existsSync(path.join(root, dir, 'rspack.config.ts')));
   return [...found.filter((d) => d !== 'shell').sort(), ...found.filter((d) => d === 'shell')];
 }
 

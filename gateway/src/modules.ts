@@ -1,4 +1,3 @@
-import type { StatsResponse } from '@erp/contracts';
 import { authService, type AuthServiceOptions } from '@erp/auth-service';
 import { vendorsService } from '@erp/vendors-service';
 import { catalogService, type CatalogOptions } from '@erp/catalog-service';
@@ -13,6 +12,16 @@ export interface ServiceOptions {
   catalog?: CatalogOptions;
 }
 
+/** A count a module adds to the dashboard. */
+export interface DashboardCount {
+  /** Its key in the stats path's answer and in the dashboard's. */
+  key: string;
+  /** Rupees: added up in paise (money.ts), never as floating-point rupees. */
+  money?: boolean;
+  /** Present only when a service answered it (to members who may read it): absent, not 0, otherwise. */
+  optional?: boolean;
+}
+
 export interface ModuleDeclaration {
   /** The service, run inside the gateway unless `<NAME>_SERVICE_URL` says where it runs. */
   service: (options?: ServiceOptions) => ServiceDefinition;
@@ -25,8 +34,11 @@ export interface ModuleDeclaration {
   prefixes: string[];
   /** GET path answering its dashboard counts (StatsResponse); the gateway adds them up. */
   stats?: string;
-  /** The counts that path answers: shown as unavailable on the dashboard while the service is down. */
-  counts?: Array<keyof StatsResponse>;
+  /**
+   * The counts that path answers, added up across modules into GET /api/v1/dashboard (a card of a
+   * remote's module.json shows one by its key); shown as unavailable while the service is down.
+   */
+  counts?: DashboardCount[];
   /**
    * Folders of the module's remotes in this repository: each one's build (dist/) is served at
    * /mfe/<folder without "mfe-">/ and listed in /config/remotes.json with the module.json it declares.
@@ -46,7 +58,7 @@ export const MODULES: Record<string, ModuleDeclaration> = {
     title: 'sign-in',
     prefixes: ['/auth', '/dev'],
     stats: '/auth/stats',
-    counts: ['totalTeam'],
+    counts: [{ key: 'totalTeam' }],
     remotes: ['mfe-team'],
   },
   vendors: {
@@ -54,7 +66,11 @@ export const MODULES: Record<string, ModuleDeclaration> = {
     title: 'vendors',
     prefixes: ['/vendors', '/vendorTransaction'],
     stats: '/vendors/stats',
-    counts: ['totalVendor', 'outstandingPayables', 'openOverbilling'],
+    counts: [
+      { key: 'totalVendor' },
+      { key: 'outstandingPayables', money: true, optional: true },
+      { key: 'openOverbilling', optional: true },
+    ],
     remotes: ['mfe-vendors'],
   },
   catalog: {
@@ -62,7 +78,7 @@ export const MODULES: Record<string, ModuleDeclaration> = {
     title: 'items',
     prefixes: ['/items'],
     stats: '/items/stats',
-    counts: ['totalItems'],
+    counts: [{ key: 'totalItems' }],
     remotes: ['mfe-catalog'],
   },
   // The project and BOQ screens live in mfe-team (declared with auth).
@@ -71,7 +87,7 @@ export const MODULES: Record<string, ModuleDeclaration> = {
     title: 'projects and BOQs',
     prefixes: ['/project', '/boq'],
     stats: '/boq/stats',
-    counts: ['activeBoq'],
+    counts: [{ key: 'activeBoq' }],
     remotes: [],
   },
   indent: {
@@ -79,7 +95,7 @@ export const MODULES: Record<string, ModuleDeclaration> = {
     title: 'indents',
     prefixes: ['/indent'],
     stats: '/indent/stats',
-    counts: ['draftIndents', 'indentsToCompare', 'indentsToApprove'],
+    counts: [{ key: 'draftIndents' }, { key: 'indentsToCompare' }, { key: 'indentsToApprove' }],
     remotes: ['mfe-indent'],
   },
   po: {
@@ -87,7 +103,7 @@ export const MODULES: Record<string, ModuleDeclaration> = {
     title: 'purchase orders',
     prefixes: ['/po', '/poReceipt'],
     stats: '/po/stats',
-    counts: ['activePo'],
+    counts: [{ key: 'activePo' }],
     remotes: ['mfe-po'],
   },
 };
