@@ -1,5 +1,5 @@
 // npm run test:e2e: build everything, start the system on fresh data directories and free ports
-// (one system per browser worker, E2E_SYSTEMS of them, 2 by default), seed the demo business into
+// (one system per browser worker, E2E_SYSTEMS of them, 3 by default), seed the demo business into
 // each through its API as `npm start` does, and drive them in Chromium with Playwright. Each worker
 // runs its files one after another against its own system (e2e/lib/system.ts).
 import { spawn } from 'node:child_process';
@@ -16,7 +16,7 @@ ensureInstalled();
 buildServer();
 buildWeb();
 
-const count = Math.max(1, Math.floor(Number(process.env.E2E_SYSTEMS ?? 2)) || 1);
+const count = Math.max(1, Math.floor(Number(process.env.E2E_SYSTEMS ?? 3)) || 1);
 
 const freePort = () =>
   new Promise((resolve) => {
