@@ -98,14 +98,6 @@ export async function receiptsOf(schema: string, db: Queryable, poId: string): P
   return receipts.rows.map((r) => toReceipt(r, byReceipt.get(r.id) ?? []));
 }
 
-/** The receipt with this key, if one was recorded already (a resend), with its PO. */
-export async function receiptPo(schema: string, db: Queryable, receiptId: string): Promise<string | null> {
-  const res = await db.query<{ po_id: string }>(`SELECT po_id FROM ${schema}.receipts WHERE id = $1`, [
-    receiptId,
-  ]);
-  return res.rows[0]?.po_id ?? null;
-}
-
 /** What the receipt with this key recorded, as it was asked (a resend is compared with it); null when there is none. */
 export async function recordedReceipt(
   schema: string,
@@ -195,7 +187,6 @@ export async function insertReceipt(
 /** The receipt queries of the PO service's schema. */
 export function receiptsRepository(schema: string) {
   return {
-    receiptPo: receiptPo.bind(null, schema),
     recordedReceipt: recordedReceipt.bind(null, schema),
     insertReceipt: insertReceipt.bind(null, schema),
   };
