@@ -30,6 +30,21 @@ const fresh = (): WizardState =>
 
 const photo = { blob: new Blob(['x'], { type: 'image/jpeg' }), source: 'camera' as const };
 
+/** The state of a draft kept with a photo, whose bytes are being read back from the device. */
+const withKeptPhoto = (): WizardState =>
+  initialWizardState(
+    {
+      draft: {
+        ...draft(1, typed('5')),
+        photo: { type: 'image/jpeg', size: 1, source: 'camera', uploadedId: 'photo-of-the-recorded-receipt' },
+      },
+      values: typed('5'),
+      dropped: [],
+    },
+    lines,
+    newId,
+  );
+
 describe('the wizard state at the start', () => {
   it('without a draft: a new receipt id, step 1, nothing restored, nothing to keep', () => {
     const state = fresh();
@@ -92,10 +107,23 @@ describe('wizardReducer', () => {
   });
 
   it('a photo read back from the device does not replace one taken meanwhile', () => {
-    const taken = wizardReducer(fresh(), { type: 'photoChosen', photo });
+    const taken = wizardReducer(withKeptPhoto(), { type: 'photoChosen', photo });
     const restored = { blob: new Blob(['old']), source: 'file' as const, uploadedId: null };
     expect(wizardReducer(taken, { type: 'photoRestored', photo: restored })).toBe(taken);
-    expect(wizardReducer(fresh(), { type: 'photoRestored', photo: restored }).photo).toBe(restored);
+    expect(wizardReducer(withKeptPhoto(), { type: 'photoRestored', photo: restored }).photo).toBe(restored);
+  });
+
+  it('after a Start Over (the draft found recorded already), the draft’s photo read back late is dropped, not put on the new receipt', () => {
+    const restored = {
+      blob: new Blob(['old']),
+      source: 'file' as const,
+      uploadedId: 'photo-of-the-recorded-receipt',
+    };
+    const over = wizardReducer(withKeptPhoto(), { type: 'startOver', receiptId: newId() });
+    expect(wizardReducer(over, { type: 'photoRestored', photo: restored }).photo).toBeNull();
+    expect(wizardReducer(over, { type: 'photoLost' }).photoLost).toBe(false);
+    // Without a Start Over, a photo that could not be read back is said to be lost.
+    expect(wizardReducer(withKeptPhoto(), { type: 'photoLost' }).photoLost).toBe(true);
   });
 
   it('the first problem shows every message, opens its step and asks for its field', () => {

@@ -51,6 +51,11 @@ export interface WizardState {
   photoKept: boolean;
   /** The draft had a photo that could not be read back. */
   photoLost: boolean;
+  /**
+   * The draft's photo is being read back from the device. A photo chosen meanwhile, or a Start Over
+   * (the draft's receipt found recorded already, say), makes what comes back stale: it is dropped.
+   */
+  photoPending: boolean;
   /** A problem the service reported about the photo. */
   photoError: string | null;
   /** The draft was put back (the 'restored' banner, with Start Over). */
@@ -120,6 +125,7 @@ export function initialWizardState(
     photo: null,
     photoKept: true,
     photoLost: false,
+    photoPending: start.draft?.photo != null,
     photoError: null,
     restored: start.draft !== null,
     restoredDropped: start.dropped,
@@ -150,6 +156,7 @@ function photoChanges(state: WizardState, action: WizardAction): Partial<WizardS
       return {
         photoError: null,
         photoLost: false,
+        photoPending: false,
         photo: next ? { ...next, uploadedId: null } : null,
         // A new photo is kept (or not) once the device answers; no photo has nothing to lose.
         ...(next ? {} : { photoKept: true }),
@@ -158,10 +165,10 @@ function photoChanges(state: WizardState, action: WizardAction): Partial<WizardS
     case 'photoKept':
       return { photoKept: action.kept };
     case 'photoRestored':
-      // A photo taken meanwhile wins over the one read back.
-      return { photo: state.photo ?? action.photo };
+      // A photo taken meanwhile wins over the one read back, and nothing comes back after a Start Over.
+      return state.photoPending ? { photo: state.photo ?? action.photo, photoPending: false } : {};
     case 'photoLost':
-      return { photoLost: true };
+      return state.photoPending ? { photoLost: true, photoPending: false } : {};
     case 'photoUploaded':
       return { photo: state.photo ? { ...state.photo, uploadedId: action.id } : state.photo };
     case 'photoError':
@@ -175,6 +182,7 @@ function photoChanges(state: WizardState, action: WizardAction): Partial<WizardS
 const startOver = (state: WizardState, receiptId: string): Partial<WizardState> => ({
   photo: null,
   photoLost: false,
+  photoPending: false,
   photoError: null,
   receiptId,
   step: 1,
