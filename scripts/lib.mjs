@@ -8,8 +8,9 @@ import { fileURLToPath } from 'node:url';
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
+/** A step of a script, with the time of day (UTC), so a CI log shows what each step took. */
 export function log(msg) {
-  console.log(`\x1b[36m›\x1b[0m ${msg}`);
+  console.log(`\x1b[36m›\x1b[0m ${new Date().toISOString().slice(11, 19)} ${msg}`);
 }
 
 /** The child's environment: ours with `extra` on top; a key set to undefined there is left out. */
