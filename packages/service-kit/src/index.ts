@@ -29,6 +29,7 @@ export * from './outbox.js';
 export * from './paged-search.js';
 export * from './trigram-index.js';
 export * from './answer-cache.js';
+export * from './list-page.js';
 export * from './retention.js';
 export * from './service.js';
 export * from './spreadsheet.js';

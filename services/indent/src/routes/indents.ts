@@ -22,7 +22,7 @@ import {
   isUuid,
   notFound,
   requireSignedIn,
-  sendJsonText,
+  sendListPage,
   type AuthContext,
   type Queryable,
   type TypeBoxTypeProvider,
@@ -156,18 +156,8 @@ export async function indentsRoutes(app: FastifyInstance, deps: IndentDeps): Pro
       // again while the data's generation has not moved (decision 0021). Access is applied before:
       // an Employee's projects are part of the query, hence of the key.
       const query = listQuery(requireSignedIn(request), request.query, ctx.config.listCountCap);
-      const answer = await answers.answer(ctx.db, `indent list ${JSON.stringify(query)}`, async () => {
-        const page = await indents.listJson(ctx.db, query);
-        return {
-          text: page.json,
-          extra: { total: page.total, capped: page.capped },
-          generation: page.generation,
-        };
-      });
-      const { total, capped } = answer!.extra;
-      return sendJsonText(
-        reply,
-        `{"result":${answer!.text},"totalItems":${total}${capped ? ',"totalCapped":true' : ''}}`,
+      return sendListPage(answers, ctx.db, `indent list ${JSON.stringify(query)}`, reply, () =>
+        indents.listJson(ctx.db, query),
       );
     },
   );

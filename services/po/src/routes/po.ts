@@ -25,7 +25,7 @@ import {
   notFound,
   requireAccess,
   requireSignedIn,
-  sendJsonText,
+  sendListPage,
   type AnswersCache,
   type AuthContext,
   type Queryable,
@@ -130,18 +130,8 @@ async function listRoutes(app: FastifyInstance, deps: PoRouteDeps): Promise<void
       // The page comes as JSON text from PostgreSQL (PoListResponse's shape) and is sent as it is,
       // again while the data's generation has not moved (decision 0023).
       const query = listFilter(auth, request.query, ctx.config.listCountCap);
-      const answer = await answers.answer(ctx.db, `po list ${JSON.stringify(query)}`, async () => {
-        const page = await pos.listJson(ctx.db, query);
-        return {
-          text: page.json,
-          extra: { total: page.total, capped: page.capped },
-          generation: page.generation,
-        };
-      });
-      const { total, capped } = answer!.extra;
-      return sendJsonText(
-        reply,
-        `{"result":${answer!.text},"totalItems":${total}${capped ? ',"totalCapped":true' : ''}}`,
+      return sendListPage(answers, ctx.db, `po list ${JSON.stringify(query)}`, reply, () =>
+        pos.listJson(ctx.db, query),
       );
     },
   );

@@ -14,11 +14,11 @@ import {
   containsPattern,
   countBound,
   generationSql,
+  type JsonPage,
   type Queryable,
 } from '@erp/service-kit';
 import { boqLine, itemBalance } from '../domain/boq-balances.js';
 import { boqRevisions, iso, storedBoq, type StoredBoq } from './boq-revisions.js';
-import type { JsonPage } from './project-list.js';
 
 interface SummaryRow {
   id: string;

@@ -5,7 +5,7 @@ import {
   containsPattern,
   countBound,
   generationSql,
-  type CappedTotal,
+  type JsonPage,
   type Queryable,
 } from '@erp/service-kit';
 
@@ -17,13 +17,6 @@ export interface ProjectListQuery {
   limit: number;
   offset: number;
   cap?: number;
-}
-
-/** A page of the list: its entries as a JSON array's text, and the capped total. */
-export interface JsonPage extends CappedTotal {
-  json: string;
-  /** The data's generation as the page's own query saw it (decision 0019). */
-  generation: string;
 }
 
 function listFilter(q: ProjectListQuery): { filter: string; params: unknown[] } {

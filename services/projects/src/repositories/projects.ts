@@ -8,7 +8,7 @@ import { assignedMembers, replicaMembers } from './replica.js';
 
 export type { ProjectInput, StoredProject } from '../domain/project-input.js';
 export type { PendingChange, ReplicaMember } from '../domain/project-team.js';
-export type { JsonPage, ProjectListQuery } from './project-list.js';
+export type { ProjectListQuery } from './project-list.js';
 
 interface ProjectRow {
   id: string;

@@ -26,6 +26,7 @@ import {
   type AuthContext,
   type Queryable,
   type TypeBoxTypeProvider,
+  sendListPage,
 } from '@erp/service-kit';
 import type { ProjectsDeps } from '../app.js';
 import { boqInput, refuseUnknownItems, type BoqInput } from '../domain/boq-input.js';
@@ -38,7 +39,7 @@ import {
   supersededBy,
 } from '../domain/boq-revisions.js';
 import { announceBoq } from '../events/boq-upserted.js';
-import { sendListPage } from '../plugins/list-answers.js';
+
 import type { BoqActor, BoqsRepository, StoredBoq } from '../repositories/boqs.js';
 import { NOT_FOUND as PROJECT_NOT_FOUND } from './projects.js';
 

@@ -23,6 +23,7 @@ import {
   type AuthContext,
   type Queryable,
   type TypeBoxTypeProvider,
+  sendListPage,
 } from '@erp/service-kit';
 import type { ProjectsDeps } from '../app.js';
 import {
@@ -34,7 +35,6 @@ import {
 } from '../domain/project-input.js';
 import { setTeam, type TeamActor } from '../events/project-team-set.js';
 import { publishProject } from '../events/project-upserted.js';
-import { sendListPage } from '../plugins/list-answers.js';
 
 const errors = {
   400: ErrorResponse,

@@ -238,7 +238,7 @@ function useLoadLatest<V extends FieldValues, T extends { version: number }>(
 }
 
 /** The form's state and its draft's address, from the values and version it was (last) loaded at. */
-function useFormState<V extends FieldValues, R, T extends { version: number }>(
+function useFormBase<V extends FieldValues, R, T extends { version: number }>(
   options: UseFormKitOptions<V, R, T>,
 ) {
   const { id, record, contract, readOnly = false } = options;
@@ -353,7 +353,7 @@ export function useFormKit<V extends FieldValues, R, T extends { version: number
   const { id, readOnly = false } = options;
   const latestOptions = useRef(options);
   latestOptions.current = options;
-  const { base, setBase, form, dirty, refs } = useFormState(options);
+  const { base, setBase, form, dirty, refs } = useFormBase(options);
   const values = form.watch();
   // Saving is the request only, not the check before it: a field disabled while saving cannot take the focus.
   const [saving, setSaving] = useState(false);
