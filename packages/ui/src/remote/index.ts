@@ -52,3 +52,4 @@ export { Switch, type SwitchProps } from './switch';
 export { ListSkeleton } from './list-skeleton';
 export { SearchPicker, type PickerOption, type PickerSearch, type SearchPickerProps } from './search-picker';
 export { DateInput, type DateInputProps } from './date-input';
+export { isMissing, LoadFailure, type LoadFailureProps } from './load-failure';

@@ -1,4 +1,4 @@
-import { ApiError, errorMessage } from '@erp/sdk';
+import { errorMessage } from '@erp/sdk';
 import {
   Card,
   CardContent,
@@ -11,7 +11,7 @@ import {
   LinkButton,
   PageHeader,
 } from '@erp/ui';
-import { PageSkeleton, useCurrentUser } from '@erp/ui/remote';
+import { LoadFailure, PageSkeleton, useCurrentUser } from '@erp/ui/remote';
 import { useBoq, useBoqPos } from '../api/get-boq-pos';
 import { canReceivePos } from '../../shared/hooks/indent-access';
 import { IndentPosTable } from './indent-pos';
@@ -37,20 +37,16 @@ export function BoqPosPage({ id }: { id: string }) {
   const pos = useBoqPos(id, boq.isSuccess);
   if (boq.isPending) return <PageSkeleton />;
   if (boq.isError) {
-    const missing = boq.error instanceof ApiError && (boq.error.status === 404 || boq.error.status === 400);
     return (
-      <>
-        <PageHeader title="BoQ Purchase Orders" actions={backToList} />
-        {missing ? (
-          <EmptyState icon="file" title="BOQ Not Found" description={BOQ_NOT_FOUND} action={backToList} />
-        ) : (
-          <ErrorPanel
-            title="Could not load this BOQ"
-            message={errorMessage(boq.error)}
-            onRetry={() => void boq.refetch()}
-          />
-        )}
-      </>
+      <LoadFailure
+        title="BoQ Purchase Orders"
+        back={backToList}
+        error={boq.error}
+        icon="file"
+        notFound={{ title: 'BOQ Not Found', description: BOQ_NOT_FOUND }}
+        errorTitle="Could not load this BOQ"
+        onRetry={() => void boq.refetch()}
+      />
     );
   }
   const b = boq.data;

@@ -1,6 +1,5 @@
 import type { Indent } from '@erp/contracts';
 import { INDENT_MESSAGES } from '@erp/contracts';
-import { ApiError, errorMessage } from '@erp/sdk';
 import {
   Button,
   Card,
@@ -9,14 +8,13 @@ import {
   CardHeader,
   CardTitle,
   EmptyState,
-  ErrorPanel,
   Icon,
   LinkButton,
   PageHeader,
   Spinner,
   theme,
 } from '@erp/ui';
-import { PageSkeleton, useCurrentUser } from '@erp/ui/remote';
+import { isMissing, LoadFailure, PageSkeleton, useCurrentUser } from '@erp/ui/remote';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useIndent } from '../api/get-indent';
@@ -165,29 +163,18 @@ export function IndentDetailPage({ id, focus }: IndentDetailPageProps) {
   }
   if (query.isPending) return <PageSkeleton />;
   if (query.isError) {
-    // 400: the path's id is not an id at all (/indent/xyz), as missing as a 404.
-    const notFound =
-      query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
     // indent/{boqId}/pos (SPEC §2 "BoQ detail with generated POs"): not an indent, so a BOQ's id.
-    if (notFound && focus === 'pos') return <BoqPosPage id={id} />;
+    if (isMissing(query.error) && focus === 'pos') return <BoqPosPage id={id} />;
     return (
-      <>
-        <PageHeader title="Indent" actions={backToList} />
-        {notFound ? (
-          <EmptyState
-            icon="clipboard"
-            title={INDENT_MESSAGES.notFound}
-            description={INDENT_MESSAGES.notFoundDetail}
-            action={backToList}
-          />
-        ) : (
-          <ErrorPanel
-            title="Could not load this indent"
-            message={errorMessage(query.error)}
-            onRetry={() => void query.refetch()}
-          />
-        )}
-      </>
+      <LoadFailure
+        title="Indent"
+        back={backToList}
+        error={query.error}
+        icon="clipboard"
+        notFound={{ title: INDENT_MESSAGES.notFound, description: INDENT_MESSAGES.notFoundDetail }}
+        errorTitle="Could not load this indent"
+        onRetry={() => void query.refetch()}
+      />
     );
   }
 

@@ -1,7 +1,7 @@
 import { INDENT_MESSAGES, type Indent } from '@erp/contracts';
-import { ApiError, errorMessage } from '@erp/sdk';
+import { errorMessage } from '@erp/sdk';
 import { EmptyState, ErrorPanel, Icon, LinkButton, PageHeader, useNavigate } from '@erp/ui';
-import { PageSkeleton, useCurrentUser } from '@erp/ui/remote';
+import { isMissing, PageSkeleton, useCurrentUser } from '@erp/ui/remote';
 import { useMemo, useRef, useState } from 'react';
 import { useIndent } from '../api/get-indent';
 import { IndentStatusBadge } from '../../shared/components/indent-status-badge';
@@ -55,8 +55,7 @@ export function IndentFormPage({ id }: { id: string | null }) {
   if (id) {
     if (!record) {
       if (query.isPending) return <PageSkeleton />;
-      const notFound =
-        query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
+      const notFound = isMissing(query.error);
       return (
         <>
           <PageHeader title={title} />

@@ -4,7 +4,7 @@
  * deliveries.
  */
 import { PO_MESSAGES, type PoReceipt, type PurchaseOrder } from '@erp/contracts';
-import { ApiError, errorMessage } from '@erp/sdk';
+import { errorMessage } from '@erp/sdk';
 import {
   Button,
   Card,
@@ -13,7 +13,6 @@ import {
   CardHeader,
   CardTitle,
   EmptyState,
-  ErrorPanel,
   formatDate,
   formatDateTime,
   Icon,
@@ -28,6 +27,7 @@ import { useDownloadPoPdf } from '../api/download-po-pdf';
 import { actorName, receiptPath } from '../../shared/hooks/po-format';
 import { PoDeliveries } from './po-deliveries';
 import { PoLinesTable } from './po-lines-table';
+import { LoadFailure } from '@erp/ui/remote';
 
 export const Sections = styled.div`
   display: grid;
@@ -97,26 +97,16 @@ export function PoAccessDenied() {
 
 /** The PO could not be read: not found (PO_MESSAGES.notFound), or an error with Retry. */
 export function PoLoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  // 400: the path's id is not an id at all (/po/xyz), as missing as a 404.
-  const notFound = error instanceof ApiError && (error.status === 404 || error.status === 400);
   return (
-    <>
-      <PageHeader title="Purchase Order" actions={backToList} />
-      {notFound ? (
-        <EmptyState
-          icon="cart"
-          title={PO_MESSAGES.notFound}
-          description={PO_MESSAGES.notFoundDetail}
-          action={backToList}
-        />
-      ) : (
-        <ErrorPanel
-          title="Could not load this purchase order"
-          message={errorMessage(error)}
-          onRetry={onRetry}
-        />
-      )}
-    </>
+    <LoadFailure
+      title="Purchase Order"
+      back={backToList}
+      error={error}
+      icon="cart"
+      notFound={{ title: PO_MESSAGES.notFound, description: PO_MESSAGES.notFoundDetail }}
+      errorTitle="Could not load this purchase order"
+      onRetry={onRetry}
+    />
   );
 }
 

@@ -3,9 +3,9 @@
  * be shown (SPEC §2 "Goods receipt"; §8 'PO Not Found'; a closed PO is history only, SPEC §4).
  */
 import { PO_MESSAGES, type PurchaseOrder } from '@erp/contracts';
-import { ApiError, errorMessage } from '@erp/sdk';
+import { errorMessage } from '@erp/sdk';
 import { EmptyState, ErrorPanel, Icon, LinkButton, PageHeader } from '@erp/ui';
-import { PageSkeleton, useCurrentUser } from '@erp/ui/remote';
+import { isMissing, PageSkeleton, useCurrentUser } from '@erp/ui/remote';
 import { useDeferredValue, useEffect, useState } from 'react';
 import { usePo } from '../../shared/api/get-po';
 import { PoStatusBadge } from '../../shared/components/po-status-badge';
@@ -107,8 +107,7 @@ export function ReceiptPage({ poId }: { poId: string }) {
 
   if (!po) {
     if (query.isPending || query.data) return <PageSkeleton />;
-    const notFound =
-      query.error instanceof ApiError && (query.error.status === 404 || query.error.status === 400);
+    const notFound = isMissing(query.error);
     return (
       <>
         <Header />

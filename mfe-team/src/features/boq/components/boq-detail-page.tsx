@@ -1,7 +1,6 @@
 import { can } from '@erp/contracts';
-import { ApiError, errorMessage } from '@erp/sdk';
-import { EmptyState, ErrorPanel, Icon, LinkButton, PageHeader, useNavigate } from '@erp/ui';
-import { PageSkeleton, useCurrentUser } from '@erp/ui/remote';
+import { EmptyState, Icon, LinkButton, PageHeader, useNavigate } from '@erp/ui';
+import { LoadFailure, PageSkeleton, useCurrentUser } from '@erp/ui/remote';
 import styled from 'styled-components';
 import { useBoq } from '../../shared/api/get-boq';
 import { boqNumberLabel } from '../../shared/hooks/boq-format';
@@ -44,26 +43,16 @@ export function BoqDetailPage({ id }: { id: string }) {
   }
   if (boq.isPending) return <PageSkeleton />;
   if (boq.isError) {
-    // 400: the path's id is not an id at all (/boq/xyz), as missing as a 404.
-    const notFound = boq.error instanceof ApiError && (boq.error.status === 404 || boq.error.status === 400);
     return (
-      <>
-        <PageHeader title="BOQ" actions={backToList} />
-        {notFound ? (
-          <EmptyState
-            icon="file"
-            title="BOQ Not Found"
-            description="The requested BOQ could not be found."
-            action={backToList}
-          />
-        ) : (
-          <ErrorPanel
-            title="Could not load this BOQ"
-            message={errorMessage(boq.error)}
-            onRetry={() => void boq.refetch()}
-          />
-        )}
-      </>
+      <LoadFailure
+        title="BOQ"
+        back={backToList}
+        error={boq.error}
+        icon="file"
+        notFound={{ title: 'BOQ Not Found', description: 'The requested BOQ could not be found.' }}
+        errorTitle="Could not load this BOQ"
+        onRetry={() => void boq.refetch()}
+      />
     );
   }
 

@@ -1,7 +1,7 @@
 import { LEDGER_MESSAGES, type LedgerEntry } from '@erp/contracts';
-import { ApiError, errorMessage } from '@erp/sdk';
+import { errorMessage } from '@erp/sdk';
 import { EmptyState, ErrorPanel, loadDialogs, PageHeader, useQueryParams } from '@erp/ui';
-import { PageSkeleton, useCurrentUser } from '@erp/ui/remote';
+import { isMissing, PageSkeleton, useCurrentUser } from '@erp/ui/remote';
 import { useCallback, useEffect, useState } from 'react';
 import { useVendorLedger } from '../api/get-ledger';
 import { canAddCreditNote, canAddPayment, canReadLedgers, canReverse } from '../hooks/ledger-access';
@@ -45,11 +45,7 @@ export function LedgerDetailPage({ id: rawId }: { id: string | null }) {
     );
   }
   // No id, or one that is not an id (/vendors/ledger-detail?id=xyz): as missing as an unknown vendor.
-  const missing =
-    !id ||
-    (query.isError &&
-      query.error instanceof ApiError &&
-      (query.error.status === 404 || query.error.status === 400));
+  const missing = !id || (query.isError && isMissing(query.error));
   if (missing) {
     return (
       <>

@@ -1,7 +1,7 @@
 import { LEDGER_MESSAGES } from '@erp/contracts';
-import { ApiError, errorMessage } from '@erp/sdk';
+import { errorMessage } from '@erp/sdk';
 import { EmptyState, ErrorPanel, Icon, LinkButton, PageHeader, theme, toast, useNavigate } from '@erp/ui';
-import { FormSection, PageSkeleton, SearchPicker, useCurrentUser } from '@erp/ui/remote';
+import { FormSection, isMissing, PageSkeleton, SearchPicker, useCurrentUser } from '@erp/ui/remote';
 import { FormActions, FormField, FormShell, useFormKit } from '@erp/ui/remote-form';
 import { useState } from 'react';
 import styled from 'styled-components';
@@ -89,11 +89,7 @@ export function PaymentPage({ vendorId: rawId }: { vendorId: string | null }) {
     );
   }
   if (id && preset.isPending) return <PageSkeleton />;
-  if (
-    id &&
-    preset.isError &&
-    !(preset.error instanceof ApiError && (preset.error.status === 404 || preset.error.status === 400))
-  ) {
+  if (id && preset.isError && !isMissing(preset.error)) {
     return (
       <>
         <PageHeader title="Record Payment" />

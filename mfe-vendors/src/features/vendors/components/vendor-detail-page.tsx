@@ -1,7 +1,6 @@
 import { can } from '@erp/contracts';
-import { ApiError, errorMessage } from '@erp/sdk';
-import { EmptyState, ErrorPanel, Icon, LinkButton, PageHeader } from '@erp/ui';
-import { PageSkeleton, useCurrentUser } from '@erp/ui/remote';
+import { EmptyState, Icon, LinkButton, PageHeader } from '@erp/ui';
+import { LoadFailure, PageSkeleton, useCurrentUser } from '@erp/ui/remote';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useVendor } from '../api/get-vendor';
@@ -45,26 +44,16 @@ export function VendorDetailPage({ id }: { id: string | null }) {
   }
   if (vendor.isPending) return <PageSkeleton />;
   if (vendor.isError) {
-    const notFound =
-      vendor.error instanceof ApiError && (vendor.error.status === 404 || vendor.error.status === 400);
     return (
-      <>
-        <PageHeader title="Vendor Details" actions={backToList} />
-        {notFound ? (
-          <EmptyState
-            icon="truck"
-            title="Vendor not found"
-            description="The requested vendor could not be found."
-            action={backToList}
-          />
-        ) : (
-          <ErrorPanel
-            title="Could not load this vendor"
-            message={errorMessage(vendor.error)}
-            onRetry={() => void vendor.refetch()}
-          />
-        )}
-      </>
+      <LoadFailure
+        title="Vendor Details"
+        back={backToList}
+        error={vendor.error}
+        icon="truck"
+        notFound={{ title: 'Vendor not found', description: 'The requested vendor could not be found.' }}
+        errorTitle="Could not load this vendor"
+        onRetry={() => void vendor.refetch()}
+      />
     );
   }
 
