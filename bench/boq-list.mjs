@@ -11,9 +11,9 @@
 // items, and each project's BOQ count. The demo Employee is assigned to 25 projects through the
 // API, so their list (250 BOQs) is a real subset.
 import { rmSync } from 'node:fs';
-import { load } from './lib/load.mjs';
 import { assignEmployee, generateProjectsSql, startOnGeneratedData } from './lib/project-data.mjs';
-import { cpuMs, json, postgresCpuMs, signIn } from './lib/system.mjs';
+import { json, signIn } from './lib/system.mjs';
+import { measureListCase, repeatInBackground } from './lib/list-cases.mjs';
 
 const PROJECTS = Number(process.env.BENCH_PROJECTS ?? 2000);
 const BOQS_PER_PROJECT = Number(process.env.BENCH_BOQS_PER_PROJECT ?? 10);
@@ -133,50 +133,33 @@ try {
   let saved = 0;
   /** Save `project` (its notes) every 100 ms until stopped, as the project form does. */
   function keepWriting() {
-    let stop = false;
-    const done = (async () => {
-      while (!stop) {
-        const current = await fetch(`${sys.base}/api/v1/project/${project._id}`, { headers: admin }).then(
-          json,
-        );
-        await json(
-          await fetch(`${sys.base}/api/v1/project/${project._id}`, {
-            method: 'PATCH',
-            headers: { ...admin, 'content-type': 'application/json' },
-            body: JSON.stringify({ notes: `Bench save ${++saved}`, version: current.version }),
-          }),
-        );
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    })();
-    return async () => {
-      stop = true;
-      await done;
-    };
+    return repeatInBackground(async () => {
+      const current = await fetch(`${sys.base}/api/v1/project/${project._id}`, { headers: admin }).then(json);
+      await json(
+        await fetch(`${sys.base}/api/v1/project/${project._id}`, {
+          method: 'PATCH',
+          headers: { ...admin, 'content-type': 'application/json' },
+          body: JSON.stringify({ notes: `Bench save ${++saved}`, version: current.version }),
+        }),
+      );
+    });
   }
   const only = process.env.BENCH_CASE;
   const results = {};
   for (const [name, headers, path, budget, writing] of cases) {
     if (only && !name.includes(only)) continue;
     const stopWriting = writing ? keepWriting() : null;
-    const answer = await fetch(`${sys.base}/api/v1/${path}`, { headers }).then(json);
-    const shape = answer.result
-      ? { rows: answer.result.length, totalItems: answer.totalItems }
-      : { lines: answer.items.length };
-    // CPU per answer (the system's, PostgreSQL's) is steadier than latency on a shared machine.
-    const cpu = {
-      system: () => cpuMs(sys.pid),
-      ...(fresh ? { postgres: () => postgresCpuMs(fresh.name) } : {}),
-    };
     const before = saved;
-    const r = await load({
-      url: `${sys.base}/api/v1/${path}`,
+    const { answer, measured: r } = await measureListCase(sys, fresh, {
+      path,
       headers,
       connections: CONNECTIONS,
       durationMs: DURATION_MS,
-      cpu,
     });
     await stopWriting?.();
+    const shape = answer.result
+      ? { rows: answer.result.length, totalItems: answer.totalItems }
+      : { lines: answer.items.length };
     results[name] = { ...shape, budget, ...r, ...(writing ? { writes: saved - before } : {}) };
     console.log(`${name.padEnd(18)} ${JSON.stringify(results[name])}`);
   }

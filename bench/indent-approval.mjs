@@ -9,6 +9,7 @@
 // of that indent holds 20 POs (asked every 5 ms).
 import { percentile } from './lib/load.mjs';
 import { freshBenchDatabase, json, signIn, startProcess } from './lib/system.mjs';
+import { approvalAtChosenPrices } from '../scripts/demo-seed/seed.mjs';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 20);
 const VENDORS = 20;
@@ -132,16 +133,7 @@ try {
       })),
     });
     const review = await api(admin, 'GET', `/indent/compare/${indent._id}`);
-    const body = {
-      status: 'approved',
-      pricesVersion: review.pricesVersion,
-      version: review.version,
-      items: review.items.map((l) => ({
-        itemId: l.itemId,
-        selectedVendor: l.selectedVendor,
-        price: l.vendors.find((v) => v.vendorId === l.selectedVendor).price,
-      })),
-    };
+    const body = approvalAtChosenPrices(review);
     const sent = performance.now();
     await api(admin, 'POST', `/indent/approval/${indent._id}`, body);
     const answered = performance.now();

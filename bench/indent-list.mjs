@@ -8,9 +8,9 @@
 // 100,000) of 5 lines each, 20 minutes apart, spread over the projects and the four statuses (the
 // demo project gets 1 in 100, so the demo Employee's list is a real subset), numbered IND-100001 on.
 import { rmSync } from 'node:fs';
-import { load } from './lib/load.mjs';
 import { startOnGeneratedData } from './lib/project-data.mjs';
-import { cpuMs, json, postgresCpuMs, signIn } from './lib/system.mjs';
+import { json, signIn } from './lib/system.mjs';
+import { measureListCase, repeatInBackground } from './lib/list-cases.mjs';
 
 const INDENTS = Number(process.env.BENCH_INDENTS ?? 100_000);
 const PROJECTS = 2000;
@@ -130,54 +130,40 @@ try {
   let saved = 0;
   /** Save `draft` (its notes) every 100 ms until stopped, as the indent form does. */
   function keepWriting() {
-    let stop = false;
-    const done = (async () => {
-      while (!stop) {
-        const current = await fetch(`${sys.base}/api/v1/indent/${draft._id}`, { headers: admin }).then(json);
-        const body = {
-          title: current.title,
-          projectId: current.projectId._id,
-          boqId: current.boqId._id,
-          location: current.location,
-          neededBy: current.neededBy,
-          notes: `Bench save ${++saved}`,
-          items: current.items.map((l) => ({ item: l.itemId, quantity: l.quantity, remarks: l.remark })),
-          status: 'draft',
-          version: current.version,
-        };
-        await json(
-          await fetch(`${sys.base}/api/v1/indent/${draft._id}`, {
-            method: 'PUT',
-            headers: { ...admin, 'content-type': 'application/json' },
-            body: JSON.stringify(body),
-          }),
-        );
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    })();
-    return async () => {
-      stop = true;
-      await done;
-    };
+    return repeatInBackground(async () => {
+      const current = await fetch(`${sys.base}/api/v1/indent/${draft._id}`, { headers: admin }).then(json);
+      const body = {
+        title: current.title,
+        projectId: current.projectId._id,
+        boqId: current.boqId._id,
+        location: current.location,
+        neededBy: current.neededBy,
+        notes: `Bench save ${++saved}`,
+        items: current.items.map((l) => ({ item: l.itemId, quantity: l.quantity, remarks: l.remark })),
+        status: 'draft',
+        version: current.version,
+      };
+      await json(
+        await fetch(`${sys.base}/api/v1/indent/${draft._id}`, {
+          method: 'PUT',
+          headers: { ...admin, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      );
+    });
   }
   const only = process.env.BENCH_CASE;
   const results = {};
   for (const [name, headers, path, kind] of cases) {
     if (only && !name.includes(only)) continue;
-    const answer = await fetch(`${sys.base}/api/v1/${path}`, { headers }).then(json);
-    const cpu = {
-      system: () => cpuMs(sys.pid),
-      ...(fresh ? { postgres: () => postgresCpuMs(fresh.name) } : {}),
-    };
     const stopWriting = kind === 'writing' ? keepWriting() : null;
     const before = saved;
-    const r = await load({
-      url: `${sys.base}/api/v1/${path}`,
-      ...(kind === 'unkept' ? { nextPath: unkept(path) } : {}),
+    const { answer, measured: r } = await measureListCase(sys, fresh, {
+      path,
       headers,
       connections: CONNECTIONS,
       durationMs: DURATION_MS,
-      cpu,
+      nextPath: kind === 'unkept' ? unkept(path) : undefined,
     });
     await stopWriting?.();
     results[name] = {

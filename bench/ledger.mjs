@@ -15,9 +15,9 @@ import { createHash, randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { load } from './lib/load.mjs';
 import { startOnGeneratedData } from './lib/project-data.mjs';
-import { cpuMs, json, postgresCpuMs, root, signIn } from './lib/system.mjs';
+import { json, root, signIn } from './lib/system.mjs';
+import { measureListCase, repeatInBackground } from './lib/list-cases.mjs';
 
 const VENDORS = Number(process.env.BENCH_VENDORS ?? 5_000);
 const ENTRIES = Number(process.env.BENCH_ENTRIES ?? 1_000_000);
@@ -181,47 +181,33 @@ try {
   const today = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
   /** A payment on the big ledger every 100 ms until stopped, as the Accountant's dialog sends it. */
   function keepPaying() {
-    let stop = false;
-    const done = (async () => {
-      while (!stop) {
-        await json(
-          await fetch(`${sys.base}/api/v1/vendorTransaction/${big}/payments`, {
-            method: 'POST',
-            headers: { ...admin, 'content-type': 'application/json' },
-            body: JSON.stringify({
-              amount: 10.5,
-              date: today,
-              method: 'IMPS',
-              reference: `BENCH-${randomUUID()}`,
-              requestKey: randomUUID(),
-            }),
+    return repeatInBackground(async () => {
+      await json(
+        await fetch(`${sys.base}/api/v1/vendorTransaction/${big}/payments`, {
+          method: 'POST',
+          headers: { ...admin, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            amount: 10.5,
+            date: today,
+            method: 'IMPS',
+            reference: `BENCH-${randomUUID()}`,
+            requestKey: randomUUID(),
           }),
-        );
-        paid++;
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    })();
-    return async () => {
-      stop = true;
-      await done;
-    };
+        }),
+      );
+      paid++;
+    });
   }
   const only = process.env.BENCH_CASE;
   for (const [name, headers, p, budget, how = ''] of cases) {
     if (only && !name.includes(only)) continue;
-    const answer = await fetch(`${sys.base}/api/v1/${p}`, { headers }).then(json);
-    const cpu = {
-      system: () => cpuMs(sys.pid),
-      ...(fresh ? { postgres: () => postgresCpuMs(fresh.name) } : {}),
-    };
     const before = paid;
     const stopWriting = how === 'writing' ? keepPaying() : null;
-    const r = await load({
-      url: `${sys.base}/api/v1/${p}`,
+    const { answer, measured: r } = await measureListCase(sys, fresh, {
+      path: p,
       headers,
       connections: CONNECTIONS,
       durationMs: DURATION_MS,
-      cpu,
     });
     await stopWriting?.();
     results[name] = {

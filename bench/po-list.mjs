@@ -11,9 +11,9 @@
 // after the demo's POs.
 import { rmSync } from 'node:fs';
 import { randomUUID } from 'node:crypto';
-import { load } from './lib/load.mjs';
 import { startOnGeneratedData } from './lib/project-data.mjs';
-import { cpuMs, json, postgresCpuMs, signIn } from './lib/system.mjs';
+import { json, signIn } from './lib/system.mjs';
+import { measureListCase, repeatInBackground } from './lib/list-cases.mjs';
 
 const POS = Number(process.env.BENCH_POS ?? 200_000);
 const PROJECTS = 500;
@@ -180,50 +180,34 @@ try {
   let received = 0;
   /** Record a receipt on `target` every 100 ms until stopped, as the receiving screen does. */
   function keepReceiving() {
-    let stop = false;
-    const done = (async () => {
-      while (!stop) {
-        await json(
-          await fetch(`${sys.base}/api/v1/poReceipt`, {
-            method: 'POST',
-            headers: { ...admin, 'content-type': 'application/json' },
-            body: JSON.stringify({
-              poId: target._id,
-              receiptId: randomUUID(),
-              receivedItems: [{ item: target.items[0].itemId, receivedQuantity: 0.01, remarks: '' }],
-              invoice: { invoiceNumber: `BENCH/${++received}`, invoiceDate: today, invoiceAmount: 15.23 },
-              remarks: '',
-            }),
+    return repeatInBackground(async () => {
+      await json(
+        await fetch(`${sys.base}/api/v1/poReceipt`, {
+          method: 'POST',
+          headers: { ...admin, 'content-type': 'application/json' },
+          body: JSON.stringify({
+            poId: target._id,
+            receiptId: randomUUID(),
+            receivedItems: [{ item: target.items[0].itemId, receivedQuantity: 0.01, remarks: '' }],
+            invoice: { invoiceNumber: `BENCH/${++received}`, invoiceDate: today, invoiceAmount: 15.23 },
+            remarks: '',
           }),
-        );
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    })();
-    return async () => {
-      stop = true;
-      await done;
-    };
+        }),
+      );
+    });
   }
   const only = process.env.BENCH_CASE;
   const results = {};
   for (const [name, headers, path, how = ''] of cases) {
     if (only && !name.includes(only)) continue;
-    const answer = await fetch(`${sys.base}/api/v1/${path}`, { headers }).then(json);
-    const cpu = {
-      system: () => cpuMs(sys.pid),
-      ...(fresh ? { postgres: () => postgresCpuMs(fresh.name) } : {}),
-    };
     const stopWriting = how.includes('writing') ? keepReceiving() : null;
     const before = received;
-    const r = await load({
-      url: `${sys.base}/api/v1/${path}`,
-      ...(how.startsWith('unkept')
-        ? { nextPath: (how.startsWith('unkept25') ? unkept25 : unkept)(path) }
-        : {}),
+    const { answer, measured: r } = await measureListCase(sys, fresh, {
+      path,
       headers,
       connections: CONNECTIONS,
       durationMs: DURATION_MS,
-      cpu,
+      nextPath: how.startsWith('unkept') ? (how.startsWith('unkept25') ? unkept25 : unkept)(path) : undefined,
     });
     await stopWriting?.();
     results[name] = {

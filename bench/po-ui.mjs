@@ -25,6 +25,7 @@ import { execFileSync } from 'node:child_process';
 import { chromium } from 'playwright-core';
 import { percentile } from './lib/load.mjs';
 import { json, startProcess } from './lib/system.mjs';
+import { approvalAtChosenPrices } from '../scripts/demo-seed/seed.mjs';
 
 const LINES = 300;
 const BUDGET_MS = 50;
@@ -446,16 +447,7 @@ try {
   }
   // Approval: one PO for the vendor, with 300 lines.
   const review = await api(admin, 'GET', `/indent/compare/${indent._id}`);
-  await api(admin, 'POST', `/indent/approval/${indent._id}`, {
-    status: 'approved',
-    pricesVersion: review.pricesVersion,
-    version: review.version,
-    items: review.items.map((l) => ({
-      itemId: l.itemId,
-      selectedVendor: l.selectedVendor,
-      price: l.vendors.find((v) => v.vendorId === l.selectedVendor).price,
-    })),
-  });
+  await api(admin, 'POST', `/indent/approval/${indent._id}`, approvalAtChosenPrices(review));
   let po;
   for (const until = Date.now() + 60_000; !po; await sleep(300)) {
     const list = await api(admin, 'GET', `/po?indentId=${indent._id}&limit=100`);

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launch, newPage, shot, signIn } from './lib/browser.js';
+import { dismissToasts, toastWith } from './lib/page.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -47,23 +48,6 @@ async function workbook(): Promise<string> {
   const file = path.join(mkdtempSync(path.join(os.tmpdir(), 'boq-import-')), `boq-${suffix}.xlsx`);
   await book.xlsx.writeFile(file);
   return file;
-}
-
-async function toastWith(page: Page, title: string, description?: string) {
-  const toast = page.getByRole('alert').or(page.getByRole('status')).filter({ hasText: title });
-  await (description ? toast.filter({ hasText: description }) : toast).first().waitFor();
-  await page.waitForTimeout(400);
-}
-
-async function dismissToasts(page: Page) {
-  const close = page.getByRole('button', { name: 'Dismiss notification' }).locator('visible=true');
-  for (let i = 0; i < 10 && (await close.count()) > 0; i++) {
-    await close
-      .first()
-      .click({ timeout: 1_000 })
-      .catch(() => undefined);
-    await page.waitForTimeout(150);
-  }
 }
 
 /** The desktop Actions card (a sticky bar with the same buttons shows while the card is scrolled away). */

@@ -11,6 +11,7 @@ import type { Browser, Page } from 'playwright-core';
 import path from 'node:path';
 import { apiClient } from '../scripts/demo-seed/api.mjs';
 import { DESKTOP, PHONE, baseUrl, launch, newPage, screenshotDir, shot, signIn } from './lib/browser.js';
+import { callApi, dismissToasts } from './lib/page.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -39,32 +40,10 @@ interface Summary {
   projectId: { _id: string };
 }
 
-/** The API as the signed-in screen calls it (its token from localStorage). */
-async function api<T>(
-  p: Page,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; json: T }> {
-  return p.evaluate(
-    async ({ method, path, body }) => {
-      const headers: Record<string, string> = { authorization: `Bearer ${localStorage.getItem('token')}` };
-      if (body !== undefined) headers['content-type'] = 'application/json';
-      const res = await fetch(`/api/v1${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, json: await res.json().catch(() => null) };
-    },
-    { method, path, body },
-  ) as Promise<{ status: number; json: T }>;
-}
-
 /** The demo BOQs are made once the catalog's items have arrived (events): wait for both. */
 async function demoBoqs(p: Page): Promise<Summary[]> {
   for (let i = 0; i < 60; i++) {
-    const { json } = await api<{ result: Summary[] }>(p, 'GET', '/boq/all?limit=100&offset=0');
+    const { json } = await callApi<{ result: Summary[] }>(p, 'GET', '/boq/all?limit=100&offset=0');
     const found = json?.result ?? [];
     if ([SKYLINE_BOQ, GODAVARI_BOQ].every((n) => found.some((b) => b.name === n && b.status === 'confirmed')))
       return found;
@@ -75,17 +54,6 @@ async function demoBoqs(p: Page): Promise<Summary[]> {
 
 async function toastWith(page: Page, title: string) {
   await page.getByRole('alert').or(page.getByRole('status')).filter({ hasText: title }).first().waitFor();
-}
-
-async function dismissToasts(page: Page) {
-  const close = page.getByRole('button', { name: 'Dismiss notification' }).locator('visible=true');
-  for (let i = 0; i < 10 && (await close.count()) > 0; i++) {
-    await close
-      .first()
-      .click({ timeout: 1_000 })
-      .catch(() => undefined);
-    await page.waitForTimeout(150);
-  }
 }
 
 const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
@@ -107,14 +75,14 @@ describe('an Admin works with the BOQ list and detail', () => {
     // Found by name: other flows may have added many items before this one runs.
     const byName = async (n: string) =>
       (
-        await api<{ result: Array<{ _id: string; name: string; unit: string }> }>(
+        await callApi<{ result: Array<{ _id: string; name: string; unit: string }> }>(
           page,
           'GET',
           `/items/all?limit=100&offset=0&keyword=${encodeURIComponent(n)}`,
         )
       ).json.result.find((i) => i.name === n)!;
     const [cement, sand] = [await byName('Cement OPC 53'), await byName('River sand')];
-    const created = await api<{ boq: { _id: string } }>(page, 'POST', '/boq', {
+    const created = await callApi<{ boq: { _id: string } }>(page, 'POST', '/boq', {
       projectId: SKYLINE,
       name: DRAFT_NAME,
       description: 'Plaster and flooring',
@@ -231,7 +199,7 @@ describe('an Admin works with the BOQ list and detail', () => {
     ]);
     const facts = await page.locator('dl').first().textContent();
     expect(facts).toMatch(/Created Date\d{2}-\d{2}-\d{4}/);
-    const lines = (await api<{ items: unknown[] }>(page, 'GET', `/boq/${skylineId}`)).json.items.length;
+    const lines = (await callApi<{ items: unknown[] }>(page, 'GET', `/boq/${skylineId}`)).json.items.length;
     expect(facts).toContain(`Total Items${lines}`);
     await expect(page.getByRole('table').getByRole('row').count()).resolves.toBe(lines + 1);
     expect(facts).toMatch(/Total Amount₹/);
@@ -247,7 +215,7 @@ describe('an Admin works with the BOQ list and detail', () => {
 
   it('exports the BOQ to a spreadsheet', async (ctx) => {
     // The export route ships with the BOQ import/export; until it is deployed the service answers 'No such endpoint'.
-    const probe = await api<{ message?: string }>(page, 'GET', `/boq/${skylineId}/export`);
+    const probe = await callApi<{ message?: string }>(page, 'GET', `/boq/${skylineId}/export`);
     if (probe.status === 404 && /^No such endpoint/.test(probe.json?.message ?? '')) ctx.skip();
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export to Excel' }).click();
@@ -279,7 +247,7 @@ describe('an Admin works with the BOQ list and detail', () => {
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await toastWith(page, 'BOQ deleted');
     await rowOf(page, DRAFT_NAME).waitFor({ state: 'detached' });
-    await expect((await api(page, 'GET', `/boq/${draftId}`)).status).toBe(404);
+    await expect((await callApi(page, 'GET', `/boq/${draftId}`)).status).toBe(404);
     await dismissToasts(page);
   });
 
@@ -295,7 +263,7 @@ describe('an Admin works with the BOQ list and detail', () => {
     await page.waitForURL(/\/boq\/edit\/[0-9a-f-]{36}$/);
     const revisionId = page.url().split('/').at(-1)!;
     expect(revisionId).not.toBe(godavariId);
-    const revision = await api<{ revision: number; status: string; boqId: string }>(
+    const revision = await callApi<{ revision: number; status: string; boqId: string }>(
       page,
       'GET',
       `/boq/${revisionId}`,
@@ -330,7 +298,7 @@ describe('an Admin works with the BOQ list and detail', () => {
     await page.waitForURL('**/boq/list');
     await toastWith(page, 'BOQ deleted');
     await rowOf(page, GODAVARI_BOQ).waitFor();
-    await expect((await api<{ status: string }>(page, 'GET', `/boq/${godavariId}`)).json.status).toBe(
+    await expect((await callApi<{ status: string }>(page, 'GET', `/boq/${godavariId}`)).json.status).toBe(
       'confirmed',
     );
     await dismissToasts(page);
@@ -352,7 +320,7 @@ describe('an Admin works with the BOQ list and detail', () => {
     // The service's answer for one BOQ, grown to 500 lines, some received beyond plan (receipts come
     // from the purchase orders, which this system does not have yet): the page reads it as it would.
     const real = (
-      await api<Record<string, unknown> & { items: Array<Record<string, unknown>> }>(
+      await callApi<Record<string, unknown> & { items: Array<Record<string, unknown>> }>(
         page,
         'GET',
         `/boq/${skylineId}`,

@@ -21,6 +21,7 @@ import { apiClient } from '../scripts/demo-seed/api.mjs';
 import { seedCatalog, seedProjects, seedTeam } from '../scripts/demo-seed/seed.mjs';
 import { serverEntry } from '../scripts/lib.mjs';
 import { DESKTOP, PHONE, baseUrl, launch, newPage, screenshotDir, shot, signIn } from './lib/browser.js';
+import { signedInPage } from './lib/page.js';
 import { system } from './lib/system.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -236,9 +237,7 @@ describe.skipIf(!remotesFile)('a remote whose files are missing (mfe_po’s mani
   let page: Page;
   let errors: string[];
   beforeAll(async () => {
-    ({ page, errors } = await newPage(browser, DESKTOP));
-    await signIn(page);
-    await page.getByText('Login successful').waitFor();
+    ({ page, errors } = await signedInPage(browser));
   });
   afterAll(async () => {
     // Put the deployment back for the other flows.

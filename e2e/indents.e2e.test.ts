@@ -14,8 +14,9 @@
  */
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launch, newPage, screenshotDir, shot, signIn } from './lib/browser.js';
+import { dismissToasts, toastWith } from './lib/page.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -43,27 +44,6 @@ const COMMENT = `Cement for the block joints is short: make it 300 bags (${suffi
 /** Sand beyond what the BOQ still has by this many CBM. */
 const SAND_OVER = 40;
 const OVER_TEXT = `Over BOQ by ${SAND_OVER} CBM`;
-
-/** The toast (role alert for errors, status otherwise) with this title and description, once it shows. */
-async function toastWith(page: Page, title: string, description?: string): Promise<Locator> {
-  const toast = page.getByRole('alert').or(page.getByRole('status')).filter({ hasText: title });
-  const found = (description ? toast.filter({ hasText: description }) : toast).first();
-  await found.waitFor();
-  await page.waitForTimeout(400); // the toast's entrance
-  return found;
-}
-
-/** The toasts sit bottom-right: read, then dismissed (as e2e/form-kit does). */
-async function dismissToasts(page: Page) {
-  const close = page.getByRole('button', { name: 'Dismiss notification' }).locator('visible=true');
-  for (let i = 0; i < 10 && (await close.count()) > 0; i++) {
-    await close
-      .first()
-      .click({ timeout: 1_000 })
-      .catch(() => undefined);
-    await page.waitForTimeout(150);
-  }
-}
 
 /** The API as the signed-in screen calls it (its token from localStorage), as e2e/boq-screens does. */
 async function api<T>(p: Page, url: string): Promise<{ status: number; json: T }> {

@@ -15,9 +15,11 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launch, newPage, screenshotDir, shot, signIn } from './lib/browser.js';
+import { DESKTOP, PHONE, launch, screenshotDir, shot } from './lib/browser.js';
+import { getApi, signedInPage, toast } from './lib/page.js';
 
 let browser: Browser;
+const signedIn = (phone: string, viewport = DESKTOP) => signedInPage(browser, phone, viewport);
 beforeAll(async () => {
   browser = await launch();
 });
@@ -49,31 +51,6 @@ interface Ledger {
   result: Entry[];
 }
 
-/** The API as the signed-in screen calls it (its token from localStorage). */
-async function api<T>(p: Page, url: string): Promise<T> {
-  return p.evaluate(async (url) => {
-    const res = await fetch(`/api/v1${url}`, {
-      headers: { authorization: `Bearer ${localStorage.getItem('token')}` },
-    });
-    if (!res.ok) throw new Error(`${url}: ${res.status}`);
-    return res.json();
-  }, url) as Promise<T>;
-}
-
-async function toast(page: Page, text: string) {
-  await page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: text }).first().waitFor();
-}
-
-async function signedIn(
-  phone: string,
-  viewport = DESKTOP,
-): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const opened = await newPage(browser, viewport);
-  await signIn(opened.page, phone);
-  await opened.page.getByText('Login successful').waitFor();
-  return opened;
-}
-
 /** Whole rupees with Indian grouping, rounded half away from zero, as the ledger shows them (SPEC §9). */
 function rupees(value: number): string {
   const paise = Math.round(Math.abs(value) * 100);
@@ -82,7 +59,7 @@ function rupees(value: number): string {
 }
 
 const ledgerOf = (page: Page, vendorId: string) =>
-  api<Ledger>(page, `/vendorTransaction/${vendorId}?limit=25&offset=0`);
+  getApi<Ledger>(page, `/vendorTransaction/${vendorId}?limit=25&offset=0`);
 
 describe('vendor account ledgers', () => {
   let page: Page;
@@ -100,7 +77,7 @@ describe('vendor account ledgers', () => {
     await table.getByRole('row').filter({ hasText: VENDOR }).first().waitFor();
     await expect(page.getByLabel('Sort vendor accounts').inputValue()).resolves.toBe('-outstanding');
     // Outstanding high to low: each row owes no more than the one above it.
-    const accounts = await api<{
+    const accounts = await getApi<{
       result: Array<{ _id: string; name: string; outstanding: number }>;
       openOverbilling: number;
     }>(page, '/vendorTransaction?limit=100&offset=0&sort=-outstanding');
@@ -315,7 +292,7 @@ describe('vendor account ledgers', () => {
     await admin.page.goto('/vendors/account-ledger');
     await admin.page.getByRole('link', { name: /^Overbilling queue/i }).click();
     await admin.page.waitForURL('**/vendors/overbilling');
-    const open = await api<{ totalItems: number }>(
+    const open = await getApi<{ totalItems: number }>(
       admin.page,
       '/vendorTransaction/overbilling?limit=25&offset=0&status=Open',
     );
@@ -460,11 +437,11 @@ describe('the chain: an approved indent’s PO, a payment, a credit note and an 
   /** An indent for the blocks, raised by the Employee and sent for approval by the Purchaser (API). */
   async function raiseFreshIndent(): Promise<IndentSummary> {
     const employee = await signedIn(PHONES.employee);
-    const boqs = await api<{
+    const boqs = await getApi<{
       result: Array<{ _id: string; name: string; status: string; projectId: { _id: string } }>;
     }>(employee.page, '/boq/all?status=confirmed&limit=100&offset=0');
     const boq = boqs.result.find((b) => b.name === DEMO_BOQ)!;
-    const lines = await api<{ result: Array<{ itemId: string; name: string }> }>(
+    const lines = await getApi<{ result: Array<{ itemId: string; name: string }> }>(
       employee.page,
       `/boq/items/${boq._id}`,
     );
@@ -478,7 +455,7 @@ describe('the chain: an approved indent’s PO, a payment, a credit note and an 
     await employee.context.close();
 
     const purchaser = await signedIn(PHONES.purchaser);
-    const c = await api<{ _id: string; version: number; pricesVersion: string; items: CompareLine[] }>(
+    const c = await getApi<{ _id: string; version: number; pricesVersion: string; items: CompareLine[] }>(
       purchaser.page,
       `/indent/compare/${created.indent._id}`,
     );
@@ -506,7 +483,7 @@ describe('the chain: an approved indent’s PO, a payment, a credit note and an 
     await expect
       .poll(
         async () => {
-          const list = await api<{ result: IndentSummary[] }>(
+          const list = await getApi<{ result: IndentSummary[] }>(
             a,
             `/indent?status=all&keyword=${encodeURIComponent(FLOW_INDENT)}&limit=100&offset=0`,
           );
@@ -521,7 +498,7 @@ describe('the chain: an approved indent’s PO, a payment, a credit note and an 
     indentNo = waiting.indentId;
 
     // The vendor's balance before: the review's choice for the blocks names them.
-    const review = await api<{ items: CompareLine[] }>(a, `/indent/compare/${indentId}`);
+    const review = await getApi<{ items: CompareLine[] }>(a, `/indent/compare/${indentId}`);
     vendorId = review.items.find((l) => l.itemName === FLOW_ITEM)!.selectedVendor!;
     balance = (await ledgerOf(a, vendorId)).summary.outstanding;
 
@@ -542,11 +519,11 @@ describe('the chain: an approved indent’s PO, a payment, a credit note and an 
     const row = section.getByRole('row').filter({ hasText: FLOW_VENDOR });
     await row.getByText(/PO-\d+/).waitFor({ timeout: 15_000 });
 
-    const pos = await api<{ result: PurchaseOrder[] }>(a, `/po?indentId=${indentId}&limit=100&offset=0`);
+    const pos = await getApi<{ result: PurchaseOrder[] }>(a, `/po?indentId=${indentId}&limit=100&offset=0`);
     const summary = pos.result.find((p) => p.vendor.name === FLOW_VENDOR)!;
     expect(summary.vendor._id).toBe(vendorId);
     await row.getByText(summary.poNumber).waitFor();
-    po = await api<PurchaseOrder>(a, `/po/${summary._id}`);
+    po = await getApi<PurchaseOrder>(a, `/po/${summary._id}`);
     expect(po.amount).toBeGreaterThan(0);
     await shot(a, 'desktop-ledger-flow-indent-approved');
   });
@@ -648,7 +625,7 @@ describe('the chain: an approved indent’s PO, a payment, a credit note and an 
     await expect
       .poll(
         async () => {
-          const open = await api<{ result: OverbillCase[] }>(
+          const open = await getApi<{ result: OverbillCase[] }>(
             admin.page,
             '/vendorTransaction/overbilling?status=Open&limit=100&offset=0',
           );
@@ -674,7 +651,7 @@ describe('the chain: an approved indent’s PO, a payment, a credit note and an 
     const caseRow = a.getByRole('table').getByRole('row').filter({ hasText: invoice }).first();
     await caseRow.getByRole('link', { name: order.poNumber }).waitFor();
     const opened = (
-      await api<{ result: OverbillCase[] }>(
+      await getApi<{ result: OverbillCase[] }>(
         a,
         '/vendorTransaction/overbilling?status=Open&limit=100&offset=0',
       )

@@ -2,6 +2,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launch, newPage, shot, signIn } from './lib/browser.js';
+import { signedInPage } from './lib/page.js';
 import { system } from './lib/system.js';
 
 // scripts/test-e2e.mjs starts each gateway with a REMOTES_FILE of its own, read again on every /config/remotes.json.
@@ -22,9 +23,7 @@ describe.skipIf(!remotesFile)('a module taken out of the deployment while the sy
   let page: Page;
   let errors: string[];
   beforeAll(async () => {
-    ({ page, errors } = await newPage(browser, DESKTOP));
-    await signIn(page);
-    await page.getByText('Login successful').waitFor();
+    ({ page, errors } = await signedInPage(browser));
   });
 
   it('with every module deployed, the vendors menu, count and quick action are there', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { DESKTOP, launch, newPage, shot, signIn } from './lib/browser.js';
+import { launch, shot } from './lib/browser.js';
+import { signedInPage } from './lib/page.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -18,9 +19,7 @@ describe('leaving a member form with unsaved changes', () => {
   let page: Page;
   let errors: string[];
   beforeAll(async () => {
-    ({ page, errors } = await newPage(browser, DESKTOP));
-    await signIn(page);
-    await page.getByText('Login successful').waitFor();
+    ({ page, errors } = await signedInPage(browser));
   });
 
   /** To the form inside the app (not a page load), so that Back is the app's own history. */

@@ -14,10 +14,12 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { DESKTOP, PHONE, launch, newPage, screenshotDir, shot, signIn } from './lib/browser.js';
+import type { Browser, Page } from 'playwright-core';
+import { DESKTOP, PHONE, launch, screenshotDir, shot } from './lib/browser.js';
+import { getApi, signedInPage, toast } from './lib/page.js';
 
 let browser: Browser;
+const signedIn = (phone: string, viewport = DESKTOP) => signedInPage(browser, phone, viewport);
 beforeAll(async () => {
   browser = await launch();
 });
@@ -58,34 +60,9 @@ interface Detail extends Summary {
 const rupees = (value: number) =>
   `₹${value.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-/** The API as the signed-in screen calls it (its token from localStorage). */
-async function api<T>(p: Page, url: string): Promise<T> {
-  return p.evaluate(async (url) => {
-    const res = await fetch(`/api/v1${url}`, {
-      headers: { authorization: `Bearer ${localStorage.getItem('token')}` },
-    });
-    if (!res.ok) throw new Error(`${url}: ${res.status}`);
-    return res.json();
-  }, url) as Promise<T>;
-}
-
-async function toast(page: Page, text: string) {
-  await page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: text }).first().waitFor();
-}
-
-async function signedIn(
-  phone: string,
-  viewport = DESKTOP,
-): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const opened = await newPage(browser, viewport);
-  await signIn(opened.page, phone);
-  await opened.page.getByText('Login successful').waitFor();
-  return opened;
-}
-
 const consumedOf = async (page: Page, boqId: string, item: string) =>
   (
-    await api<{ result: Array<{ name: string; consumedQuantity: number }> }>(page, `/boq/items/${boqId}`)
+    await getApi<{ result: Array<{ name: string; consumedQuantity: number }> }>(page, `/boq/items/${boqId}`)
   ).result.find((l) => l.name === item)!.consumedQuantity;
 
 describe('purchase orders and goods receipts', () => {
@@ -102,11 +79,11 @@ describe('purchase orders and goods receipts', () => {
     await page.getByText('Open POs', { exact: true }).first().waitFor();
     await page.getByRole('link', { name: /View Purchase Orders/ }).click();
     await page.waitForURL('**/po/list');
-    const list = await api<{ result: Summary[] }>(page, `/po?keyword=${DEMO_INDENT}&limit=100&offset=0`);
+    const list = await getApi<{ result: Summary[] }>(page, `/po?keyword=${DEMO_INDENT}&limit=100&offset=0`);
     const summary = list.result.find(
       (p) => p.indentId.indentId === DEMO_INDENT && p.vendor.name === STEEL_VENDOR,
     )!;
-    steel = await api<Detail>(page, `/po/${summary._id}`);
+    steel = await getApi<Detail>(page, `/po/${summary._id}`);
     consumedBefore = await consumedOf(page, steel.boqId._id, STEEL);
 
     await page.getByPlaceholder('Search PO ID, BoQ ID, Vendor ID, Vendor Name...').fill(DEMO_INDENT);
@@ -135,7 +112,7 @@ describe('purchase orders and goods receipts', () => {
   });
 
   it('the demo aggregate PO shows its delivery, and the invoice photo opens', async () => {
-    const list = await api<{ result: Summary[] }>(page, `/po?keyword=${DEMO_INDENT}&limit=100&offset=0`);
+    const list = await getApi<{ result: Summary[] }>(page, `/po?keyword=${DEMO_INDENT}&limit=100&offset=0`);
     const aggregate = list.result.find((p) => p.vendor.name === AGGREGATE_VENDOR)!;
     await page.goto(`/po/${aggregate._id}?tab=history`);
     await page.getByText('Unit prices locked on Admin approval').waitFor();
@@ -207,7 +184,7 @@ describe('purchase orders and goods receipts', () => {
     await page.waitForURL(`**/po/${steel._id}`);
     await page.getByText('Unit prices locked on Admin approval').waitFor();
 
-    const after = await api<Detail>(page, `/po/${steel._id}`);
+    const after = await getApi<Detail>(page, `/po/${steel._id}`);
     expect(after.status).toBe('Partial');
     expect(after.items.find((l) => l.item.name === STEEL)).toMatchObject({
       totalReceived: 4900,
@@ -246,7 +223,7 @@ describe('purchase orders and goods receipts', () => {
       .first()
       .click();
     await page.waitForURL(`**/po/${steel._id}/receipt`);
-    const now = await api<Detail>(page, `/po/${steel._id}`);
+    const now = await getApi<Detail>(page, `/po/${steel._id}`);
     for (const line of now.items.filter((l) => l.pending > 0)) {
       await page.getByLabel(`Received Qty, ${line.item.name}`).fill(String(line.pending));
     }
@@ -259,7 +236,7 @@ describe('purchase orders and goods receipts', () => {
     await page.getByRole('button', { name: 'Confirm Receipt' }).click();
     await toast(page, 'Successfully Receipt Create');
     await page.waitForURL('**/po/list');
-    expect((await api<Detail>(page, `/po/${steel._id}`)).status).toBe('Closed');
+    expect((await getApi<Detail>(page, `/po/${steel._id}`)).status).toBe('Closed');
 
     await page.getByPlaceholder('Search PO ID, BoQ ID, Vendor ID, Vendor Name...').fill(steel.poNumber);
     await page

@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launch, newPage, shot, signIn } from './lib/browser.js';
+import { dismissToasts, toastWith } from './lib/page.js';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -23,25 +24,6 @@ const project = {
 };
 const EMPLOYEE = { name: 'Sandeep Patil', phone: '9000000004' };
 const LEAVE = 'You have unsaved changes. Are you sure you want to leave?';
-
-/** The toast (role alert for errors, status otherwise) with this title and description, once it shows. */
-async function toastWith(page: Page, title: string, description?: string) {
-  const toast = page.getByRole('alert').or(page.getByRole('status')).filter({ hasText: title });
-  await (description ? toast.filter({ hasText: description }) : toast).first().waitFor();
-  await page.waitForTimeout(400); // the toast's entrance
-}
-
-/** The toasts sit bottom-right over the form's buttons: read, then dismissed (as e2e/form-kit does). */
-async function dismissToasts(page: Page) {
-  const close = page.getByRole('button', { name: 'Dismiss notification' }).locator('visible=true');
-  for (let i = 0; i < 10 && (await close.count()) > 0; i++) {
-    await close
-      .first()
-      .click({ timeout: 1_000 })
-      .catch(() => undefined);
-    await page.waitForTimeout(150);
-  }
-}
 
 async function settled(page: Page) {
   await page.waitForLoadState('networkidle');

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, PHONE, launch, newPage, shot, signIn } from './lib/browser.js';
+import { callApi } from './lib/page.js';
 
 const LINKED = 300;
 const tag = String(Date.now()).slice(-5);
@@ -19,33 +20,11 @@ let page: Page;
 let errors: string[];
 let vendorId: string;
 
-/** The API as the signed-in screen calls it (its token from localStorage). */
-async function api<T>(
-  p: Page,
-  method: string,
-  path: string,
-  body?: unknown,
-): Promise<{ status: number; json: T }> {
-  return p.evaluate(
-    async ({ method, path, body }) => {
-      const headers: Record<string, string> = { authorization: `Bearer ${localStorage.getItem('token')}` };
-      if (body !== undefined) headers['content-type'] = 'application/json';
-      const res = await fetch(`/api/v1${path}`, {
-        method,
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      return { status: res.status, json: await res.json().catch(() => null) };
-    },
-    { method, path, body },
-  ) as Promise<{ status: number; json: T }>;
-}
-
 beforeAll(async () => {
   browser = await launch();
   ({ page, errors } = await newPage(browser, DESKTOP));
   await signIn(page, '9000000002');
-  const created = await api<{ vendor: { _id: string } }>(page, 'POST', '/vendors', {
+  const created = await callApi<{ vendor: { _id: string } }>(page, 'POST', '/vendors', {
     name: vendorName,
     contactPerson: 'Imran Shaikh',
     phoneNumber: '9822012345',
@@ -57,7 +36,7 @@ beforeAll(async () => {
   vendorId = created.json.vendor._id;
   // The catalog learns of the vendor from its event: the first price may have to wait for it.
   const create = (n: number) =>
-    api(page, 'POST', '/items', {
+    callApi(page, 'POST', '/items', {
       name: itemName(n),
       unit: 'pcs',
       vendors: [{ vendor: vendorId, price: priceOf(n), gst: 1.8, moq: n % 7 === 0 ? 0 : n % 50 }],

@@ -95,6 +95,7 @@ export async function startOnGeneratedData(statements, what) {
   const t0 = Date.now();
   await exec(fresh?.url, dataDir, statements);
   console.log(`generated ${what} in ${Date.now() - t0} ms (${kind})`);
-  const sys = await startProcess('gateway/dist/main.js', env, { dataDir });
+  // The data is there: the demo was seeded by the first start (a second seed is refused).
+  const sys = await startProcess('gateway/dist/main.js', { ...env, SEED_DEMO: 'false' }, { dataDir });
   return { sys, fresh, kind, dataDir };
 }

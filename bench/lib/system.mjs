@@ -54,7 +54,8 @@ export async function startProcess(entry, env = {}, { dataDir } = {}) {
     stdio: ['ignore', process.env.BENCH_LOG_LEVEL ? 'inherit' : 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;
-  await waitFor(`${base}/health`);
+  // BENCH_START_MS: how long the system may take to answer (a loaded machine starts it slowly).
+  await waitFor(`${base}/health`, Number(process.env.BENCH_START_MS ?? 60_000));
   await seedDemoIfAsked({ ...process.env, ...env }, base, root);
   return {
     base,

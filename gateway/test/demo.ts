@@ -70,6 +70,25 @@ export function keptSms(): { sms: SmsSender; codes: Map<string, string> } {
   return { sms, codes };
 }
 
+/**
+ * Sign in through the real calls (send a code, verify it) with the code `codes` kept; the headers
+ * that carry the session. An error unless it is signed in.
+ */
+export async function signInWithCode(
+  app: FastifyInstance,
+  codes: Map<string, string>,
+  phoneNumber: string,
+): Promise<{ authorization: string }> {
+  await app.inject({ method: 'POST', url: '/auth/sendOtp', payload: { phoneNumber } });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/auth/verifyOtp',
+    payload: { phoneNumber, otp: codes.get(phoneNumber) },
+  });
+  if (res.statusCode !== 200) throw new Error(`verifyOtp ${phoneNumber}: ${res.statusCode} ${res.body}`);
+  return { authorization: `Bearer ${res.json().token}` };
+}
+
 const BASE = 'http://127.0.0.1';
 
 /** The demo team only: the four members of the four roles, signed in (`prefix`: where the app serves the API). */

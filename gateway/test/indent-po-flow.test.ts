@@ -15,23 +15,15 @@ import { projectsService } from '@erp/projects-service';
 import { vendorsService } from '@erp/vendors-service';
 import { createTestHarness, pdfToText, type TestHarness } from '@erp/service-kit/testing';
 import { INDENTS as DEMO_INDENTS, PROJECTS as DEMO_PROJECTS } from '../../scripts/demo-seed/business.mjs';
-import { DEMO_AUTH_ENV, keptSms, seedDemoBusiness } from './demo.js';
+import { DEMO_AUTH_ENV, keptSms, seedDemoBusiness, signInWithCode } from './demo.js';
+import { approvalAtChosenPrices } from '../../scripts/demo-seed/seed.mjs';
 
 let h: TestHarness;
 const { sms, codes } = keptSms();
 type Headers = { authorization: string };
 const people: Record<'admin' | 'purchaser' | 'employee', Headers> = {} as never;
 
-async function signIn(phoneNumber: string): Promise<Headers> {
-  await h.app.inject({ method: 'POST', url: '/auth/sendOtp', payload: { phoneNumber } });
-  const res = await h.app.inject({
-    method: 'POST',
-    url: '/auth/verifyOtp',
-    payload: { phoneNumber, otp: codes.get(phoneNumber) },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return { authorization: `Bearer ${res.json().token}` };
-}
+const signIn = (phoneNumber: string): Promise<Headers> => signInWithCode(h.app, codes, phoneNumber);
 
 const call = async (who: Headers, method: 'GET' | 'POST', url: string, payload?: unknown) => {
   const res = await h.app.inject({
@@ -177,16 +169,7 @@ describe('indents to purchase orders across services', () => {
       })),
     });
     const review = (await call(people.admin, 'GET', `/indent/compare/${c._id}`)) as IndentCompare;
-    const body = {
-      status: 'approved',
-      pricesVersion: review.pricesVersion,
-      version: review.version,
-      items: review.items.map((l) => ({
-        itemId: l.itemId,
-        selectedVendor: l.selectedVendor,
-        price: l.vendors.find((v) => v.vendorId === l.selectedVendor)!.price,
-      })),
-    };
+    const body = approvalAtChosenPrices(review);
     const answers = await Promise.all(
       [1, 2].map(() =>
         h.app.inject({

@@ -10,21 +10,12 @@ import { authService } from '@erp/auth-service';
 import { projectsService } from '@erp/projects-service';
 import { createTestHarness, type TestHarness } from '@erp/service-kit/testing';
 import { PROJECTS as DEMO_PROJECTS } from '../../scripts/demo-seed/business.mjs';
-import { DEMO_AUTH_ENV, keptSms, seedDemoTeam } from './demo.js';
+import { DEMO_AUTH_ENV, keptSms, seedDemoTeam, signInWithCode } from './demo.js';
 
 let h: TestHarness;
 const { sms, codes } = keptSms();
 
-async function signIn(phoneNumber: string): Promise<{ authorization: string }> {
-  await h.app.inject({ method: 'POST', url: '/auth/sendOtp', payload: { phoneNumber } });
-  const res = await h.app.inject({
-    method: 'POST',
-    url: '/auth/verifyOtp',
-    payload: { phoneNumber, otp: codes.get(phoneNumber) },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return { authorization: `Bearer ${res.json().token}` };
-}
+const signIn = (phoneNumber: string) => signInWithCode(h.app, codes, phoneNumber);
 
 let admin: { authorization: string };
 let employee: { authorization: string };

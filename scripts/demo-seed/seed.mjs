@@ -150,7 +150,12 @@ async function approve(team, indent, d, vendors) {
       free: false,
     });
   const review = await team.Admin.get(`/indent/compare/${indent._id}`);
-  await team.Admin.post(`/indent/approval/${indent._id}`, {
+  await team.Admin.post(`/indent/approval/${indent._id}`, approvalAtChosenPrices(review));
+}
+
+/** The approval of an indent as its review shows it: each line at its chosen vendor's price. */
+export function approvalAtChosenPrices(review) {
+  return {
     status: 'approved',
     pricesVersion: review.pricesVersion,
     version: review.version,
@@ -159,7 +164,7 @@ async function approve(team, indent, d, vendors) {
       selectedVendor: l.selectedVendor,
       price: l.vendors.find((v) => v.vendorId === l.selectedVendor).price,
     })),
-  });
+  };
 }
 
 /** The indents, raised by the site engineer on the first project's BOQ and taken as far as their stage. */

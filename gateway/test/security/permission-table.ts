@@ -16,6 +16,7 @@
  *   handler makes the rest of the check;
  * - `source`: where the rule comes from.
  */
+import { existsSync, readdirSync } from 'node:fs';
 import type { AccessLevel, ModuleKey, Role } from '@erp/contracts';
 
 export interface Perm {
@@ -121,7 +122,7 @@ const poRead: MemberNeeds = { any: [read('po', 'list'), read('po', 'open')] };
 const approval: MemberNeeds = { roles: ['Admin'], all: [write('indent', 'approval')] };
 
 /** Keyed "METHOD /api/v1/path" as Fastify's route table writes it. */
-export const PERMISSION_TABLE: Record<string, PermissionRow> = {
+const SPEC_ROWS: Record<string, PermissionRow> = {
   // Sign-in and the session (SPEC §2 "Sign-in", §4 "Authentication").
   'POST /api/v1/auth/sendOtp': publicRow(SIGN_IN),
   'POST /api/v1/auth/verifyOtp': publicRow(SIGN_IN),
@@ -333,6 +334,25 @@ export const PERMISSION_TABLE: Record<string, PermissionRow> = {
     source: 'decision 0022 ("An Admin (PO List write and the Admin role) may close a PO")',
   },
 };
+
+/**
+ * The rows of the modules added with `npm run new:module` since (`./modules/<name>.ts`, each written
+ * from its module's issue): a new module brings its rows without a line in this file.
+ */
+const MODULES_DIR = new URL('./modules/', import.meta.url);
+const moduleRows: Record<string, PermissionRow>[] = existsSync(MODULES_DIR)
+  ? await Promise.all(
+      readdirSync(MODULES_DIR)
+        .filter((f) => f.endsWith('.ts'))
+        .map(
+          async (f) =>
+            ((await import(new URL(f, MODULES_DIR).href)) as { PERMISSIONS: Record<string, PermissionRow> })
+              .PERMISSIONS,
+        ),
+    )
+  : [];
+
+export const PERMISSION_TABLE: Record<string, PermissionRow> = Object.assign({}, SPEC_ROWS, ...moduleRows);
 
 /**
  * Who may reverse a ledger entry, by the entry's kind (decision 0025: what adding it needs). The

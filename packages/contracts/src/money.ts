@@ -15,12 +15,17 @@ function assertSafeInteger(value: number, what: string): void {
   if (!Number.isSafeInteger(value)) throw new RangeError(`${what} must be a safe integer`);
 }
 
+/** A number of at most two decimals to integer hundredths of it, rounding half away from zero (never -0). */
+function hundredthsOf(value: number, what: string, unit: string): number {
+  assertFinite(value, what);
+  const n = Math.sign(value) * Math.round(Math.abs(value) * 100 + 1e-9);
+  assertSafeInteger(n, `${what} in ${unit}`);
+  return n === 0 ? 0 : n;
+}
+
 /** Rupees (at most two decimals on the wire) to integer paise, rounding half away from zero. */
 export function toPaise(rupees: number): Paise {
-  assertFinite(rupees, 'Amount');
-  const paise = Math.sign(rupees) * Math.round(Math.abs(rupees) * 100 + 1e-9);
-  assertSafeInteger(paise, 'Amount in paise');
-  return paise === 0 ? 0 : paise;
+  return hundredthsOf(rupees, 'Amount', 'paise');
 }
 
 /** Integer paise to rupees for the API (exact to two decimals). */
@@ -31,10 +36,7 @@ export function fromPaise(paise: Paise): number {
 
 /** A quantity (at most two decimals) to integer hundredths. */
 export function toHundredths(quantity: number): Hundredths {
-  assertFinite(quantity, 'Quantity');
-  const h = Math.sign(quantity) * Math.round(Math.abs(quantity) * 100 + 1e-9);
-  assertSafeInteger(h, 'Quantity in hundredths');
-  return h === 0 ? 0 : h;
+  return hundredthsOf(quantity, 'Quantity', 'hundredths');
 }
 
 export function fromHundredths(hundredths: Hundredths): number {

@@ -27,5 +27,6 @@ export {
   type PathParams,
   type ResponseOf,
 } from './endpoints';
+export { newRequestKey } from './request-key';
 export { getToken, getUserName, setSession, clearSession, subscribeSession } from './session';
 export type { ShellCustomProps } from './shell-props';

@@ -139,32 +139,23 @@ export interface RelayOptions {
   logger?: Logger | undefined;
   /** Called for each event published, with the seconds since its row was written (metrics). */
   onPublished?: ((envelope: EventEnvelope, lagSeconds: number) => void) | undefined;
-  /**
-   * On NATS, rows younger than this are left to the process that wrote them (it publishes them
-   * from memory after its commit, see `committed`); the poll takes them only once they are older,
-   * as it does any row whose publishing failed. Default 2.
-   */
-  ownRowsSeconds?: number;
 }
 
 /**
- * Publishes outbox rows in order. A row is claimed with a lease (so two instances do not publish
- * the same rows at once), published, then marked. A crash between publish and mark republishes the
- * event on the next run with the same id: JetStream drops the duplicate, consumers' inboxes too.
+ * Publishes outbox rows in order, on one path: a run claims pending rows with a lease (so two
+ * instances do not publish the same rows at once), publishes them, then marks them. A crash
+ * between publish and mark republishes the event on the next run with the same id: JetStream
+ * drops the duplicate, consumers' inboxes too.
  *
- * On NATS the events a transaction of this process wrote are published from memory once it has
- * committed (`committed`), without claiming their rows first: the claim was a statement and a
- * round trip between each commit and its events, and a commit waited for the run before it. The
- * poll leaves rows younger than `ownRowsSeconds` to their writer; a row the writer could not
- * publish (the bus away, the process killed after its commit) is older by the next polls and goes
- * out from there. A row both publish (a poll that takes a row its writer is still publishing) is
- * one message: JetStream drops a repeated message id, the inboxes any later repeat.
+ * A run starts at once after a commit of this process that wrote events (`kick`; a commit during
+ * a run queues one more run after it), and at each poll (`pollMs`), which finds the rest: rows
+ * another process wrote (an instance killed after its commit, its lease run out), retries whose
+ * time came. Decision 0048: this is the one path; on NATS decision 0032 had published committed
+ * events from memory besides it.
  */
 export class OutboxRelay {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<void> | null = null;
-  /** Publications of committed transactions' events under way (`committed`), awaited by stop(). */
-  private readonly publishing = new Set<Promise<void>>();
   private unlisten: (() => void) | undefined;
   /** Times the bus came back after an outage (a publish that failed across one is retried at once). */
   private reconnects = 0;
@@ -185,40 +176,6 @@ export class OutboxRelay {
     this.pollMs = opts.pollMs ?? 1000;
     this.batchSize = opts.batchSize ?? 100;
     this.leaseSeconds = opts.leaseSeconds ?? 30;
-    this.ownRowsSeconds = opts.ownRowsSeconds ?? 2;
-  }
-
-  private readonly ownRowsSeconds: number;
-
-  /**
-   * The events a transaction wrote, after its commit. On NATS they are published now, from
-   * memory, and their rows marked; on the in-process bus (its consumers run inside publish, one
-   * event after the other) the relay runs as after any commit.
-   */
-  committed(envelopes: readonly EventEnvelope[]): void {
-    if (this.stopped || envelopes.length === 0) return;
-    if (this.bus.kind !== 'nats') {
-      this.kick();
-      return;
-    }
-    const run: Promise<void> = this.publishCommitted(envelopes)
-      .catch((err: unknown) =>
-        this.opts.logger?.warn({ err }, 'publishing committed events failed; the poll publishes them'),
-      )
-      .finally(() => this.publishing.delete(run));
-    this.publishing.add(run);
-  }
-
-  private async publishCommitted(envelopes: readonly EventEnvelope[]): Promise<void> {
-    const { sent, err } = await this.publishInOrder(envelopes);
-    if (sent > 0) await this.markSent(envelopes.slice(0, sent));
-    if (sent < envelopes.length) {
-      const envelope = envelopes[sent]!;
-      this.opts.logger?.warn(
-        { err, eventId: envelope.id, subject: envelope.subject, requestId: envelope.requestId },
-        'publishing an event failed; the relay publishes it from the outbox',
-      );
-    }
   }
 
   /**
@@ -291,7 +248,7 @@ export class OutboxRelay {
     this.unlisten = undefined;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    await Promise.all([this.running, ...this.publishing]);
+    await this.running;
   }
 
   /** Publish pending events now, whatever their backoff (the bus has just come back). */
@@ -317,10 +274,7 @@ export class OutboxRelay {
       if (this.queued !== 'now') this.queued = poll ? 'poll' : 'now';
       return;
     }
-    this.running = this.drain({
-      probe: poll,
-      ...(poll && this.bus.kind === 'nats' ? { olderThanSeconds: this.ownRowsSeconds } : {}),
-    })
+    this.running = this.drain({ probe: poll })
       .then(() => undefined)
       .catch((err) => this.opts.logger?.error({ err }, 'outbox relay failed'))
       .finally(() => {
@@ -337,10 +291,7 @@ export class OutboxRelay {
    * by the process that wrote it (a run then follows this one), and the poll finds any other
    * (one whose retry time came, or whose lease ran out).
    */
-  async drain({
-    probe = true,
-    olderThanSeconds = 0,
-  }: { probe?: boolean; olderThanSeconds?: number } = {}): Promise<number> {
+  async drain({ probe = true }: { probe?: boolean } = {}): Promise<number> {
     let published = 0;
     // Cheap probe first for the poll (partial index): an idle poll must not cost a write on the
     // embedded database. After a commit there is something to publish, so the claim goes first.
@@ -351,22 +302,14 @@ export class OutboxRelay {
       if (any.rows.length === 0) return 0;
     }
     for (;;) {
-      // `olderThanSeconds` (the poll on NATS): rows their writer is still publishing are left to it.
       const claimed = await this.db.query<{ id: string; seq: number; envelope: EventEnvelope }>(
         `UPDATE ${this.schema}.outbox SET claimed_until = now() + make_interval(secs => $2), attempts = attempts + 1
           WHERE seq IN (SELECT seq FROM ${this.schema}.outbox
                          WHERE published_at IS NULL AND next_attempt_at <= now()
-                           AND (claimed_until IS NULL OR claimed_until < now())${
-                             olderThanSeconds > 0
-                               ? `
-                           AND created_at < now() - make_interval(secs => $3)`
-                               : ''
-                           }
+                           AND (claimed_until IS NULL OR claimed_until < now())
                          ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED)
           RETURNING id, seq, envelope`,
-        olderThanSeconds > 0
-          ? [this.batchSize, this.leaseSeconds, olderThanSeconds]
-          : [this.batchSize, this.leaseSeconds],
+        [this.batchSize, this.leaseSeconds],
       );
       const rows = claimed.rows.sort((a, b) => a.seq - b.seq);
       if (rows.length === 0) return published;
@@ -421,7 +364,7 @@ export class OutboxRelay {
     await this.bus.publish(envelope);
   }
 
-  /** Mark rows published (those not marked already: a row both a poll and its writer published); returns those marked now. */
+  /** Mark rows published (those not marked already: a row two runs published, one after its lease ran out); returns those marked now. */
   protected async markPublished(ids: string[]): Promise<Array<{ id: string; created_at: Date | string }>> {
     const res = await this.db.query<{ id: string; created_at: Date | string }>(
       `UPDATE ${this.schema}.outbox SET published_at = now(), claimed_until = NULL, last_error = NULL

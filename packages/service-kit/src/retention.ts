@@ -43,6 +43,26 @@ export async function deleteInBatches(
   }
 }
 
+/**
+ * Delete, in batches, the rows of `table` (found by `key`: a column, or columns separated by commas) that
+ * `older` selects, `$1` in it being the retention.
+ */
+export function deleteExpired(
+  db: Database,
+  table: string,
+  key: string,
+  older: string,
+  retention: number,
+  stopped: () => boolean = () => false,
+): Promise<number> {
+  return deleteInBatches(
+    db,
+    `DELETE FROM ${table} WHERE (${key}) IN (SELECT ${key} FROM ${table} WHERE ${older} LIMIT $2)`,
+    [retention],
+    stopped,
+  );
+}
+
 /** Delete the kit's rows that are past their retention in one service's schema. */
 export async function pruneEventTables(
   db: Database,
@@ -50,27 +70,19 @@ export async function pruneEventTables(
   s: RetentionSettings,
   stopped: () => boolean = () => false,
 ): Promise<Pruned> {
-  const outbox = await deleteInBatches(
-    db,
-    `DELETE FROM ${schema}.outbox WHERE seq IN (
-       SELECT seq FROM ${schema}.outbox WHERE published_at < now() - make_interval(hours => $1) LIMIT $2)`,
-    [s.outboxRetentionHours],
-    stopped,
-  );
-  const inbox = await deleteInBatches(
-    db,
-    `DELETE FROM ${schema}.inbox WHERE (consumer, event_id) IN (
-       SELECT consumer, event_id FROM ${schema}.inbox WHERE handled_at < now() - make_interval(days => $1) LIMIT $2)`,
-    [s.inboxRetentionDays],
-    stopped,
-  );
-  const deadLetters = await deleteInBatches(
-    db,
-    `DELETE FROM ${schema}.dead_letters WHERE (consumer, event_id) IN (
-       SELECT consumer, event_id FROM ${schema}.dead_letters WHERE replayed_at < now() - make_interval(days => $1) LIMIT $2)`,
-    [s.deadLetterRetentionDays],
-    stopped,
-  );
+  const expired = (table: string, key: string, column: string, unit: 'hours' | 'days', retention: number) =>
+    deleteExpired(
+      db,
+      `${schema}.${table}`,
+      key,
+      `${column} < now() - make_interval(${unit} => $1)`,
+      retention,
+      stopped,
+    );
+  const event = 'consumer, event_id';
+  const outbox = await expired('outbox', 'seq', 'published_at', 'hours', s.outboxRetentionHours);
+  const inbox = await expired('inbox', event, 'handled_at', 'days', s.inboxRetentionDays);
+  const deadLetters = await expired('dead_letters', event, 'replayed_at', 'days', s.deadLetterRetentionDays);
   return { outbox, inbox, deadLetters };
 }
 

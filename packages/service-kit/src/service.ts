@@ -23,7 +23,7 @@ import { DEFAULT_HOST } from './network.js';
 import { migrate, readMigrations } from './db/migrate.js';
 import { openPglite } from './db/pglite.js';
 import { openPostgres } from './db/postgres.js';
-import { rolledBackToSavepoint, type Database, type Queryable } from './db/types.js';
+import type { Database, Queryable } from './db/types.js';
 import { installErrorHandling, installNotFound } from './errors.js';
 import { EventConsumers } from './consumers.js';
 import { installObservability } from './health.js';
@@ -207,24 +207,18 @@ function createObservers() {
 type Observers = ReturnType<typeof createObservers>;
 
 /**
- * The events each transaction wrote: after its commit the relay publishes them at once, not at its
- * next poll (ctx.tx, and a consumer's handling of an event).
+ * Transactions that wrote events: after each one's commit the relay runs at once, not at its next
+ * poll (ctx.tx, and a consumer's handling of an event).
  */
 function createCommitTracker(relay: OutboxRelay) {
-  const written = new WeakMap<Queryable, EventEnvelope[]>();
+  const wroteEvents = new WeakSet<Queryable>();
   return {
     wrote<T extends EventEnvelope | EventEnvelope[]>(tx: Queryable, envelopes: T): T {
-      const list = written.get(tx);
-      if (list) list.push(...[envelopes].flat());
-      else written.set(tx, [envelopes].flat());
+      wroteEvents.add(tx);
       return envelopes;
     },
     afterCommit(tx: Queryable | undefined): void {
-      const envelopes = tx ? written.get(tx) : undefined;
-      if (!envelopes || envelopes.length === 0) return;
-      // Part of it rolled back to a savepoint: the outbox, not memory, says which events are left.
-      if (rolledBackToSavepoint.has(tx!)) relay.kick();
-      else relay.committed(envelopes);
+      if (tx && wroteEvents.has(tx)) relay.kick();
     },
   };
 }

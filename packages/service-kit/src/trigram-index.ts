@@ -10,6 +10,7 @@
  * PO's status change cost 1.2 ms, 0.26 ms of it the row and its other sixteen indexes; with the
  * list 0.37 ms, merges included (decision 0030).
  */
+import type { Logger } from 'pino';
 import type { Database } from './db/types.js';
 
 /** Unmerged entries a trigram index keeps before the write that passes this size merges them (kB). */
@@ -53,4 +54,17 @@ export async function ensureTrigramIndexes(db: Database, indexes: readonly Trigr
     }
   }
   return true;
+}
+
+/**
+ * The search indexes of a service, made at its start; when pg_trgm is missing the log says so:
+ * `unavailable` tells what scans instead ("pg_trgm is not available: …").
+ */
+export async function ensureSearchIndexes(
+  ctx: { db: Database; log: Pick<Logger, 'info'> },
+  indexes: readonly TrigramIndex[],
+  unavailable: string,
+): Promise<void> {
+  if (!(await ensureTrigramIndexes(ctx.db, indexes)))
+    ctx.log.info(`pg_trgm is not available: ${unavailable}`);
 }

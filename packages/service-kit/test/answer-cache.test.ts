@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { AnswerCache } from '../src/answer-cache.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AnswerCache, answersCache } from '../src/answer-cache.js';
+import { KIT_MIGRATIONS } from '../src/kit-migrations.js';
+import { migrate, type Database } from '../src/index.js';
+import { createTestDatabase } from '../src/testing/index.js';
 
 describe('AnswerCache', () => {
   it('serves an answer again only at the generation it was built at', () => {
@@ -32,5 +35,75 @@ describe('AnswerCache', () => {
     expect(cache.size).toBe(1);
     expect(cache.totalBytes).toBe((3 + 1) * 2);
     expect(cache.get('k', '2')?.text).toBe('new');
+  });
+});
+
+/** A service's answers over kit migration 6: `orders` watched, `notes` not. PGlite, or PostgreSQL with TEST_DATABASE_URL. */
+describe('answersCache', () => {
+  let db: Database;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    ({ db, drop } = await createTestDatabase());
+    await migrate(db, 'ac', 'kit', KIT_MIGRATIONS);
+    await db.exec(`
+      CREATE TABLE ac.orders (id int PRIMARY KEY, name text NOT NULL);
+      CREATE TABLE ac.notes (order_id int NOT NULL, note text NOT NULL);
+      INSERT INTO ac.orders VALUES (1, 'first'), (2, 'second');
+      INSERT INTO ac.notes VALUES (1, 'urgent');
+      SELECT ac.watch_list_changes(ARRAY['orders']);
+      CREATE TABLE ac.tally (n int NOT NULL);
+      INSERT INTO ac.tally VALUES (2);
+      CREATE FUNCTION ac.tallied() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN UPDATE ac.tally SET n = n + 1; RETURN NULL; END $$;
+      CREATE TRIGGER orders_tallied AFTER INSERT ON ac.orders FOR EACH ROW EXECUTE FUNCTION ac.tallied();`);
+  });
+  afterAll(async () => drop?.());
+
+  const names = (db: Database, sql: string) => async (generation: string) => {
+    const res = await db.query<{ name: string }>(sql);
+    return { text: JSON.stringify(res.rows.map((r) => r.name)), extra: undefined, generation };
+  };
+
+  it('serves an answer again until a watched table is written, by any connection', async () => {
+    const answers = answersCache('ac');
+    let built = 0;
+    const list = () =>
+      answers.answer(
+        db,
+        'orders',
+        async (g) => (built++, names(db, 'SELECT name FROM ac.orders ORDER BY id')(g)),
+      );
+    expect((await list())?.text).toBe('["first","second"]');
+    expect((await list())?.text).toBe('["first","second"]');
+    expect(built).toBe(1);
+    await db.query(`UPDATE ac.orders SET name = 'renamed' WHERE id = 1`);
+    expect((await list())?.text).toBe('["renamed","second"]');
+    expect(built).toBe(2);
+  });
+
+  it('refuses, in tests, an answer that reads a table no migration watches, in a join or a subquery as well', async () => {
+    // On by default under tests (NODE_ENV=test), as every service's tests run their lists.
+    const answers = answersCache('ac');
+    for (const sql of [
+      'SELECT o.name FROM ac.orders o JOIN ac.notes n ON n.order_id = o.id',
+      'SELECT name FROM ac.orders WHERE id IN (SELECT order_id FROM ac.notes)',
+      'WITH n AS (SELECT order_id FROM ac.notes) SELECT note AS name FROM ac.notes',
+    ])
+      await expect(answers.answer(db, sql, names(db, sql))).rejects.toThrow(
+        /reads ac\.notes, whose writes do not move ac's generation: name it in a migration's ac\.watch_list_changes/,
+      );
+    // Watched tables only: the generation's own table, and one that only a watched table's row
+    // trigger writes (kept counts), which changes only in a statement that moves the generation.
+    const sql = `SELECT name FROM ac.orders WHERE id > (SELECT count(*) FROM ac.list_changes) - (SELECT n FROM ac.tally)`;
+    expect((await answers.answer(db, 'ok', names(db, sql)))?.text).toContain('second');
+    expect(answers.cache.size).toBe(1);
+  });
+
+  it('checks only the statements of the answer being built, not those other requests run meanwhile', async () => {
+    const answers = answersCache('ac', { checkWatched: true });
+    const other = db.query('SELECT note FROM ac.notes');
+    const answer = answers.answer(db, 'orders', names(db, 'SELECT name FROM ac.orders ORDER BY id'));
+    const [, a] = await Promise.all([other, answer, db.query('SELECT note FROM ac.notes')]);
+    expect(a?.text).toBe('["renamed","second"]');
   });
 });

@@ -1,5 +1,5 @@
 import type { ComponentPropsWithRef } from 'react';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { theme } from './theme';
 
 export type BadgeVariant = 'default' | 'secondary' | 'outline' | 'destructive' | 'success';
@@ -12,7 +12,8 @@ const looks: Record<BadgeVariant, string> = {
   success: `background: ${theme.color.success}; color: ${theme.color.successForeground};`,
 };
 
-const StyledBadge = styled.span<{ $variant: BadgeVariant }>`
+/** A badge's pill shape, for a plain element drawn as one (a class in a long list, where a component per badge costs). */
+export const badgeShape = css`
   display: inline-flex;
   align-items: center;
   gap: 0.25rem;
@@ -23,6 +24,10 @@ const StyledBadge = styled.span<{ $variant: BadgeVariant }>`
   font-weight: 600;
   line-height: 1.25rem;
   white-space: nowrap;
+`;
+
+const StyledBadge = styled.span<{ $variant: BadgeVariant }>`
+  ${badgeShape}
   ${(p) => looks[p.$variant]}
 `;
 

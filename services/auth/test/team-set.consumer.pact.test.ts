@@ -1,21 +1,14 @@
 /** Message contract: auth consumes the projects service's erp.projects.team_set.v1 (decision 0015). */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MatchersV3, PactV4 } from '@pact-foundation/pact';
+import { MatchersV3 } from '@pact-foundation/pact';
+import { receiveEvent } from '@erp/service-kit/testing';
 import type { EventEnvelope, Member, ProjectTeamSetData } from '@erp/contracts';
 import { applyProjectTeam } from '../src/app.js';
 import { membersRepository } from '../src/repositories/members.js';
 import { ADMIN, EMPLOYEE, startAuth, type AuthHarness } from './helpers.js';
 
-const { uuid, integer, string, datetime, eachLike } = MatchersV3;
+const { uuid, integer, string, eachLike } = MatchersV3;
 const PROJECT = '7b1e4c2a-9d3f-4a6b-8c5e-1f2a3b4c5d6e';
-const pact = new PactV4({
-  consumer: 'auth-service',
-  provider: 'projects-service-events',
-  dir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../pacts'),
-  logLevel: 'warn',
-});
 
 let h: AuthHarness;
 let employee: Member;
@@ -31,25 +24,22 @@ afterAll(async () => h?.close());
 
 describe('auth consuming erp.projects.team_set.v1', () => {
   it('gives the listed Employees the project', async () => {
-    await pact
-      .addAsynchronousInteraction()
-      .given('a project’s Employees were set')
-      .expectsToReceive('a project team set event', (b) => {
-        b.withJSONContent({
-          id: uuid(),
-          subject: 'erp.projects.team_set.v1',
-          occurredAt: datetime("yyyy-MM-dd'T'HH:mm:ss.SSSX", '2026-11-25T10:00:00.000Z'),
-          source: 'projects',
-          data: {
-            projectId: uuid(PROJECT),
-            employees: eachLike(uuid('4f2a6b8c-1d3e-4f5a-9b7c-2e4d6f8a0b1c')),
-            sequence: integer(1),
-            actor: { _id: uuid('5b7c2d1e-3f4a-4b6c-8d9e-0a1b2c3d4e5f'), name: string('Demo Admin') },
-          },
-        });
-      })
-      .executeTest(async (message) => {
-        const envelope = message.contents.content as EventEnvelope;
+    await receiveEvent(
+      {
+        consumer: 'auth-service',
+        provider: 'projects-service-events',
+        state: 'a project’s Employees were set',
+        description: 'a project team set event',
+        subject: 'erp.projects.team_set.v1',
+        occurredAt: '2026-11-25T10:00:00.000Z',
+        data: {
+          projectId: uuid(PROJECT),
+          employees: eachLike(uuid('4f2a6b8c-1d3e-4f5a-9b7c-2e4d6f8a0b1c')),
+          sequence: integer(1),
+          actor: { _id: uuid('5b7c2d1e-3f4a-4b6c-8d9e-0a1b2c3d4e5f'), name: string('Demo Admin') },
+        },
+      },
+      async (envelope: EventEnvelope) => {
         const data = { ...(envelope.data as ProjectTeamSetData), employees: [employee._id] };
         const ctx = h.runtimes[0]!.ctx;
         await h.db.transaction((tx) =>
@@ -60,6 +50,7 @@ describe('auth consuming erp.projects.team_set.v1', () => {
           [employee._id],
         );
         expect(r.rows[0]!.projects).toContain(PROJECT);
-      });
+      },
+    );
   });
 });

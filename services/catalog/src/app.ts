@@ -1,9 +1,13 @@
 import { fileURLToPath } from 'node:url';
-import { ensureTrigramIndexes, type ServiceDefinition } from '@erp/service-kit';
+import {
+  answersCache,
+  currentGeneration,
+  ensureTrigramIndexes,
+  type ServiceDefinition,
+} from '@erp/service-kit';
 import { loadImportLimits, type ImportLimits } from './config.js';
 import { itemsSnapshotConsumer } from './events/items-snapshot.js';
 import { vendorUpdatedConsumer } from './events/vendor-updated.js';
-import { readGeneration } from './plugins/list-cache.js';
 import { NameIndexKeeper } from './plugins/name-index.js';
 import { importJobs } from './repositories/import-jobs.js';
 import { itemsRepository } from './repositories/items.js';
@@ -33,6 +37,7 @@ export function catalogService(opts: CatalogOptions = {}): ServiceDefinition {
   const vendors = vendorsRepository(schema);
   const jobs = importJobs(schema);
   const running = new Set<Promise<void>>();
+  const answers = answersCache(schema);
   let deps: TransferDeps | undefined;
 
   return {
@@ -42,7 +47,7 @@ export function catalogService(opts: CatalogOptions = {}): ServiceDefinition {
     async onStart(ctx) {
       const names = new NameIndexKeeper(
         ctx.db,
-        { generation: (db) => readGeneration(db, schema), items },
+        { generation: (db) => currentGeneration(db, schema), items },
         {
           quietMs: opts.nameIndex?.quietMs ?? 1_000,
           maxStaleMs: opts.nameIndex?.maxStaleMs ?? 10_000,
@@ -52,7 +57,7 @@ export function catalogService(opts: CatalogOptions = {}): ServiceDefinition {
         },
       );
       const limits = { ...loadImportLimits(opts.env ?? process.env), ...opts.importLimits };
-      deps = { ctx, items, vendors, jobs, running, names, limits };
+      deps = { ctx, items, vendors, jobs, running, answers, names, limits };
       await jobs.failInterrupted(ctx.db);
       const trigram = await ensureTrigramIndexes(ctx.db, [
         { name: 'items_name_trgm', table: `${schema}.items`, column: 'name_key' },

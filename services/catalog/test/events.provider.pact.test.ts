@@ -1,17 +1,10 @@
 /** The catalog as a message provider: the events it really writes to its outbox. */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { MessageProviderPact } from '@pact-foundation/pact';
+import { describe, it } from 'vitest';
+import { harnessForFile, lastOutboxEvent, verifyMessagePacts } from '@erp/service-kit/testing';
 import type { EventEnvelope } from '@erp/contracts';
-import { startCatalog, type CatalogHarness } from './helpers.js';
+import { startCatalog } from './helpers.js';
 
-const pactDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../pacts');
-let h: CatalogHarness;
-beforeAll(async () => {
-  h = await startCatalog();
-});
-afterAll(async () => h?.close());
+const h = harnessForFile(startCatalog);
 
 /** Price an item for a vendor through the API and take the event it wrote. */
 async function vendorItemsChangedEvent(): Promise<EventEnvelope> {
@@ -27,10 +20,7 @@ async function vendorItemsChangedEvent(): Promise<EventEnvelope> {
     },
   });
   if (res.statusCode !== 201) throw new Error(res.body);
-  const row = await h.db.query<{ envelope: EventEnvelope }>(
-    `SELECT envelope FROM catalog.outbox WHERE subject = 'erp.catalog.vendor_items_changed.v1' ORDER BY seq DESC LIMIT 1`,
-  );
-  return row.rows[0]!.envelope;
+  return lastOutboxEvent(h.db, 'catalog', 'erp.catalog.vendor_items_changed.v1');
 }
 
 /** Create an item through the API and take the item_upserted event it wrote. */
@@ -42,11 +32,7 @@ async function itemUpsertedEvent(): Promise<EventEnvelope> {
     payload: { name: `Cement OPC 53 ${Date.now()}`, unit: 'bags' },
   });
   if (res.statusCode !== 201) throw new Error(res.body);
-  const row = await h.db.query<{ envelope: EventEnvelope }>(
-    `SELECT envelope FROM catalog.outbox WHERE subject = 'erp.catalog.item_upserted.v1' AND envelope->'data'->>'itemId' = $1`,
-    [res.json().item._id],
-  );
-  return row.rows[0]!.envelope;
+  return lastOutboxEvent(h.db, 'catalog', 'erp.catalog.item_upserted.v1', 'itemId', res.json().item._id);
 }
 
 /** Create an item priced by a vendor through the API and take the item_upserted event it wrote (with its prices). */
@@ -63,41 +49,34 @@ async function pricedItemEvent(): Promise<EventEnvelope> {
     },
   });
   if (res.statusCode !== 201) throw new Error(res.body);
-  const row = await h.db.query<{ envelope: EventEnvelope }>(
-    `SELECT envelope FROM catalog.outbox WHERE subject = 'erp.catalog.item_upserted.v1' AND envelope->'data'->>'itemId' = $1 ORDER BY seq DESC LIMIT 1`,
-    [res.json().item._id],
-  );
-  return row.rows[0]!.envelope;
+  return lastOutboxEvent(h.db, 'catalog', 'erp.catalog.item_upserted.v1', 'itemId', res.json().item._id);
 }
 
 describe('catalog service as a message provider', () => {
   it('publishes vendor item counts its consumers can read', async () => {
-    await new MessageProviderPact({
+    await verifyMessagePacts({
       provider: 'catalog-service-events',
-      pactUrls: [path.join(pactDir, 'vendors-service-catalog-service-events.json')],
-      logLevel: 'warn',
-      messageProviders: { 'a vendor items changed event': vendorItemsChangedEvent },
-      stateHandlers: { 'a vendor has active prices for items': async () => undefined },
-    }).verify();
+      consumers: ['vendors-service'],
+      messages: { 'a vendor items changed event': vendorItemsChangedEvent },
+      states: ['a vendor has active prices for items'],
+    });
   });
 
   it('announces items as the projects service reads them', async () => {
-    await new MessageProviderPact({
+    await verifyMessagePacts({
       provider: 'catalog-service-events',
-      pactUrls: [path.join(pactDir, 'projects-service-catalog-service-events.json')],
-      logLevel: 'warn',
-      messageProviders: { 'an item upserted event': itemUpsertedEvent },
-      stateHandlers: { 'an item was created in the item master': async () => undefined },
-    }).verify();
+      consumers: ['projects-service'],
+      messages: { 'an item upserted event': itemUpsertedEvent },
+      states: ['an item was created in the item master'],
+    });
   });
 
   it('announces items with their vendor prices as the indent service reads them', async () => {
-    await new MessageProviderPact({
+    await verifyMessagePacts({
       provider: 'catalog-service-events',
-      pactUrls: [path.join(pactDir, 'indent-service-catalog-service-events.json')],
-      logLevel: 'warn',
-      messageProviders: { 'an item upserted event with its vendor prices': pricedItemEvent },
-      stateHandlers: { 'an item was priced by a vendor': async () => undefined },
-    }).verify();
+      consumers: ['indent-service'],
+      messages: { 'an item upserted event with its vendor prices': pricedItemEvent },
+      states: ['an item was priced by a vendor'],
+    });
   });
 });

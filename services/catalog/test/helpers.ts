@@ -99,19 +99,4 @@ export async function waitForJob(
   throw new Error('import did not finish');
 }
 
-/** A multipart body with one file in the field "file". */
-export function multipart(
-  fileName: string,
-  content: Buffer | string,
-  field = 'file',
-): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----catalog${randomUUID()}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, Buffer.isBuffer(content) ? content : Buffer.from(content), tail]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
+export { multipart } from '@erp/service-kit/testing';

@@ -1,17 +1,8 @@
 /** Provider side of every HTTP pact naming catalog-service (mfe-catalog, mfe-vendors, and any consumer added later). */
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Verifier } from '@pact-foundation/pact';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { listenLocally, verifyHttpPacts } from '@erp/service-kit/testing';
 import { multipart, publishVendor, startCatalog, waitForJob, type CatalogHarness } from './helpers.js';
 
-const pactDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../pacts');
-/** The consumers' pacts with this provider: <consumer>-catalog-service.json. */
-const pactUrls = readdirSync(pactDir)
-  .filter((f) => f.endsWith('-catalog-service.json'))
-  .sort()
-  .map((f) => path.join(pactDir, f));
 /** The vendor mfe-catalog's pact prices items with. */
 const VENDOR = '7b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e';
 /** The vendor whose detail screen mfe-vendors' pact reads and edits. */
@@ -21,8 +12,7 @@ let h: CatalogHarness;
 let base = '';
 beforeAll(async () => {
   h = await startCatalog();
-  await h.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(h.app.server.address() as { port: number }).port}`;
+  base = await listenLocally(h.app);
 });
 afterAll(async () => h?.close());
 
@@ -64,18 +54,11 @@ const shreeGanesh = () =>
 
 describe('catalog service as an HTTP provider', () => {
   it('honours every pact its consumers wrote', async () => {
-    expect(pactUrls).not.toHaveLength(0);
-    await new Verifier({
+    await verifyHttpPacts({
       provider: 'catalog-service',
-      providerBaseUrl: base,
-      pactUrls,
-      logLevel: 'warn',
+      baseUrl: base,
       // The gateway strips /api/v1; the consumer's token is replaced by a real Purchaser session.
-      requestFilter: (req, _res, next) => {
-        req.url = req.url.replace(/^\/api\/v1/, '');
-        if (req.headers.authorization) req.headers.authorization = h.purchaser.headers.authorization;
-        next();
-      },
+      authorization: () => h.purchaser.headers.authorization,
       stateHandlers: {
         // Creates the vendor (as its event would) and an item it prices; the item and price ids are handed to the request.
         'an item priced by vendor 7b2c3d4e-5f6a-4b7c-8d9e-0f1a2b3c4d5e exists': async () => {
@@ -112,6 +95,6 @@ describe('catalog service as an HTTP provider', () => {
           return pricedItem(`TMT steel bar 12 mm ${Date.now()}`, 'kg', VENDOR_OF_MFE_VENDORS, 62, 11.16);
         },
       },
-    }).verifyProvider();
+    });
   });
 });

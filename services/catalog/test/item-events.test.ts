@@ -63,21 +63,23 @@ const upload = (content: string) => {
   });
 };
 
+/** The item_upserted data of an item as announced: active and without prices unless `over` says. */
+const announced = (itemId: string, name: string, unit: string, version: number, over: object = {}) => ({
+  itemId,
+  name,
+  unit,
+  status: 'active',
+  version,
+  prices: [],
+  ...over,
+});
+
 describe('erp.catalog.item_upserted.v1', () => {
   it('creating an item announces it once with its name, unit, status and version', async () => {
     const res = await post({ name: 'Cement OPC 53', unit: 'bags' });
     expect(res.statusCode, res.body).toBe(201);
     const item = res.json().item;
-    expect(await upserts()).toEqual([
-      {
-        itemId: item._id,
-        name: 'Cement OPC 53',
-        unit: 'bags',
-        status: 'active',
-        version: item.version,
-        prices: [],
-      },
-    ]);
+    expect(await upserts()).toEqual([announced(item._id, 'Cement OPC 53', 'bags', item.version)]);
   });
 
   it('creating an item with vendor prices announces them in rupees per unit with GST', async () => {
@@ -94,14 +96,9 @@ describe('erp.catalog.item_upserted.v1', () => {
     expect(res.statusCode, res.body).toBe(201);
     const events = await upserts();
     expect(events).toEqual([
-      {
-        itemId: res.json().item._id,
-        name: 'Cement OPC 53',
-        unit: 'bags',
-        status: 'active',
-        version: res.json().item.version,
+      announced(res.json().item._id, 'Cement OPC 53', 'bags', res.json().item.version, {
         prices: expect.any(Array),
-      },
+      }),
     ]);
     expect(byVendor(events[0]!.prices)).toEqual(
       byVendor([
@@ -122,30 +119,9 @@ describe('erp.catalog.item_upserted.v1', () => {
     const events = await upserts();
     expect(events).toHaveLength(4);
     expect(events.slice(1)).toEqual([
-      {
-        itemId: item._id,
-        name: 'Cement OPC 53 grade',
-        unit: 'bags',
-        status: 'active',
-        version: v2,
-        prices: [],
-      },
-      {
-        itemId: item._id,
-        name: 'Cement OPC 53 grade',
-        unit: 'kg',
-        status: 'active',
-        version: unit.version,
-        prices: [],
-      },
-      {
-        itemId: item._id,
-        name: 'Cement OPC 53 grade',
-        unit: 'kg',
-        status: 'inactive',
-        version: off.version,
-        prices: [],
-      },
+      announced(item._id, 'Cement OPC 53 grade', 'bags', v2),
+      announced(item._id, 'Cement OPC 53 grade', 'kg', unit.version),
+      announced(item._id, 'Cement OPC 53 grade', 'kg', off.version, { status: 'inactive' }),
     ]);
   });
 
@@ -210,14 +186,11 @@ describe('erp.catalog.item_upserted.v1', () => {
       version: item.version,
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(await lastOf(item._id)).toEqual({
-      itemId: item._id,
-      name: 'Binding wire',
-      unit: 'kg',
-      status: 'active',
-      version: res.json().item.version,
-      prices: [{ vendorId: a.vendorId, price: 78, gst: 0, status: 'active' }],
-    });
+    expect(await lastOf(item._id)).toEqual(
+      announced(item._id, 'Binding wire', 'kg', res.json().item.version, {
+        prices: [{ vendorId: a.vendorId, price: 78, gst: 0, status: 'active' }],
+      }),
+    );
     expect(res.json().item.version).toBeGreaterThan(item.version);
   });
 

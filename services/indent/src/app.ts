@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { answersCache, ensureTrigramIndexes, type ServiceDefinition } from '@erp/service-kit';
+import { answersCache, ensureSearchIndexes, type ServiceDefinition } from '@erp/service-kit';
 import { replicaConsumers, requestItemsIfEmpty } from './plugins/replicas.js';
 import { indentRepository } from './repositories/indents.js';
 import { approvalRoutes } from './routes/approval.js';
@@ -27,13 +27,11 @@ export function indentService(): ServiceDefinition {
     migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
     async onStart(ctx) {
       // The list's keyword search and its count along a trigram index (as the project and BOQ lists).
-      const trigram = await ensureTrigramIndexes(ctx.db, [
-        { name: 'indents_search_trgm', table: `${schema}.indents`, column: 'search' },
-      ]);
-      if (!trigram)
-        ctx.log.info(
-          'pg_trgm is not available: indent keyword searches scan instead of using a trigram index',
-        );
+      await ensureSearchIndexes(
+        ctx,
+        [{ name: 'indents_search_trgm', table: `${schema}.indents`, column: 'search' }],
+        'indent keyword searches scan instead of using a trigram index',
+      );
       await requestItemsIfEmpty(ctx);
     },
     consumers: replicaConsumers(schema, indents),

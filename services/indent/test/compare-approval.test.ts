@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { harnessForFile } from '@erp/service-kit/testing';
 import {
   INDENT_MESSAGES,
   PoCreated,
@@ -10,13 +11,9 @@ import {
   type IndentCompare,
 } from '@erp/contracts';
 import { buildEnvelope } from '@erp/service-kit';
-import { startIndent, type IndentHarness } from './helpers.js';
+import { startIndent } from './helpers.js';
 
-let h: IndentHarness;
-beforeAll(async () => {
-  h = await startIndent();
-});
-afterAll(async () => h?.close());
+const h = harnessForFile(startIndent);
 
 const vendor = (i: number) => h.world.vendors[i]!.vendorId;
 const item = (i: number) => h.world.items[i]!.itemId;

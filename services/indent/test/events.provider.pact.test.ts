@@ -3,19 +3,12 @@
  * the PO service makes POs from, and erp.indent.upserted.v1 as raising an indent writes it, from
  * which the projects service counts a BOQ's indents.
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MessageProviderPact } from '@pact-foundation/pact';
+import { describe, expect, it } from 'vitest';
+import { harnessForFile, lastOutboxEvent, verifyMessagePacts } from '@erp/service-kit/testing';
 import type { EventEnvelope } from '@erp/contracts';
-import { startIndent, type IndentHarness } from './helpers.js';
+import { startIndent } from './helpers.js';
 
-const pactDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../pacts');
-let h: IndentHarness;
-beforeAll(async () => {
-  h = await startIndent();
-});
-afterAll(async () => h?.close());
+const h = harnessForFile(startIndent);
 
 /** Raise an indent, choose the lowest vendor of each line, send it for approval and approve it; the event from the outbox. */
 async function approvedEvent(): Promise<EventEnvelope> {
@@ -45,43 +38,31 @@ async function approvedEvent(): Promise<EventEnvelope> {
     })),
   });
   expect(approved.statusCode, approved.body).toBe(200);
-  const r = await h.db.query<{ envelope: EventEnvelope }>(
-    "SELECT envelope FROM indent.outbox WHERE subject = 'erp.indent.approved.v1' AND envelope->'data'->>'indentId' = $1",
-    [c._id],
-  );
-  return r.rows[0]!.envelope;
+  return lastOutboxEvent(h.db, 'indent', 'erp.indent.approved.v1', 'indentId', c._id);
 }
 
 /** Raise an indent (sent for comparison); its erp.indent.upserted.v1 from the outbox. */
 async function upsertedEvent(): Promise<EventEnvelope> {
   const indent = await h.create();
-  const r = await h.db.query<{ envelope: EventEnvelope }>(
-    "SELECT envelope FROM indent.outbox WHERE subject = 'erp.indent.upserted.v1' AND envelope->'data'->>'indentId' = $1",
-    [indent._id],
-  );
-  return r.rows[0]!.envelope;
+  return lastOutboxEvent(h.db, 'indent', 'erp.indent.upserted.v1', 'indentId', indent._id);
 }
 
 describe('indent service as a message provider', () => {
   it('announces approvals the PO service can make purchase orders from', async () => {
-    await new MessageProviderPact({
+    await verifyMessagePacts({
       provider: 'indent-service-events',
-      pactUrls: [path.join(pactDir, 'po-service-indent-service-events.json')],
-      logLevel: 'warn',
-      messageProviders: { 'an indent approved event': approvedEvent },
-      stateHandlers: {
-        'an indent awaiting approval with a vendor chosen for each line': async () => undefined,
-      },
-    }).verify();
+      consumers: ['po-service'],
+      messages: { 'an indent approved event': approvedEvent },
+      states: ['an indent awaiting approval with a vendor chosen for each line'],
+    });
   });
 
   it('announces indents the projects service can count on their BOQ', async () => {
-    await new MessageProviderPact({
+    await verifyMessagePacts({
       provider: 'indent-service-events',
-      pactUrls: [path.join(pactDir, 'projects-service-indent-service-events.json')],
-      logLevel: 'warn',
-      messageProviders: { 'an indent upserted event': upsertedEvent },
-      stateHandlers: { 'an indent was raised against a confirmed BOQ': async () => undefined },
-    }).verify();
+      consumers: ['projects-service'],
+      messages: { 'an indent upserted event': upsertedEvent },
+      states: ['an indent was raised against a confirmed BOQ'],
+    });
   });
 });

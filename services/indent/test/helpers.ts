@@ -19,6 +19,7 @@ import {
   type GrantedAccess,
   type GrantOptions,
   type TestHarness,
+  callerAs,
 } from '@erp/service-kit/testing';
 import { indentService } from '../src/app.js';
 
@@ -236,13 +237,7 @@ export async function startIndent(kit: Partial<KitConfig> = {}): Promise<IndentH
     employee: await grantAccess(h, { ...PEOPLE.employee, projects: [projectId] }),
     outsider: await grantAccess(h, { ...PEOPLE.outsider, projects: [otherProjectId] }),
   };
-  const call: IndentHarness['call'] = (who, method, url, payload) =>
-    h.app.inject({
-      method,
-      url,
-      headers: who === null ? {} : typeof who === 'string' ? people[who].headers : who.headers,
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
+  const call = callerAs(h, people);
   const world: World = {
     projectId,
     otherProjectId,

@@ -1,9 +1,6 @@
 /** Provider side of every HTTP pact naming indent-service (mfe-indent, and any consumer added later). */
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Verifier } from '@pact-foundation/pact';
+import { listenLocally, verifyHttpPacts } from '@erp/service-kit/testing';
 import {
   BoqConsumed,
   BoqUpserted,
@@ -22,13 +19,6 @@ import { optionsFor } from '../src/repositories/options.js';
 import { approve } from '../src/events/indent-approved.js';
 import { saveSelections, type Choice } from '../src/repositories/selections.js';
 import { startIndent, type IndentHarness, type Who } from './helpers.js';
-
-const pactDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../pacts');
-/** The consumers' pacts with this provider: <consumer>-indent-service.json. */
-const pactUrls = readdirSync(pactDir)
-  .filter((f) => f.endsWith('-indent-service.json'))
-  .sort()
-  .map((f) => path.join(pactDir, f));
 
 // The ids the pacts use: PRJ-0001 'Skyline Residency, Pune', its confirmed BOQ-0001, 'Cement OPC 53'
 // (a line of that BOQ) priced by two vendors, and one indent in each stage.
@@ -50,8 +40,7 @@ let h: IndentHarness;
 let base = '';
 beforeAll(async () => {
   h = await startIndent();
-  await h.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(h.app.server.address() as { port: number }).port}`;
+  base = await listenLocally(h.app);
 });
 afterAll(async () => h?.close());
 
@@ -339,19 +328,12 @@ async function demoIndents(): Promise<void> {
 
 describe('indent service as an HTTP provider', () => {
   it('honours every pact its consumers wrote', async () => {
-    expect(pactUrls).not.toHaveLength(0);
-    await new Verifier({
+    await verifyHttpPacts({
       provider: 'indent-service',
-      providerBaseUrl: base,
-      pactUrls,
-      logLevel: 'warn',
+      baseUrl: base,
       // The gateway strips /api/v1; the consumer's token is replaced by a real Admin session (an
       // Admin may also choose vendors, which the service otherwise allows only a Purchaser).
-      requestFilter: (req, _res, next) => {
-        req.url = req.url.replace(/^\/api\/v1/, '');
-        if (req.headers.authorization) req.headers.authorization = h.people.admin.headers.authorization;
-        next();
-      },
+      authorization: () => h.people.admin.headers.authorization,
       stateHandlers: {
         'the demo indents exist': demoIndents,
         [`draft indent ${DRAFT} exists`]: async () => {
@@ -378,6 +360,6 @@ describe('indent service as an HTTP provider', () => {
           return pricesVersion(APPROVAL);
         },
       },
-    }).verifyProvider();
+    });
   });
 });

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { harnessForFile } from '@erp/service-kit/testing';
 import type { IndentCompare, IndentUpsertedData } from '@erp/contracts';
-import { startIndent, type IndentHarness } from './helpers.js';
+import { startIndent } from './helpers.js';
 
-let h: IndentHarness;
-beforeAll(async () => {
-  h = await startIndent();
-});
-afterAll(async () => h?.close());
+const h = harnessForFile(startIndent);
 
 /** The erp.indent.upserted.v1 events in the outbox for an indent, oldest first. */
 async function upserted(indentId: string): Promise<IndentUpsertedData[]> {

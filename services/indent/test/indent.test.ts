@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { harnessForFile } from '@erp/service-kit/testing';
 import {
   BoqConsumed,
   BoqUpserted,
@@ -11,17 +12,26 @@ import {
 import { buildEnvelope, generationSql } from '@erp/service-kit';
 import { newIndent, startIndent, type IndentHarness } from './helpers.js';
 
-let h: IndentHarness;
-beforeAll(async () => {
-  h = await startIndent();
-});
-afterAll(async () => h?.close());
+const h = harnessForFile(startIndent);
 
 const list = async (query: string, who: Parameters<IndentHarness['call']>[0] = 'admin') => {
   const res = await h.call(who, 'GET', `/indent?${query}`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { result: IndentSummary[]; totalItems: number };
 };
+
+/** An indent of these lines (world item, quantity): its quantity by unit, on it and on the list, is `byUnit`. */
+async function expectByUnit(
+  lines: Array<[number, number]>,
+  byUnit: Array<{ unit: string; quantity: number }>,
+) {
+  const made = await h.create({
+    title: `Units ${randomUUID().slice(0, 8)}`,
+    items: lines.map(([i, quantity]) => ({ item: h.world.items[i]!.itemId, quantity })),
+  });
+  expect(made.quantityByUnit).toEqual(byUnit);
+  expect((await list(`keyword=${encodeURIComponent(made.title)}`)).result[0]!.items.byUnit).toEqual(byUnit);
+}
 
 describe('raising an indent', () => {
   it('sends it for comparison with its lines, numbers it IND-nnnnnn and records who raised it', async () => {
@@ -312,39 +322,30 @@ describe('the indent list', () => {
   });
 
   it('gives each unit’s total quantity, never bags, kg and CBM added together, on the list and the indent alike', async () => {
-    const made = await h.create({
-      title: `Units ${randomUUID().slice(0, 8)}`,
-      items: [
-        { item: h.world.items[0]!.itemId, quantity: 100 },
-        { item: h.world.items[1]!.itemId, quantity: 2500.5 },
-        { item: h.world.items[2]!.itemId, quantity: 12.25 },
+    await expectByUnit(
+      [
+        [0, 100],
+        [1, 2500.5],
+        [2, 12.25],
       ],
-    });
-    const byUnit = [
-      { unit: 'bags', quantity: 100 },
-      { unit: 'kg', quantity: 2500.5 },
-      { unit: 'CBM', quantity: 12.25 },
-    ];
-    expect(made.quantityByUnit).toEqual(byUnit);
-    const row = (await list(`keyword=${encodeURIComponent(made.title)}`)).result[0]!;
-    expect(row.items.byUnit).toEqual(byUnit);
+      [
+        { unit: 'bags', quantity: 100 },
+        { unit: 'kg', quantity: 2500.5 },
+        { unit: 'CBM', quantity: 12.25 },
+      ],
+    );
     // Two lines in one unit add up; the order is the lines' own.
-    const same = await h.create({
-      title: `Units ${randomUUID().slice(0, 8)}`,
-      items: [
-        { item: h.world.items[2]!.itemId, quantity: 1.5 },
-        { item: h.world.items[0]!.itemId, quantity: 10 },
-        { item: h.world.items[3]!.itemId, quantity: 0.75 },
-      ],
-    });
     // River sand in CBM first, then cement and wall putty, both in bags.
-    const expected = [
-      { unit: 'CBM', quantity: 1.5 },
-      { unit: 'bags', quantity: 10.75 },
-    ];
-    expect(same.quantityByUnit).toEqual(expected);
-    expect((await list(`keyword=${encodeURIComponent(same.title)}`)).result[0]!.items.byUnit).toEqual(
-      expected,
+    await expectByUnit(
+      [
+        [2, 1.5],
+        [0, 10],
+        [3, 0.75],
+      ],
+      [
+        { unit: 'CBM', quantity: 1.5 },
+        { unit: 'bags', quantity: 10.75 },
+      ],
     );
   });
 

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import { answersCache, ensureTrigramIndexes, type ServiceDefinition } from '@erp/service-kit';
+import { answersCache, ensureSearchIndexes, type ServiceDefinition } from '@erp/service-kit';
 import { companyProfile, unattachedPhotosPerHour } from './config.js';
 import { indentApprovedConsumer } from './events/indent-approved.js';
 import { vendorDetailsConsumer } from './events/vendor-details.js';
@@ -33,11 +33,11 @@ export function poService(): ServiceDefinition {
     migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
     async onStart(ctx) {
       // The PO list's keyword search along a trigram index (as the project and vendor lists).
-      const trigram = await ensureTrigramIndexes(ctx.db, [
-        { name: 'purchase_orders_search_trgm', table: `${schema}.purchase_orders`, column: 'search' },
-      ]);
-      if (!trigram)
-        ctx.log.info('pg_trgm is not available: PO keyword searches scan instead of using a trigram index');
+      await ensureSearchIndexes(
+        ctx,
+        [{ name: 'purchase_orders_search_trgm', table: `${schema}.purchase_orders`, column: 'search' }],
+        'PO keyword searches scan instead of using a trigram index',
+      );
     },
     consumers: [indentApprovedConsumer(pos), vendorDetailsConsumer(schema)],
     // Invoice photos uploaded for a receipt that was never sent (abandoned on site) go after a day.

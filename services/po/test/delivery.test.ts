@@ -6,7 +6,13 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { EventEnvelope } from '@erp/contracts';
 import { createLogger, createServiceRuntime, handleOnce, type Bus } from '@erp/service-kit';
-import { createTestBus, createTestDatabase, deleteTestStream, testConfig } from '@erp/service-kit/testing';
+import {
+  createTestBus,
+  createTestDatabase,
+  deleteTestStream,
+  testConfig,
+  sessionsWaitingOnLocks,
+} from '@erp/service-kit/testing';
 import { poService } from '../src/app.js';
 import { approval, approvedEnvelope, numberOf, onPostgres, startPo, type PoHarness } from './helpers.js';
 
@@ -132,15 +138,7 @@ describe.skipIf(!onPostgres)('one approval in two envelopes at the same moment (
     );
     try {
       await expect
-        .poll(
-          async () =>
-            (
-              await h.db.query<{ n: number }>(
-                `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-              )
-            ).rows[0]!.n,
-          { timeout: 10_000 },
-        )
+        .poll(() => sessionsWaitingOnLocks(h.db), { timeout: 10_000 })
         .toBeGreaterThanOrEqual(envelopes.length);
     } finally {
       release();

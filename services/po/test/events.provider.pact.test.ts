@@ -1,17 +1,10 @@
 /** The PO service as a message provider: erp.po.created.v1 and erp.po.receipt_recorded.v1 as it really writes them to its outbox (read by the indent, projects and vendors services). */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { MessageProviderPact } from '@pact-foundation/pact';
+import { describe, it } from 'vitest';
+import { harnessForFile, outboxEvents, verifyMessagePacts } from '@erp/service-kit/testing';
 import type { EventEnvelope } from '@erp/contracts';
-import { approval, approvedEnvelope, newVendor, PROJECT, startPo, type PoHarness } from './helpers.js';
+import { approval, approvedEnvelope, newVendor, PROJECT, startPo } from './helpers.js';
 
-const pactDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../pacts');
-let h: PoHarness;
-beforeAll(async () => {
-  h = await startPo({ employeeProjects: [PROJECT._id] });
-});
-afterAll(async () => h?.close());
+const h = harnessForFile(() => startPo({ employeeProjects: [PROJECT._id] }));
 
 /** An approval with one vendor, as the indent service announces it, and the PO created event it made. */
 async function poCreatedEvent(): Promise<EventEnvelope> {
@@ -29,12 +22,9 @@ async function poCreatedEvent(): Promise<EventEnvelope> {
     ],
   });
   await h.publish(approvedEnvelope(a));
-  const row = await h.db.query<{ envelope: EventEnvelope }>(
-    `SELECT envelope FROM po.outbox WHERE subject = 'erp.po.created.v1' AND envelope->'data'->>'indentId' = $1`,
-    [a.indentId],
-  );
-  if (row.rows.length !== 1) throw new Error(`expected one PO created event, found ${row.rows.length}`);
-  return row.rows[0]!.envelope;
+  const events = await outboxEvents(h.db, 'po', 'erp.po.created.v1', 'indentId', a.indentId);
+  if (events.length !== 1) throw new Error(`expected one PO created event, found ${events.length}`);
+  return events[0]!;
 }
 
 /** A receipt recorded by the site engineer through POST /poReceipt (part accepted, part rejected), and the event it wrote. */
@@ -57,12 +47,9 @@ async function receiptRecordedEvent(): Promise<EventEnvelope> {
     },
   });
   if (res.statusCode !== 201) throw new Error(`receipt not recorded: ${res.statusCode} ${res.body}`);
-  const row = await h.db.query<{ envelope: EventEnvelope }>(
-    `SELECT envelope FROM po.outbox WHERE subject = 'erp.po.receipt_recorded.v1' AND envelope->'data'->>'poId' = $1`,
-    [po!._id],
-  );
-  if (row.rows.length !== 1) throw new Error(`expected one receipt recorded event, found ${row.rows.length}`);
-  return row.rows[0]!.envelope;
+  const events = await outboxEvents(h.db, 'po', 'erp.po.receipt_recorded.v1', 'poId', po!._id);
+  if (events.length !== 1) throw new Error(`expected one receipt recorded event, found ${events.length}`);
+  return events[0]!;
 }
 
 /** A PO received in full through POST /poReceipt, and the status event (Closed) it wrote. */
@@ -82,57 +69,51 @@ async function statusChangedEvent(): Promise<EventEnvelope> {
     },
   });
   if (res.statusCode !== 201) throw new Error(`receipt not recorded: ${res.statusCode} ${res.body}`);
-  const row = await h.db.query<{ envelope: EventEnvelope }>(
-    `SELECT envelope FROM po.outbox WHERE subject = 'erp.po.status_changed.v1' AND envelope->'data'->>'poId' = $1`,
-    [sand!._id],
-  );
-  if (row.rows.length !== 1) throw new Error(`expected one status changed event, found ${row.rows.length}`);
-  return row.rows[0]!.envelope;
+  const events = await outboxEvents(h.db, 'po', 'erp.po.status_changed.v1', 'poId', sand!._id);
+  if (events.length !== 1) throw new Error(`expected one status changed event, found ${events.length}`);
+  return events[0]!;
 }
 
 describe('PO service as a message provider', () => {
   it('announces goods receipts as the projects service reads them (accepted quantities only)', async () => {
-    await new MessageProviderPact({
+    await verifyMessagePacts({
       provider: 'po-service-events',
-      pactUrls: [path.join(pactDir, 'projects-service-po-service-events.json')],
-      logLevel: 'warn',
-      messageProviders: { 'a receipt recorded event': receiptRecordedEvent },
-      stateHandlers: { 'goods were received against a PO raised from a BOQ': async () => undefined },
-    }).verify();
+      consumers: ['projects-service'],
+      messages: { 'a receipt recorded event': receiptRecordedEvent },
+      states: ['goods were received against a PO raised from a BOQ'],
+    });
   });
 
   it('announces purchase orders and receipts (with the invoice and expected amounts) as the vendors service’s ledger reads them', async () => {
-    await new MessageProviderPact({
+    await verifyMessagePacts({
       provider: 'po-service-events',
-      pactUrls: [path.join(pactDir, 'vendors-service-po-service-events.json')],
-      logLevel: 'warn',
-      messageProviders: {
+      consumers: ['vendors-service'],
+      messages: {
         'a purchase order created event': poCreatedEvent,
         'a receipt recorded event with the amounts the ledger compares': receiptRecordedEvent,
         // The vendors service's PO counts (decision 0033).
         'a purchase order status changed event': statusChangedEvent,
       },
-      stateHandlers: {
-        'an indent was approved with a vendor chosen for its lines': async () => undefined,
-        'goods were received against a purchase order with the invoice amount': async () => undefined,
-        'goods were received against a purchase order, closing it': async () => undefined,
-      },
-    }).verify();
+      states: [
+        'an indent was approved with a vendor chosen for its lines',
+        'goods were received against a purchase order with the invoice amount',
+        'goods were received against a purchase order, closing it',
+      ],
+    });
   });
 
   it('announces purchase orders as the indent service reads them', async () => {
-    await new MessageProviderPact({
+    await verifyMessagePacts({
       provider: 'po-service-events',
-      pactUrls: [path.join(pactDir, 'indent-service-po-service-events.json')],
-      logLevel: 'warn',
-      messageProviders: {
+      consumers: ['indent-service'],
+      messages: {
         'a purchase order created event': poCreatedEvent,
         'a purchase order status changed event': statusChangedEvent,
       },
-      stateHandlers: {
-        'an indent was approved with a vendor chosen for its lines': async () => undefined,
-        'goods were received against a purchase order, closing it': async () => undefined,
-      },
-    }).verify();
+      states: [
+        'an indent was approved with a vendor chosen for its lines',
+        'goods were received against a purchase order, closing it',
+      ],
+    });
   });
 });

@@ -15,6 +15,9 @@ import {
   type GrantedAccess,
   type GrantOptions,
   type TestHarness,
+  grantTeam,
+  DEMO_TEAM,
+  callerAs,
 } from '@erp/service-kit/testing';
 import { expect } from 'vitest';
 import { poService } from '../src/app.js';
@@ -45,22 +48,12 @@ export async function startPo(
   o: { kit?: Partial<KitConfig>; employeeProjects?: string[] } = {},
 ): Promise<PoHarness> {
   const h = await createTestHarness([poService()], o.kit);
-  const people = {
-    admin: await grantAccess(h, { role: 'Admin', name: 'Demo Admin' }),
-    purchaser: await grantAccess(h, { role: 'Purchaser', name: 'Priya Kulkarni' }),
-    accountant: await grantAccess(h, { role: 'Accountant', name: 'Rahul Deshmukh' }),
-    employee: await grantAccess(h, {
-      role: 'Employee',
-      name: 'Sandeep Patil',
-      projects: o.employeeProjects ?? [],
-    }),
-  };
-  const get: PoHarness['get'] = (who, url) =>
-    h.app.inject({
-      method: 'GET',
-      url,
-      headers: who === null ? {} : typeof who === 'string' ? people[who].headers : who.headers,
-    });
+  const people = await grantTeam(h, {
+    ...DEMO_TEAM,
+    employee: { ...DEMO_TEAM.employee, projects: o.employeeProjects ?? [] },
+  });
+  const call = callerAs(h, people);
+  const get: PoHarness['get'] = (who, url) => call(who, 'GET', url);
   return {
     ...h,
     people,

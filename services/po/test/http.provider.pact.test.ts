@@ -1,21 +1,11 @@
 /** Provider side of every HTTP pact naming po-service (mfe-po, and any consumer added later). */
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Verifier } from '@pact-foundation/pact';
+import { listenLocally, verifyHttpPacts } from '@erp/service-kit/testing';
 import { toHundredths, type IndentApprovedData } from '@erp/contracts';
 import { planPurchaseOrders } from '../src/domain/plan.js';
 import { recordReceipt } from '../src/routes/receipts.js';
 import { purchaseOrdersRepository } from '../src/repositories/purchase-orders.js';
 import { startPo, type PoHarness, type Who } from './helpers.js';
-
-const pactDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../pacts');
-/** The consumers' pacts with this provider: <consumer>-po-service.json. */
-const pactUrls = readdirSync(pactDir)
-  .filter((f) => f.endsWith('-po-service.json'))
-  .sort()
-  .map((f) => path.join(pactDir, f));
 
 // The ids the pacts use: PRJ-0001 'Skyline Residency, Pune' with BOQ-0001, 'Cement OPC 53', a
 // partly received PO with a photographed receipt, an open PO, and ids that exist nowhere.
@@ -56,8 +46,7 @@ let caller: Who = 'admin';
 
 beforeAll(async () => {
   h = await startPo();
-  await h.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(h.app.server.address() as { port: number }).port}`;
+  base = await listenLocally(h.app);
 });
 afterAll(async () => h?.close());
 
@@ -190,19 +179,12 @@ function state(who: Who, build: () => Promise<void>) {
 
 describe('PO service as an HTTP provider', () => {
   it('honours every pact its consumers wrote', async () => {
-    expect(pactUrls).not.toHaveLength(0);
-    await new Verifier({
+    await verifyHttpPacts({
       provider: 'po-service',
-      providerBaseUrl: base,
-      pactUrls,
-      logLevel: 'warn',
+      baseUrl: base,
       // The gateway strips /api/v1; the consumer's token is replaced by a real session of the member
       // the state names.
-      requestFilter: (req, _res, next) => {
-        req.url = req.url.replace(/^\/api\/v1/, '');
-        if (req.headers.authorization) req.headers.authorization = h.people[caller].headers.authorization;
-        next();
-      },
+      authorization: () => h.people[caller].headers.authorization,
       stateHandlers: {
         'an Admin signed in and the demo purchase orders exist': state('admin', async () => {
           await po(PARTIAL, 1);
@@ -244,6 +226,6 @@ describe('PO service as an HTTP provider', () => {
           },
         ),
       },
-    }).verifyProvider();
+    });
   });
 });

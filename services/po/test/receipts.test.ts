@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { harnessForFile } from '@erp/service-kit/testing';
 import {
   PO_MESSAGES,
   VendorUpdated,
@@ -10,23 +11,11 @@ import {
   type ReceiptRecordedData,
 } from '@erp/contracts';
 import { buildEnvelope } from '@erp/service-kit';
-import {
-  approval,
-  approvedEnvelope,
-  onPostgres,
-  PROJECT,
-  startPo,
-  type PoHarness,
-  type Who,
-} from './helpers.js';
+import { approval, approvedEnvelope, onPostgres, PROJECT, startPo, type Who } from './helpers.js';
 import { readPdf } from './read-pdf.js';
 import sharp from 'sharp';
 
-let h: PoHarness;
-beforeAll(async () => {
-  h = await startPo({ employeeProjects: [PROJECT._id] });
-});
-afterAll(async () => h?.close());
+const h = harnessForFile(() => startPo({ employeeProjects: [PROJECT._id] }));
 
 /** A new approval's POs (cement 120.5 bags + TMT 2.25 kg; sand 10 CBM; bricks 3.33 pcs), on Riverside Heights unless told. */
 async function newPos(over: Partial<IndentApprovedData> = {}): Promise<PurchaseOrder[]> {

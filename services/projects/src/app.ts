@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import {
   answersCache,
-  ensureTrigramIndexes,
+  ensureSearchIndexes,
   type AnswersCache,
   type ServiceContext,
   type ServiceDefinition,
@@ -46,14 +46,14 @@ export function projectsService(): ServiceDefinition {
     migrationsDir: fileURLToPath(new URL('../migrations', import.meta.url)),
     async onStart(ctx) {
       // The project and BOQ lists' keyword search and its count along trigram indexes (decision 0018).
-      const trigram = await ensureTrigramIndexes(ctx.db, [
-        { name: 'projects_search_trgm', table: `${schema}.projects`, column: 'search' },
-        { name: 'boqs_search_trgm', table: `${schema}.boqs`, column: 'search' },
-      ]);
-      if (!trigram)
-        ctx.log.info(
-          'pg_trgm is not available: project and BOQ keyword searches scan instead of using trigram indexes',
-        );
+      await ensureSearchIndexes(
+        ctx,
+        [
+          { name: 'projects_search_trgm', table: `${schema}.projects`, column: 'search' },
+          { name: 'boqs_search_trgm', table: `${schema}.boqs`, column: 'search' },
+        ],
+        'project and BOQ keyword searches scan instead of using trigram indexes',
+      );
       // Published once the service subscribes and starts publishing (the outbox), like the access snapshot request.
       await requestItemsIfEmpty(ctx, boqs);
     },

@@ -73,16 +73,22 @@ async function consumed(id: string): Promise<Array<[number, number, number]>> {
   return (res.json() as Boq).items.map((l) => [l.plannedQty, l.consumedQuantity, l.balanceQuantity]);
 }
 
+/** A confirmed BOQ of the three items that two receipts consumed: 12.5 and 0.25, then 7.5 of the first. */
+async function boqWithTwoReceipts(): Promise<Boq> {
+  const boq = await confirmedBoq(h, project._id, items);
+  await publish(
+    receipt(boq._id, [
+      [items[0]!, 12.5],
+      [items[1]!, 0.25],
+    ]),
+  );
+  await publish(receipt(boq._id, [[items[0]!, 7.5]]));
+  return boq;
+}
+
 describe('consumption from goods receipts', () => {
   it('adds each receipt line to the BOQ line’s consumed quantity and lowers its balance', async () => {
-    const boq = await confirmedBoq(h, project._id, items);
-    await publish(
-      receipt(boq._id, [
-        [items[0]!, 12.5],
-        [items[1]!, 0.25],
-      ]),
-    );
-    await publish(receipt(boq._id, [[items[0]!, 7.5]]));
+    const boq = await boqWithTwoReceipts();
     expect(await consumed(boq._id)).toEqual([
       [100, 20, 80],
       [101, 0.25, 100.75],
@@ -98,14 +104,7 @@ describe('consumption from goods receipts', () => {
   });
 
   it('announces, with each receipt, the BOQ number’s consumed total of every item it counted', async () => {
-    const boq = await confirmedBoq(h, project._id, items);
-    await publish(
-      receipt(boq._id, [
-        [items[0]!, 12.5],
-        [items[1]!, 0.25],
-      ]),
-    );
-    await publish(receipt(boq._id, [[items[0]!, 7.5]]));
+    const boq = await boqWithTwoReceipts();
     expect(await consumedEvents(boq.boqId)).toEqual([
       {
         boqNumber: boq.boqId,

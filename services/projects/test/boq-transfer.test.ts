@@ -14,7 +14,7 @@ import {
   type Project,
 } from '@erp/contracts';
 import { NOT_A_WORKBOOK } from '@erp/service-kit';
-import type { GrantedAccess } from '@erp/service-kit/testing';
+import { multipart, type GrantedAccess } from '@erp/service-kit/testing';
 import { QTY_DECIMALS, RATE_DECIMALS, WRONG_COLUMNS } from '../src/domain/boq-sheet.js';
 import { inactiveItem } from '../src/domain/boq-import.js';
 import { announceItems, startProjects, type ProjectsHarness, type TestItem } from './helpers.js';
@@ -53,22 +53,6 @@ beforeAll(async () => {
   other = await h.create();
 });
 afterAll(async () => h?.close());
-
-function multipart(
-  fileName: string,
-  content: Buffer | string,
-  field = 'file',
-): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----boq${randomUUID()}`;
-  const head = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${fileName}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-  );
-  const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  return {
-    payload: Buffer.concat([head, Buffer.isBuffer(content) ? content : Buffer.from(content), tail]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 const upload = (fileName: string, content: Buffer | string, who: GrantedAccess = h.people.admin) => {
   const m = multipart(fileName, content);

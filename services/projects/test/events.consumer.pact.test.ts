@@ -8,32 +8,19 @@
  * Each message is published on the harness's bus as the producer would, so it goes through the
  * kit's schema check and inbox into the real consumer, and the test asserts what a caller then sees.
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MatchersV3, PactV4 } from '@pact-foundation/pact';
+import { describe, expect, it } from 'vitest';
+import { MatchersV3 } from '@pact-foundation/pact';
+import { harnessForFile, receiveEvent } from '@erp/service-kit/testing';
 import type { Boq, BoqImportPreview, EventEnvelope, ReceiptRecordedData } from '@erp/contracts';
-import { announceItems, newBoq, startProjects, type ProjectsHarness } from './helpers.js';
+import { announceItems, newBoq, startProjects } from './helpers.js';
 
 const { uuid, integer, datetime, string, decimal, like, eachLike } = MatchersV3;
-const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../pacts');
-const catalog = new PactV4({
-  consumer: 'projects-service',
-  provider: 'catalog-service-events',
-  dir,
-  logLevel: 'warn',
-});
-const po = new PactV4({ consumer: 'projects-service', provider: 'po-service-events', dir, logLevel: 'warn' });
 
 // Fixed example ids, so the pact files are the same on every run.
 const ITEM_ID = '3b9f6a52-1c7e-4d0a-9e85-2f41c6d7a810';
 const RECEIPT_ID = '8d2e4f61-7a3b-4c59-b0e1-6f9a2c4d5e73';
 
-let h: ProjectsHarness;
-beforeAll(async () => {
-  h = await startProjects();
-});
-afterAll(async () => h?.close());
+const h = harnessForFile(startProjects);
 
 async function publish(envelope: EventEnvelope): Promise<void> {
   await h.bus.publish(envelope);
@@ -53,32 +40,30 @@ function csvUpload(csv: string) {
 
 describe('projects consuming erp.catalog.item_upserted.v1', () => {
   it('knows the item by its name in a BOQ import', async () => {
-    await catalog
-      .addAsynchronousInteraction()
-      .given('an item was created in the item master')
-      .expectsToReceive('an item upserted event', (b) => {
-        b.withJSONContent({
-          id: uuid(),
-          subject: 'erp.catalog.item_upserted.v1',
-          occurredAt: datetime("yyyy-MM-dd'T'HH:mm:ss.SSSX", '2026-11-21T10:00:00.000Z'),
-          source: 'catalog',
-          data: {
-            itemId: uuid(ITEM_ID),
-            name: string('Cement OPC 53'),
-            unit: string('bags'),
-            status: string('active'),
-            version: integer(1),
-          },
-        });
-      })
-      .executeTest(async (message) => {
-        await publish(message.contents.content as EventEnvelope);
+    await receiveEvent(
+      {
+        consumer: 'projects-service',
+        provider: 'catalog-service-events',
+        state: 'an item was created in the item master',
+        description: 'an item upserted event',
+        subject: 'erp.catalog.item_upserted.v1',
+        data: {
+          itemId: uuid(ITEM_ID),
+          name: string('Cement OPC 53'),
+          unit: string('bags'),
+          status: string('active'),
+          version: integer(1),
+        },
+      },
+      async (envelope) => {
+        await publish(envelope);
         const res = await csvUpload('Item,Unit,Quantity,Rate\nCement OPC 53,bags,10,380\n');
         expect(res.statusCode, res.body).toBe(200);
         expect((res.json() as BoqImportPreview).lines.map((l) => l.item)).toEqual([
           { _id: ITEM_ID, name: 'Cement OPC 53' },
         ]);
-      });
+      },
+    );
   });
 });
 
@@ -96,32 +81,29 @@ describe('projects consuming erp.po.receipt_recorded.v1', () => {
     );
     expect(created.statusCode, created.body).toBe(201);
     const boq = created.json().boq as Boq;
-    await po
-      .addAsynchronousInteraction()
-      .given('goods were received against a PO raised from a BOQ')
-      .expectsToReceive('a receipt recorded event', (b) => {
-        b.withJSONContent({
-          // An id of its own: the bus drops a message whose id it has just seen (the other interaction's default example).
-          id: uuid('d1e2f3a4-b5c6-4d7e-8f90-a1b2c3d4e5f6'),
-          subject: 'erp.po.receipt_recorded.v1',
-          occurredAt: datetime("yyyy-MM-dd'T'HH:mm:ss.SSSX", '2026-11-21T10:00:00.000Z'),
-          source: 'po',
-          data: {
-            receiptId: uuid(RECEIPT_ID),
-            poId: uuid('c4a1e7b2-5d3f-4e68-9a0b-1d2e3f4a5b6c'),
-            poNumber: string('PO-0001'),
-            projectId: uuid('e5b2f8c3-6e4a-4f79-8b1c-2e3f4a5b6c7d'),
-            boqId: uuid('f6c3a9d4-7f5b-4a8a-9c2d-3f4a5b6c7d8e'),
-            indentId: uuid('a7d4b0e5-8a6c-4b9b-8d3e-4a5b6c7d8e9f'),
-            invoiceNumber: string('INV/26-27/0042'),
-            receivedAt: datetime("yyyy-MM-dd'T'HH:mm:ss.SSSX", '2026-11-21T09:30:00.000Z'),
-            receivedBy: like({ _id: uuid('b8e5c1f6-9b7d-4cac-9e4f-5b6c7d8e9fa0'), name: 'Sandeep Patil' }),
-            lines: eachLike({ itemId: uuid(ITEM_ID), quantity: decimal(12.5), unit: string('bags') }),
-          },
-        });
-      })
-      .executeTest(async (message) => {
-        const envelope = message.contents.content as EventEnvelope<ReceiptRecordedData>;
+    await receiveEvent(
+      {
+        consumer: 'projects-service',
+        provider: 'po-service-events',
+        state: 'goods were received against a PO raised from a BOQ',
+        description: 'a receipt recorded event',
+        subject: 'erp.po.receipt_recorded.v1',
+        // An id of its own: the bus drops a message whose id it has just seen (the other interaction's default example).
+        id: 'd1e2f3a4-b5c6-4d7e-8f90-a1b2c3d4e5f6',
+        data: {
+          receiptId: uuid(RECEIPT_ID),
+          poId: uuid('c4a1e7b2-5d3f-4e68-9a0b-1d2e3f4a5b6c'),
+          poNumber: string('PO-0001'),
+          projectId: uuid('e5b2f8c3-6e4a-4f79-8b1c-2e3f4a5b6c7d'),
+          boqId: uuid('f6c3a9d4-7f5b-4a8a-9c2d-3f4a5b6c7d8e'),
+          indentId: uuid('a7d4b0e5-8a6c-4b9b-8d3e-4a5b6c7d8e9f'),
+          invoiceNumber: string('INV/26-27/0042'),
+          receivedAt: datetime("yyyy-MM-dd'T'HH:mm:ss.SSSX", '2026-11-21T09:30:00.000Z'),
+          receivedBy: like({ _id: uuid('b8e5c1f6-9b7d-4cac-9e4f-5b6c7d8e9fa0'), name: 'Sandeep Patil' }),
+          lines: eachLike({ itemId: uuid(ITEM_ID), quantity: decimal(12.5), unit: string('bags') }),
+        },
+      },
+      async (envelope: EventEnvelope<ReceiptRecordedData>) => {
         // The BOQ's id is the one this test's service gave it; everything else is the message as sent.
         await publish({ ...envelope, data: { ...envelope.data, boqId: boq._id } });
         // Delivery is asynchronous on either bus: the consumption shows once the consumer has run.
@@ -135,6 +117,7 @@ describe('projects consuming erp.po.receipt_recorded.v1', () => {
             { timeout: 10_000 },
           )
           .toEqual([[ITEM_ID, 12.5]]);
-      });
+      },
+    );
   });
 });

@@ -1,27 +1,19 @@
 /** The projects service as a message provider: team_set as the project form sends it. */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { MessageProviderPact } from '@pact-foundation/pact';
+import { describe, it } from 'vitest';
+import { harnessForFile, lastOutboxEvent, verifyMessagePacts } from '@erp/service-kit/testing';
 import { randomUUID } from 'node:crypto';
-import { ReceiptRecorded, type Boq, type EventEnvelope } from '@erp/contracts';
+import { ReceiptRecorded, type Boq } from '@erp/contracts';
 import { buildEnvelope } from '@erp/service-kit';
-import { newBoq, newItems, newProject, startProjects, type ProjectsHarness } from './helpers.js';
+import { newBoq, newItems, newProject, startProjects } from './helpers.js';
 
-const pactDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../pacts');
-let h: ProjectsHarness;
-beforeAll(async () => {
-  h = await startProjects();
-});
-afterAll(async () => h?.close());
+const h = harnessForFile(startProjects);
 
 describe('projects service as a message provider', () => {
   it('sends team changes auth can apply', async () => {
-    await new MessageProviderPact({
+    await verifyMessagePacts({
       provider: 'projects-service-events',
-      pactUrls: [path.join(pactDir, 'auth-service-projects-service-events.json')],
-      logLevel: 'warn',
-      messageProviders: {
+      consumers: ['auth-service'],
+      messages: {
         'a project team set event': async () => {
           const res = await h.call(
             'admin',
@@ -30,15 +22,11 @@ describe('projects service as a message provider', () => {
             newProject({ employees: [h.people.employee.memberId] }),
           );
           const id = res.json().project._id as string;
-          const r = await h.db.query<{ envelope: EventEnvelope }>(
-            "SELECT envelope FROM projects.outbox WHERE subject = 'erp.projects.team_set.v1' AND envelope->'data'->>'projectId' = $1",
-            [id],
-          );
-          return r.rows[0]!.envelope;
+          return lastOutboxEvent(h.db, 'projects', 'erp.projects.team_set.v1', 'projectId', id);
         },
       },
-      stateHandlers: { 'a project’s Employees were set': async () => undefined },
-    }).verify();
+      states: ['a project’s Employees were set'],
+    });
   });
 
   it('announces projects, BOQs and their consumption as the indent service reads them', async () => {
@@ -51,18 +39,11 @@ describe('projects service as a message provider', () => {
       newBoq(project._id, items, { status: 'confirmed' }),
     );
     const boq = created.json().boq as Boq;
-    const outbox = async (subject: string) =>
-      (
-        await h.db.query<{ envelope: EventEnvelope }>(
-          'SELECT envelope FROM projects.outbox WHERE subject = $1 ORDER BY seq DESC LIMIT 1',
-          [subject],
-        )
-      ).rows[0]!.envelope;
-    await new MessageProviderPact({
+    const outbox = (subject: string) => lastOutboxEvent(h.db, 'projects', subject);
+    await verifyMessagePacts({
       provider: 'projects-service-events',
-      pactUrls: [path.join(pactDir, 'indent-service-projects-service-events.json')],
-      logLevel: 'warn',
-      messageProviders: {
+      consumers: ['indent-service'],
+      messages: {
         // The project as created, its location with it.
         'a project upserted event': () => outbox('erp.projects.project_upserted.v1'),
         'a BOQ upserted event': () => outbox('erp.projects.boq_upserted.v1'),
@@ -86,11 +67,11 @@ describe('projects service as a message provider', () => {
           return outbox('erp.projects.boq_consumed.v1');
         },
       },
-      stateHandlers: {
-        'a project was created with its location': async () => undefined,
-        'a BOQ was confirmed': async () => undefined,
-        'goods were received against a BOQ': async () => undefined,
-      },
-    }).verify();
+      states: [
+        'a project was created with its location',
+        'a BOQ was confirmed',
+        'goods were received against a BOQ',
+      ],
+    });
   });
 });

@@ -4,6 +4,9 @@ import {
   type GrantedAccess,
   type GrantOptions,
   type TestHarness,
+  grantTeam,
+  DEMO_TEAM,
+  callerAs,
 } from '@erp/service-kit/testing';
 import type { LightMyRequestResponse } from 'fastify';
 import { randomUUID } from 'node:crypto';
@@ -34,19 +37,8 @@ export interface ProjectsHarness extends TestHarness {
  */
 export async function startProjects(kit: Partial<KitConfig> = {}): Promise<ProjectsHarness> {
   const h = await createTestHarness([projectsService()], kit);
-  const people = {
-    admin: await grantAccess(h, { role: 'Admin', name: 'Demo Admin' }),
-    purchaser: await grantAccess(h, { role: 'Purchaser', name: 'Priya Kulkarni' }),
-    accountant: await grantAccess(h, { role: 'Accountant', name: 'Rahul Deshmukh' }),
-    employee: await grantAccess(h, { role: 'Employee', name: 'Sandeep Patil' }),
-  };
-  const call: ProjectsHarness['call'] = (who, method, url, payload) =>
-    h.app.inject({
-      method,
-      url,
-      headers: who === null ? {} : typeof who === 'string' ? people[who].headers : who.headers,
-      ...(payload !== undefined ? { payload: payload as object } : {}),
-    });
+  const people = await grantTeam(h, DEMO_TEAM);
+  const call = callerAs(h, people);
   return {
     ...h,
     people,

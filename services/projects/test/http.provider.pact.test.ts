@@ -1,28 +1,18 @@
 /** Provider side of every HTTP pact naming projects-service (mfe-team, and any consumer added later). */
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Verifier } from '@pact-foundation/pact';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { listenLocally, verifyHttpPacts } from '@erp/service-kit/testing';
 import { defaultModulesForRole } from '@erp/contracts';
 import { boqsRepository, projectsRepository } from '../src/app.js';
 import { PACT_BOQ_LINES, PACT_PROJECTS } from './fixtures.js';
 import { startProjects, type ProjectsHarness } from './helpers.js';
 
-const pactDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../pacts');
-/** The consumers' pacts with this provider: <consumer>-projects-service.json. */
-const pactUrls = readdirSync(pactDir)
-  .filter((f) => f.endsWith('-projects-service.json'))
-  .sort()
-  .map((f) => path.join(pactDir, f));
 const SKYLINE = '7b1e4c2a-9d3f-4a6b-8c5e-1f2a3b4c5d6e';
 const SITE_ENGINEER = '3d5f7a9b-2c4e-4a6b-8d0f-1e3a5c7e9b2d';
 let h: ProjectsHarness;
 let base = '';
 beforeAll(async () => {
   h = await startProjects();
-  await h.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(h.app.server.address() as { port: number }).port}`;
+  base = await listenLocally(h.app);
 });
 afterAll(async () => h?.close());
 
@@ -124,18 +114,11 @@ async function demoBoqs(withDraft: boolean): Promise<void> {
 
 describe('projects service as an HTTP provider', () => {
   it('honours every pact its consumers wrote', async () => {
-    expect(pactUrls).not.toHaveLength(0);
-    await new Verifier({
+    await verifyHttpPacts({
       provider: 'projects-service',
-      providerBaseUrl: base,
-      pactUrls,
-      logLevel: 'warn',
+      baseUrl: base,
       // The gateway strips /api/v1; the consumer's token is replaced by a real Admin session.
-      requestFilter: (req, _res, next) => {
-        req.url = req.url.replace(/^\/api\/v1/, '');
-        if (req.headers.authorization) req.headers.authorization = h.people.admin.headers.authorization;
-        next();
-      },
+      authorization: () => h.people.admin.headers.authorization,
       stateHandlers: {
         'the demo projects exist': demoProjects,
         'no project uses code PRJ-0003': demoProjects,
@@ -145,6 +128,6 @@ describe('projects service as an HTTP provider', () => {
         [`confirmed BOQ ${CONFIRMED_BOQ} exists`]: () => demoBoqs(false),
         [`draft BOQ ${DRAFT_BOQ} exists`]: () => demoBoqs(true),
       },
-    }).verifyProvider();
+    });
   });
 });

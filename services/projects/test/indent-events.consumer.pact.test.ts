@@ -4,27 +4,15 @@
  * services/indent/test/events.provider.pact.test.ts. The message goes through the kit's schema check
  * and inbox into the real consumer; the test asserts what the BOQ list then shows.
  */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MatchersV3, PactV4 } from '@pact-foundation/pact';
+import { describe, expect, it } from 'vitest';
+import { MatchersV3 } from '@pact-foundation/pact';
+import { harnessForFile, receiveEvent } from '@erp/service-kit/testing';
 import type { Boq, BoqSummary, EventEnvelope } from '@erp/contracts';
-import { newBoq, newItems, startProjects, type ProjectsHarness } from './helpers.js';
+import { newBoq, newItems, startProjects } from './helpers.js';
 
-const { uuid, integer, datetime, regex } = MatchersV3;
-const dir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../pacts');
-const indent = new PactV4({
-  consumer: 'projects-service',
-  provider: 'indent-service-events',
-  dir,
-  logLevel: 'warn',
-});
+const { uuid, integer, regex } = MatchersV3;
 
-let h: ProjectsHarness;
-beforeAll(async () => {
-  h = await startProjects();
-});
-afterAll(async () => h?.close());
+const h = harnessForFile(startProjects);
 
 describe('projects consuming erp.indent.upserted.v1', () => {
   it('counts the indent on the BOQ it was raised against', async () => {
@@ -37,27 +25,25 @@ describe('projects consuming erp.indent.upserted.v1', () => {
     );
     expect(created.statusCode, created.body).toBe(201);
     const boq = created.json().boq as Boq;
-    await indent
-      .addAsynchronousInteraction()
-      .given('an indent was raised against a confirmed BOQ')
-      .expectsToReceive('an indent upserted event', (b) => {
-        b.withJSONContent({
-          id: uuid('5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b'),
-          subject: 'erp.indent.upserted.v1',
-          occurredAt: datetime("yyyy-MM-dd'T'HH:mm:ss.SSSX", '2026-11-28T10:00:00.000Z'),
-          source: 'indent',
-          data: {
-            indentId: uuid('1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d'),
-            indentNumber: regex(/^IND-\d{6}$/, 'IND-000042'),
-            projectId: uuid('2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e'),
-            boqId: uuid('3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f'),
-            status: regex(/^(draft|compare|approval|approved)$/, 'compare'),
-            version: integer(1),
-          },
-        });
-      })
-      .executeTest(async (message) => {
-        const envelope = message.contents.content as EventEnvelope<{ boqId: string }>;
+    await receiveEvent(
+      {
+        consumer: 'projects-service',
+        provider: 'indent-service-events',
+        state: 'an indent was raised against a confirmed BOQ',
+        description: 'an indent upserted event',
+        subject: 'erp.indent.upserted.v1',
+        id: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b',
+        occurredAt: '2026-11-28T10:00:00.000Z',
+        data: {
+          indentId: uuid('1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d'),
+          indentNumber: regex(/^IND-\d{6}$/, 'IND-000042'),
+          projectId: uuid('2b3c4d5e-6f7a-4b8c-9d0e-1f2a3b4c5d6e'),
+          boqId: uuid('3c4d5e6f-7a8b-4c9d-8e1f-2a3b4c5d6e7f'),
+          status: regex(/^(draft|compare|approval|approved)$/, 'compare'),
+          version: integer(1),
+        },
+      },
+      async (envelope: EventEnvelope<{ boqId: string }>) => {
         // The example's BOQ is this run's; the one in the pact file is the example value.
         await h.bus.publish({
           ...envelope,
@@ -67,6 +53,7 @@ describe('projects consuming erp.indent.upserted.v1', () => {
         const listed = (await h.call('admin', 'GET', `/boq/all?keyword=${boq.boqId}&limit=100`)).json()
           .result as BoqSummary[];
         expect(listed.find((b) => b._id === boq._id)!.indentCount).toBe(1);
-      });
+      },
+    );
   });
 });

@@ -1,13 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Project, ProjectTeamSetData, ProjectUpsertedData } from '@erp/contracts';
-import { usingRealServers } from '@erp/service-kit/testing';
+import { harnessForFile, usingRealServers } from '@erp/service-kit/testing';
 import { newProject, startProjects, uniqueCode, type ProjectsHarness } from './helpers.js';
 
-let h: ProjectsHarness;
-beforeAll(async () => {
-  h = await startProjects();
-});
-afterAll(async () => h?.close());
+const h = harnessForFile(startProjects);
 
 const MISSING = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 const onPostgres = usingRealServers && Boolean(process.env.TEST_DATABASE_URL);

@@ -1,8 +1,10 @@
 import {
   createTestHarness,
-  grantAccess,
   type GrantedAccess,
   type TestHarness,
+  grantTeam,
+  DEMO_TEAM,
+  callerAs,
 } from '@erp/service-kit/testing';
 import type { Vendor } from '@erp/contracts';
 import type { KitConfig } from '@erp/service-kit';
@@ -29,22 +31,11 @@ export interface VendorsHarness extends TestHarness {
  */
 export async function startVendors(kit: Partial<KitConfig> = {}): Promise<VendorsHarness> {
   const h = await createTestHarness([vendorsService()], kit);
-  const people = {
-    admin: await grantAccess(h, { role: 'Admin', name: 'Demo Admin' }),
-    purchaser: await grantAccess(h, { role: 'Purchaser', name: 'Priya Kulkarni' }),
-    accountant: await grantAccess(h, { role: 'Accountant', name: 'Rahul Deshmukh' }),
-    employee: await grantAccess(h, { role: 'Employee', name: 'Sandeep Patil' }),
-  };
+  const people = await grantTeam(h, DEMO_TEAM);
   return {
     ...h,
     people,
-    call: (who, method, url, payload) =>
-      h.app.inject({
-        method,
-        url,
-        headers: who ? people[who].headers : {},
-        ...(payload !== undefined ? { payload: payload as object } : {}),
-      }),
+    call: callerAs(h, people),
     async countVendors() {
       const r = await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM vendors.vendors');
       return r.rows[0]!.n;

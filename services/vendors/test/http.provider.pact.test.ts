@@ -1,18 +1,9 @@
 /** Provider side of every HTTP pact naming vendors-service (mfe-vendors, mfe-catalog, and any consumer added later). */
-import { readdirSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Verifier } from '@pact-foundation/pact';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { listenLocally, verifyHttpPacts } from '@erp/service-kit/testing';
 import type { Queryable } from '@erp/service-kit';
 import { startVendors, type VendorsHarness, type Who } from './helpers.js';
 
-const pactDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../pacts');
-/** The consumers' pacts with this provider: <consumer>-vendors-service.json. */
-const pactUrls = readdirSync(pactDir)
-  .filter((f) => f.endsWith('-vendors-service.json'))
-  .sort()
-  .map((f) => path.join(pactDir, f));
 let h: VendorsHarness;
 let base = '';
 /** Whose session a request carries: the member the interaction's state names (an Admin unless it names one). */
@@ -72,25 +63,17 @@ async function ledgerState(withCase: boolean): Promise<void> {
 }
 beforeAll(async () => {
   h = await startVendors();
-  await h.app.listen({ port: 0, host: '127.0.0.1' });
-  base = `http://127.0.0.1:${(h.app.server.address() as { port: number }).port}`;
+  base = await listenLocally(h.app);
 });
 afterAll(async () => h?.close());
 
 describe('vendors service as an HTTP provider', () => {
   it('honours every pact its consumers wrote', async () => {
-    expect(pactUrls).not.toHaveLength(0);
-    await new Verifier({
+    await verifyHttpPacts({
       provider: 'vendors-service',
-      providerBaseUrl: base,
-      pactUrls,
-      logLevel: 'warn',
+      baseUrl: base,
       // The gateway strips /api/v1; the consumer's token is replaced by a real Admin session.
-      requestFilter: (req, _res, next) => {
-        req.url = req.url.replace(/^\/api\/v1/, '');
-        if (req.headers.authorization) req.headers.authorization = h.people[caller].headers.authorization;
-        next();
-      },
+      authorization: () => h.people[caller].headers.authorization,
       stateHandlers: {
         'vendor 6a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d exists': async () => {
           caller = 'admin';
@@ -119,6 +102,6 @@ describe('vendors service as an HTTP provider', () => {
           caller = 'employee';
         },
       },
-    }).verifyProvider();
+    });
   });
 });

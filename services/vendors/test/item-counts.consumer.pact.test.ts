@@ -1,26 +1,14 @@
 /** Message contract: the vendors service consumes the catalog's erp.catalog.vendor_items_changed.v1. */
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MatchersV3, PactV4 } from '@pact-foundation/pact';
-import type { EventEnvelope } from '@erp/contracts';
+import { describe, expect, it } from 'vitest';
+import { MatchersV3 } from '@pact-foundation/pact';
+import { harnessForFile, receiveEvent } from '@erp/service-kit/testing';
 import { handleVendorItemsChanged, vendorItemsChangedFrom } from '../src/events/vendor-items-changed.js';
 import { vendorsRepository } from '../src/repositories/vendors.js';
-import { startVendors, type VendorsHarness } from './helpers.js';
+import { startVendors } from './helpers.js';
 
-const { uuid, integer, datetime } = MatchersV3;
-const pact = new PactV4({
-  consumer: 'vendors-service',
-  provider: 'catalog-service-events',
-  dir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../pacts'),
-  logLevel: 'warn',
-});
+const { uuid, integer } = MatchersV3;
 
-let h: VendorsHarness;
-beforeAll(async () => {
-  h = await startVendors();
-});
-afterAll(async () => h?.close());
+const h = harnessForFile(startVendors);
 
 describe('vendors consuming erp.catalog.vendor_items_changed.v1', () => {
   it('shows the vendor’s number of items', async () => {
@@ -38,26 +26,23 @@ describe('vendors consuming erp.catalog.vendor_items_changed.v1', () => {
       vendorId,
       created.json().vendor._id,
     ]);
-    await pact
-      .addAsynchronousInteraction()
-      .given('a vendor has active prices for items')
-      .expectsToReceive('a vendor items changed event', (b) => {
-        b.withJSONContent({
-          id: uuid(),
-          subject: 'erp.catalog.vendor_items_changed.v1',
-          occurredAt: datetime("yyyy-MM-dd'T'HH:mm:ss.SSSX", '2026-11-21T10:00:00.000Z'),
-          source: 'catalog',
-          data: { vendorId: uuid(vendorId), activeItems: integer(3), sequence: integer(7) },
-        });
-      })
-      .executeTest(async (message) => {
-        const envelope = message.contents.content as EventEnvelope;
+    await receiveEvent(
+      {
+        consumer: 'vendors-service',
+        provider: 'catalog-service-events',
+        state: 'a vendor has active prices for items',
+        description: 'a vendor items changed event',
+        subject: 'erp.catalog.vendor_items_changed.v1',
+        data: { vendorId: uuid(vendorId), activeItems: integer(3), sequence: integer(7) },
+      },
+      async (envelope) => {
         const vendors = vendorsRepository('vendors');
         await h.db.transaction((tx) =>
           handleVendorItemsChanged(tx, vendors, vendorItemsChangedFrom(envelope)),
         );
         const v = await h.call('admin', 'GET', `/vendors/details/${vendorId}`);
         expect(v.json().totalItems).toBe(3);
-      });
+      },
+    );
   });
 });

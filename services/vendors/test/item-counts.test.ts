@@ -1,13 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { harnessForFile } from '@erp/service-kit/testing';
 import { VendorItemsChanged, type Vendor } from '@erp/contracts';
 import { buildEnvelope } from '@erp/service-kit';
-import { createVendor, startVendors, type VendorsHarness } from './helpers.js';
+import { createVendor, startVendors } from './helpers.js';
 
-let h: VendorsHarness;
-beforeAll(async () => {
-  h = await startVendors();
-});
-afterAll(async () => h?.close());
+const h = harnessForFile(startVendors);
 
 /** The catalog announcing a vendor's active item count, as it would on the bus. */
 async function itemsChanged(vendorId: string, activeItems: number, sequence: number) {

@@ -7,6 +7,7 @@ import {
   type LedgerEntryResponse,
   type PoCreatedData,
   type ReceiptRecordedData,
+  type OverbillListResponse,
   type VendorLedgerResponse,
 } from '@erp/contracts';
 import { buildEnvelope } from '@erp/service-kit';
@@ -42,6 +43,8 @@ export interface LedgerHarness extends VendorsHarness {
     body?: Record<string, unknown>,
   ): Promise<LightMyRequestResponse>;
   ledger(vendorId: string, query?: string): Promise<VendorLedgerResponse>;
+  /** The overbilling queue of one vendor (open cases; `&status=all` for every case), as `who` reads it. */
+  overbilling(vendorId: string, query?: string, who?: Who): Promise<OverbillListResponse>;
   /** The ledger check finds nothing wrong anywhere. */
   expectConsistent(): Promise<void>;
 }
@@ -147,6 +150,11 @@ export async function startLedger(): Promise<LedgerHarness> {
       );
       expect(res.statusCode, res.body).toBe(200);
       return res.json() as VendorLedgerResponse;
+    },
+    async overbilling(vendorId, query = '', who = 'admin') {
+      return (
+        await h.call(who, 'GET', `/vendorTransaction/overbilling?vendorId=${vendorId}${query}`)
+      ).json() as OverbillListResponse;
     },
     async expectConsistent() {
       const report = await checkLedgers(h.db, 'vendors');

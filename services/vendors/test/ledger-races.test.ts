@@ -1,7 +1,7 @@
 /** Ledger appends that really overlap (PostgreSQL: a pool of connections; PGlite has one). */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OverbillListResponse } from '@erp/contracts';
+import { sessionsWaitingOnLocks } from '@erp/service-kit/testing';
 import { handlePoCreated } from '../src/events/po-created.js';
 import { ledgerRepository } from '../src/repositories/ledger.js';
 import { entryOf, onPostgres, poCreatedData, startLedger, type LedgerHarness } from './ledger-helpers.js';
@@ -47,16 +47,7 @@ describe.skipIf(!onPostgres)('vendor ledgers under concurrent requests (PostgreS
     await accountMade;
     const second = h.db.transaction((tx) => handlePoCreated(tx, ledger, po(250.5)));
     try {
-      await expect
-        .poll(
-          async () =>
-            (
-              await h.db.query<{ n: number }>(
-                `SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
-              )
-            ).rows[0]!.n,
-        )
-        .toBeGreaterThanOrEqual(1);
+      await expect.poll(() => sessionsWaitingOnLocks(h.db)).toBeGreaterThanOrEqual(1);
     } finally {
       release();
     }
@@ -124,11 +115,7 @@ describe.skipIf(!onPostgres)('vendor ledgers under concurrent requests (PostgreS
     const v = await h.vendor();
     await h.po(v, 70282.5);
     await h.receipt(v, 32500, 31236.67);
-    const [c] = (
-      (
-        await h.call('admin', 'GET', `/vendorTransaction/overbilling?vendorId=${v}`)
-      ).json() as OverbillListResponse
-    ).result;
+    const [c] = (await h.overbilling(v)).result;
     const url = `/vendorTransaction/overbilling/${c!._id}`;
     const answers = await Promise.all([
       h.call('admin', 'POST', `${url}/approve`, { version: c!.version }),

@@ -8,16 +8,13 @@
 import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { harnessForFile } from '@erp/service-kit/testing';
 import { fromPaise, type LedgerEntry, type OverbillListResponse } from '@erp/contracts';
 import { checkLedgers } from '../src/repositories/ledger-check.js';
-import { daysAgo, startLedger, type LedgerHarness } from './ledger-helpers.js';
+import { daysAgo, startLedger } from './ledger-helpers.js';
 
-let h: LedgerHarness;
-beforeAll(async () => {
-  h = await startLedger();
-});
-afterAll(async () => h?.close());
+const h = harnessForFile(startLedger);
 
 type Step =
   | { kind: 'po'; paise: number }

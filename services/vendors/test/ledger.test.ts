@@ -1,25 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   LEDGER_MESSAGES,
   type LedgerEntryResponse,
-  type OverbillListResponse,
   type OverbillResponse,
   type Vendor,
   type VendorAccountsResponse,
 } from '@erp/contracts';
-import { grantAccess } from '@erp/service-kit/testing';
+import { grantAccess, harnessForFile } from '@erp/service-kit/testing';
 import { checkLedgers } from '../src/repositories/ledger-check.js';
 import { monthsBefore, rangeStart } from '../src/domain/dates.js';
-import { daysAgo, entryOf, startLedger, today, type LedgerHarness } from './ledger-helpers.js';
+import { daysAgo, entryOf, startLedger, today } from './ledger-helpers.js';
 import { uniqueWord } from './helpers.js';
 
-let h: LedgerHarness;
-beforeAll(async () => {
-  h = await startLedger();
-});
-afterAll(async () => h?.close());
+const h = harnessForFile(startLedger);
 
 const MISSING = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 const count = async (vendorId: string) =>
@@ -349,11 +344,7 @@ describe('who may do what (SPEC §6)', () => {
   it('leaves overbilling decisions to an Admin', async () => {
     const v = await h.vendor();
     await h.receipt(v, 32500, 31236.67);
-    const [c] = (
-      (
-        await h.call('admin', 'GET', `/vendorTransaction/overbilling?vendorId=${v}`)
-      ).json() as OverbillListResponse
-    ).result;
+    const [c] = (await h.overbilling(v)).result;
     for (const who of ['purchaser', 'accountant'] as const) {
       const res = await h.call(who, 'POST', `/vendorTransaction/overbilling/${c!._id}/approve`, {
         version: c!.version,
@@ -381,9 +372,7 @@ describe('overbilling cases from erp.po.receipt_recorded.v1', () => {
     await h.receipt(v, 31236.67, 31236.67);
     await h.receipt(v, 0, 31236.67);
     await h.receipt(v, 5000, 4000, { invoiceAmount: undefined, expectedAmount: undefined });
-    const list = (
-      await h.call('accountant', 'GET', `/vendorTransaction/overbilling?vendorId=${v}`)
-    ).json() as OverbillListResponse;
+    const list = await h.overbilling(v, '', 'accountant');
     expect(list.totalItems).toBe(1);
     expect(list.result[0]).toMatchObject({
       receiptId,
@@ -413,11 +402,7 @@ describe('overbilling cases from erp.po.receipt_recorded.v1', () => {
     const v = await h.vendor();
     await h.po(v, 70282.5);
     await h.receipt(v, 32500, 31236.67);
-    const [c] = (
-      (
-        await h.call('admin', 'GET', `/vendorTransaction/overbilling?vendorId=${v}`)
-      ).json() as OverbillListResponse
-    ).result;
+    const [c] = (await h.overbilling(v)).result;
     const stale = await h.call('admin', 'POST', `/vendorTransaction/overbilling/${c!._id}/approve`, {
       version: c!.version + 1,
     });
@@ -453,20 +438,8 @@ describe('overbilling cases from erp.po.receipt_recorded.v1', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(LEDGER_MESSAGES.caseClosed);
     // The queue shows open cases by default; all of them on asking.
-    expect(
-      (
-        (
-          await h.call('admin', 'GET', `/vendorTransaction/overbilling?vendorId=${v}`)
-        ).json() as OverbillListResponse
-      ).totalItems,
-    ).toBe(0);
-    expect(
-      (
-        (
-          await h.call('admin', 'GET', `/vendorTransaction/overbilling?vendorId=${v}&status=all`)
-        ).json() as OverbillListResponse
-      ).totalItems,
-    ).toBe(1);
+    expect((await h.overbilling(v)).totalItems).toBe(0);
+    expect((await h.overbilling(v, '&status=all')).totalItems).toBe(1);
     expect(
       (await h.call('admin', 'POST', `/vendorTransaction/overbilling/${MISSING}/approve`, { version: 1 }))
         .statusCode,
@@ -477,11 +450,7 @@ describe('overbilling cases from erp.po.receipt_recorded.v1', () => {
   it('rejecting needs a reason and leaves the balance as it was', async () => {
     const v = await h.vendor();
     await h.receipt(v, 1000, 900);
-    const [c] = (
-      (
-        await h.call('admin', 'GET', `/vendorTransaction/overbilling?vendorId=${v}`)
-      ).json() as OverbillListResponse
-    ).result;
+    const [c] = (await h.overbilling(v)).result;
     const noReason = await h.call('admin', 'POST', `/vendorTransaction/overbilling/${c!._id}/reject`, {
       version: 1,
       reason: ' ',
@@ -670,42 +639,15 @@ describe('statements', () => {
 
   it('refuses a range that ends before it starts, and impossible dates', async () => {
     const v = await h.vendor();
-    expect(
-      (
-        await h.call(
-          'admin',
-          'GET',
-          `/vendorTransaction/${v}/statement?from=2026-02-01&to=2026-01-01&format=pdf`,
-        )
-      ).statusCode,
-    ).toBe(400);
-    expect(
-      (
-        await h.call(
-          'admin',
-          'GET',
-          `/vendorTransaction/${v}/statement?from=2026-02-30&to=2026-03-01&format=xlsx`,
-        )
-      ).statusCode,
-    ).toBe(400);
-    expect(
-      (
-        await h.call(
-          'admin',
-          'GET',
-          `/vendorTransaction/${v}/statement?from=2026-02-01&to=2026-03-01&format=csv`,
-        )
-      ).statusCode,
-    ).toBe(400);
-    expect(
-      (
-        await h.call(
-          'admin',
-          'GET',
-          `/vendorTransaction/${MISSING}/statement?from=2026-02-01&to=2026-03-01&format=pdf`,
-        )
-      ).statusCode,
-    ).toBe(404);
+    for (const [vendor, query, status] of [
+      [v, 'from=2026-02-01&to=2026-01-01&format=pdf', 400],
+      [v, 'from=2026-02-30&to=2026-03-01&format=xlsx', 400],
+      [v, 'from=2026-02-01&to=2026-03-01&format=csv', 400],
+      [MISSING, 'from=2026-02-01&to=2026-03-01&format=pdf', 404],
+    ] as const) {
+      const res = await h.call('admin', 'GET', `/vendorTransaction/${vendor}/statement?${query}`);
+      expect(res.statusCode, `${vendor} ${query}`).toBe(status);
+    }
   });
 });
 

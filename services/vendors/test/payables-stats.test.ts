@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { harnessForFile } from '@erp/service-kit/testing';
 import type { StatsResponse } from '@erp/contracts';
-import { startLedger, type LedgerHarness } from './ledger-helpers.js';
+import { startLedger } from './ledger-helpers.js';
 
-let h: LedgerHarness;
-beforeAll(async () => {
-  h = await startLedger();
-});
-afterAll(async () => h?.close());
+const h = harnessForFile(startLedger);
 
 const stats = async (who: 'admin' | 'purchaser' | 'accountant' | 'employee') => {
   const res = await h.call(who, 'GET', '/vendors/stats');

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { harnessForFile } from '@erp/service-kit/testing';
 import { PoCreated, PoStatusChanged, type PoStatusChangedData, type Vendor } from '@erp/contracts';
 import { buildEnvelope, type EventEnvelope } from '@erp/service-kit';
 import { applyPoFact, contribution } from '../src/domain/po-counts.js';
 import { handlePoCreatedForCounts, handlePoStatusForCounts } from '../src/events/po-counts.js';
-import { createVendor, startVendors, type VendorsHarness } from './helpers.js';
+import { createVendor, startVendors } from './helpers.js';
 import { onPostgres, poCreatedData } from './ledger-helpers.js';
 
 describe('a PO as the vendor counts keep it', () => {
@@ -23,11 +24,7 @@ describe('a PO as the vendor counts keep it', () => {
   });
 });
 
-let h: VendorsHarness;
-beforeAll(async () => {
-  h = await startVendors();
-});
-afterAll(async () => h?.close());
+const h = harnessForFile(startVendors);
 
 async function deliver(...envelopes: EventEnvelope[]): Promise<void> {
   for (const e of envelopes) await h.bus.publish(e);

@@ -1,12 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { harnessForFile } from '@erp/service-kit/testing';
 import type { Vendor, VendorUpsertedData } from '@erp/contracts';
 import { newVendor, startVendors, uniqueWord, type VendorsHarness } from './helpers.js';
 
-let h: VendorsHarness;
-beforeAll(async () => {
-  h = await startVendors();
-});
-afterAll(async () => h?.close());
+const h = harnessForFile(startVendors);
 
 const MISSING = '7c9e6679-7425-40de-944b-e07fc1f90ae7';
 

@@ -1,8 +1,8 @@
 import { Type, type Static } from 'typebox';
-import { ROLES } from '../permissions.js';
+import { MODULE_KEYS, ROLES, type ModuleKey } from '../permissions.js';
 import { MEMBER_NAME_RULE } from '../names.js';
 import { PHONE_PATTERN, OTP_PATTERN } from '../phone.js';
-import { Actor, Paging, TotalCapped } from './common.js';
+import { Actor, Paging, OneOf, ListPage } from './common.js';
 
 const PhoneNumber = Type.String({
   pattern: PHONE_PATTERN,
@@ -30,6 +30,11 @@ const AccessInput = Type.Object(
   { additionalProperties: false },
 );
 
+/** One property per module of the permission editor (MODULES): a module added there is in the schemas too. */
+function perModule<S>(schema: S): Record<ModuleKey, S> {
+  return Object.fromEntries(MODULE_KEYS.map((key) => [key, schema])) as Record<ModuleKey, S>;
+}
+
 export const ModulePermissionSchema = Type.Object({
   read: Type.Boolean(),
   write: Type.Boolean(),
@@ -39,13 +44,7 @@ export const ModulePermissionSchema = Type.Object({
 export const PermissionsSchema = Type.Object({
   allProjects: Type.Boolean(),
   projects: Type.Array(Type.String()),
-  modules: Type.Object({
-    indent: ModulePermissionSchema,
-    po: ModulePermissionSchema,
-    items: ModulePermissionSchema,
-    vendors: ModulePermissionSchema,
-    team: ModulePermissionSchema,
-  }),
+  modules: Type.Object(perModule(ModulePermissionSchema)),
 });
 
 const ModuleInput = Type.Optional(
@@ -67,30 +66,16 @@ export const PermissionsInput = Type.Object(
         maxItems: 1000,
       }),
     ),
-    modules: Type.Optional(
-      Type.Object(
-        { indent: ModuleInput, po: ModuleInput, items: ModuleInput, vendors: ModuleInput, team: ModuleInput },
-        { additionalProperties: false },
-      ),
-    ),
+    modules: Type.Optional(Type.Object(perModule(ModuleInput), { additionalProperties: false })),
   },
   { additionalProperties: false },
 );
 export type PermissionsInput = Static<typeof PermissionsInput>;
 
-export const RoleSchema = Type.Union(
-  [Type.Literal('Admin'), Type.Literal('Purchaser'), Type.Literal('Accountant'), Type.Literal('Employee')],
-  { errorMessage: 'Role must be Admin, Purchaser, Accountant or Employee' },
-);
-// The literal list above must stay in step with ROLES.
-const _rolesInStep: Record<(typeof ROLES)[number], true> = {
-  Admin: true,
-  Purchaser: true,
-  Accountant: true,
-  Employee: true,
-};
-void _rolesInStep;
-export const MemberStatus = Type.Union([Type.Literal('active'), Type.Literal('inactive')]);
+export const RoleSchema = OneOf(ROLES, {
+  errorMessage: 'Role must be Admin, Purchaser, Accountant or Employee',
+});
+export const MemberStatus = OneOf(['active', 'inactive']);
 /** Status as clients send it: the spec's variants active / Active / inactive / inActive / Inactive. */
 export const MemberStatusInput = Type.String({
   pattern: '^(active|Active|inactive|inActive|Inactive)$',
@@ -135,11 +120,7 @@ export const TeamListQuery = Type.Object({
 });
 export type TeamListQuery = Static<typeof TeamListQuery>;
 
-export const TeamListResponse = Type.Object({
-  result: Type.Array(Member),
-  totalItems: Type.Integer(),
-  totalCapped: TotalCapped,
-});
+export const TeamListResponse = ListPage(Member);
 export type TeamListResponse = Static<typeof TeamListResponse>;
 
 const NameInput = Type.String({

@@ -9,15 +9,11 @@
  */
 import { Type, type Static } from 'typebox';
 import { amountTooLarge, MAX_RUPEES } from '../money.js';
-import { Actor, Paging, TotalCapped } from './common.js';
+import { Actor, Paging, OneOf, ListPage, RequiredText } from './common.js';
 
 export const BOQ_STATUSES = ['draft', 'confirmed', 'superseded'] as const;
 export type BoqStatus = (typeof BOQ_STATUSES)[number];
-export const BoqStatusSchema = Type.Union([
-  Type.Literal('draft'),
-  Type.Literal('confirmed'),
-  Type.Literal('superseded'),
-]);
+export const BoqStatusSchema = OneOf(BOQ_STATUSES);
 export const BOQ_STATUS_LABELS: Record<BoqStatus, string> = {
   draft: 'Draft',
   confirmed: 'Confirmed',
@@ -132,7 +128,7 @@ export const BoqLineInput = Type.Object(
       errorMessage: BOQ_MESSAGES.quantity,
       allOf: [{ maximum: MAX_BOQ_QTY, errorMessage: BOQ_QTY_TOO_LARGE }],
     }),
-    unit: Type.String({ minLength: 1, maxLength: 20, pattern: '\\S', errorMessage: BOQ_MESSAGES.unit }),
+    unit: RequiredText(20, BOQ_MESSAGES.unit),
     rate: Type.Number({
       exclusiveMinimum: 0,
       multipleOf: 0.01,
@@ -147,11 +143,11 @@ export type BoqLineInput = Static<typeof BoqLineInput>;
 
 const boqFields = {
   projectId: Type.String({ format: 'uuid', errorMessage: BOQ_MESSAGES.project }),
-  name: Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', errorMessage: BOQ_MESSAGES.name }),
+  name: RequiredText(200, BOQ_MESSAGES.name),
   description: Type.Optional(Type.String({ maxLength: 2000 })),
   notes: Type.Optional(Type.String({ maxLength: 2000 })),
   /** Save as Draft sends draft; Confirm sends confirmed (SPEC §4). */
-  status: Type.Union([Type.Literal('draft'), Type.Literal('confirmed')], {
+  status: OneOf(['draft', 'confirmed'], {
     errorMessage: 'Status must be draft or confirmed',
   }),
   items: Type.Array(BoqLineInput, { minItems: 1, maxItems: MAX_BOQ_LINES, errorMessage: BOQ_MESSAGES.items }),
@@ -182,11 +178,7 @@ export const BoqListQuery = Type.Object({
 });
 export type BoqListQuery = Static<typeof BoqListQuery>;
 
-export const BoqListResponse = Type.Object({
-  result: Type.Array(BoqSummary),
-  totalItems: Type.Integer(),
-  totalCapped: TotalCapped,
-});
+export const BoqListResponse = ListPage(BoqSummary);
 export type BoqListResponse = Static<typeof BoqListResponse>;
 
 export const BoqResponse = Type.Object({ message: Type.String(), boq: Boq });

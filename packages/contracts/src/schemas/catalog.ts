@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { amountTooLarge, MAX_MOQ, MAX_RUPEES, MOQ_TOO_LARGE } from '../money.js';
-import { Actor, Paging, TotalCapped } from './common.js';
+import { Actor, Paging, TotalCapped, OneOf, ListPage } from './common.js';
 
 /** SPEC §9 units. */
 export const UNITS = [
@@ -22,7 +22,7 @@ export const UNITS = [
 ] as const;
 export type Unit = (typeof UNITS)[number];
 
-export const PriceStatus = Type.Union([Type.Literal('active'), Type.Literal('inactive')]);
+export const PriceStatus = OneOf(['active', 'inactive']);
 
 /**
  * Rupees on the wire (two decimals at most); stored as integer paise. The maximum (MAX_RUPEES) is
@@ -162,13 +162,7 @@ export const PriceChange = Type.Object({
   _id: Type.String(),
   itemId: Type.String(),
   vendor: Type.Object({ _id: Type.String(), name: Type.String() }),
-  change: Type.Union([
-    Type.Literal('added'),
-    Type.Literal('updated'),
-    Type.Literal('deactivated'),
-    Type.Literal('activated'),
-    Type.Literal('removed'),
-  ]),
+  change: OneOf(['added', 'updated', 'deactivated', 'activated', 'removed']),
   oldPrice: Type.Union([Type.Number(), Type.Null()]),
   newPrice: Type.Union([Type.Number(), Type.Null()]),
   oldGst: Type.Union([Type.Number(), Type.Null()]),
@@ -202,11 +196,7 @@ export const VendorItemLink = Type.Object({
   itemVersion: Type.Integer(),
 });
 export type VendorItemLink = Static<typeof VendorItemLink>;
-export const VendorItemsResponse = Type.Object({
-  result: Type.Array(VendorItemLink),
-  totalItems: Type.Integer(),
-  totalCapped: TotalCapped,
-});
+export const VendorItemsResponse = ListPage(VendorItemLink);
 export type VendorItemsResponse = Static<typeof VendorItemsResponse>;
 
 /** Edit one vendor's price on one item from the vendor detail screen. */
@@ -239,19 +229,14 @@ export const ImportRowResult = Type.Object({
   row: Type.Integer({ description: 'Row number in the file, header is row 1' }),
   itemName: Type.String(),
   vendor: Type.String(),
-  outcome: Type.Union([
-    Type.Literal('created'),
-    Type.Literal('updated'),
-    Type.Literal('unchanged'),
-    Type.Literal('refused'),
-  ]),
+  outcome: OneOf(['created', 'updated', 'unchanged', 'refused']),
   message: Type.String(),
 });
 export type ImportRowResult = Static<typeof ImportRowResult>;
 export const ImportJob = Type.Object({
   _id: Type.String(),
   fileName: Type.String(),
-  status: Type.Union([Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')]),
+  status: OneOf(['running', 'done', 'failed']),
   totalRows: Type.Integer(),
   processedRows: Type.Integer(),
   created: Type.Integer(),

@@ -1,4 +1,4 @@
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TLiteral, type TSchema, type TSchemaOptions, type TUnion } from 'typebox';
 
 /** Every error body (ARCHITECTURE §6). A list of messages is shown by its first entry. */
 export const ErrorResponse = Type.Object({ message: Type.Union([Type.String(), Type.Array(Type.String())]) });
@@ -31,3 +31,23 @@ export const TotalCapped = Type.Optional(
 
 export const Actor = Type.Union([Type.Object({ _id: Type.String(), name: Type.String() }), Type.Null()]);
 export type Actor = Static<typeof Actor>;
+
+type LiteralsOf<T extends readonly string[]> = { -readonly [K in keyof T]: TLiteral<T[K]> };
+
+/** One of the strings given, in their order: a union of literals (anyOf), its type their union. */
+export function OneOf<const T extends readonly string[]>(
+  values: T,
+  options?: TSchemaOptions,
+): TUnion<LiteralsOf<T>> {
+  return Type.Union(values.map((v) => Type.Literal(v)) as unknown as LiteralsOf<T>, options) as TUnion<
+    LiteralsOf<T>
+  >;
+}
+
+/** A page of a list: its rows, the total and whether that is a lower bound (TotalCapped). */
+export const ListPage = <T extends TSchema>(row: T) =>
+  Type.Object({ result: Type.Array(row), totalItems: Type.Integer(), totalCapped: TotalCapped });
+
+/** Text that must say something (not only spaces), at most `maxLength` characters, refused with `errorMessage`. */
+export const RequiredText = (maxLength: number, errorMessage: string) =>
+  Type.String({ minLength: 1, maxLength, pattern: '\\S', errorMessage });

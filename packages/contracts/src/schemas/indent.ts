@@ -7,11 +7,12 @@
  */
 import { Type, type Static } from 'typebox';
 import { amountTooLarge, MAX_RUPEES } from '../money.js';
-import { Actor, Paging, TotalCapped, Uuid } from './common.js';
+import { Actor, Paging, Uuid, OneOf, ListPage, RequiredText } from './common.js';
 import { DATE_PATTERN } from './projects.js';
 import {
   INDENT_MESSAGES,
   INDENT_QTY_TOO_LARGE,
+  INDENT_STATUSES,
   INDENT_TEXT,
   MAX_INDENT_LINES,
   MAX_INDENT_QTY,
@@ -30,12 +31,7 @@ export {
   TOO_MANY_INDENT_LINES,
   type IndentStatus,
 } from '../indent-text.js';
-export const IndentStatusSchema = Type.Union([
-  Type.Literal('draft'),
-  Type.Literal('compare'),
-  Type.Literal('approval'),
-  Type.Literal('approved'),
-]);
+export const IndentStatusSchema = OneOf(INDENT_STATUSES);
 
 export const IndentProjectRef = Type.Object({
   _id: Type.String(),
@@ -192,17 +188,11 @@ export const IndentListQuery = Type.Object({
   keyword: Type.Optional(Type.String({ maxLength: 200 })),
   status: Type.Optional(Type.Union([Type.Literal(''), Type.Literal('all'), IndentStatusSchema])),
   projectId: Type.Optional(Type.String({ maxLength: 36 })),
-  sort: Type.Optional(
-    Type.Union([Type.Literal(''), Type.Literal('all'), Type.Literal('updatedAt'), Type.Literal('createdAt')]),
-  ),
+  sort: Type.Optional(OneOf(['', 'all', 'updatedAt', 'createdAt'])),
 });
 export type IndentListQuery = Static<typeof IndentListQuery>;
 
-export const IndentListResponse = Type.Object({
-  result: Type.Array(IndentSummary),
-  totalItems: Type.Integer(),
-  totalCapped: TotalCapped,
-});
+export const IndentListResponse = ListPage(IndentSummary);
 export type IndentListResponse = Static<typeof IndentListResponse>;
 
 const Quantity = (errorMessage: string) =>
@@ -224,12 +214,7 @@ export const IndentLineInput = Type.Object(
 export type IndentLineInput = Static<typeof IndentLineInput>;
 
 const IndentFields = {
-  title: Type.String({
-    minLength: 1,
-    maxLength: INDENT_TEXT.title,
-    pattern: '\\S',
-    errorMessage: INDENT_MESSAGES.title,
-  }),
+  title: RequiredText(INDENT_TEXT.title, INDENT_MESSAGES.title),
   projectId: Type.String({ format: 'uuid', errorMessage: INDENT_MESSAGES.project }),
   boqId: Type.String({ format: 'uuid', errorMessage: INDENT_MESSAGES.boq }),
   location: Type.Optional(Type.String({ maxLength: INDENT_TEXT.location })),
@@ -246,7 +231,7 @@ const IndentFields = {
     errorMessage: INDENT_MESSAGES.items,
   }),
   /** 'draft' saves (Save Draft); 'compare' sends for comparison (the spec's create sends it). */
-  status: Type.Union([Type.Literal('draft'), Type.Literal('compare')]),
+  status: OneOf(['draft', 'compare']),
 };
 export const CreateIndentBody = Type.Object(IndentFields, { additionalProperties: false });
 export type CreateIndentBody = Static<typeof CreateIndentBody>;
@@ -272,7 +257,7 @@ export const CompareBody = Type.Object(
       ),
       { maxItems: MAX_INDENT_LINES },
     ),
-    status: Type.Union([Type.Literal('compare'), Type.Literal('approval')]),
+    status: OneOf(['compare', 'approval']),
     pricesVersion: Type.Optional(Type.String({ maxLength: 100 })),
     version: Type.Optional(Type.Integer({ minimum: 1 })),
   },
@@ -311,12 +296,7 @@ export type ApprovalBody = Static<typeof ApprovalBody>;
 /** POST /indent/rework/{id}: the Admin sends the indent back to its creator as a draft. */
 export const ReworkBody = Type.Object(
   {
-    comment: Type.String({
-      minLength: 1,
-      maxLength: INDENT_TEXT.comment,
-      pattern: '\\S',
-      errorMessage: INDENT_MESSAGES.commentRequired,
-    }),
+    comment: RequiredText(INDENT_TEXT.comment, INDENT_MESSAGES.commentRequired),
     version: Type.Optional(Type.Integer({ minimum: 1 })),
   },
   { additionalProperties: false },

@@ -10,9 +10,9 @@
  * `amount` is always positive; whether it raises or lowers the balance follows from the type
  * (`LEDGER_EFFECT`). `balanceAfter` is the vendor's outstanding balance after the entry.
  */
-import { Type, type Static } from 'typebox';
+import { Type, type Static, type TProperties } from 'typebox';
 import { MAX_RUPEES } from '../money.js';
-import { Actor, Paging, TotalCapped } from './common.js';
+import { Actor, OneOf, Paging, TotalCapped, Uuid, ListPage, RequiredText } from './common.js';
 import { DATE_PATTERN } from './projects.js';
 import { VendorStatusSchema } from './vendors.js';
 
@@ -24,12 +24,12 @@ export const LEDGER_ENTRY_TYPES = [
   'Reversal',
 ] as const;
 export type LedgerEntryType = (typeof LEDGER_ENTRY_TYPES)[number];
-export const LedgerEntryTypeSchema = Type.Union([
-  Type.Literal('PO Add'),
-  Type.Literal('Payment'),
-  Type.Literal('Credit Note'),
-  Type.Literal('Overbill Approved'),
-  Type.Literal('Reversal'),
+export const LedgerEntryTypeSchema = OneOf([
+  'PO Add',
+  'Payment',
+  'Credit Note',
+  'Overbill Approved',
+  'Reversal',
 ]);
 /** +1: the business owes the vendor more; -1: less. A Reversal takes the opposite of the entry it reverses. */
 export const LEDGER_EFFECT: Record<Exclude<LedgerEntryType, 'Reversal'>, 1 | -1> = {
@@ -61,11 +61,7 @@ export const DEFAULT_LEDGER_SORT = '-outstanding';
 
 export const OVERBILL_STATUSES = ['Open', 'Approved', 'Rejected'] as const;
 export type OverbillStatus = (typeof OVERBILL_STATUSES)[number];
-export const OverbillStatusSchema = Type.Union([
-  Type.Literal('Open'),
-  Type.Literal('Approved'),
-  Type.Literal('Rejected'),
-]);
+export const OverbillStatusSchema = OneOf(OVERBILL_STATUSES);
 
 export const LEDGER_MESSAGES = {
   /** SPEC §6. */
@@ -101,6 +97,10 @@ export const LEDGER_MESSAGES = {
 const Money = (errorMessage: string) =>
   Type.Number({ exclusiveMinimum: 0, maximum: MAX_RUPEES, multipleOf: 0.01, errorMessage });
 const LedgerDate = Type.String({ pattern: DATE_PATTERN, errorMessage: LEDGER_MESSAGES.date });
+
+/** A ledger form's body: its fields and the request key made once per dialog opening, nothing else. */
+const KeyedForm = <T extends TProperties>(fields: T) =>
+  Type.Object({ ...fields, requestKey: Uuid }, { additionalProperties: false });
 
 /** One entry of a vendor's ledger (SPEC §2 "transaction table": type, amount, balance after, entered by, date). */
 export const LedgerEntry = Type.Object({
@@ -167,15 +167,7 @@ export const VendorAccountsQuery = Type.Object({
   ...Paging,
   keyword: Type.Optional(Type.String({ maxLength: 200 })),
   sort: Type.Optional(
-    Type.Union([
-      Type.Literal(''),
-      Type.Literal('outstanding'),
-      Type.Literal('-outstanding'),
-      Type.Literal('lastActivity'),
-      Type.Literal('-lastActivity'),
-      Type.Literal('name'),
-      Type.Literal('-name'),
-    ]),
+    OneOf(['', 'outstanding', '-outstanding', 'lastActivity', '-lastActivity', 'name', '-name']),
   ),
 });
 export type VendorAccountsQuery = Static<typeof VendorAccountsQuery>;
@@ -192,15 +184,7 @@ export type VendorAccountsResponse = Static<typeof VendorAccountsResponse>;
 /** GET /vendorTransaction/{vendorId}: the vendor's ledger ("wallet details read as a list of transactions"). */
 export const VendorLedgerQuery = Type.Object({
   ...Paging,
-  range: Type.Optional(
-    Type.Union([
-      Type.Literal('all'),
-      Type.Literal('lastMonth'),
-      Type.Literal('3months'),
-      Type.Literal('6months'),
-      Type.Literal('year'),
-    ]),
-  ),
+  range: Type.Optional(OneOf(['all', 'lastMonth', '3months', '6months', 'year'])),
   keyword: Type.Optional(Type.String({ maxLength: 200 })),
 });
 export type VendorLedgerQuery = Static<typeof VendorLedgerQuery>;
@@ -227,68 +211,31 @@ export type VendorLedgerResponse = Static<typeof VendorLedgerResponse>;
  * dialog opening, so a double-click or a resend after a lost answer records one payment (200 the
  * second time). A reference already on the vendor's ledger is refused with 409.
  */
-export const PaymentBody = Type.Object(
-  {
-    amount: Money(LEDGER_MESSAGES.amount),
-    date: LedgerDate,
-    method: Type.Union(
-      [
-        Type.Literal('NEFT'),
-        Type.Literal('RTGS'),
-        Type.Literal('IMPS'),
-        Type.Literal('Cheque'),
-        Type.Literal('Cash'),
-      ],
-      { errorMessage: LEDGER_MESSAGES.method },
-    ),
-    reference: Type.Optional(Type.String({ maxLength: 60 })),
-    notes: Type.Optional(Type.String({ maxLength: 1000 })),
-    requestKey: Type.String({ format: 'uuid', errorMessage: 'must be a valid id' }),
-  },
-  { additionalProperties: false },
-);
+export const PaymentBody = KeyedForm({
+  amount: Money(LEDGER_MESSAGES.amount),
+  date: LedgerDate,
+  method: OneOf(['NEFT', 'RTGS', 'IMPS', 'Cheque', 'Cash'], { errorMessage: LEDGER_MESSAGES.method }),
+  reference: Type.Optional(Type.String({ maxLength: 60 })),
+  notes: Type.Optional(Type.String({ maxLength: 1000 })),
+});
 export type PaymentBody = Static<typeof PaymentBody>;
 
 /** POST /vendorTransaction/{vendorId}/credit-notes (Purchaser, Admin); the number is unique per vendor (409). */
-export const CreditNoteBody = Type.Object(
-  {
-    number: Type.String({
-      minLength: 1,
-      maxLength: 60,
-      pattern: '\\S',
-      errorMessage: LEDGER_MESSAGES.creditNoteNumber,
-    }),
-    amount: Money(LEDGER_MESSAGES.amount),
-    date: LedgerDate,
-    reason: Type.Union(
-      [
-        Type.Literal('Quality issue - Return/Replacement'),
-        Type.Literal('Discount'),
-        Type.Literal('Return'),
-        Type.Literal('Other'),
-      ],
-      { errorMessage: LEDGER_MESSAGES.reason },
-    ),
-    notes: Type.Optional(Type.String({ maxLength: 1000 })),
-    requestKey: Type.String({ format: 'uuid', errorMessage: 'must be a valid id' }),
-  },
-  { additionalProperties: false },
-);
+export const CreditNoteBody = KeyedForm({
+  number: RequiredText(60, LEDGER_MESSAGES.creditNoteNumber),
+  amount: Money(LEDGER_MESSAGES.amount),
+  date: LedgerDate,
+  reason: OneOf(['Quality issue - Return/Replacement', 'Discount', 'Return', 'Other'], {
+    errorMessage: LEDGER_MESSAGES.reason,
+  }),
+  notes: Type.Optional(Type.String({ maxLength: 1000 })),
+});
 export type CreditNoteBody = Static<typeof CreditNoteBody>;
 
 /** POST /vendorTransaction/{vendorId}/entries/{entryId}/reverse: a Payment or Credit Note entered by mistake. */
-export const ReverseBody = Type.Object(
-  {
-    reason: Type.String({
-      minLength: 1,
-      maxLength: 1000,
-      pattern: '\\S',
-      errorMessage: LEDGER_MESSAGES.reverseReason,
-    }),
-    requestKey: Type.String({ format: 'uuid', errorMessage: 'must be a valid id' }),
-  },
-  { additionalProperties: false },
-);
+export const ReverseBody = KeyedForm({
+  reason: RequiredText(1000, LEDGER_MESSAGES.reverseReason),
+});
 export type ReverseBody = Static<typeof ReverseBody>;
 
 export const LedgerEntryResponse = Type.Object({
@@ -322,24 +269,12 @@ export type OverbillCase = Static<typeof OverbillCase>;
 
 export const OverbillListQuery = Type.Object({
   ...Paging,
-  status: Type.Optional(
-    Type.Union([
-      Type.Literal(''),
-      Type.Literal('all'),
-      Type.Literal('Open'),
-      Type.Literal('Approved'),
-      Type.Literal('Rejected'),
-    ]),
-  ),
+  status: Type.Optional(OneOf(['', 'all', 'Open', 'Approved', 'Rejected'])),
   vendorId: Type.Optional(Type.String({ maxLength: 36 })),
 });
 export type OverbillListQuery = Static<typeof OverbillListQuery>;
 
-export const OverbillListResponse = Type.Object({
-  result: Type.Array(OverbillCase),
-  totalItems: Type.Integer(),
-  totalCapped: TotalCapped,
-});
+export const OverbillListResponse = ListPage(OverbillCase);
 export type OverbillListResponse = Static<typeof OverbillListResponse>;
 
 /** POST /vendorTransaction/overbilling/{caseId}/approve|reject (Admin); `version` as read (stale → 409). */
@@ -363,6 +298,6 @@ export type OverbillResponse = Static<typeof OverbillResponse>;
 export const StatementQuery = Type.Object({
   from: Type.String({ pattern: DATE_PATTERN, errorMessage: LEDGER_MESSAGES.date }),
   to: Type.String({ pattern: DATE_PATTERN, errorMessage: LEDGER_MESSAGES.date }),
-  format: Type.Union([Type.Literal('pdf'), Type.Literal('xlsx')]),
+  format: OneOf(['pdf', 'xlsx']),
 });
 export type StatementQuery = Static<typeof StatementQuery>;

@@ -6,16 +6,12 @@
  */
 import { Type, type Static } from 'typebox';
 import { MAX_RUPEES } from '../money.js';
-import { Actor, Paging, TotalCapped, Uuid } from './common.js';
+import { Actor, Paging, Uuid, OneOf, ListPage, RequiredText } from './common.js';
 import { DATE_PATTERN } from './projects.js';
 
 export const PO_STATUSES = ['Open', 'Partial', 'Closed'] as const;
 export type PoStatus = (typeof PO_STATUSES)[number];
-export const PoStatusSchema = Type.Union([
-  Type.Literal('Open'),
-  Type.Literal('Partial'),
-  Type.Literal('Closed'),
-]);
+export const PoStatusSchema = OneOf(PO_STATUSES);
 
 export const PO_MESSAGES = {
   notFound: 'PO Not Found',
@@ -156,33 +152,22 @@ export const PoListQuery = Type.Object({
   keyword: Type.Optional(Type.String({ maxLength: 200 })),
   /** One status, or 'active' for Open and Partial (the receiving list, /po/open). */
   status: Type.Optional(
-    Type.Union([
-      Type.Literal(''),
-      Type.Literal('all'),
-      Type.Literal('All'),
-      Type.Literal('active'),
-      Type.Literal('Open'),
-      Type.Literal('Partial'),
-      Type.Literal('Closed'),
-      Type.Literal('open'),
-      Type.Literal('partial'),
-      Type.Literal('closed'),
-    ]),
+    OneOf(['', 'all', 'All', 'active', 'Open', 'Partial', 'Closed', 'open', 'partial', 'closed']),
   ),
   // Written out (not mapped from PO_SORT_KEYS) so the query's type keeps each literal.
   sort: Type.Optional(
-    Type.Union([
-      Type.Literal(''),
-      Type.Literal('orderDate'),
-      Type.Literal('-orderDate'),
-      Type.Literal('status'),
-      Type.Literal('-status'),
-      Type.Literal('vendor'),
-      Type.Literal('-vendor'),
-      Type.Literal('project'),
-      Type.Literal('-project'),
-      Type.Literal('poNumber'),
-      Type.Literal('-poNumber'),
+    OneOf([
+      '',
+      'orderDate',
+      '-orderDate',
+      'status',
+      '-status',
+      'vendor',
+      '-vendor',
+      'project',
+      '-project',
+      'poNumber',
+      '-poNumber',
     ]),
   ),
   vendorId: Type.Optional(Type.String({ maxLength: 36 })),
@@ -193,11 +178,7 @@ export const PoListQuery = Type.Object({
 });
 export type PoListQuery = Static<typeof PoListQuery>;
 
-export const PoListResponse = Type.Object({
-  result: Type.Array(PoSummary),
-  totalItems: Type.Integer(),
-  totalCapped: TotalCapped,
-});
+export const PoListResponse = ListPage(PoSummary);
 export type PoListResponse = Static<typeof PoListResponse>;
 
 const Hundredths = (errorMessage: string) =>
@@ -227,12 +208,7 @@ export const ReceiptBody = Type.Object(
     ),
     invoice: Type.Object(
       {
-        invoiceNumber: Type.String({
-          minLength: 1,
-          maxLength: RECEIPT_TEXT.invoiceNumber,
-          pattern: '\\S',
-          errorMessage: PO_MESSAGES.invoiceNumber,
-        }),
+        invoiceNumber: RequiredText(RECEIPT_TEXT.invoiceNumber, PO_MESSAGES.invoiceNumber),
         invoiceDate: Type.String({ pattern: DATE_PATTERN, errorMessage: PO_MESSAGES.invoiceDate }),
         invoiceAmount: Type.Number({
           minimum: 0,
@@ -264,12 +240,7 @@ export type PhotoResponse = Static<typeof PhotoResponse>;
 /** POST /po/{id}/short-close: the Admin's reason, and the version the PO was read at (stale → 409). */
 export const ShortCloseBody = Type.Object(
   {
-    reason: Type.String({
-      minLength: 1,
-      maxLength: RECEIPT_TEXT.reason,
-      pattern: '\\S',
-      errorMessage: PO_MESSAGES.shortCloseReason,
-    }),
+    reason: RequiredText(RECEIPT_TEXT.reason, PO_MESSAGES.shortCloseReason),
     version: Type.Optional(Type.Integer({ minimum: 1 })),
   },
   { additionalProperties: false },

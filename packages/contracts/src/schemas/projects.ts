@@ -4,7 +4,7 @@
  * `employees` asks auth to set it, and answers show what auth has recorded.
  */
 import { Type, type Static } from 'typebox';
-import { Actor, Paging, TotalCapped, Uuid } from './common.js';
+import { Actor, Paging, Uuid, ListPage } from './common.js';
 
 export const PROJECT_STATUSES = ['planning', 'inProgress', 'onHold', 'completed'] as const;
 export type ProjectStatus = (typeof PROJECT_STATUSES)[number];
@@ -108,11 +108,7 @@ export const ProjectListQuery = Type.Object({
 });
 export type ProjectListQuery = Static<typeof ProjectListQuery>;
 
-export const ProjectListResponse = Type.Object({
-  result: Type.Array(Project),
-  totalItems: Type.Integer(),
-  totalCapped: TotalCapped,
-});
+export const ProjectListResponse = ListPage(Project);
 export type ProjectListResponse = Static<typeof ProjectListResponse>;
 
 export const ProjectResponse = Type.Object({ message: Type.String(), project: Project });

@@ -1,16 +1,12 @@
 import { Type, type Static } from 'typebox';
 import { CONTACT_PERSON_RULE } from '../names.js';
 import { ALT_PHONE_MESSAGE, PHONE_INPUT_MAX, PHONE_PATTERN } from '../phone.js';
-import { Actor, Paging, TotalCapped } from './common.js';
+import { Actor, Paging, TotalCapped, OneOf } from './common.js';
 
 /** Vendor status is stored lower case; the spec's variants (Active, Inactive, inActive, Blocked) are accepted on input. */
 export const VENDOR_STATUSES = ['active', 'inactive', 'blocked'] as const;
 export type VendorStatus = (typeof VENDOR_STATUSES)[number];
-export const VendorStatusSchema = Type.Union([
-  Type.Literal('active'),
-  Type.Literal('inactive'),
-  Type.Literal('blocked'),
-]);
+export const VendorStatusSchema = OneOf(VENDOR_STATUSES);
 export const VendorStatusInput = Type.String({
   pattern: '^(active|Active|inactive|Inactive|inActive|blocked|Blocked)$',
   errorMessage: 'Status must be Active, Inactive or Blocked',

@@ -2,13 +2,12 @@
  * npm run events:replay -- …: list dead-lettered events, or put them back to their consumers.
  * Run by scripts/events-replay.mjs against the built package; `runReplayCli` is what tests call.
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { deadLetterSchemas, listDeadLetters, replayDeadLetters, type DeadLetter } from '../dead-letters.js';
-import { openPglite } from '../db/pglite.js';
-import { openPostgres } from '../db/postgres.js';
+import { openServiceDatabase } from '../db/service-database.js';
 import type { Database } from '../db/types.js';
+
+export { openServiceDatabase };
 
 export const USAGE = `Dead letters: events a consumer gave up on (failed EVENT_MAX_ATTEMPTS times, or not valid).
 
@@ -30,26 +29,6 @@ function line(d: DeadLetter): string {
     ? `  replayed ${d.replayedAt.toISOString().replace('T', ' ').slice(0, 19)}`
     : '';
   return `${when}  ${d.consumer}  ${d.eventId}  ${d.subject}  ${d.reason}, ${d.attempts} tr${d.attempts === 1 ? 'y' : 'ies'}${replayed}\n    ${d.lastError.split('\n')[0]}`;
-}
-
-/** The database the services use: PostgreSQL when configured, else the embedded one in DATA_DIR. */
-export async function openServiceDatabase(
-  env: Env,
-  service: string | undefined,
-  force = false,
-): Promise<{ db: Database; where: string }> {
-  const url = (service ? env[`${service.toUpperCase()}_DATABASE_URL`] : undefined) || env.DATABASE_URL;
-  if (url) return { db: await openPostgres(url, { max: 2 }), where: 'PostgreSQL' };
-  const dir = path.join(path.resolve(env.DATA_DIR || './data'), 'pgdata');
-  if (!existsSync(dir))
-    throw new Error(`No embedded database in ${dir} (set DATA_DIR, or DATABASE_URL for PostgreSQL)`);
-  // PGlite writes postmaster.pid while open and removes it on a clean close.
-  if (!force && existsSync(path.join(dir, 'postmaster.pid'))) {
-    throw new Error(
-      `The embedded database in ${dir} is open in another process: stop the system first (or add --force if it crashed and is not running)`,
-    );
-  }
-  return { db: await openPglite(dir), where: `embedded PGlite in ${dir}` };
 }
 
 /** The command's options (see USAGE); anything else is refused. */

@@ -361,3 +361,9 @@ export async function createTestHarness(
 }
 export * from './access.js';
 export * from './pdf.js';
+export * from './pact.js';
+export * from './file-harness.js';
+export * from './multipart.js';
+export * from './team.js';
+export * from './locks.js';
+export * from './refusal.js';

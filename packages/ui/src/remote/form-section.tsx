@@ -1,8 +1,10 @@
-import { Card, CardContent, CardDescription, CardHeader, CardTitle, theme } from '@erp/ui';
+import { theme } from '@erp/ui';
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { SectionCard } from './section-card';
 
-const Grid = styled.div`
+/** Form fields two per row on desktops, one per row on phones; `.span-2` takes a whole row. */
+export const FieldGrid = styled.div`
   display: grid;
   grid-template-columns: repeat(2, minmax(0, 1fr));
   gap: 1rem 1.25rem;
@@ -26,14 +28,8 @@ export interface FormSectionProps {
 export function FormSection({ title, description, children, grid }: FormSectionProps) {
   const id = `section-${title.toLowerCase().replace(/[^a-z]+/g, '-')}`;
   return (
-    <Card as="section" aria-labelledby={id}>
-      <CardHeader>
-        <CardTitle id={id} as="h2">
-          {title}
-        </CardTitle>
-        {description && <CardDescription>{description}</CardDescription>}
-      </CardHeader>
-      <CardContent>{grid ? <Grid>{children}</Grid> : children}</CardContent>
-    </Card>
+    <SectionCard titleId={id} title={title} description={description || undefined}>
+      {grid ? <FieldGrid>{children}</FieldGrid> : children}
+    </SectionCard>
   );
 }

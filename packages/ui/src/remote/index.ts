@@ -6,9 +6,10 @@
  * (react-hook-form, TanStack Table and Virtual, Radix Tabs) arrive once per page, with the first remote.
  */
 export { useUnsavedChanges } from './use-unsaved-changes';
-export { FormSection, type FormSectionProps } from './form-section';
+export { FieldGrid, FormSection, type FormSectionProps } from './form-section';
+export { SectionCard, TextsCard, type SectionCardProps, type TextsCardProps } from './section-card';
 export { Fact, FactGrid, type FactGridProps, type FactProps } from './fact-grid';
-export { LineEditor, lineContext, type LineEditorProps } from './line-editor';
+export { LineEditor, lineContext, LineItemName, NoLines, type LineEditorProps } from './line-editor';
 export { ReasonDialog, type ReasonAnswer, type ReasonDialogProps } from './reason-dialog';
 export { PageSkeleton } from './page-skeleton';
 export { rootErrorBoundary } from './root-error-boundary';
@@ -23,13 +24,20 @@ export {
 export { CurrentUserContext, useCurrentUser } from './current-user';
 export { remoteLifecycles } from './lifecycles';
 export {
+  activeFilters,
+  asListAnswer,
   FilterBar,
   ListPage,
+  useListFilters,
   useListSearch,
+  type FilterParsers,
+  type FilterValues,
   type ListAnswer,
+  type ListCreate,
   type ListPageProps,
   type ListQueryState,
   type ListSearch,
+  type ListSearchOptions,
 } from './list-page';
 export {
   createDraftStore,
@@ -50,6 +58,35 @@ export {
 export { Tabs, type TabItem, type TabsProps } from './tabs';
 export { Switch, type SwitchProps } from './switch';
 export { ListSkeleton } from './list-skeleton';
+export { listQueryHook, pageWindow, parseChoice } from './list-query';
+export {
+  ChoiceFilter,
+  FilterTabsRow,
+  ProjectChoiceFilter,
+  projectChoiceLabel,
+  type ChoiceFilterProps,
+  type FilterChoice,
+  type ProjectChoice,
+  type ProjectChoiceFilterProps,
+} from './list-filters';
+export {
+  CellLink,
+  CodeText,
+  Figure,
+  MutedText,
+  NameWithCode,
+  Nowrap,
+  RowAction,
+  RowActions,
+  RowName,
+  Strong,
+  TwoLines,
+  type RowActionProps,
+  type RowActionSpec,
+  type RowActionsProps,
+} from './list-cells';
 export { SearchPicker, type PickerOption, type PickerSearch, type SearchPickerProps } from './search-picker';
 export { DateInput, type DateInputProps } from './date-input';
-export { isMissing, LoadFailure, type LoadFailureProps } from './load-failure';
+export { isMissing, isNotFound, LoadFailure, type LoadFailureProps } from './load-failure';
+export { Banner, StickyBar, stickyBarOnTopOnPhones, type BannerTone } from './bars';
+export { DialogForm } from './dialog-form';

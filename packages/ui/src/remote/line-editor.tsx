@@ -3,6 +3,30 @@ import { createContext, useContext, type Context } from 'react';
 import styled, { css, type RuleSet } from 'styled-components';
 import { DataTable, type DataTableProps } from './data-table';
 
+/** A line's item: its name (<strong>, wrapping anywhere) over an optional muted <small> detail. */
+export const LineItemName = styled.span`
+  display: grid;
+  gap: 0.125rem;
+  min-width: 0;
+  & > strong {
+    font-weight: 600;
+    overflow-wrap: anywhere;
+  }
+  & > small {
+    color: ${theme.color.mutedForeground};
+    font-size: 0.8125rem;
+  }
+`;
+
+/** What stands where a document's lines go while it has none ("No items yet…"). */
+export const NoLines = styled.p`
+  padding: 2rem 1rem;
+  text-align: center;
+  color: ${theme.color.mutedForeground};
+  border: 1px dashed ${theme.color.border};
+  border-radius: ${theme.radius.md};
+`;
+
 /** The fields' own labels, read by screen readers: the column headers (or the card's terms) show them. */
 const hiddenLabels = css`
   & label {

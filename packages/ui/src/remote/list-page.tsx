@@ -11,6 +11,7 @@ import {
   ErrorPanel,
   formatNumber,
   Icon,
+  LinkButton,
   PageHeader,
   Pagination,
   SearchInput,
@@ -109,6 +110,31 @@ export function useListSearch(filters: readonly string[] = [], options: ListSear
   };
 }
 
+/** How a list reads each of its filters from the URL (its query parameter's value, null without). */
+export type FilterParsers = Record<string, (raw: string | null) => unknown>;
+
+/** A list's filters as its parsers read them from the URL. */
+export type FilterValues<F extends FilterParsers> = { [K in keyof F]: ReturnType<F[K]> };
+
+/**
+ * `useListSearch` for the filters `parsers` names (query parameters), with their values as the
+ * parsers read them: `useBoqList({ ...search.query, ...values })`.
+ */
+export function useListFilters<F extends FilterParsers>(
+  parsers: F,
+  options?: ListSearchOptions,
+): { search: ListSearch; values: FilterValues<F> } {
+  const search = useListSearch(Object.keys(parsers), options);
+  const values = Object.fromEntries(
+    Object.entries(parsers).map(([name, parse]) => [name, parse(search.filter(name))]),
+  ) as FilterValues<F>;
+  return { search, values };
+}
+
+/** How many of a list's filters are set (truthy): the phone's 'Filters (n)' button. */
+export const activeFilters = (values: Record<string, unknown>): number =>
+  Object.values(values).filter(Boolean).length;
+
 /** The search box and filters above a list (role="search"); it wraps on phones, the search box first. */
 export const FilterBar = styled.div`
   display: flex;
@@ -153,6 +179,8 @@ export interface ListQueryState {
   isFetching: boolean;
   error: unknown;
   refetch: () => unknown;
+  /** The answer: read as the page when it is a `ListAnswer` (give `rows` and `total` for another shape). */
+  data?: unknown;
 }
 
 /** A page of a list as the services answer it (SPEC §4: `result`, `totalItems`, `totalCapped`). */
@@ -163,11 +191,41 @@ export interface ListAnswer {
   totalCapped?: boolean;
 }
 
+/** `data` when it is a page of a list as the services answer it, else undefined. */
+export function asListAnswer(data: unknown): ListAnswer | undefined {
+  if (typeof data !== 'object' || data === null) return undefined;
+  const answer = data as Partial<ListAnswer>;
+  return Array.isArray(answer.result) && typeof answer.totalItems === 'number'
+    ? (answer as ListAnswer)
+    : undefined;
+}
+
+/** The Add/Create link of a list for members who may add to it. */
+export interface ListCreate {
+  /** Where it goes ("/items/create"). */
+  to: string;
+  /** The header's link, after the page's other actions ("Add Item"). */
+  label: string;
+  /** The empty state's link ("Add First Item"); without, the header's label. */
+  firstLabel?: string;
+}
+
+function CreateLink({ to, label }: { to: string; label: string }) {
+  return (
+    <LinkButton to={to}>
+      <Icon name="plus" />
+      {label}
+    </LinkButton>
+  );
+}
+
 export interface ListPageProps {
   title: string;
   description: string;
-  /** Buttons of the header (Add…, Import…), already limited to what the member may do. */
+  /** Buttons of the header (Import…), already limited to what the member may do. */
   actions?: ReactNode;
+  /** The Add/Create link (header and empty state), false for a member who may not add. */
+  create?: ListCreate | false;
   /** False: the page says access is denied (SPEC §6) and asks for nothing. */
   allowed: boolean;
   /**
@@ -191,10 +249,9 @@ export interface ListPageProps {
   filtersOnPhone?: { active: number };
   /** The total's nouns for the count next to the search ("1 vendor", "12 vendors"); no count without. */
   count?: { one: string; many: string };
+  /** The list's query; its `data`, once loaded, is the page (its rows and the total) when it is a `ListAnswer`. */
   query: ListQueryState;
-  /** The answer, once loaded: its rows on this page and the total (or give `rows` and `total`). */
-  page?: ListAnswer;
-  /** Rows on this page and the total, once loaded, for an answer of another shape than `page`. */
+  /** Rows on this page and the total, once loaded, for an answer of another shape than `ListAnswer`. */
   rows?: number;
   total?: number;
   totalCapped?: boolean;
@@ -245,40 +302,35 @@ function FilterPanel({
   );
 }
 
-export function ListPage(props: ListPageProps) {
-  const { title, search, query } = props;
+/** What stands below the search bar: placeholder rows, the error, the empty or no-match state, or the rows and the pager. */
+function ListBody({
+  props,
+  rows,
+  total,
+  totalCapped,
+}: {
+  props: ListPageProps;
+  rows?: number;
+  total?: number;
+  totalCapped?: boolean;
+}) {
+  const { search, query, create } = props;
   const texts = listTexts(props);
-  const rows = props.rows ?? props.page?.result.length;
-  const total = props.total ?? props.page?.totalItems;
-  const totalCapped = props.totalCapped ?? props.page?.totalCapped;
-  const phone = useIsMobile();
-  const inPanel = phone && props.filtersOnPhone !== undefined && props.filters !== undefined;
   // The first answer's rows render in the background (a transition React interrupts every few ms)
   // instead of in the query's synchronous update, which held a phone's main thread ~150 ms: the
   // placeholder rows stay the moment longer that takes (decision 0042).
   const loaded = useDeferredValue(!query.isPending);
-
-  if (!props.allowed) {
+  if (query.isPending || !loaded) return <ListSkeleton label={texts.loadingLabel} />;
+  if (query.isError)
     return (
-      <>
-        <PageHeader title={title} />
-        <EmptyState icon="lock" title="Access denied" description={texts.deniedText} />
-      </>
-    );
-  }
-
-  let body: ReactNode;
-  if (query.isPending || !loaded) body = <ListSkeleton label={texts.loadingLabel} />;
-  else if (query.isError)
-    body = (
       <ErrorPanel
         title={texts.errorTitle}
         message={errorMessage(query.error)}
         onRetry={() => void query.refetch()}
       />
     );
-  else if (!rows)
-    body = search.filtered ? (
+  if (!rows)
+    return search.filtered ? (
       <EmptyState
         icon="search"
         title={props.noMatchTitle}
@@ -294,26 +346,48 @@ export function ListPage(props: ListPageProps) {
         icon={props.empty.icon}
         title={props.empty.title}
         description={props.empty.description}
-        action={props.empty.action}
+        action={
+          props.empty.action ??
+          (create ? <CreateLink to={create.to} label={create.firstLabel ?? create.label} /> : undefined)
+        }
       />
     );
-  else
-    body = (
+  return (
+    <>
+      {props.children}
+      {total !== undefined && (props.alwaysPaginate || total > props.pageSize) && (
+        <Footer>
+          <Pagination
+            page={search.page}
+            pageSize={props.pageSize}
+            totalItems={total}
+            totalCapped={totalCapped}
+            onPageChange={search.setPage}
+          />
+        </Footer>
+      )}
+    </>
+  );
+}
+
+export function ListPage(props: ListPageProps) {
+  const { title, search, query, create } = props;
+  const texts = listTexts(props);
+  const page = asListAnswer(query.data);
+  const rows = props.rows ?? page?.result.length;
+  const total = props.total ?? page?.totalItems;
+  const totalCapped = props.totalCapped ?? page?.totalCapped;
+  const phone = useIsMobile();
+  const inPanel = phone && props.filtersOnPhone !== undefined && props.filters !== undefined;
+
+  if (!props.allowed) {
+    return (
       <>
-        {props.children}
-        {total !== undefined && (props.alwaysPaginate || total > props.pageSize) && (
-          <Footer>
-            <Pagination
-              page={search.page}
-              pageSize={props.pageSize}
-              totalItems={total}
-              totalCapped={totalCapped}
-              onPageChange={search.setPage}
-            />
-          </Footer>
-        )}
+        <PageHeader title={title} />
+        <EmptyState icon="lock" title="Access denied" description={texts.deniedText} />
       </>
     );
+  }
 
   return (
     <>
@@ -329,7 +403,14 @@ export function ListPage(props: ListPageProps) {
           </>
         }
         description={props.description}
-        actions={props.actions}
+        actions={
+          (props.actions || create) && (
+            <>
+              {props.actions}
+              {create && <CreateLink to={create.to} label={create.label} />}
+            </>
+          )
+        }
       />
       <FilterBar role="search">
         <SearchInput
@@ -355,7 +436,7 @@ export function ListPage(props: ListPageProps) {
           </Button>
         )}
       </FilterBar>
-      {body}
+      <ListBody props={props} rows={rows} total={total} totalCapped={totalCapped} />
     </>
   );
 }

@@ -19,14 +19,19 @@ export interface LoadFailureProps {
   errorTitle: string;
   errorNote?: string;
   onRetry: () => void;
+  /** Which errors mean the record does not exist; default isMissing (404 or 400). */
+  missing?: (error: unknown) => boolean;
 }
+
+/** Only a 404 means the record does not exist (a service that answers 400 for a bad id shows that as an error). */
+export const isNotFound = (error: unknown): boolean => error instanceof ApiError && error.status === 404;
 
 /** A detail page whose record could not be read: not found (with the way back), or the error with Retry. */
 export function LoadFailure(p: LoadFailureProps) {
   return (
     <>
       <PageHeader title={p.title} actions={p.back} />
-      {isMissing(p.error) ? (
+      {(p.missing ?? isMissing)(p.error) ? (
         <EmptyState
           icon={p.icon}
           title={p.notFound.title}

@@ -1,5 +1,6 @@
 import { Button, Dialog, DialogFooter, Field, Textarea } from '@erp/ui';
 import { useRef, useState, type ReactNode } from 'react';
+import { DialogForm } from './dialog-form';
 
 /** What the screen's submit can do to the dialog once the service has answered. */
 export interface ReasonAnswer {
@@ -63,14 +64,7 @@ export function ReasonDialog(props: ReasonDialogProps) {
       title={props.title}
       description={props.description}
     >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-        style={{ display: 'grid', gap: '1rem' }}
-      >
+      <DialogForm onSubmit={submit}>
         <Field label="Reason" htmlFor={fieldId} required error={error} hint={props.hint}>
           <Textarea
             id={fieldId}
@@ -95,7 +89,7 @@ export function ReasonDialog(props: ReasonDialogProps) {
             {busy ? props.busyLabel : props.confirmLabel}
           </Button>
         </DialogFooter>
-      </form>
+      </DialogForm>
     </Dialog>
   );
 }

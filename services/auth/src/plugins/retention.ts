@@ -1,4 +1,4 @@
-import { deleteInBatches, type Database } from '@erp/service-kit';
+import { deleteExpired, type Database } from '@erp/service-kit';
 
 export interface SignInRetention {
   /** Used or expired codes and code requests are kept this long (audit of sign-in attempts). */
@@ -18,28 +18,16 @@ export async function pruneSignIns(
   r: SignInRetention,
   stopped: () => boolean = () => false,
 ) {
-  const codes = await deleteInBatches(
-    db,
-    `DELETE FROM ${schema}.otp_codes WHERE id IN (
-       SELECT id FROM ${schema}.otp_codes
-        WHERE consumed_at < now() - make_interval(days => $1) OR expires_at < now() - make_interval(days => $1) LIMIT $2)`,
-    [r.signInRetentionDays],
-    stopped,
+  const expired = (table: string, older: string, days: number) =>
+    deleteExpired(db, `${schema}.${table}`, 'id', older, days, stopped);
+  const ended = (at: string) =>
+    `${at} < now() - make_interval(days => $1) OR expires_at < now() - make_interval(days => $1)`;
+  const codes = await expired('otp_codes', ended('consumed_at'), r.signInRetentionDays);
+  const requests = await expired(
+    'otp_requests',
+    'requested_at < now() - make_interval(days => $1)',
+    r.signInRetentionDays,
   );
-  const requests = await deleteInBatches(
-    db,
-    `DELETE FROM ${schema}.otp_requests WHERE id IN (
-       SELECT id FROM ${schema}.otp_requests WHERE requested_at < now() - make_interval(days => $1) LIMIT $2)`,
-    [r.signInRetentionDays],
-    stopped,
-  );
-  const sessions = await deleteInBatches(
-    db,
-    `DELETE FROM ${schema}.sessions WHERE id IN (
-       SELECT id FROM ${schema}.sessions
-        WHERE revoked_at < now() - make_interval(days => $1) OR expires_at < now() - make_interval(days => $1) LIMIT $2)`,
-    [r.sessionRetentionDays],
-    stopped,
-  );
+  const sessions = await expired('sessions', ended('revoked_at'), r.sessionRetentionDays);
   return { codes, requests, sessions };
 }

@@ -150,6 +150,20 @@ export async function findClash(
   return row.phone_number === phoneNumber ? 'phone' : 'email';
 }
 
+/** A member's row values as $1…$11 of the INSERT and the UPDATE: id, fields, access, who wrote it. */
+const memberValues = (id: string, input: MemberInput, actorId: string | null): unknown[] => [
+  id,
+  input.name,
+  input.email,
+  input.phoneNumber,
+  input.status,
+  input.role,
+  input.notes,
+  input.permissions.allProjects,
+  input.permissions.projects,
+  JSON.stringify(input.permissions.modules),
+  actorId,
+];
 export async function insertMember(
   schema: string,
   db: Queryable,
@@ -160,19 +174,7 @@ export async function insertMember(
   await db.query(
     `INSERT INTO ${schema}.members (id, name, email, phone_number, status, role, notes, all_projects, projects, modules, created_by, updated_by)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9::uuid[], $10::jsonb, $11, $11)`,
-    [
-      id,
-      input.name,
-      input.email,
-      input.phoneNumber,
-      input.status,
-      input.role,
-      input.notes,
-      input.permissions.allProjects,
-      input.permissions.projects,
-      JSON.stringify(input.permissions.modules),
-      actorId,
-    ],
+    memberValues(id, input, actorId),
   );
   return id;
 }
@@ -188,19 +190,7 @@ export async function updateMember(
     `UPDATE ${schema}.members SET name = $2, email = $3, phone_number = $4, status = $5, role = $6, notes = $7,
             all_projects = $8, projects = $9::uuid[], modules = $10::jsonb, updated_by = $11, updated_at = now(), version = version + 1
       WHERE id = $1`,
-    [
-      id,
-      input.name,
-      input.email,
-      input.phoneNumber,
-      input.status,
-      input.role,
-      input.notes,
-      input.permissions.allProjects,
-      input.permissions.projects,
-      JSON.stringify(input.permissions.modules),
-      actorId,
-    ],
+    memberValues(id, input, actorId),
   );
 }
 

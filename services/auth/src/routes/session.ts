@@ -16,6 +16,8 @@ import {
   unauthorized,
   type Queryable,
   type TypeBoxTypeProvider,
+  errorResponses,
+  routesOf,
 } from '@erp/service-kit';
 import type { AuthDeps } from '../app.js';
 import { checkCode, generateCode, hashCode, smsText } from '../domain/otp.js';
@@ -35,7 +37,7 @@ import {
 } from '../repositories/otp.js';
 
 const INVALID = 'Invalid or expired OTP';
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 429: ErrorResponse };
+const route = routesOf('auth', errorResponses(400, 401, 403, 429));
 
 /**
  * A code request within the limits, in its transaction: recorded, the number's earlier codes used
@@ -64,27 +66,26 @@ async function issueCode(
 
 function sendOtpRoute(app: FastifyInstance, deps: AuthDeps): void {
   const { ctx, config, sms } = deps;
-  app.withTypeProvider<TypeBoxTypeProvider>().post(
-    '/auth/sendOtp',
-    {
-      config: { access: 'public' },
-      schema: { tags: ['auth'], body: SendOtpBody, response: { 200: MessageResponse, ...errors } },
-    },
-    async (request) => {
-      const { phoneNumber } = request.body;
-      // The same answer and the same limits whether or not the number belongs to a member.
-      const code = await ctx.tx((tx) => issueCode(deps, tx, phoneNumber, request.ip));
-      if (code) {
-        // Not awaited: answering later, or differently, when the SMS provider is slow or failing
-        // would tell a stranger that the number belongs to a member.
-        const text = smsText(code, Math.round(config.otpTtlSeconds / 60));
-        (async () => sms.send(phoneNumber, text, code))().catch((err: unknown) => {
-          request.log.error({ err }, 'could not send the sign-in code');
-        });
-      }
-      return { message: 'OTP sent successfully' };
-    },
-  );
+  app
+    .withTypeProvider<TypeBoxTypeProvider>()
+    .post(
+      '/auth/sendOtp',
+      route('public', { body: SendOtpBody }, { 200: MessageResponse }),
+      async (request) => {
+        const { phoneNumber } = request.body;
+        // The same answer and the same limits whether or not the number belongs to a member.
+        const code = await ctx.tx((tx) => issueCode(deps, tx, phoneNumber, request.ip));
+        if (code) {
+          // Not awaited: answering later, or differently, when the SMS provider is slow or failing
+          // would tell a stranger that the number belongs to a member.
+          const text = smsText(code, Math.round(config.otpTtlSeconds / 60));
+          (async () => sms.send(phoneNumber, text, code))().catch((err: unknown) => {
+            request.log.error({ err }, 'could not send the sign-in code');
+          });
+        }
+        return { message: 'OTP sent successfully' };
+      },
+    );
 }
 
 /** Count the try first, atomically, then judge it: 401 for a wrong or old code, 429 once locked out. */
@@ -153,27 +154,26 @@ async function startSession(
 
 function verifyOtpRoute(app: FastifyInstance, deps: AuthDeps): void {
   const { ctx, members, lists } = deps;
-  app.withTypeProvider<TypeBoxTypeProvider>().post(
-    '/auth/verifyOtp',
-    {
-      config: { access: 'public' },
-      schema: { tags: ['auth'], body: VerifyOtpBody, response: { 200: VerifyOtpResponse, ...errors } },
-    },
-    async (request) => {
-      const { phoneNumber, otp } = request.body;
-      const row = await triedCode(deps, phoneNumber, otp);
-      const signedIn = await ctx.tx((tx) => startSession(deps, tx, row.id, phoneNumber, request));
-      if (!signedIn) throw unauthorized(INVALID);
-      lists.invalidate(); // last login changed
-      const token = await ctx.tokens.sign({
-        memberId: signedIn.member._id,
-        sessionId: signedIn.session.id,
-        expiresAt: signedIn.session.expiresAt,
-      });
-      const user = (await members.byId(ctx.db, signedIn.member._id))!;
-      return { token, user };
-    },
-  );
+  app
+    .withTypeProvider<TypeBoxTypeProvider>()
+    .post(
+      '/auth/verifyOtp',
+      route('public', { body: VerifyOtpBody }, { 200: VerifyOtpResponse }),
+      async (request) => {
+        const { phoneNumber, otp } = request.body;
+        const row = await triedCode(deps, phoneNumber, otp);
+        const signedIn = await ctx.tx((tx) => startSession(deps, tx, row.id, phoneNumber, request));
+        if (!signedIn) throw unauthorized(INVALID);
+        lists.invalidate(); // last login changed
+        const token = await ctx.tokens.sign({
+          memberId: signedIn.member._id,
+          sessionId: signedIn.session.id,
+          expiresAt: signedIn.session.expiresAt,
+        });
+        const user = (await members.byId(ctx.db, signedIn.member._id))!;
+        return { token, user };
+      },
+    );
 }
 
 function sessionInfoRoutes(app: FastifyInstance, { ctx, members, sessions, directory }: AuthDeps): void {

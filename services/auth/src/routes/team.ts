@@ -20,6 +20,10 @@ import {
   type AuthContext,
   type Queryable,
   type TypeBoxTypeProvider,
+  COMMON_ERRORS,
+  keywordOf,
+  listWindow,
+  routesOf,
 } from '@erp/service-kit';
 import type { AuthDeps } from '../app.js';
 import {
@@ -37,13 +41,7 @@ import {
 import { publishMember } from '../events/member-upserted.js';
 import { announceRevoked } from '../events/session-revoked.js';
 
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-};
+const route = routesOf('team', COMMON_ERRORS);
 const ONLY_ADMINS = 'Only an Admin can manage team members';
 const STALE =
   'This member was changed by someone else. Reload to see the latest details, then make your change again.';
@@ -70,22 +68,17 @@ function readRoutes(app: FastifyInstance, { ctx, members, lists }: AuthDeps): vo
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   r.get(
     '/auth/teamList',
-    {
-      config: { access: READ },
-      schema: { tags: ['team'], querystring: TeamListQuery, response: { 200: TeamListResponse, ...errors } },
-    },
+    route(READ, { querystring: TeamListQuery }, { 200: TeamListResponse }),
     async (request, reply) => {
       const q = request.query;
-      const keyword = (q.keyword ?? '').trim();
+      const keyword = keywordOf(q);
       // A number typed as the list shows it ("+91 98765 43210") also finds the stored 10 digits.
       const query = {
         keyword,
         phoneDigits: phoneSearchDigits(keyword),
         status: !q.status || q.status === 'all' ? null : normalizeStatus(q.status),
         role: q.role ?? null,
-        limit: q.limit ?? 10,
-        offset: q.offset ?? 0,
-        cap: ctx.config.listCountCap,
+        ...listWindow(q, ctx.config.listCountCap),
       };
       const key = JSON.stringify(query);
       let body = lists.get(key);
@@ -97,18 +90,11 @@ function readRoutes(app: FastifyInstance, { ctx, members, lists }: AuthDeps): vo
       return sendJsonText(reply, body);
     },
   );
-  r.get(
-    '/auth/details/:id',
-    {
-      config: { access: READ },
-      schema: { tags: ['team'], params: IdParams, response: { 200: Member, ...errors } },
-    },
-    async (request) => {
-      const m = await members.byId(ctx.db, request.params.id);
-      if (!m) throw notFound('Team member not found');
-      return m;
-    },
-  );
+  r.get('/auth/details/:id', route(READ, { params: IdParams }, { 200: Member }), async (request) => {
+    const m = await members.byId(ctx.db, request.params.id);
+    if (!m) throw notFound('Team member not found');
+    return m;
+  });
 }
 
 /** POST /auth/createTeam in its transaction. */
@@ -177,7 +163,7 @@ function writeRoutes(app: FastifyInstance, deps: AuthDeps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   r.post(
     '/auth/createTeam',
-    { schema: { tags: ['team'], body: CreateMemberBody, response: { 201: MemberResponse, ...errors } } },
+    route(null, { body: CreateMemberBody }, { 201: MemberResponse }),
     async (request, reply) => {
       const admin = requireAdmin(request, ONLY_ADMINS);
       const input = newMemberInput(request.body);
@@ -189,14 +175,7 @@ function writeRoutes(app: FastifyInstance, deps: AuthDeps): void {
   );
   r.patch(
     '/auth/:id',
-    {
-      schema: {
-        tags: ['team'],
-        params: IdParams,
-        body: UpdateMemberBody,
-        response: { 200: MemberResponse, ...errors },
-      },
-    },
+    route(null, { params: IdParams, body: UpdateMemberBody }, { 200: MemberResponse }),
     async (request) => {
       const admin = requireAdmin(request, ONLY_ADMINS);
       checkSubModules(request.body.permissions);

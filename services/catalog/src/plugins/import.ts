@@ -42,7 +42,6 @@ import { announceVendorItems } from '../events/vendor-items-changed.js';
 import type { ImportJobs } from '../repositories/import-jobs.js';
 import type { Actor } from '../repositories/items.js';
 import type { CatalogDeps } from '../routes/items.js';
-import { bumpGeneration } from './list-cache.js';
 
 export { fileKind, readCsv, type FileKind } from '@erp/service-kit';
 
@@ -190,7 +189,6 @@ async function importChunk(
     await announceItems(tx, ctx, c.written, meta);
     await announceVendorItems(tx, ctx, vendors, c.touched, meta);
     await jobs.recordChunk(tx, jobId, n, c.results);
-    await bumpGeneration(tx, ctx.schema);
   });
 }
 

@@ -3,7 +3,8 @@
  * 100,000 names answered in well under a millisecond, where the database's trigram scan takes
  * several (and twenty at once queue on one database).
  *
- * The index is built for one list generation (see list-cache.ts): names, statuses, ids and each
+ * The index is built for one data generation (the kit's, which every statement writing `items` moves
+ * in its own transaction; decision 0049): names, statuses, ids and each
  * item's list entry as JSON text, in list order (last updated first), and for every three-character
  * sequence the positions of the names that contain it (about 0.85 KB per item in all). A search
  * takes the rarest trigram of the keyword and checks only its names (decision 0007).
@@ -42,15 +43,15 @@ export interface IndexPage extends CappedTotal {
   json: string[];
 }
 
-/** What a build reads: the list generation and the items in list order, page by page. */
+/** What a build reads: the data generation and the items in list order, page by page. */
 export interface IndexSource {
-  generation(db: Queryable): Promise<number>;
+  generation(db: Queryable): Promise<string>;
   items: Pick<ItemsRepository, 'indexPage' | 'indexEntries'>;
 }
 
 export class NameIndex {
   private constructor(
-    readonly generation: number,
+    readonly generation: string,
     private readonly ids: string[],
     private readonly names: string[],
     private readonly json: string[],
@@ -200,7 +201,7 @@ export class NameIndex {
 export class NameIndexKeeper {
   private index: NameIndex | null = null;
   private building: Promise<void> | null = null;
-  private seenGeneration = -1;
+  private seenGeneration = '';
   private seenChangeAt = 0;
   private lastBuildAt = 0;
   private stopped = false;
@@ -218,7 +219,7 @@ export class NameIndexKeeper {
     },
   ) {}
 
-  ready(generation: number, now = Date.now()): NameIndex | null {
+  ready(generation: string, now = Date.now()): NameIndex | null {
     if (this.index?.generation === generation) return this.index;
     if (generation !== this.seenGeneration) {
       this.seenGeneration = generation;

@@ -3,7 +3,7 @@
  * the in-memory name index is built from, a vendor's priced items, and the rows of an export.
  */
 import { fromHundredths, fromPaise, unitTotal, type ItemSummary, type VendorItemLink } from '@erp/contracts';
-import { containsPattern, pagedSearch, type Page, type Queryable } from '@erp/service-kit';
+import { containsPattern, listConditions, pagedSearch, type Page, type Queryable } from '@erp/service-kit';
 import type { Status } from '../domain/plan.js';
 import { actor, ITEM_COLUMNS, toSummary, type ItemRow, type PriceRow } from './item-rows.js';
 
@@ -30,16 +30,9 @@ export async function list(
   db: Queryable,
   q: { keyword: string; status: Status | null; limit: number; offset: number; cap?: number },
 ): Promise<Page<ItemSummary>> {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  if (q.keyword) {
-    params.push(containsPattern(q.keyword));
-    where.push(`name_key LIKE $${params.length}`);
-  }
-  if (q.status) {
-    params.push(q.status);
-    where.push(`status = $${params.length}`);
-  }
+  const { where, params, add } = listConditions();
+  if (q.keyword) add((p) => `name_key LIKE ${p}`, containsPattern(q.keyword));
+  if (q.status) add((p) => `status = ${p}`, q.status);
   const page = await pagedSearch<ItemRow>(db, {
     select: ITEM_COLUMNS,
     from: `${s}.items`,
@@ -136,16 +129,10 @@ export async function vendorItems(
   vendorId: string,
   q: VendorItemsQuery,
 ): Promise<Page<VendorItemLink>> {
-  const params: unknown[] = [vendorId];
-  const where = ['p.vendor_id = $1'];
-  if (q.keyword) {
-    params.push(containsPattern(q.keyword));
-    where.push(`i.name_key LIKE $${params.length}`);
-  }
-  if (q.status) {
-    params.push(q.status);
-    where.push(`p.status = $${params.length}`);
-  }
+  const { where, params, add } = listConditions();
+  add((p) => `p.vendor_id = ${p}`, vendorId);
+  if (q.keyword) add((p) => `i.name_key LIKE ${p}`, containsPattern(q.keyword));
+  if (q.status) add((p) => `p.status = ${p}`, q.status);
   const dir = q.order === 'desc' ? 'DESC' : 'ASC';
   const order = `${VENDOR_ITEM_SORTS[q.sort] ?? 'i.name_key'} ${dir}, i.name_key ${dir}, p.id`;
   const page = await pagedSearch<VendorItemRow>(db, {

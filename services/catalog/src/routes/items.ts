@@ -24,6 +24,7 @@ import {
   sendJsonText,
   toJsonText,
   totalCappedField,
+  type AnswersCache,
   type Queryable,
   type ServiceContext,
   type TypeBoxTypeProvider,
@@ -41,7 +42,6 @@ import {
 } from '../domain/plan.js';
 import { announceItem } from '../events/item-upserted.js';
 import { announceVendorItems } from '../events/vendor-items-changed.js';
-import { bumpGeneration, ListCache } from '../plugins/list-cache.js';
 import type { NameIndexKeeper } from '../plugins/name-index.js';
 import type { Actor, ItemsRepository } from '../repositories/items.js';
 import type { VendorsRepository } from '../repositories/vendors.js';
@@ -53,6 +53,8 @@ export interface CatalogDeps {
 }
 
 export interface ItemRouteDeps extends CatalogDeps {
+  /** The item list's and the count's kept answers (the kit's answer cache, watching `items`). */
+  answers: AnswersCache;
   /** Names in memory for list searches; SQL answers while it is being (re)built. */
   names: NameIndexKeeper;
 }
@@ -117,17 +119,12 @@ export async function saveItem(deps: CatalogDeps, tx: Queryable, a: SaveArgs): P
 }
 
 /**
- * Run a write in its own transaction; a clash on the name index (a race) is the same 409. The
- * list generation moves in the same transaction, so cached lists on every instance are dropped.
+ * Run a write in its own transaction; a clash on the name index (a race) is the same 409. Writing
+ * an item moves the kit's data generation in the same transaction (migration 004), so no instance
+ * serves a kept list from before it.
  */
 export async function inTransaction<T>(ctx: ServiceContext, fn: (tx: Queryable) => Promise<T>): Promise<T> {
-  return conflictOnUnique(NAME_TAKEN, () =>
-    ctx.tx(async (tx) => {
-      const result = await fn(tx);
-      await bumpGeneration(tx, ctx.schema);
-      return result;
-    }),
-  );
+  return conflictOnUnique(NAME_TAKEN, () => ctx.tx(fn));
 }
 
 /**
@@ -148,20 +145,19 @@ function createBodyError(
 /** GET /items/all: a page of the item list, from the name index when it is current, else from SQL. */
 async function itemListPage(
   deps: ItemRouteDeps,
-  generation: number,
-  query: { keyword: string; status: Status | null; limit: number; offset: number },
+  generation: string,
+  query: { keyword: string; status: Status | null; limit: number; offset: number; cap: number },
   reply: Parameters<typeof toJsonText>[0],
 ): Promise<string> {
   const { ctx, items, names } = deps;
   // From the name index when it is current (the entries are JSON text already), else from SQL.
   const index = names.ready(generation);
-  const cap = ctx.config.listCountCap;
   if (index) {
-    const page = index.search(query.keyword, query.status, query.limit, query.offset, cap);
+    const page = index.search(query.keyword, query.status, query.limit, query.offset, query.cap);
     const rows = `[${page.json.join(',')}]`;
     return `{"result":${rows},"ItemData":${rows},"totalItems":${page.total},"total":${page.total}${page.capped ? ',"totalCapped":true' : ''}}`;
   }
-  const page = await items.list(ctx.db, { ...query, cap });
+  const page = await items.list(ctx.db, query);
   return toJsonText(reply, {
     result: page.rows,
     ItemData: page.rows,
@@ -171,9 +167,9 @@ async function itemListPage(
   });
 }
 
-/** The item list and the dashboard's count, answered again while the items are unchanged. */
-async function listRoutes(app: FastifyInstance, deps: ItemRouteDeps, lists: ListCache): Promise<void> {
-  const { ctx, items } = deps;
+/** The item list and the dashboard's count, answered again while no item has changed (decision 0049). */
+async function listRoutes(app: FastifyInstance, deps: ItemRouteDeps): Promise<void> {
+  const { ctx, items, answers } = deps;
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   r.get(
     '/items/all',
@@ -189,12 +185,14 @@ async function listRoutes(app: FastifyInstance, deps: ItemRouteDeps, lists: List
         status: statusFilter(q.status),
         limit: q.limit ?? 10,
         offset: q.offset ?? 0,
+        cap: ctx.config.listCountCap,
       };
-      const generation = await lists.current(ctx.db);
-      const text = await lists.at(generation, `all:${JSON.stringify(query)}`, () =>
-        itemListPage(deps, generation, query, reply),
-      );
-      return sendJsonText(reply, text);
+      const answer = await answers.answer(ctx.db, `items ${JSON.stringify(query)}`, async (generation) => ({
+        text: await itemListPage(deps, generation, query, reply),
+        extra: undefined,
+        generation,
+      }));
+      return sendJsonText(reply, answer!.text);
     },
   );
   r.get(
@@ -203,7 +201,13 @@ async function listRoutes(app: FastifyInstance, deps: ItemRouteDeps, lists: List
       config: { access: READ },
       schema: { tags: ['items'], response: { 200: ItemStatsResponse, ...errors } },
     },
-    async () => lists.get(ctx.db, 'stats', async () => ({ totalItems: await items.countActive(ctx.db) })),
+    async (_request, reply) => {
+      const answer = await answers.answer(ctx.db, 'stats', async (generation) => {
+        const text = JSON.stringify({ totalItems: await items.countActive(ctx.db) });
+        return { text, extra: undefined, generation };
+      });
+      return sendJsonText(reply, answer!.text);
+    },
   );
 }
 
@@ -277,7 +281,7 @@ export async function itemRoutes(app: FastifyInstance, deps: ItemRouteDeps): Pro
     if (!item) throw notFound(ITEM_NOT_FOUND);
     return item;
   }
-  await listRoutes(app, deps, new ListCache(ctx.schema));
+  await listRoutes(app, deps);
   await itemWriteRoutes(app, deps);
   r.get(
     '/items/:id',

@@ -1,21 +1,22 @@
 /** Import (CSV/XLSX upload, processed in the background) and export of the item master. */
 import type { FastifyInstance } from 'fastify';
 import multipart from '@fastify/multipart';
-import { ErrorResponse, ImportJob, ImportJobParams, ItemExportQuery, isAdmin } from '@erp/contracts';
-import { badRequest, notFound, requireSignedIn, type TypeBoxTypeProvider } from '@erp/service-kit';
+import { ImportJob, ImportJobParams, ItemExportQuery, isAdmin } from '@erp/contracts';
+import {
+  badRequest,
+  notFound,
+  requireSignedIn,
+  type TypeBoxTypeProvider,
+  errorResponses,
+  routesOf,
+} from '@erp/service-kit';
 import type { ImportLimits } from '../config.js';
 import { csvStream, exportRows, xlsxStream } from '../plugins/export.js';
 import { readImportUpload, runImport } from '../plugins/import.js';
 import type { ImportJobs } from '../repositories/import-jobs.js';
 import { actorOf, READ, WRITE, type ItemRouteDeps } from './items.js';
 
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  413: ErrorResponse,
-};
+const route = routesOf('items', errorResponses(400, 401, 403, 404, 413));
 
 export interface TransferDeps extends ItemRouteDeps {
   jobs: ImportJobs;
@@ -57,10 +58,7 @@ export async function transferRoutes(app: FastifyInstance, deps: TransferDeps): 
 
   r.post(
     '/items/import',
-    {
-      config: { access: WRITE },
-      schema: { tags: ['items'], consumes: ['multipart/form-data'], response: { 202: ImportJob, ...errors } },
-    },
+    route(WRITE, { consumes: ['multipart/form-data'] }, { 202: ImportJob }),
     async (request, reply) => {
       if (!request.isMultipart())
         throw badRequest('Upload the file as multipart/form-data in the field "file"');
@@ -76,10 +74,7 @@ export async function transferRoutes(app: FastifyInstance, deps: TransferDeps): 
 
   r.get(
     '/items/import/:jobId',
-    {
-      config: { access: WRITE },
-      schema: { tags: ['items'], params: ImportJobParams, response: { 200: ImportJob, ...errors } },
-    },
+    route(WRITE, { params: ImportJobParams }, { 200: ImportJob }),
     async (request) => {
       // A job (its file name and rows) is the business of the member who started it, and Admins'.
       const auth = requireSignedIn(request);

@@ -12,7 +12,15 @@ import {
   VendorItemsQuery,
   VendorItemsResponse,
 } from '@erp/contracts';
-import { notFound, totalCappedField, type Queryable, type TypeBoxTypeProvider } from '@erp/service-kit';
+import {
+  notFound,
+  totalCappedField,
+  type Queryable,
+  type TypeBoxTypeProvider,
+  keywordOf,
+  listWindow,
+  routesOf,
+} from '@erp/service-kit';
 import { desiredFromEdit, ITEM_NOT_FOUND, pricesWithout, type ItemState } from '../domain/plan.js';
 import {
   actorOf,
@@ -24,6 +32,8 @@ import {
   WRITE,
   type ItemRouteDeps,
 } from './items.js';
+
+const route = routesOf('items', errors);
 
 /** The item locked for the write, which must have a price of this vendor (404 otherwise). */
 async function lockPriced(
@@ -45,15 +55,7 @@ async function priceWriteRoutes(app: FastifyInstance, deps: ItemRouteDeps): Prom
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   r.patch(
     '/items/:id/vendors/:vendorId',
-    {
-      config: { access: WRITE },
-      schema: {
-        tags: ['items'],
-        params: ItemVendorParams,
-        body: UpdateVendorPriceBody,
-        response: { 200: ItemResponse, ...errors },
-      },
-    },
+    route(WRITE, { params: ItemVendorParams, body: UpdateVendorPriceBody }, { 200: ItemResponse }),
     async (request) => {
       const { id, vendorId } = request.params;
       const b = request.body;
@@ -75,15 +77,7 @@ async function priceWriteRoutes(app: FastifyInstance, deps: ItemRouteDeps): Prom
   );
   r.delete(
     '/items/:id/vendors/:vendorId',
-    {
-      config: { access: WRITE },
-      schema: {
-        tags: ['items'],
-        params: ItemVendorParams,
-        querystring: RemoveVendorPriceQuery,
-        response: { 200: ItemResponse, ...errors },
-      },
-    },
+    route(WRITE, { params: ItemVendorParams, querystring: RemoveVendorPriceQuery }, { 200: ItemResponse }),
     async (request) => {
       const { id, vendorId } = request.params;
       const by = actorOf(request);
@@ -102,30 +96,22 @@ async function priceWriteRoutes(app: FastifyInstance, deps: ItemRouteDeps): Prom
 /** The vendor screen's routes: a vendor's priced items, and one price changed or removed. */
 export async function vendorPriceRoutes(app: FastifyInstance, deps: ItemRouteDeps): Promise<void> {
   const { ctx, items } = deps;
-  app.withTypeProvider<TypeBoxTypeProvider>().get(
-    '/items/vendor/:vendorId',
-    {
-      config: { access: READ },
-      schema: {
-        tags: ['items'],
-        params: VendorIdParams,
-        querystring: VendorItemsQuery,
-        response: { 200: VendorItemsResponse, ...errors },
+  app
+    .withTypeProvider<TypeBoxTypeProvider>()
+    .get(
+      '/items/vendor/:vendorId',
+      route(READ, { params: VendorIdParams, querystring: VendorItemsQuery }, { 200: VendorItemsResponse }),
+      async (request) => {
+        const q = request.query;
+        const page = await items.vendorItems(ctx.db, request.params.vendorId, {
+          keyword: keywordOf(q),
+          status: statusFilter(q.status),
+          sort: q.sort ?? 'itemName',
+          order: q.order === 'desc' ? 'desc' : 'asc',
+          ...listWindow(q, ctx.config.listCountCap, 100),
+        });
+        return { result: page.rows, totalItems: page.total, ...totalCappedField(page) };
       },
-    },
-    async (request) => {
-      const q = request.query;
-      const page = await items.vendorItems(ctx.db, request.params.vendorId, {
-        keyword: (q.keyword ?? '').trim(),
-        status: statusFilter(q.status),
-        sort: q.sort ?? 'itemName',
-        order: q.order === 'desc' ? 'desc' : 'asc',
-        limit: q.limit ?? 100,
-        offset: q.offset ?? 0,
-        cap: ctx.config.listCountCap,
-      });
-      return { result: page.rows, totalItems: page.total, ...totalCappedField(page) };
-    },
-  );
+    );
   await priceWriteRoutes(app, deps);
 }

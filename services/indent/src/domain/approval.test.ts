@@ -1,51 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { INDENT_MESSAGES } from '@erp/contracts';
 import { approvalDecision, lineApproval, lockedPreviewLines, type Locked } from './approval.js';
-import { rankOptions, type OptionsByItem } from './options.js';
 import { Refusal } from './transitions.js';
-import type { StoredLine } from '../repositories/types.js';
+import { APEX, BHARAT, CEMENT, STEEL, offers, storedLine } from '../../test/domain-fixtures.js';
 
-const CEMENT = '11111111-1111-4111-8111-111111111111';
-const STEEL = '22222222-2222-4222-8222-222222222222';
-const APEX = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
-const BHARAT = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
-
-const line = (itemId: string, itemName: string, chosen: Partial<StoredLine> = {}): StoredLine => ({
-  id: `line-${itemName}`,
-  position: 1,
-  itemId,
-  itemName,
-  unit: 'bag',
-  quantity: 1000,
-  remark: '',
-  selectedVendor: null,
-  vendorName: null,
-  reason: '',
-  approverReason: '',
-  pricePaise: null,
-  gstPaise: null,
-  balance: null,
-  planned: null,
-  ...chosen,
-});
-
-/** Apex (₹380 + ₹68.40) is the lowest for cement, Bharat (₹400 + ₹72) is not; steel only from Bharat. */
-const options = (): OptionsByItem =>
-  rankOptions(
-    new Map([
-      [
-        CEMENT,
-        [
-          { vendorId: APEX, vendorName: 'Apex', pricePaise: 38_000, gstPaise: 6_840, isLowest: false },
-          { vendorId: BHARAT, vendorName: 'Bharat', pricePaise: 40_000, gstPaise: 7_200, isLowest: false },
-        ],
-      ],
-      [
-        STEEL,
-        [{ vendorId: BHARAT, vendorName: 'Bharat', pricePaise: 6_500_000, gstPaise: 0, isLowest: false }],
-      ],
-    ]),
-  );
+const line = storedLine;
+const options = () => offers();
 
 const purchasersCement = line(CEMENT, 'Cement', { selectedVendor: BHARAT, reason: 'Faster delivery' });
 const purchasersSteel = line(STEEL, 'Steel', {

@@ -1,54 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { INDENT_MESSAGES } from '@erp/contracts';
 import { compareChoices, pricedLines, type Choice } from './compare.js';
-import { rankOptions, type OptionsByItem } from './options.js';
 import { Refusal } from './transitions.js';
-import type { StoredLine } from '../repositories/types.js';
+import { APEX, BHARAT, CEMENT, SAND, STEEL, offers, storedLine } from '../../test/domain-fixtures.js';
 
-const CEMENT = '11111111-1111-4111-8111-111111111111';
-const STEEL = '22222222-2222-4222-8222-222222222222';
-const SAND = '33333333-3333-4333-8333-333333333333';
-const APEX = 'aaaaaaaa-aaaa-4aaa-8aaa-aaaaaaaaaaaa';
-const BHARAT = 'bbbbbbbb-bbbb-4bbb-8bbb-bbbbbbbbbbbb';
-
-const line = (itemId: string, itemName: string, quantity = 1000): StoredLine => ({
-  id: `line-${itemName}`,
-  position: 1,
-  itemId,
-  itemName,
-  unit: 'bag',
-  quantity,
-  remark: '',
-  selectedVendor: null,
-  vendorName: null,
-  reason: '',
-  approverReason: '',
-  pricePaise: null,
-  gstPaise: null,
-  balance: null,
-  planned: null,
-});
+const line = (itemId: string, itemName: string, quantity = 1000) =>
+  storedLine(itemId, itemName, { quantity });
 
 const LINES = [line(CEMENT, 'Cement'), line(STEEL, 'Steel'), line(SAND, 'Sand')];
 
 /** Apex is the lowest for cement, Bharat for steel; nobody offers sand. */
-const options = (): OptionsByItem =>
-  rankOptions(
-    new Map([
-      [
-        CEMENT,
-        [
-          { vendorId: APEX, vendorName: 'Apex', pricePaise: 38_000, gstPaise: 6_840, isLowest: false },
-          { vendorId: BHARAT, vendorName: 'Bharat', pricePaise: 40_000, gstPaise: 7_200, isLowest: false },
-        ],
-      ],
-      [
-        STEEL,
-        [{ vendorId: BHARAT, vendorName: 'Bharat', pricePaise: 6_500_000, gstPaise: 0, isLowest: false }],
-      ],
-      [SAND, []],
-    ]),
-  );
+const options = () => offers({ sand: true });
 
 const refusal = (message: string) => new Refusal('invalid', message);
 

@@ -47,6 +47,17 @@ export async function nextNumber(schema: string, tx: Queryable): Promise<string>
   return `IND-${res.rows[0]!.last.padStart(6, '0')}`;
 }
 
+/** The head's fields and status in the column order of the INSERT ($3…$9) and the UPDATE ($2…$8). */
+const headValues = (input: HeadInput, status: IndentStatus): unknown[] => [
+  input.title,
+  input.projectId,
+  input.boqId,
+  input.location,
+  input.neededBy,
+  input.notes,
+  status,
+];
+
 export async function insert(
   schema: string,
   tx: Queryable,
@@ -64,13 +75,7 @@ export async function insert(
     [
       id,
       number,
-      input.title,
-      input.projectId,
-      input.boqId,
-      input.location,
-      input.neededBy,
-      input.notes,
-      status,
+      ...headValues(input, status),
       actor.id,
       actor.name,
       submitted ? actor.id : null,
@@ -96,18 +101,7 @@ export async function updateHead(
         rework_comment = CASE WHEN $8 = 'compare' THEN NULL ELSE rework_comment END,
         updated_at = now(), version = version + 1
       WHERE id = $1`,
-    [
-      id,
-      input.title,
-      input.projectId,
-      input.boqId,
-      input.location,
-      input.neededBy,
-      input.notes,
-      status,
-      actor.id,
-      actor.name,
-    ],
+    [id, ...headValues(input, status), actor.id, actor.name],
   );
 }
 

@@ -4,8 +4,12 @@ import {
   checkedPaging,
   containsPattern,
   countBound,
-  generationSql,
   isUuid,
+  listConditions,
+  type ListConditions,
+  pageCountSql,
+  queryJsonPage,
+  whereOf,
   type CappedTotal,
   type Queryable,
 } from '@erp/service-kit';
@@ -50,48 +54,28 @@ function summaryJson(schema: string): string {
    WHERE i.id = pg.id LIMIT 1`;
 }
 
-interface ListFilter {
-  /** The page's conditions. */
-  where: string[];
-  /** The same without the keyword: what the kept counts can answer. */
-  counted: string[];
-  params: unknown[];
-}
-
-function listFilter(q: ListQuery): ListFilter {
-  const f: ListFilter = { where: [], counted: [], params: [] };
-  const both = (condition: (n: number) => string, value: unknown) => {
-    f.params.push(value);
-    f.where.push(condition(f.params.length));
-    f.counted.push(condition(f.params.length));
-  };
-  if (q.status) both((n) => `status = $${n}`, q.status);
-  if (q.projectId) both((n) => `project_id = $${n}::uuid`, q.projectId);
-  if (q.only) both((n) => `project_id = ANY($${n}::uuid[])`, q.only.filter(isUuid));
-  if (q.keyword) {
-    // Along the trigram index of `search` (which holds the project's name and code too).
-    f.params.push(containsPattern(q.keyword.toLowerCase()));
-    f.where.push(`search LIKE $${f.params.length}`);
-  }
+/** The page's conditions; `counted`, the same without the keyword: what the kept counts can answer. */
+function listFilter(q: ListQuery): ListConditions {
+  const f = listConditions();
+  if (q.status) f.add((p) => `status = ${p}`, q.status, true);
+  if (q.projectId) f.add((p) => `project_id = ${p}::uuid`, q.projectId, true);
+  if (q.only) f.add((p) => `project_id = ANY(${p}::uuid[])`, q.only.filter(isUuid), true);
+  // Along the trigram index of `search` (which holds the project's name and code too).
+  if (q.keyword) f.add((p) => `search LIKE ${p}`, containsPattern(q.keyword.toLowerCase()));
   return f;
 }
-
-const conjunction = (conditions: readonly string[]): string => conditions.map((c) => `(${c})`).join(' AND ');
 
 /** The total's SQL: the page's own count when it is the last, else a capped count; the kept counts without a keyword. */
 function totalSql(
   schema: string,
   q: ListQuery,
-  f: ListFilter,
+  f: ListConditions,
   page: { limit: number; offset: number; bound: number },
 ): string {
-  const filter = f.where.length ? `WHERE ${conjunction(f.where)}` : '';
-  const { limit, offset, bound } = page;
   return q.keyword
-    ? `CASE WHEN (SELECT count(*) FROM page) < ${limit} AND ((SELECT count(*) FROM page) > 0 OR ${offset} = 0) THEN ${offset} + (SELECT count(*)::int FROM page)
-                ELSE (SELECT count(*)::int FROM (SELECT 1 FROM ${schema}.indents ${filter} LIMIT ${bound + 1}) AS matches) END`
+    ? pageCountSql(`${schema}.indents`, whereOf(f.where), page)
     : // The kept counts (deltas, kit migration 7): a sum of about one row per project and status.
-      `(SELECT coalesce(sum(n), 0)::int FROM ${schema}.indent_counts${f.counted.length ? ` WHERE ${conjunction(f.counted)}` : ''})`;
+      `(SELECT coalesce(sum(n), 0)::int FROM ${schema}.indent_counts ${whereOf(f.counted)})`;
 }
 
 /**
@@ -112,22 +96,21 @@ export async function listJson(
   // A keyword's matches are counted up to KEYWORD_COUNT_CAP at most (decision 0020): '1,000+'.
   const cap = Math.min(q.cap, KEYWORD_COUNT_CAP);
   const bound = countBound({ limit, offset, cap });
-  const filter = f.where.length ? `WHERE ${conjunction(f.where)}` : '';
-  const order = q.sort === 'updatedAt' ? 'updated_at DESC, id DESC' : 'created_at DESC, id DESC';
-  const res = await db.query<{ n: number; entries: string | null; g: string }>(
-    `WITH page AS MATERIALIZED (
-       SELECT id, row_number() OVER (ORDER BY ${order}) AS ord FROM ${schema}.indents ${filter}
-        ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}
-     )
-     SELECT ${totalSql(schema, q, f, { limit, offset, bound })} AS n,
-            (SELECT string_agg(e.entry, ',' ORDER BY pg.ord) FROM page pg CROSS JOIN LATERAL (${summaryJson(schema)}) AS e) AS entries,
-            ${generationSql(schema)} AS g`,
-    f.params,
-  );
-  const row = res.rows[0]!;
+  const { n, json, generation } = await queryJsonPage(db, {
+    schema,
+    table: `${schema}.indents`,
+    key: 'id',
+    order: q.sort === 'updatedAt' ? 'updated_at DESC, id DESC' : 'created_at DESC, id DESC',
+    filter: whereOf(f.where),
+    params: f.params,
+    limit,
+    offset,
+    total: totalSql(schema, q, f, { limit, offset, bound }),
+    entry: summaryJson(schema),
+  });
   return {
-    json: `[${row.entries ?? ''}]`,
-    generation: row.g,
-    ...(q.keyword ? cappedTotal(row.n, { limit, offset, cap }) : { total: row.n, capped: false }),
+    json,
+    generation,
+    ...(q.keyword ? cappedTotal(n, { limit, offset, cap }) : { total: n, capped: false }),
   };
 }

@@ -13,7 +13,7 @@ import {
   type ProjectUpsertedData,
   type VendorUpsertedData,
 } from '@erp/contracts';
-import { isUuid, type Queryable } from '@erp/service-kit';
+import { isUuid, upsertItemSnapshots, type Queryable } from '@erp/service-kit';
 
 /** The project kept if the event is newer; true when its code or name changed (or it is new). */
 export async function upsertProject(schema: string, tx: Queryable, p: ProjectUpsertedData): Promise<boolean> {
@@ -107,21 +107,7 @@ export async function upsertItems(
   schema: string,
   items: readonly ItemUpsertedData[],
 ): Promise<void> {
-  const valid = items.filter((i) => isUuid(i.itemId));
-  if (valid.length === 0) return;
-  await tx.query(
-    `INSERT INTO ${schema}.item_snapshots AS s (item_id, name, unit, status, version)
-     SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::int[])
-     ON CONFLICT (item_id) DO UPDATE SET name = excluded.name, unit = excluded.unit, status = excluded.status, version = excluded.version
-       WHERE s.version < excluded.version`,
-    [
-      valid.map((i) => i.itemId),
-      valid.map((i) => i.name),
-      valid.map((i) => i.unit),
-      valid.map((i) => i.status),
-      valid.map((i) => i.version),
-    ],
-  );
+  const { valid } = await upsertItemSnapshots(schema, tx, items);
   // Prices only from an event at least as new as the prices kept (an older event's are stale).
   for (const item of valid.filter((i) => i.prices !== undefined)) await replacePrices(schema, tx, item);
 }

@@ -22,7 +22,7 @@ import {
   actorOf,
   APPROVAL,
   detailOf,
-  errors,
+  route,
   lockedFor,
   metaOf,
   onlyAdmins,
@@ -89,14 +89,8 @@ export async function approvalRoutes(app: FastifyInstance, deps: IndentDeps): Pr
   r.post(
     '/indent/approval/:id',
     {
-      config: { access: APPROVAL },
+      ...route(APPROVAL, { params: IdParams, body: ApprovalBody }, { 200: IndentResponse }),
       preValidation: onlyAdmins,
-      schema: {
-        tags: ['indent'],
-        params: IdParams,
-        body: ApprovalBody,
-        response: { 200: IndentResponse, ...errors },
-      },
     },
     async (request) => {
       const auth = requireSignedIn(request);
@@ -108,14 +102,8 @@ export async function approvalRoutes(app: FastifyInstance, deps: IndentDeps): Pr
   r.post(
     '/indent/rework/:id',
     {
-      config: { access: APPROVAL },
+      ...route(APPROVAL, { params: IdParams, body: ReworkBody }, { 200: IndentResponse }),
       preValidation: onlyAdmins,
-      schema: {
-        tags: ['indent'],
-        params: IdParams,
-        body: ReworkBody,
-        response: { 200: IndentResponse, ...errors },
-      },
     },
     async (request) => {
       const auth = requireSignedIn(request);

@@ -6,13 +6,7 @@
  * answers 404. Each change is one transaction with its history entry.
  */
 import type { FastifyRequest } from 'fastify';
-import {
-  canAccessProject,
-  ErrorResponse,
-  INDENT_MESSAGES,
-  type Indent,
-  type IndentCompare,
-} from '@erp/contracts';
+import { canAccessProject, INDENT_MESSAGES, type Indent, type IndentCompare } from '@erp/contracts';
 import {
   badRequest,
   conflict,
@@ -24,19 +18,15 @@ import {
   type EventMeta,
   type Queryable,
   type ServiceContext,
+  COMMON_ERRORS,
+  routesOf,
 } from '@erp/service-kit';
 import { pricesVersion, toVendorOption, type OptionsByItem } from '../domain/options.js';
 import { changeRefusal, Refusal, type IndentChange } from '../domain/transitions.js';
 import type { Actor, IndentRepository, StoredIndent } from '../repositories/indents.js';
 import { optionsFor } from '../repositories/options.js';
 
-export const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-};
+export const route = routesOf('indent', COMMON_ERRORS);
 
 export const LIST = { module: 'indent', sub: 'list', level: 'read' } as const;
 export const CREATE = { module: 'indent', sub: 'create', level: 'write' } as const;

@@ -29,7 +29,7 @@ import {
   accepted,
   actorOf,
   COMPARE,
-  errors,
+  route,
   lockedFor,
   metaOf,
   onlyPurchasersAndAdmins,
@@ -81,7 +81,7 @@ export async function compareRoutes(app: FastifyInstance, deps: IndentDeps): Pro
   r.get(
     '/indent/compare/:id',
     // Compare read or Approval read (the approval review reads it too): checked here, listed in the security suite's UNDECLARED.
-    { schema: { tags: ['indent'], params: IdParams, response: { 200: IndentCompare, ...errors } } },
+    route(null, { params: IdParams }, { 200: IndentCompare }),
     async (request) => {
       const auth = requireSignedIn(request);
       if (!can(auth, 'indent', 'compare', 'read') && !can(auth, 'indent', 'approval', 'read'))
@@ -94,14 +94,8 @@ export async function compareRoutes(app: FastifyInstance, deps: IndentDeps): Pro
   r.post(
     '/indent/compare/:id',
     {
-      config: { access: COMPARE },
+      ...route(COMPARE, { params: IdParams, body: CompareBody }, { 200: IndentCompareResponse }),
       preValidation: onlyPurchasersAndAdmins,
-      schema: {
-        tags: ['indent'],
-        params: IdParams,
-        body: CompareBody,
-        response: { 200: IndentCompareResponse, ...errors },
-      },
     },
     async (request) => {
       const auth = requireSignedIn(request);

@@ -12,7 +12,7 @@ import {
   type TypeBoxTypeProvider,
 } from '@erp/service-kit';
 import { offeredVendorName } from '../domain/options.js';
-import { APPROVAL, detailOf, errors, lockedFor, onlyAdmins, optionsOf, type IndentDeps } from './common.js';
+import { APPROVAL, detailOf, route, lockedFor, onlyAdmins, optionsOf, type IndentDeps } from './common.js';
 
 /** The vendor's fleet cost saved on the indent, with its audit row. */
 async function saveFleetCost(
@@ -53,14 +53,8 @@ export async function fleetRoutes(app: FastifyInstance, deps: IndentDeps): Promi
   r.put(
     '/indent/fleet/:id',
     {
-      config: { access: APPROVAL },
+      ...route(APPROVAL, { params: IdParams, body: FleetBody }, { 200: FleetResponse }),
       preValidation: onlyAdmins,
-      schema: {
-        tags: ['indent'],
-        params: IdParams,
-        body: FleetBody,
-        response: { 200: FleetResponse, ...errors },
-      },
     },
     async (request) => {
       const auth = requireSignedIn(request);

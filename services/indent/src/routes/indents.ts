@@ -7,7 +7,6 @@ import type { FastifyInstance } from 'fastify';
 import {
   canAccessProject,
   CreateIndentBody,
-  hasAllProjects,
   IdParams,
   Indent,
   IndentListQuery,
@@ -19,13 +18,17 @@ import {
 } from '@erp/contracts';
 import {
   badRequest,
-  isUuid,
   notFound,
   requireSignedIn,
   sendListPage,
   type AuthContext,
   type Queryable,
   type TypeBoxTypeProvider,
+  keywordOf,
+  listWindow,
+  listedProjects,
+  idFilter,
+  statusOf,
 } from '@erp/service-kit';
 import { formHead, formItemIds, formLines, formTitle } from '../domain/form.js';
 import { createdMessage, editedMessage, editTransition } from '../domain/transitions.js';
@@ -36,7 +39,7 @@ import {
   actorOf,
   CREATE,
   detailOf,
-  errors,
+  route,
   LIST,
   lockedFor,
   metaOf,
@@ -65,17 +68,13 @@ async function formInput(
 
 /** The list's query as asked, within the member's projects. */
 function listQuery(auth: AuthContext, q: IndentListQuery, cap: number): ListQuery {
-  const projectId = q.projectId ? q.projectId.toLowerCase() : null;
-  if (projectId && !isUuid(projectId)) throw badRequest('projectId must be a valid id');
   return {
-    keyword: (q.keyword ?? '').trim(),
-    status: !q.status || q.status === 'all' ? null : (q.status as IndentStatus),
-    projectId,
-    only: hasAllProjects(auth) ? null : [...auth.permissions.projects].sort(),
+    keyword: keywordOf(q),
+    status: statusOf<IndentStatus>(q.status),
+    projectId: idFilter('projectId', q.projectId),
+    only: listedProjects(auth),
     sort: q.sort === 'updatedAt' ? ('updatedAt' as const) : ('createdAt' as const),
-    limit: q.limit ?? 10,
-    offset: q.offset ?? 0,
-    cap,
+    ...listWindow(q, cap),
   };
 }
 
@@ -143,14 +142,7 @@ export async function indentsRoutes(app: FastifyInstance, deps: IndentDeps): Pro
 
   r.get(
     '/indent',
-    {
-      config: { access: LIST },
-      schema: {
-        tags: ['indent'],
-        querystring: IndentListQuery,
-        response: { 200: IndentListResponse, ...errors },
-      },
-    },
+    route(LIST, { querystring: IndentListQuery }, { 200: IndentListResponse }),
     async (request, reply) => {
       // The page comes as JSON text from PostgreSQL (IndentListResponse's shape) and is sent as it is,
       // again while the data's generation has not moved (decision 0021). Access is applied before:
@@ -164,10 +156,7 @@ export async function indentsRoutes(app: FastifyInstance, deps: IndentDeps): Pro
 
   r.post(
     '/indent',
-    {
-      config: { access: CREATE },
-      schema: { tags: ['indent'], body: CreateIndentBody, response: { 201: IndentResponse, ...errors } },
-    },
+    route(CREATE, { body: CreateIndentBody }, { 201: IndentResponse }),
     async (request, reply) => {
       const auth = requireSignedIn(request);
       const indent = await ctx.tx((tx) => raise(deps, tx, auth, request));
@@ -176,29 +165,14 @@ export async function indentsRoutes(app: FastifyInstance, deps: IndentDeps): Pro
     },
   );
 
-  r.get(
-    '/indent/:id',
-    {
-      config: { access: LIST },
-      schema: { tags: ['indent'], params: IdParams, response: { 200: Indent, ...errors } },
-    },
-    async (request) => {
-      const i = await visible(deps, ctx.db, requireSignedIn(request), request.params.id);
-      return detailOf(deps, ctx.db, i.id);
-    },
-  );
+  r.get('/indent/:id', route(LIST, { params: IdParams }, { 200: Indent }), async (request) => {
+    const i = await visible(deps, ctx.db, requireSignedIn(request), request.params.id);
+    return detailOf(deps, ctx.db, i.id);
+  });
 
   r.put(
     '/indent/:id',
-    {
-      config: { access: CREATE },
-      schema: {
-        tags: ['indent'],
-        params: IdParams,
-        body: UpdateIndentBody,
-        response: { 200: IndentResponse, ...errors },
-      },
-    },
+    route(CREATE, { params: IdParams, body: UpdateIndentBody }, { 200: IndentResponse }),
     async (request) => {
       const auth = requireSignedIn(request);
       const indent = await ctx.tx((tx) => edit(deps, tx, auth, request));

@@ -2,17 +2,14 @@
 import type { FastifyInstance } from 'fastify';
 import { can, hasAllProjects, StatsResponse } from '@erp/contracts';
 import { requireSignedIn, type TypeBoxTypeProvider } from '@erp/service-kit';
-import { errors, type IndentDeps } from './common.js';
+import { route, type IndentDeps } from './common.js';
 
 export async function statsRoutes(app: FastifyInstance, { ctx, indents }: IndentDeps): Promise<void> {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
 
   r.get(
     '/indent/stats',
-    {
-      config: { access: 'signed-in' },
-      schema: { tags: ['indent'], response: { 200: StatsResponse, ...errors } },
-    },
+    route('signed-in', {}, { 200: StatsResponse }),
     // Dashboard counts: drafts and indents waiting for comparison or approval, within the member's projects.
     async (request) => {
       const auth = requireSignedIn(request);

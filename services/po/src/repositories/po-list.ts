@@ -8,8 +8,12 @@ import {
   checkedPaging,
   containsPattern,
   countBound,
-  generationSql,
   isUuid,
+  listConditions,
+  type ListConditions,
+  pageCountSql,
+  queryJsonPage,
+  whereOf,
   type CappedTotal,
   type Queryable,
 } from '@erp/service-kit';
@@ -75,21 +79,9 @@ const summaryJsonOf = (schema: string) => {
 };
 
 /** The list's WHERE conditions and their parameters; `counted`: those the kept counts can answer (statuses, projects). */
-interface ListConditions {
-  where: string[];
-  counted: string[];
-  params: unknown[];
-}
-
-function listConditions(q: PoListFilter): ListConditions {
-  const where: string[] = [];
-  const counted: string[] = [];
-  const params: unknown[] = [];
-  const add = (condition: (p: string) => string, value: unknown, kept = false) => {
-    params.push(value);
-    where.push(condition(`$${params.length}`));
-    if (kept) counted.push(condition(`$${params.length}`));
-  };
+function poConditions(q: PoListFilter): ListConditions {
+  const c = listConditions();
+  const { where, counted, add } = c;
   if (q.statuses) {
     // Written out, not a parameter: the partial indexes of the active list (migration 004) are
     // chosen only when the planner sees the statuses. Each is one of PO_STATUSES.
@@ -105,10 +97,8 @@ function listConditions(q: PoListFilter): ListConditions {
   if (q.boqId) add((p) => `boq_id = ${p}::uuid`, q.boqId);
   // Along the trigram index of `search` (PO, indent and BOQ numbers, vendor id and name, project name and code).
   if (q.keyword) add((p) => `search LIKE ${p}`, containsPattern(q.keyword));
-  return { where, counted, params };
+  return c;
 }
-
-const conjunction = (conditions: string[]) => conditions.map((c) => `(${c})`).join(' AND ');
 
 /** Only statuses and projects filter: the kept counts answer the total. */
 const keptCountsAnswer = (q: PoListFilter) => !q.keyword && !q.vendorId && !q.indentId && !q.boqId;
@@ -120,15 +110,12 @@ function totalSql(
   c: ListConditions,
   page: { limit: number; offset: number },
 ): string {
-  const { limit, offset } = page;
-  const filter = c.where.length ? `WHERE ${conjunction(c.where)}` : '';
-  const bound = countBound({ limit, offset, cap: q.cap });
+  const bound = countBound({ ...page, cap: q.cap });
   return keptCountsAnswer(q)
     ? // Statuses and projects only: the per-status totals (3 rows), or the projects' counts.
-      `(SELECT coalesce(sum(n), 0)::int FROM ${schema}.po_counts${c.counted.length ? ` WHERE ${conjunction(c.counted)}` : ''})`
+      `(SELECT coalesce(sum(n), 0)::int FROM ${schema}.po_counts ${whereOf(c.counted)})`
     : // A page shorter than its limit tells the total; otherwise count up to the bound, as pagedSearch does.
-      `CASE WHEN (SELECT count(*) FROM page) < ${limit} AND ((SELECT count(*) FROM page) > 0 OR ${offset} = 0) THEN ${offset} + (SELECT count(*)::int FROM page)
-            ELSE (SELECT count(*)::int FROM (SELECT 1 FROM ${schema}.purchase_orders ${filter} LIMIT ${bound + 1}) AS matches) END`;
+      pageCountSql(`${schema}.purchase_orders`, whereOf(c.where), { ...page, bound });
 }
 
 /**
@@ -145,26 +132,23 @@ export async function listJson(
   db: Queryable,
   q: PoListFilter,
 ): Promise<{ json: string; generation: string } & CappedTotal> {
-  const c = listConditions(q);
+  const c = poConditions(q);
   const { limit, offset } = checkedPaging(q);
-  const filter = c.where.length ? `WHERE ${conjunction(c.where)}` : '';
-  const order = PO_ORDERS[q.sort];
-  const res = await db.query<{ n: number; entries: string | null; g: string }>(
-    `WITH page AS MATERIALIZED (
-       SELECT po_seq, row_number() OVER (ORDER BY ${order}) AS ord FROM ${schema}.purchase_orders ${filter}
-        ORDER BY ${order} LIMIT ${limit} OFFSET ${offset}
-     )
-     SELECT ${totalSql(schema, q, c, { limit, offset })} AS n,
-            (SELECT string_agg(e.entry, ',' ORDER BY pg.ord) FROM page pg CROSS JOIN LATERAL (${summaryJsonOf(schema)}) AS e) AS entries,
-            ${generationSql(schema)} AS g`,
-    c.params,
-  );
-  const row = res.rows[0]!;
+  const { n, json, generation } = await queryJsonPage(db, {
+    schema,
+    table: `${schema}.purchase_orders`,
+    key: 'po_seq',
+    order: PO_ORDERS[q.sort],
+    filter: whereOf(c.where),
+    params: c.params,
+    limit,
+    offset,
+    total: totalSql(schema, q, c, { limit, offset }),
+    entry: summaryJsonOf(schema),
+  });
   return {
-    json: `[${row.entries ?? ''}]`,
-    generation: row.g,
-    ...(keptCountsAnswer(q)
-      ? { total: row.n, capped: false }
-      : cappedTotal(row.n, { limit, offset, cap: q.cap })),
+    json,
+    generation,
+    ...(keptCountsAnswer(q) ? { total: n, capped: false } : cappedTotal(n, { limit, offset, cap: q.cap })),
   };
 }

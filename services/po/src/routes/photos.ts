@@ -10,7 +10,7 @@ import { IdParams, MAX_PHOTO_BYTES, PhotoResponse, PO_MESSAGES } from '@erp/cont
 import { conflict, HttpError, notFound, requireAccess, type TypeBoxTypeProvider } from '@erp/service-kit';
 import { photoFileName } from '../domain/photo.js';
 import { keptPhoto, readUploadedPhoto } from '../plugins/photos.js';
-import { errors, RECEIVE, requirePoRead, visiblePo, type PoRouteDeps } from './po.js';
+import { route, RECEIVE, requirePoRead, visiblePo, type PoRouteDeps } from './po.js';
 
 const PhotoParams = Type.Object({ id: IdParams.properties.id, photoId: IdParams.properties.id });
 
@@ -25,15 +25,7 @@ export async function photoRoutes(app: FastifyInstance, deps: PoRouteDeps): Prom
 
   r.post(
     '/po/:id/photos',
-    {
-      config: { access: RECEIVE },
-      schema: {
-        tags: ['po'],
-        params: IdParams,
-        consumes: ['multipart/form-data'],
-        response: { 201: PhotoResponse, ...errors },
-      },
-    },
+    route(RECEIVE, { params: IdParams, consumes: ['multipart/form-data'] }, { 201: PhotoResponse }),
     async (request, reply) => {
       const auth = requireAccess(request, RECEIVE.module, RECEIVE.sub, RECEIVE.level);
       const po = await visiblePo(pos, ctx.db, auth, request.params.id);

@@ -19,9 +19,7 @@ import {
   type PoSort,
 } from '@erp/contracts';
 import {
-  badRequest,
   forbidden,
-  isUuid,
   notFound,
   requireAccess,
   requireSignedIn,
@@ -31,6 +29,11 @@ import {
   type Queryable,
   type ServiceContext,
   type TypeBoxTypeProvider,
+  errorResponses,
+  keywordOf,
+  listWindow,
+  idFilter,
+  routesOf,
 } from '@erp/service-kit';
 import type { CompanyProfile } from '../config.js';
 import { mayReadPos, maySeePo, projectScope, statusFilter, visibleStatuses } from '../domain/access.js';
@@ -48,15 +51,7 @@ export interface PoRouteDeps {
   unattachedPhotosPerHour: number;
 }
 
-export const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-  413: ErrorResponse,
-  429: ErrorResponse,
-};
+export const route = routesOf('po', errorResponses(400, 401, 403, 404, 409, 413, 429));
 
 /** SPEC §6 "Purchase Orders": Open POs write records goods receipts (Employees on their projects). */
 export const RECEIVE = { module: 'po', sub: 'open', level: 'write' } as const;
@@ -85,13 +80,6 @@ export async function visiblePo(pos: PurchaseOrdersRepository, db: Queryable, au
 const sortOf = (sort: string | undefined): PoSort =>
   sort && sort in PO_ORDERS ? (sort as PoSort) : '-orderDate';
 
-function idFilter(name: string, value: string | undefined): string | null {
-  if (value === undefined || value === '') return null;
-  const id = value.toLowerCase();
-  if (!isUuid(id)) throw badRequest(`${name} must be a valid id`);
-  return id;
-}
-
 /**
  * The list's query as the caller may ask it. Access is applied here: the statuses a member may see
  * and an Employee's projects are part of the query, hence of the answers' key.
@@ -99,7 +87,7 @@ function idFilter(name: string, value: string | undefined): string | null {
 function listFilter(auth: AuthContext, q: PoListQuery, cap: number): PoListFilter {
   const only = projectScope(auth);
   return {
-    keyword: (q.keyword ?? '').trim(),
+    keyword: keywordOf(q),
     statuses: visibleStatuses(auth, statusFilter(q.status)),
     vendorId: idFilter('vendorId', q.vendorId),
     projectId: idFilter('projectId', q.projectId),
@@ -107,9 +95,7 @@ function listFilter(auth: AuthContext, q: PoListQuery, cap: number): PoListFilte
     boqId: idFilter('boqId', q.boqId),
     only: only && [...only].sort(),
     sort: sortOf(q.sort),
-    limit: q.limit ?? 10,
-    offset: q.offset ?? 0,
-    cap,
+    ...listWindow(q, cap),
   };
 }
 
@@ -121,10 +107,7 @@ async function listRoutes(app: FastifyInstance, deps: PoRouteDeps): Promise<void
     '/po',
     // Signed-in here; PO List or Open POs read is checked in the handler (requirePoRead): the Open POs
     // screen lists active POs for members who may receive goods but not see the whole PO list.
-    {
-      config: { access: 'signed-in' },
-      schema: { tags: ['po'], querystring: PoListQuery, response: { 200: PoListResponse, ...errors } },
-    },
+    route('signed-in', { querystring: PoListQuery }, { 200: PoListResponse }),
     async (request, reply) => {
       const auth = requirePoRead(request);
       // The page comes as JSON text from PostgreSQL (PoListResponse's shape) and is sent as it is,
@@ -153,42 +136,36 @@ async function listRoutes(app: FastifyInstance, deps: PoRouteDeps): Promise<void
 /** POST /po/{id}/short-close: an Admin cancels what is pending and closes the PO, with a reason. */
 async function shortCloseRoute(app: FastifyInstance, deps: PoRouteDeps): Promise<void> {
   const { ctx, pos } = deps;
-  app.withTypeProvider<TypeBoxTypeProvider>().post(
-    '/po/:id/short-close',
-    {
-      config: { access: LIST_WRITE },
-      schema: {
-        tags: ['po'],
-        params: IdParams,
-        body: ShortCloseBody,
-        response: { 200: PoResponse, ...errors },
-      },
-    },
-    async (request) => {
-      const auth = requireAccess(request, LIST_WRITE.module, LIST_WRITE.sub, LIST_WRITE.level);
-      if (!isAdmin(auth)) throw forbidden(PO_MESSAGES.onlyAdminShortCloses);
-      const id = request.params.id.toLowerCase();
-      const reason = shortCloseReason(request.body.reason);
-      await ctx.tx(async (tx) => {
-        const locked = await pos.lock(tx, id);
-        if (!locked || !maySeePo(auth, { projectId: locked.po.project_id, status: locked.po.status }))
-          throw notFound(PO_MESSAGES.notFound);
-        checkShortClose(locked.po, request.body.version);
-        await pos.shortClose(tx, id, reason, { id: auth.memberId, name: auth.name });
-        const status = await pos.refreshStatus(tx, id);
-        await announceStatus(ctx, tx, locked.po, status, { requestId: request.id, actorId: auth.memberId });
-        await ctx.audit(tx, {
-          actorId: auth.memberId,
-          action: 'po_short_closed',
-          entity: 'po',
-          entityId: id,
-          requestId: request.id,
-          details: { reason, status },
+  app
+    .withTypeProvider<TypeBoxTypeProvider>()
+    .post(
+      '/po/:id/short-close',
+      route(LIST_WRITE, { params: IdParams, body: ShortCloseBody }, { 200: PoResponse }),
+      async (request) => {
+        const auth = requireAccess(request, LIST_WRITE.module, LIST_WRITE.sub, LIST_WRITE.level);
+        if (!isAdmin(auth)) throw forbidden(PO_MESSAGES.onlyAdminShortCloses);
+        const id = request.params.id.toLowerCase();
+        const reason = shortCloseReason(request.body.reason);
+        await ctx.tx(async (tx) => {
+          const locked = await pos.lock(tx, id);
+          if (!locked || !maySeePo(auth, { projectId: locked.po.project_id, status: locked.po.status }))
+            throw notFound(PO_MESSAGES.notFound);
+          checkShortClose(locked.po, request.body.version);
+          await pos.shortClose(tx, id, reason, { id: auth.memberId, name: auth.name });
+          const status = await pos.refreshStatus(tx, id);
+          await announceStatus(ctx, tx, locked.po, status, { requestId: request.id, actorId: auth.memberId });
+          await ctx.audit(tx, {
+            actorId: auth.memberId,
+            action: 'po_short_closed',
+            entity: 'po',
+            entityId: id,
+            requestId: request.id,
+            details: { reason, status },
+          });
         });
-      });
-      return { message: PO_MESSAGES.shortClosed, po: (await pos.byId(ctx.db, id))! };
-    },
-  );
+        return { message: PO_MESSAGES.shortClosed, po: (await pos.byId(ctx.db, id))! };
+      },
+    );
 }
 
 /** The PO routes: the list, the dashboard's count, a PO's page and its short-close. */
@@ -197,10 +174,7 @@ export async function poRoutes(app: FastifyInstance, deps: PoRouteDeps): Promise
   app.withTypeProvider<TypeBoxTypeProvider>().get(
     '/po/:id',
     // Signed-in here; PO List or Open POs read is checked in the handler (requirePoRead).
-    {
-      config: { access: 'signed-in' },
-      schema: { tags: ['po'], params: IdParams, response: { 200: PurchaseOrder, ...errors } },
-    },
+    route('signed-in', { params: IdParams }, { 200: PurchaseOrder }),
     async (request) => {
       const auth = requirePoRead(request);
       return visiblePo(deps.pos, deps.ctx.db, auth, request.params.id);

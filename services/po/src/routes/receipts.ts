@@ -34,20 +34,15 @@ import {
   todayInIndia,
   type AcceptedLine,
   type AskedLine,
+  type RecordedReceipt,
 } from '../domain/receipt.js';
 import { poStatusChanged } from '../events/po-status-changed.js';
 import { receiptRecorded } from '../events/receipt-recorded.js';
 import type { PoRow, PurchaseOrdersRepository } from '../repositories/purchase-orders.js';
-import { errors, RECEIVE, type PoRouteDeps } from './po.js';
+import { route, RECEIVE, type PoRouteDeps } from './po.js';
 
-export interface ReceiptInput {
+export interface ReceiptInput extends RecordedReceipt {
   receiptId: string;
-  poId: string;
-  invoiceNumber: string;
-  invoiceDate: string;
-  invoiceAmountPaise: number;
-  remarks: string;
-  photoId: string | null;
   /** Lines with something received (at least one). */
   lines: AskedLine[];
   by: { id: string | null; name: string };
@@ -150,46 +145,45 @@ export async function recordReceipt(
 /** POST /poReceipt: a member receiving goods on an Open or Partial PO of their project. */
 export async function receiptRoutes(app: FastifyInstance, deps: PoRouteDeps): Promise<void> {
   const { ctx, pos } = deps;
-  app.withTypeProvider<TypeBoxTypeProvider>().post(
-    '/poReceipt',
-    {
-      config: { access: RECEIVE },
-      schema: { tags: ['po'], body: ReceiptBody, response: { 201: PoResponse, 200: PoResponse, ...errors } },
-    },
-    async (request, reply) => {
-      const auth = requireAccess(request, RECEIVE.module, RECEIVE.sub, RECEIVE.level);
-      const body = request.body;
-      const poId = body.poId.toLowerCase();
-      const invoiceNumber = body.invoice.invoiceNumber.trim();
-      if (!invoiceNumber) throw badRequest(PO_MESSAGES.invoiceNumber);
-      checkInvoiceDate(body.invoice.invoiceDate, todayInIndia());
-      const receiptId = (body.receiptId ?? randomUUID()).toLowerCase();
-      const lines = askedLines(body.receivedItems);
-      // Two receipts with one key on two POs at once both pass the look-up; the key's primary key refuses the second.
-      const result = await conflictOnUnique(
-        PO_MESSAGES.receiptOtherPo,
-        () =>
-          ctx.tx((tx) =>
-            recordReceipt(tx, ctx, pos, {
-              receiptId,
-              poId,
-              invoiceNumber,
-              invoiceDate: body.invoice.invoiceDate,
-              invoiceAmountPaise: toPaise(body.invoice.invoiceAmount),
-              remarks: (body.remarks ?? '').trim(),
-              photoId: body.photoId ? body.photoId.toLowerCase() : null,
-              lines,
-              by: { id: auth.memberId, name: auth.name },
-              receivedAt: new Date(),
-              requestId: request.id,
-              mayAccess: (projectId) => canAccessProject(auth, projectId),
-              maySeeClosed: can(auth, 'po', 'list', 'read'),
-            }),
-          ),
-        'receipts_pkey',
-      );
-      reply.status(result.created ? 201 : 200);
-      return { message: PO_MESSAGES.receiptCreated, po: (await pos.byId(ctx.db, poId))! };
-    },
-  );
+  app
+    .withTypeProvider<TypeBoxTypeProvider>()
+    .post(
+      '/poReceipt',
+      route(RECEIVE, { body: ReceiptBody }, { 201: PoResponse, 200: PoResponse }),
+      async (request, reply) => {
+        const auth = requireAccess(request, RECEIVE.module, RECEIVE.sub, RECEIVE.level);
+        const body = request.body;
+        const poId = body.poId.toLowerCase();
+        const invoiceNumber = body.invoice.invoiceNumber.trim();
+        if (!invoiceNumber) throw badRequest(PO_MESSAGES.invoiceNumber);
+        checkInvoiceDate(body.invoice.invoiceDate, todayInIndia());
+        const receiptId = (body.receiptId ?? randomUUID()).toLowerCase();
+        const lines = askedLines(body.receivedItems);
+        // Two receipts with one key on two POs at once both pass the look-up; the key's primary key refuses the second.
+        const result = await conflictOnUnique(
+          PO_MESSAGES.receiptOtherPo,
+          () =>
+            ctx.tx((tx) =>
+              recordReceipt(tx, ctx, pos, {
+                receiptId,
+                poId,
+                invoiceNumber,
+                invoiceDate: body.invoice.invoiceDate,
+                invoiceAmountPaise: toPaise(body.invoice.invoiceAmount),
+                remarks: (body.remarks ?? '').trim(),
+                photoId: body.photoId ? body.photoId.toLowerCase() : null,
+                lines,
+                by: { id: auth.memberId, name: auth.name },
+                receivedAt: new Date(),
+                requestId: request.id,
+                mayAccess: (projectId) => canAccessProject(auth, projectId),
+                maySeeClosed: can(auth, 'po', 'list', 'read'),
+              }),
+            ),
+          'receipts_pkey',
+        );
+        reply.status(result.created ? 201 : 200);
+        return { message: PO_MESSAGES.receiptCreated, po: (await pos.byId(ctx.db, poId))! };
+      },
+    );
 }

@@ -1,6 +1,8 @@
 /** A BOQ revision as its XLSX export reads it (plugins/boq-workbook.ts writes it). */
 import type { BoqStatus } from '@erp/contracts';
 import type { Queryable } from '@erp/service-kit';
+import type { StoredLine } from '../domain/boq-balances.js';
+import { storedLine, type LineRow } from './boq-views.js';
 
 export interface ExportedBoq {
   id: string;
@@ -12,14 +14,8 @@ export interface ExportedBoq {
   projectCode: string;
 }
 
-export interface ExportedLine {
-  name: string;
-  unit: string;
-  plannedHundredths: number;
-  ratePaise: number;
-  remark: string;
-  consumedHundredths: number;
-}
+/** A line as the export writes it: no ids. */
+export type ExportedLine = Omit<StoredLine, 'id' | 'itemId'>;
 
 /**
  * The BOQ when the caller may see it: `projects` null for a member of every project, else the
@@ -64,15 +60,8 @@ export async function exportedLines(
   db: Queryable,
   boq: ExportedBoq,
 ): Promise<ExportedLine[]> {
-  const res = await db.query<{
-    name: string;
-    unit: string;
-    planned: string;
-    rate: string;
-    remark: string;
-    consumed: string;
-  }>(
-    `SELECT coalesce(s.name, l.item_id::text) AS name, l.unit, l.planned_hundredths::text AS planned, l.rate_paise::text AS rate, l.remark,
+  const res = await db.query<LineRow>(
+    `SELECT l.id, l.item_id, coalesce(s.name, l.item_id::text) AS name, l.unit, l.planned_hundredths::text AS planned, l.rate_paise::text AS rate, l.remark,
             coalesce(c.consumed_hundredths, 0)::text AS consumed
        FROM ${schema}.boq_lines l
        LEFT JOIN ${schema}.item_snapshots s ON s.item_id = l.item_id
@@ -80,12 +69,8 @@ export async function exportedLines(
       WHERE l.boq_id = $1 ORDER BY l.line_no`,
     [boq.id, boq.boqNumber],
   );
-  return res.rows.map((r) => ({
-    name: r.name,
-    unit: r.unit,
-    plannedHundredths: Number(r.planned),
-    ratePaise: Number(r.rate),
-    remark: r.remark,
-    consumedHundredths: Number(r.consumed),
-  }));
+  return res.rows.map((r) => {
+    const { id: _id, itemId: _itemId, ...line } = storedLine(r);
+    return line;
+  });
 }

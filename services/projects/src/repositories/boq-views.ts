@@ -14,10 +14,15 @@ import {
   containsPattern,
   countBound,
   generationSql,
+  pageCountSql,
+  queryJsonPage,
+  listConditions,
+  type ListConditions,
+  whereOf,
   type JsonPage,
   type Queryable,
 } from '@erp/service-kit';
-import { boqLine, itemBalance } from '../domain/boq-balances.js';
+import { boqLine, itemBalance, type StoredLine } from '../domain/boq-balances.js';
 import { boqRevisions, iso, storedBoq, type StoredBoq } from './boq-revisions.js';
 
 interface SummaryRow {
@@ -47,7 +52,8 @@ interface DetailRow extends SummaryRow {
   confirmed_by_name: string | null;
 }
 
-interface LineRow {
+/** A BOQ line's row with the item's name and what was consumed (numbers as text). */
+export interface LineRow {
   id: string;
   item_id: string;
   name: string;
@@ -97,8 +103,9 @@ function toSummary(r: SummaryRow): BoqSummary {
   };
 }
 
-function toLine(r: LineRow): BoqLine {
-  return boqLine({
+/** A line's row as its stored line (numbers from their text). */
+export function storedLine(r: LineRow): StoredLine {
+  return {
     id: r.id,
     itemId: r.item_id,
     name: r.name,
@@ -107,8 +114,10 @@ function toLine(r: LineRow): BoqLine {
     ratePaise: Number(r.rate),
     remark: r.remark,
     consumedHundredths: Number(r.consumed),
-  });
+  };
 }
+
+const toLine = (r: LineRow): BoqLine => boqLine(storedLine(r));
 
 /** One query: the revision's lines with the item's name and what was consumed of it under this number. */
 export async function boqLines(
@@ -131,34 +140,23 @@ export async function boqLines(
 }
 
 /** The list's conditions: `where` for the page, `counted` for the kept counts per project and status. */
-function listFilter(q: BoqListQuery): { where: string[]; counted: string[]; params: unknown[] } {
-  const where: string[] = [];
-  const counted: string[] = [];
-  const params: unknown[] = [];
-  if (q.keyword) {
-    params.push(containsPattern(q.keyword));
-    where.push(`search LIKE $${params.length}`);
-  }
-  if (q.status) {
-    params.push(q.status);
-    where.push(`status = $${params.length}`);
-    counted.push(`status = $${params.length}`);
-  } else {
+function listFilter(q: BoqListQuery): ListConditions {
+  const c = listConditions();
+  if (q.keyword) c.add((p) => `search LIKE ${p}`, containsPattern(q.keyword));
+  if (q.status) c.add((p) => `status = ${p}`, q.status, true);
+  else {
     // Superseded revisions are history, reached from their BOQ's page (partial index boqs_listed).
-    where.push(`status <> 'superseded'`);
-    counted.push(`status <> 'superseded'`);
+    c.where.push(`status <> 'superseded'`);
+    c.counted.push(`status <> 'superseded'`);
   }
-  if (q.projectId) {
-    params.push(q.projectId);
-    where.push(`project_id = $${params.length}::uuid`);
-    counted.push(`project_id = $${params.length}::uuid`);
-  }
-  if (q.only) {
-    params.push(q.only.filter((id) => UUID.test(id)));
-    where.push(`project_id = ANY($${params.length}::uuid[])`);
-    counted.push(`project_id = ANY($${params.length}::uuid[])`);
-  }
-  return { where, counted, params };
+  if (q.projectId) c.add((p) => `project_id = ${p}::uuid`, q.projectId, true);
+  if (q.only)
+    c.add(
+      (p) => `project_id = ANY(${p}::uuid[])`,
+      q.only.filter((id) => UUID.test(id)),
+      true,
+    );
+  return c;
 }
 
 /**
@@ -171,29 +169,26 @@ export async function boqListJson(schema: string, db: Queryable, q: BoqListQuery
   const { where, counted, params } = listFilter(q);
   const { limit, offset } = checkedPaging(q);
   const bound = countBound({ limit, offset, cap: q.cap });
-  const filter = `WHERE ${where.map((c) => `(${c})`).join(' AND ')}`;
-  const total = q.keyword
-    ? `CASE WHEN (SELECT count(*) FROM page) < ${limit} AND ((SELECT count(*) FROM page) > 0 OR ${offset} = 0) THEN ${offset} + (SELECT count(*)::int FROM page)
-            ELSE (SELECT count(*)::int FROM (SELECT 1 FROM ${schema}.boqs ${filter} LIMIT ${bound + 1}) AS matches) END`
-    : `(SELECT coalesce(sum(n), 0)::int FROM ${schema}.boq_counts WHERE ${counted.map((c) => `(${c})`).join(' AND ')})`;
-  const res = await db.query<{ n: number; entries: string | null; g: string }>(
-    `WITH page AS MATERIALIZED (
-       SELECT id, row_number() OVER (ORDER BY created_at DESC, id DESC) AS ord FROM ${schema}.boqs ${filter}
-        ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}
-     )
-     SELECT ${total} AS n,
-            -- Each entry by its primary key (LIMIT 1 keeps the planner from scanning the table to hash it).
-            (SELECT string_agg(e.list_entry, ',' ORDER BY pg.ord)
-               FROM page pg CROSS JOIN LATERAL (SELECT list_entry FROM ${schema}.boqs WHERE id = pg.id LIMIT 1) AS e) AS entries,
-            ${generationSql(schema)} AS g`,
+  const filter = whereOf(where);
+  const { n, json, generation } = await queryJsonPage(db, {
+    schema,
+    table: `${schema}.boqs`,
+    key: 'id',
+    order: 'created_at DESC, id DESC',
+    filter,
     params,
-  );
-  const row = res.rows[0]!;
-  const json = `[${row.entries ?? ''}]`;
+    limit,
+    offset,
+    total: q.keyword
+      ? pageCountSql(`${schema}.boqs`, filter, { limit, offset, bound })
+      : `(SELECT coalesce(sum(n), 0)::int FROM ${schema}.boq_counts ${whereOf(counted)})`,
+    // Each entry by its primary key (LIMIT 1 keeps the planner from scanning the table to hash it).
+    entry: `SELECT list_entry AS entry FROM ${schema}.boqs WHERE id = pg.id LIMIT 1`,
+  });
   return {
     json,
-    generation: row.g,
-    ...(q.keyword ? cappedTotal(row.n, { limit, offset, cap: q.cap }) : { total: row.n, capped: false }),
+    generation,
+    ...(q.keyword ? cappedTotal(n, { limit, offset, cap: q.cap }) : { total: n, capped: false }),
   };
 }
 

@@ -1,28 +1,11 @@
 /** The item master as the catalog announces it (item_snapshots): what BOQ lines may name and show. */
 import type { ItemUpsertedData } from '@erp/contracts';
-import type { Queryable } from '@erp/service-kit';
+import { upsertItemSnapshots, type Queryable } from '@erp/service-kit';
 import type { SnapshotRow } from '../domain/boq-import.js';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Keep the newest version of each item; answers how many were stored or changed. */
 export async function upsertItems(schema: string, db: Queryable, items: ItemUpsertedData[]): Promise<number> {
-  const valid = items.filter((i) => UUID.test(i.itemId));
-  if (valid.length === 0) return 0;
-  const res = await db.query(
-    `INSERT INTO ${schema}.item_snapshots AS s (item_id, name, unit, status, version)
-     SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::int[])
-     ON CONFLICT (item_id) DO UPDATE SET name = excluded.name, unit = excluded.unit, status = excluded.status, version = excluded.version
-      WHERE s.version < excluded.version`,
-    [
-      valid.map((i) => i.itemId),
-      valid.map((i) => i.name),
-      valid.map((i) => i.unit),
-      valid.map((i) => i.status),
-      valid.map((i) => i.version),
-    ],
-  );
-  return res.rowCount ?? 0;
+  return (await upsertItemSnapshots(schema, db, items)).stored;
 }
 
 export async function itemsEmpty(schema: string, db: Queryable): Promise<boolean> {

@@ -4,7 +4,10 @@ import {
   checkedPaging,
   containsPattern,
   countBound,
-  generationSql,
+  pageCountSql,
+  queryJsonPage,
+  listConditions,
+  whereOf,
   type JsonPage,
   type Queryable,
 } from '@erp/service-kit';
@@ -20,22 +23,15 @@ export interface ProjectListQuery {
 }
 
 function listFilter(q: ProjectListQuery): { filter: string; params: unknown[] } {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  if (q.keyword) {
-    params.push(containsPattern(q.keyword));
-    where.push(`search LIKE $${params.length}`);
-  }
-  if (q.status) {
-    params.push(q.status);
-    where.push(`status = $${params.length}`);
-  }
-  if (q.only) {
-    params.push(q.only.filter((id) => /^[0-9a-f-]{36}$/i.test(id)));
-    where.push(`id = ANY($${params.length}::uuid[])`);
-  }
-  const filter = where.length > 0 ? `WHERE ${where.map((c) => `(${c})`).join(' AND ')}` : '';
-  return { filter, params };
+  const c = listConditions();
+  if (q.keyword) c.add((p) => `search LIKE ${p}`, containsPattern(q.keyword));
+  if (q.status) c.add((p) => `status = ${p}`, q.status);
+  if (q.only)
+    c.add(
+      (p) => `id = ANY(${p}::uuid[])`,
+      q.only.filter((id) => /^[0-9a-f-]{36}$/i.test(id)),
+    );
+  return { filter: whereOf(c.where), params: c.params };
 }
 
 /**
@@ -49,27 +45,22 @@ export async function projectListJson(schema: string, db: Queryable, q: ProjectL
   const { filter, params } = listFilter(q);
   const { limit, offset } = checkedPaging(q);
   const bound = countBound({ limit, offset, cap: q.cap });
-  const res = await db.query<{ n: number; entries: string | null; g: string }>(
-    `WITH page AS MATERIALIZED (
-       SELECT id, row_number() OVER (ORDER BY created_at DESC, id DESC) AS ord FROM ${schema}.projects ${filter}
-        ORDER BY created_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}
-     ), counted AS (
-       SELECT count(*)::int AS n FROM page
-     )
-     SELECT CASE WHEN (SELECT n FROM counted) < ${limit} AND ((SELECT n FROM counted) > 0 OR ${offset} = 0) THEN ${offset} + (SELECT n FROM counted)
-                 ELSE (SELECT count(*)::int FROM (SELECT 1 FROM ${schema}.projects ${filter} LIMIT ${bound + 1}) AS matches) END AS n,
-            -- Each entry by its primary key (LIMIT 1 keeps the planner from scanning the table to hash it).
-            (SELECT string_agg(p.entry, ',' ORDER BY pg.ord)
-               FROM page pg CROSS JOIN LATERAL (
-                 SELECT list_head || ',"employees":[' || list_team || '],' || list_tail AS entry FROM ${schema}.projects WHERE id = pg.id LIMIT 1
-               ) AS p) AS entries,
-            ${generationSql(schema)} AS g`,
+  const { n, json, generation } = await queryJsonPage(db, {
+    schema,
+    table: `${schema}.projects`,
+    key: 'id',
+    order: 'created_at DESC, id DESC',
+    filter,
     params,
-  );
-  const row = res.rows[0]!;
+    limit,
+    offset,
+    total: pageCountSql(`${schema}.projects`, filter, { limit, offset, bound }),
+    // Each entry by its primary key (LIMIT 1 keeps the planner from scanning the table to hash it).
+    entry: `SELECT list_head || ',"employees":[' || list_team || '],' || list_tail AS entry FROM ${schema}.projects WHERE id = pg.id LIMIT 1`,
+  });
   return {
-    json: `[${row.entries ?? ''}]`,
-    generation: row.g,
-    ...cappedTotal(row.n, { limit, offset, cap: q.cap }),
+    json,
+    generation,
+    ...cappedTotal(n, { limit, offset, cap: q.cap }),
   };
 }

@@ -122,6 +122,18 @@ export async function nextCode(schema: string, db: Queryable): Promise<string> {
   }
 }
 
+/** The id and form fields as $1…$8 of the INSERT and the UPDATE. */
+const projectValues = (id: string, input: ProjectInput): unknown[] => [
+  id,
+  input.projectCode,
+  input.name,
+  input.location,
+  input.startDate,
+  input.targetCompletionDate,
+  input.status,
+  input.notes,
+];
+
 export async function insertProject(
   schema: string,
   db: Queryable,
@@ -132,18 +144,7 @@ export async function insertProject(
   await db.query(
     `INSERT INTO ${schema}.projects (id, project_code, name, location, start_date, target_completion_date, status, notes, created_by, created_by_name, updated_by)
      VALUES ($1, $2, $3, $4, nullif($5, '')::date, nullif($6, '')::date, $7, $8, $9, $10, $9)`,
-    [
-      id,
-      input.projectCode,
-      input.name,
-      input.location,
-      input.startDate,
-      input.targetCompletionDate,
-      input.status,
-      input.notes,
-      actor?.id ?? null,
-      actor?.name ?? null,
-    ],
+    [...projectValues(id, input), actor?.id ?? null, actor?.name ?? null],
   );
   return id;
 }
@@ -172,17 +173,7 @@ export async function updateProject(
     `UPDATE ${schema}.projects SET project_code = $2, name = $3, location = $4, start_date = nullif($5, '')::date,
             target_completion_date = nullif($6, '')::date, status = $7, notes = $8, updated_by = $9, updated_at = now(), version = version + 1
       WHERE id = $1`,
-    [
-      id,
-      input.projectCode,
-      input.name,
-      input.location,
-      input.startDate,
-      input.targetCompletionDate,
-      input.status,
-      input.notes,
-      actorId,
-    ],
+    [...projectValues(id, input), actorId],
   );
 }
 

@@ -6,14 +6,7 @@
 import { PassThrough } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import multipart, { type MultipartFile } from '@fastify/multipart';
-import {
-  BOQ_MESSAGES,
-  BoqImportPreview,
-  ErrorResponse,
-  hasAllProjects,
-  IdParams,
-  MAX_BOQ_LINES,
-} from '@erp/contracts';
+import { BOQ_MESSAGES, BoqImportPreview, hasAllProjects, IdParams, MAX_BOQ_LINES } from '@erp/contracts';
 import {
   badRequest,
   fileKind,
@@ -25,6 +18,8 @@ import {
   type ServiceContext,
   type SpreadsheetLimits,
   type TypeBoxTypeProvider,
+  errorResponses,
+  routesOf,
 } from '@erp/service-kit';
 import { importRows, previewImport, snapshotIndex } from '../domain/boq-import.js';
 import { exportFileName } from '../domain/boq-sheet.js';
@@ -32,13 +27,7 @@ import { writeBoqWorkbook } from '../plugins/boq-workbook.js';
 import { exportedBoq, exportedLines } from '../repositories/boq-export.js';
 import { snapshotsNamed } from '../repositories/item-snapshots.js';
 
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  413: ErrorResponse,
-};
+const route = routesOf('boq', errorResponses(400, 401, 403, 404, 413));
 const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Importing makes BOQ lines: Add BOQ write. Exporting reads one: BOQ List read, within the member's projects. */
@@ -94,24 +83,19 @@ const echoedName = (name: string) =>
     .slice(0, 255);
 
 function importRoute(scope: FastifyInstance, ctx: ServiceContext, limits: SpreadsheetLimits): void {
-  scope.withTypeProvider<TypeBoxTypeProvider>().post(
-    '/boq/import',
-    {
-      config: { access: IMPORT_ACCESS },
-      schema: {
-        tags: ['boq'],
-        consumes: ['multipart/form-data'],
-        response: { 200: BoqImportPreview, ...errors },
+  scope
+    .withTypeProvider<TypeBoxTypeProvider>()
+    .post(
+      '/boq/import',
+      route(IMPORT_ACCESS, { consumes: ['multipart/form-data'] }, { 200: BoqImportPreview }),
+      async (request) => {
+        const file = await uploadedFile(request);
+        const kind = fileKind(file.filename);
+        const buf = await uploadedBytes(file, limits);
+        const table = await readSpreadsheet(buf, kind, limits);
+        return previewBoqImport(ctx, echoedName(file.filename), table);
       },
-    },
-    async (request) => {
-      const file = await uploadedFile(request);
-      const kind = fileKind(file.filename);
-      const buf = await uploadedBytes(file, limits);
-      const table = await readSpreadsheet(buf, kind, limits);
-      return previewBoqImport(ctx, echoedName(file.filename), table);
-    },
-  );
+    );
 }
 
 function exportRoute(scope: FastifyInstance, ctx: ServiceContext): void {

@@ -10,7 +10,6 @@ import {
   can,
   canAccessProject,
   CreateBoqBody,
-  ErrorResponse,
   hasAllProjects,
   IdParams,
   MessageResponse,
@@ -19,7 +18,6 @@ import {
   type BoqStatus,
 } from '@erp/contracts';
 import {
-  badRequest,
   notFound,
   requireSignedIn,
   sendJsonText,
@@ -27,6 +25,13 @@ import {
   type Queryable,
   type TypeBoxTypeProvider,
   sendListPage,
+  COMMON_ERRORS,
+  keywordOf,
+  listWindow,
+  listedProjects,
+  idFilter,
+  statusOf,
+  routesOf,
 } from '@erp/service-kit';
 import type { ProjectsDeps } from '../app.js';
 import { boqInput, refuseUnknownItems, type BoqInput } from '../domain/boq-input.js';
@@ -45,13 +50,7 @@ import { NOT_FOUND as PROJECT_NOT_FOUND } from './projects.js';
 
 export { BOQ_STALE, REVISION_PROJECT } from '../domain/boq-revisions.js';
 
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-};
+const route = routesOf('boq', COMMON_ERRORS);
 
 export const BOQ_CREATED = 'Boq Created Successfully.';
 export const BOQ_UPDATED = 'BOQ updated successfully';
@@ -63,8 +62,6 @@ export const DRAFT_EXISTS = 'This BOQ already has a draft revision: it is shown 
 /** SPEC §6 "Team and Project": BOQ List read to see BOQs, Add BOQ write to change them. */
 const READ = { module: 'team', sub: 'boqList', level: 'read' } as const;
 const WRITE = { module: 'team', sub: 'addBoq', level: 'write' } as const;
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const actorOf = (auth: AuthContext): BoqActor => ({ id: auth.memberId, name: auth.name });
 
@@ -146,26 +143,20 @@ function listRoutes(app: FastifyInstance, { ctx, boqs, answers }: ProjectsDeps):
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   r.get(
     '/boq/all',
-    {
-      config: { access: READ },
-      schema: { tags: ['boq'], querystring: BoqListQuery, response: { 200: BoqListResponse, ...errors } },
-    },
+    route(READ, { querystring: BoqListQuery }, { 200: BoqListResponse }),
     async (request, reply) => {
       const auth = requireSignedIn(request);
       const q = request.query;
-      const projectId = q.projectId ? q.projectId.toLowerCase() : null;
       // The schema's pattern lets 36 dashes through; only a real id reaches the database.
-      if (projectId && !UUID.test(projectId)) throw badRequest('projectId must be a valid id');
+      const projectId = idFilter('projectId', q.projectId);
       // The page comes as JSON text from PostgreSQL (BoqListResponse's shape) and is sent as it is,
       // again while the data's generation has not moved (decision 0019).
       const query = {
-        keyword: (q.keyword ?? '').trim(),
-        status: !q.status || q.status === 'all' ? null : (q.status as BoqStatus),
+        keyword: keywordOf(q),
+        status: statusOf<BoqStatus>(q.status),
         projectId,
-        only: hasAllProjects(auth) ? null : [...auth.permissions.projects].sort(),
-        limit: q.limit ?? 10,
-        offset: q.offset ?? 0,
-        cap: ctx.config.listCountCap,
+        only: listedProjects(auth),
+        ...listWindow(q, ctx.config.listCountCap),
       };
       return sendListPage(answers, ctx.db, `boq list ${JSON.stringify(query)}`, reply, () =>
         boqs.listJson(ctx.db, query),
@@ -174,10 +165,7 @@ function listRoutes(app: FastifyInstance, { ctx, boqs, answers }: ProjectsDeps):
   );
   r.get(
     '/boq/stats',
-    {
-      config: { access: 'signed-in' },
-      schema: { tags: ['boq'], response: { 200: StatsResponse, ...errors } },
-    },
+    route('signed-in', {}, { 200: StatsResponse }),
     // Dashboard count: confirmed BOQs the member can see (none without BOQ List read).
     async (request) => {
       const auth = requireSignedIn(request);
@@ -191,35 +179,21 @@ function listRoutes(app: FastifyInstance, { ctx, boqs, answers }: ProjectsDeps):
 
 function detailRoutes(app: FastifyInstance, { ctx, boqs, answers }: ProjectsDeps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  r.get(
-    '/boq/items/:id',
-    {
-      config: { access: READ },
-      schema: { tags: ['boq'], params: IdParams, response: { 200: BoqItemsResponse, ...errors } },
-    },
-    async (request) => {
-      const b = await visible(boqs, ctx.db, requireSignedIn(request), request.params.id);
-      return { result: await boqs.balances(ctx.db, b.id, b.boqNumber) };
-    },
-  );
-  r.get(
-    '/boq/:id',
-    {
-      config: { access: READ },
-      schema: { tags: ['boq'], params: IdParams, response: { 200: Boq, ...errors } },
-    },
-    async (request, reply) => {
-      const b = await visible(boqs, ctx.db, requireSignedIn(request), request.params.id);
-      // The Boq as JSON text from PostgreSQL (a 500-line BOQ is not mapped line by line in Node), again
-      // while the data's generation has not moved (decision 0019); access was checked above.
-      const boq = await answers.answer(ctx.db, `boq ${b.id}`, async () => {
-        const built = await boqs.detailJson(ctx.db, b.id);
-        return built ? { text: built.json, extra: undefined, generation: built.generation } : null;
-      });
-      if (!boq) throw notFound(BOQ_MESSAGES.notFound);
-      return sendJsonText(reply, boq.text);
-    },
-  );
+  r.get('/boq/items/:id', route(READ, { params: IdParams }, { 200: BoqItemsResponse }), async (request) => {
+    const b = await visible(boqs, ctx.db, requireSignedIn(request), request.params.id);
+    return { result: await boqs.balances(ctx.db, b.id, b.boqNumber) };
+  });
+  r.get('/boq/:id', route(READ, { params: IdParams }, { 200: Boq }), async (request, reply) => {
+    const b = await visible(boqs, ctx.db, requireSignedIn(request), request.params.id);
+    // The Boq as JSON text from PostgreSQL (a 500-line BOQ is not mapped line by line in Node), again
+    // while the data's generation has not moved (decision 0019); access was checked above.
+    const boq = await answers.answer(ctx.db, `boq ${b.id}`, async () => {
+      const built = await boqs.detailJson(ctx.db, b.id);
+      return built ? { text: built.json, extra: undefined, generation: built.generation } : null;
+    });
+    if (!boq) throw notFound(BOQ_MESSAGES.notFound);
+    return sendJsonText(reply, boq.text);
+  });
 }
 
 /** POST /boq in its transaction: a new number at revision 1, counted on its project. */
@@ -291,32 +265,17 @@ async function updateBoq(
 function saveRoutes(app: FastifyInstance, deps: ProjectsDeps): void {
   const { ctx, boqs } = deps;
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  r.post(
-    '/boq',
-    {
-      config: { access: WRITE },
-      schema: { tags: ['boq'], body: CreateBoqBody, response: { 201: BoqResponse, ...errors } },
-    },
-    async (request, reply) => {
-      const auth = requireSignedIn(request);
-      if (!canAccessProject(auth, request.body.projectId.toLowerCase())) throw notFound(PROJECT_NOT_FOUND);
-      const c = { auth, actor: actorOf(auth), requestId: request.id };
-      const boq = await ctx.tx((tx) => createBoq(deps, tx, request.body, c));
-      reply.status(201);
-      return { message: BOQ_CREATED, boq };
-    },
-  );
+  r.post('/boq', route(WRITE, { body: CreateBoqBody }, { 201: BoqResponse }), async (request, reply) => {
+    const auth = requireSignedIn(request);
+    if (!canAccessProject(auth, request.body.projectId.toLowerCase())) throw notFound(PROJECT_NOT_FOUND);
+    const c = { auth, actor: actorOf(auth), requestId: request.id };
+    const boq = await ctx.tx((tx) => createBoq(deps, tx, request.body, c));
+    reply.status(201);
+    return { message: BOQ_CREATED, boq };
+  });
   r.put(
     '/boq/:id',
-    {
-      config: { access: WRITE },
-      schema: {
-        tags: ['boq'],
-        params: IdParams,
-        body: UpdateBoqBody,
-        response: { 200: BoqResponse, ...errors },
-      },
-    },
+    route(WRITE, { params: IdParams, body: UpdateBoqBody }, { 200: BoqResponse }),
     async (request) => {
       const auth = requireSignedIn(request);
       const c = { auth, actor: actorOf(auth), requestId: request.id };
@@ -371,30 +330,16 @@ async function reviseBoq(
 function revisionRoutes(app: FastifyInstance, deps: ProjectsDeps): void {
   const { ctx, boqs } = deps;
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  r.delete(
-    '/boq/:id',
-    {
-      config: { access: WRITE },
-      schema: { tags: ['boq'], params: IdParams, response: { 200: MessageResponse, ...errors } },
-    },
-    async (request) => {
-      const auth = requireSignedIn(request);
-      await visible(boqs, ctx.db, auth, request.params.id);
-      const c = { auth, actor: actorOf(auth), requestId: request.id };
-      await ctx.tx((tx) => deleteBoq(deps, tx, request.params.id, c));
-      return { message: BOQ_DELETED };
-    },
-  );
+  r.delete('/boq/:id', route(WRITE, { params: IdParams }, { 200: MessageResponse }), async (request) => {
+    const auth = requireSignedIn(request);
+    await visible(boqs, ctx.db, auth, request.params.id);
+    const c = { auth, actor: actorOf(auth), requestId: request.id };
+    await ctx.tx((tx) => deleteBoq(deps, tx, request.params.id, c));
+    return { message: BOQ_DELETED };
+  });
   r.post(
     '/boq/:id/revise',
-    {
-      config: { access: WRITE },
-      schema: {
-        tags: ['boq'],
-        params: IdParams,
-        response: { 200: BoqResponse, 201: BoqResponse, ...errors },
-      },
-    },
+    route(WRITE, { params: IdParams }, { 200: BoqResponse, 201: BoqResponse }),
     async (request, reply) => {
       const auth = requireSignedIn(request);
       await visible(boqs, ctx.db, auth, request.params.id);

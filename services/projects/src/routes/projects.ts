@@ -3,8 +3,6 @@ import {
   can,
   canAccessProject,
   CreateProjectBody,
-  ErrorResponse,
-  hasAllProjects,
   IdParams,
   isAdmin,
   NextProjectCodeResponse,
@@ -24,6 +22,11 @@ import {
   type Queryable,
   type TypeBoxTypeProvider,
   sendListPage,
+  COMMON_ERRORS,
+  routesOf,
+  keywordOf,
+  listWindow,
+  listedProjects,
 } from '@erp/service-kit';
 import type { ProjectsDeps } from '../app.js';
 import {
@@ -36,13 +39,7 @@ import {
 import { setTeam, type TeamActor } from '../events/project-team-set.js';
 import { publishProject } from '../events/project-upserted.js';
 
-const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-};
+const route = routesOf('projects', COMMON_ERRORS);
 export const DUPLICATE_CODE = 'A project with this code already exists';
 export const STALE =
   'This project was changed by someone else. Reload to see the latest details, then make your change again.';
@@ -73,55 +70,34 @@ function readRoutes(app: FastifyInstance, { ctx, projects, answers }: ProjectsDe
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   r.get(
     '/project',
-    {
-      config: { access: signedIn },
-      schema: {
-        tags: ['projects'],
-        querystring: ProjectListQuery,
-        response: { 200: ProjectListResponse, ...errors },
-      },
-    },
+    route(signedIn, { querystring: ProjectListQuery }, { 200: ProjectListResponse }),
     async (request, reply) => {
       const auth = requireSignedIn(request);
       const q = request.query;
       // The page comes as JSON text from PostgreSQL (ProjectListResponse's shape) and is sent as it is,
       // again while the data's generation has not moved (decision 0019).
       const query = {
-        keyword: (q.keyword ?? '').trim(),
+        keyword: keywordOf(q),
         status: listStatus(q.status),
-        only: hasAllProjects(auth) ? null : [...auth.permissions.projects].sort(),
-        limit: q.limit ?? 10,
-        offset: q.offset ?? 0,
-        cap: ctx.config.listCountCap,
+        only: listedProjects(auth),
+        ...listWindow(q, ctx.config.listCountCap),
       };
       return sendListPage(answers, ctx.db, `project list ${JSON.stringify(query)}`, reply, () =>
         projects.listJson(ctx.db, query),
       );
     },
   );
-  r.get(
-    '/project/nextCode',
-    {
-      config: { access: signedIn },
-      schema: { tags: ['projects'], response: { 200: NextProjectCodeResponse, ...errors } },
-    },
-    async () => ({ projectCode: await projects.nextCode(ctx.db) }),
-  );
-  r.get(
-    '/project/:id',
-    {
-      config: { access: signedIn },
-      schema: { tags: ['projects'], params: IdParams, response: { 200: Project, ...errors } },
-    },
-    async (request) => {
-      const auth = requireSignedIn(request);
-      const id = request.params.id;
-      // An Employee learns nothing of a project outside theirs, not even that it exists.
-      const p = canAccessProject(auth, id) ? await projects.stored(ctx.db, id) : null;
-      if (!p) throw notFound(NOT_FOUND);
-      return toProject(await projects.withTeam(ctx.db, p));
-    },
-  );
+  r.get('/project/nextCode', route(signedIn, {}, { 200: NextProjectCodeResponse }), async () => ({
+    projectCode: await projects.nextCode(ctx.db),
+  }));
+  r.get('/project/:id', route(signedIn, { params: IdParams }, { 200: Project }), async (request) => {
+    const auth = requireSignedIn(request);
+    const id = request.params.id;
+    // An Employee learns nothing of a project outside theirs, not even that it exists.
+    const p = canAccessProject(auth, id) ? await projects.stored(ctx.db, id) : null;
+    if (!p) throw notFound(NOT_FOUND);
+    return toProject(await projects.withTeam(ctx.db, p));
+  });
 }
 
 /** POST /project in its transaction: stored, audited, its team sent, announced. */
@@ -198,10 +174,7 @@ function writeRoutes(app: FastifyInstance, deps: ProjectsDeps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   r.post(
     '/project',
-    {
-      config: { access: addProject },
-      schema: { tags: ['projects'], body: CreateProjectBody, response: { 201: ProjectResponse, ...errors } },
-    },
+    route(addProject, { body: CreateProjectBody }, { 201: ProjectResponse }),
     async (request, reply) => {
       const actor = requireSignedIn(request);
       const input = projectInput(request.body);
@@ -214,14 +187,7 @@ function writeRoutes(app: FastifyInstance, deps: ProjectsDeps): void {
   );
   r.patch(
     '/project/:id',
-    {
-      schema: {
-        tags: ['projects'],
-        params: IdParams,
-        body: UpdateProjectBody,
-        response: { 200: ProjectResponse, ...errors },
-      },
-    },
+    route(null, { params: IdParams, body: UpdateProjectBody }, { 200: ProjectResponse }),
     async (request) => {
       const actor = requireEdit(request);
       const id = request.params.id;

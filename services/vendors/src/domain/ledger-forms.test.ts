@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultModulesForRole, LEDGER_MESSAGES, type MemberAccess, type Role } from '@erp/contracts';
-import { HttpError } from '@erp/service-kit';
+import { httpRefusal } from '@erp/service-kit/testing';
 import {
   amountPaise,
   checkStatementPeriod,
@@ -22,16 +22,7 @@ const member = (role: Role): Pick<MemberAccess, 'role' | 'permissions'> => ({
   permissions: { allProjects: true, projects: [], modules: defaultModulesForRole(role) },
 });
 
-/** The status and message a rule refuses with, or null when it lets the value through. */
-function refusal(fn: () => unknown): { status: number; message: string } | null {
-  try {
-    fn();
-    return null;
-  } catch (err) {
-    if (!(err instanceof HttpError)) throw err;
-    return { status: err.statusCode, message: err.message };
-  }
-}
+const refusal = httpRefusal;
 
 const entry = (over: Partial<StoredEntry> = {}): StoredEntry => ({
   id: 'e1',

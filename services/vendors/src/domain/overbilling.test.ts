@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LEDGER_MESSAGES, type OverbillCase } from '@erp/contracts';
-import { HttpError } from '@erp/service-kit';
+import { httpRefusal } from '@erp/service-kit/testing';
 import { LEDGER_TEXT } from './ledger-forms.js';
 import {
   approvedEntry,
@@ -10,15 +10,7 @@ import {
   overbilling,
 } from './overbilling.js';
 
-function refusal(fn: () => unknown): { status: number; message: string } | null {
-  try {
-    fn();
-    return null;
-  } catch (err) {
-    if (!(err instanceof HttpError)) throw err;
-    return { status: err.statusCode, message: err.message };
-  }
-}
+const refusal = httpRefusal;
 
 const openCase: OverbillCase = {
   _id: 'case-1',

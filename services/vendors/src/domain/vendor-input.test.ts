@@ -1,17 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import type { Vendor } from '@erp/contracts';
-import { HttpError } from '@erp/service-kit';
+import { httpRefusal } from '@erp/service-kit/testing';
 import { checkVendor, unchanged, vendorInput } from './vendor-input.js';
 
+/** The message a rule refuses with (as a 400), or null when it lets the value through. */
 function refusal(fn: () => unknown): string | null {
-  try {
-    fn();
-    return null;
-  } catch (err) {
-    if (!(err instanceof HttpError)) throw err;
-    expect(err.statusCode).toBe(400);
-    return err.message;
-  }
+  const refused = httpRefusal(fn);
+  if (refused) expect(refused.status).toBe(400);
+  return refused?.message ?? null;
 }
 
 const body = {

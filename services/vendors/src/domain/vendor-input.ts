@@ -53,33 +53,10 @@ const EMPTY: VendorInput = {
   status: 'active',
 };
 
+/** The stored vendor's form fields (those of VendorInput). */
 function fromVendor(v: Vendor): VendorInput {
-  const {
-    name,
-    contactPerson,
-    phoneNumber,
-    email,
-    altPhoneNumber,
-    altEmail,
-    address,
-    gstin,
-    paymentTerms,
-    notes,
-    status,
-  } = v;
-  return {
-    name,
-    contactPerson,
-    phoneNumber,
-    email,
-    altPhoneNumber,
-    altEmail,
-    address,
-    gstin,
-    paymentTerms,
-    notes,
-    status,
-  };
+  const fields = Object.keys(EMPTY) as Array<keyof VendorInput>;
+  return Object.fromEntries(fields.map((k) => [k, v[k]])) as unknown as VendorInput;
 }
 
 /** Whether storing `input` would leave the vendor as it is. */

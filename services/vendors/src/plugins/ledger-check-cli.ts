@@ -5,10 +5,8 @@
  * `runLedgerCheckCli` is what tests call. Exit code 0 when everything matches, 1 on any mismatch
  * (or no ledger to check), 2 on a usage error.
  */
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { openPglite, openPostgres, type Database } from '@erp/service-kit';
+import { openServiceDatabase } from '@erp/service-kit';
 import { checkLedgers, type LedgerCheckReport } from '../repositories/ledger-check.js';
 
 export const USAGE = `Vendor ledgers: recompute every balance from the entries and compare it with what is kept.
@@ -43,20 +41,6 @@ export function formatLedgerReport(r: LedgerCheckReport): string {
 
 type Env = Record<string, string | undefined>;
 
-async function openLedgerDatabase(env: Env, force: boolean): Promise<{ db: Database; where: string }> {
-  const url = env.VENDORS_DATABASE_URL || env.DATABASE_URL;
-  if (url) return { db: await openPostgres(url, { max: 2 }), where: 'PostgreSQL' };
-  const dir = path.join(path.resolve(env.DATA_DIR || './data'), 'pgdata');
-  if (!existsSync(dir))
-    throw new Error(`No embedded database in ${dir} (set DATA_DIR, or DATABASE_URL for PostgreSQL)`);
-  if (!force && existsSync(path.join(dir, 'postmaster.pid'))) {
-    throw new Error(
-      `The embedded database in ${dir} is open in another process: stop the system first (or add --force if it crashed and is not running)`,
-    );
-  }
-  return { db: await openPglite(dir), where: `embedded PGlite in ${dir}` };
-}
-
 export async function runLedgerCheckCli(
   argv: string[],
   env: Env,
@@ -87,7 +71,7 @@ export async function runLedgerCheckCli(
     print(`--limit must be a whole number of at least 1\n\n${USAGE}`);
     return 2;
   }
-  const { db, where } = await openLedgerDatabase(env, args.force);
+  const { db, where } = await openServiceDatabase(env, 'vendors', args.force);
   try {
     const found = await db.query<{ t: string | null }>(`SELECT to_regclass($1)::text AS t`, [
       `${schema}.ledger_entries`,

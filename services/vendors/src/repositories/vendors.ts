@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fromPaise, type Vendor, type VendorStatus } from '@erp/contracts';
-import { containsPattern, pagedSearch, type Page, type Queryable } from '@erp/service-kit';
+import { containsPattern, listConditions, pagedSearch, type Page, type Queryable } from '@erp/service-kit';
 import type { VendorInput } from '../domain/vendor-input.js';
 
 export type { VendorInput } from '../domain/vendor-input.js';
@@ -82,16 +82,9 @@ export function displayId(n: number): string {
 
 /** A page of the vendor list (newest first) with its capped total (ARCHITECTURE "Data"). */
 export async function listVendors(schema: string, db: Queryable, q: VendorListQuery): Promise<Page<Vendor>> {
-  const where: string[] = [];
-  const params: unknown[] = [];
-  if (q.keyword) {
-    params.push(containsPattern(q.keyword));
-    where.push(`v.search LIKE $${params.length}`);
-  }
-  if (q.status) {
-    params.push(q.status);
-    where.push(`v.status = $${params.length}`);
-  }
+  const { where, params, add } = listConditions();
+  if (q.keyword) add((p) => `v.search LIKE ${p}`, containsPattern(q.keyword));
+  if (q.status) add((p) => `v.status = ${p}`, q.status);
   const page = await pagedSearch<VendorRow>(db, {
     select: COLUMNS,
     from: FROM(schema),
@@ -140,6 +133,21 @@ export async function vendorNameTaken(
   return res.rows.length > 0;
 }
 
+/** The form's fields in the column order of the INSERT ($4…$14) and the UPDATE ($2…$12). */
+const inputValues = (input: VendorInput): unknown[] => [
+  input.name,
+  input.contactPerson,
+  input.phoneNumber,
+  input.email,
+  input.altPhoneNumber,
+  input.altEmail,
+  input.address,
+  input.gstin,
+  input.paymentTerms,
+  input.notes,
+  input.status,
+];
+
 export async function insertVendor(
   schema: string,
   db: Queryable,
@@ -153,24 +161,7 @@ export async function insertVendor(
     `INSERT INTO ${schema}.vendors (id, display_no, vendor_id, name, contact_person, phone_number, email, alt_phone_number, alt_email,
                                     address, gstin, payment_terms, notes, status, created_by, created_by_name, updated_by)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $15)`,
-    [
-      id,
-      no,
-      displayId(no),
-      input.name,
-      input.contactPerson,
-      input.phoneNumber,
-      input.email,
-      input.altPhoneNumber,
-      input.altEmail,
-      input.address,
-      input.gstin,
-      input.paymentTerms,
-      input.notes,
-      input.status,
-      actor?.id ?? null,
-      actor?.name ?? null,
-    ],
+    [id, no, displayId(no), ...inputValues(input), actor?.id ?? null, actor?.name ?? null],
   );
   return id;
 }
@@ -187,21 +178,7 @@ export async function updateVendor(
             address = $8, gstin = $9, payment_terms = $10, notes = $11, status = $12, updated_by = $13, updated_at = now(),
             version = version + 1
       WHERE id = $1`,
-    [
-      id,
-      input.name,
-      input.contactPerson,
-      input.phoneNumber,
-      input.email,
-      input.altPhoneNumber,
-      input.altEmail,
-      input.address,
-      input.gstin,
-      input.paymentTerms,
-      input.notes,
-      input.status,
-      actorId,
-    ],
+    [id, ...inputValues(input), actorId],
   );
 }
 

@@ -1,33 +1,26 @@
 /** The vendor accounts list (SPEC §2 "Vendor ledger list", §7 GET /vendorTransaction, decision 0025). */
 import type { FastifyInstance } from 'fastify';
 import { LEDGER_MESSAGES, VendorAccountsQuery, VendorAccountsResponse } from '@erp/contracts';
-import { totalCappedField, type TypeBoxTypeProvider } from '@erp/service-kit';
+import { totalCappedField, type TypeBoxTypeProvider, keywordOf, listWindow } from '@erp/service-kit';
 import { ACCOUNTS_READ } from '../domain/ledger-forms.js';
 import type { AccountSort } from '../repositories/ledger.js';
-import { errors, refusedAs, type LedgerDeps } from './shared.js';
+import { route, refusedAs, type LedgerDeps } from './shared.js';
 
 export async function accountRoutes(app: FastifyInstance, deps: LedgerDeps): Promise<void> {
   const { ctx, ledger } = deps;
   app.withTypeProvider<TypeBoxTypeProvider>().get(
     '/vendorTransaction',
     {
-      config: { access: ACCOUNTS_READ },
+      ...route(ACCOUNTS_READ, { querystring: VendorAccountsQuery }, { 200: VendorAccountsResponse }),
       errorHandler: refusedAs(LEDGER_MESSAGES.accessDenied),
-      schema: {
-        tags: ['ledger'],
-        querystring: VendorAccountsQuery,
-        response: { 200: VendorAccountsResponse, ...errors },
-      },
     },
     async (request) => {
       const q = request.query;
       const sort = (q.sort || '-outstanding') as AccountSort;
       const page = await ledger.accounts(ctx.db, {
-        keyword: (q.keyword ?? '').trim(),
+        keyword: keywordOf(q),
         sort,
-        limit: q.limit ?? 10,
-        offset: q.offset ?? 0,
-        cap: ctx.config.listCountCap,
+        ...listWindow(q, ctx.config.listCountCap),
       });
       return {
         result: page.rows,

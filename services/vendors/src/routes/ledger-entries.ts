@@ -6,6 +6,7 @@
  * with the entry it made (200), never stored twice.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Static, TSchema } from 'typebox';
 import {
   CreditNoteBody,
   LEDGER_MESSAGES,
@@ -20,7 +21,7 @@ import {
   notFound,
   requireSignedIn,
   type Queryable,
-  type TypeBoxTypeProvider,
+  type RouteAccess,
 } from '@erp/service-kit';
 import {
   ACCOUNTS_READ,
@@ -40,7 +41,7 @@ import {
 } from '../domain/ledger-forms.js';
 import type { NewEntry } from '../domain/ledger.js';
 import { toEntry, toSummary, type AccountRow, type EntryRow } from '../repositories/ledger-rows.js';
-import { EntryParams, errors, LedgerParams, refusedAs, type LedgerDeps } from './shared.js';
+import { EntryParams, LedgerParams, refusedAs, route, type LedgerDeps } from './shared.js';
 
 interface Appended {
   created: boolean;
@@ -210,50 +211,67 @@ async function reverseEntry(
   );
 }
 
-const answers = { 201: LedgerEntryResponse, 200: LedgerEntryResponse, ...errors };
+const answers = { 201: LedgerEntryResponse, 200: LedgerEntryResponse };
+
+/** One form's route: its access (refused in its own words), its params and body, its append and message. */
+interface FormRoute<P extends TSchema, B extends TSchema> {
+  path: string;
+  access: RouteAccess;
+  refused: string;
+  params: P;
+  body: B;
+  add: (request: FastifyRequest, params: Static<P>, body: Static<B>) => Promise<Appended>;
+  message: string;
+}
+
+/** A form's POST: 201 with the entry it stored, 200 with the one a resend of its request key made. */
+function formRoute<P extends TSchema, B extends TSchema>(
+  app: FastifyInstance,
+  deps: LedgerDeps,
+  form: FormRoute<P, B>,
+): void {
+  app.post(
+    form.path,
+    {
+      ...route(form.access, { params: form.params, body: form.body }, answers),
+      errorHandler: refusedAs(form.refused),
+    },
+    async (request, reply) => {
+      const result = await form.add(request, request.params as Static<P>, request.body as Static<B>);
+      reply.status(result.created ? 201 : 200);
+      return answerEntry(deps, result, form.message);
+    },
+  );
+}
 
 export async function ledgerEntryRoutes(app: FastifyInstance, deps: LedgerDeps): Promise<void> {
-  const r = app.withTypeProvider<TypeBoxTypeProvider>();
-  r.post(
-    '/vendorTransaction/:id/payments',
-    {
-      config: { access: PAYMENTS },
-      errorHandler: refusedAs(LEDGER_MESSAGES.onlyPayments),
-      schema: { tags: ['ledger'], params: LedgerParams, body: PaymentBody, response: answers },
-    },
-    async (request, reply) => {
-      const result = await addPayment(deps, request, request.params.id.toLowerCase(), request.body);
-      reply.status(result.created ? 201 : 200);
-      return answerEntry(deps, result, LEDGER_MESSAGES.paymentAdded);
-    },
-  );
-  r.post(
-    '/vendorTransaction/:id/credit-notes',
-    {
-      config: { access: CREDIT_NOTES },
-      errorHandler: refusedAs(LEDGER_MESSAGES.onlyCreditNotes),
-      schema: { tags: ['ledger'], params: LedgerParams, body: CreditNoteBody, response: answers },
-    },
-    async (request, reply) => {
-      const result = await addCreditNote(deps, request, request.params.id.toLowerCase(), request.body);
-      reply.status(result.created ? 201 : 200);
-      return answerEntry(deps, result, LEDGER_MESSAGES.creditNoteAdded);
-    },
-  );
-  r.post(
-    '/vendorTransaction/:id/entries/:entryId/reverse',
-    {
-      // What the entry's type needs is checked in the handler (a payment's reversal as a payment, a credit note's as a credit note).
-      config: { access: ACCOUNTS_READ },
-      errorHandler: refusedAs(LEDGER_MESSAGES.accessDeniedDetail),
-      schema: { tags: ['ledger'], params: EntryParams, body: ReverseBody, response: answers },
-    },
-    async (request, reply) => {
-      const { id, entryId } = request.params;
-      const ids = { vendorId: id.toLowerCase(), entryId: entryId.toLowerCase() };
-      const result = await reverseEntry(deps, request, ids, request.body);
-      reply.status(result.created ? 201 : 200);
-      return answerEntry(deps, result, LEDGER_MESSAGES.reversed);
-    },
-  );
+  formRoute(app, deps, {
+    path: '/vendorTransaction/:id/payments',
+    access: PAYMENTS,
+    refused: LEDGER_MESSAGES.onlyPayments,
+    params: LedgerParams,
+    body: PaymentBody,
+    add: (request, { id }, body) => addPayment(deps, request, id.toLowerCase(), body),
+    message: LEDGER_MESSAGES.paymentAdded,
+  });
+  formRoute(app, deps, {
+    path: '/vendorTransaction/:id/credit-notes',
+    access: CREDIT_NOTES,
+    refused: LEDGER_MESSAGES.onlyCreditNotes,
+    params: LedgerParams,
+    body: CreditNoteBody,
+    add: (request, { id }, body) => addCreditNote(deps, request, id.toLowerCase(), body),
+    message: LEDGER_MESSAGES.creditNoteAdded,
+  });
+  formRoute(app, deps, {
+    path: '/vendorTransaction/:id/entries/:entryId/reverse',
+    // What the entry's type needs is checked in the handler (a payment's reversal as a payment, a credit note's as a credit note).
+    access: ACCOUNTS_READ,
+    refused: LEDGER_MESSAGES.accessDeniedDetail,
+    params: EntryParams,
+    body: ReverseBody,
+    add: (request, { id, entryId }, body) =>
+      reverseEntry(deps, request, { vendorId: id.toLowerCase(), entryId: entryId.toLowerCase() }, body),
+    message: LEDGER_MESSAGES.reversed,
+  });
 }

@@ -4,11 +4,17 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { LEDGER_MESSAGES, VendorLedgerQuery, VendorLedgerResponse } from '@erp/contracts';
-import { notFound, totalCappedField, type TypeBoxTypeProvider } from '@erp/service-kit';
+import {
+  notFound,
+  totalCappedField,
+  type TypeBoxTypeProvider,
+  keywordOf,
+  listWindow,
+} from '@erp/service-kit';
 import { rangeStart } from '../domain/dates.js';
 import { ACCOUNTS_READ } from '../domain/ledger-forms.js';
 import { toEntry, toSummary } from '../repositories/ledger-rows.js';
-import { errors, LedgerParams, refusedAs, type LedgerDeps } from './shared.js';
+import { route, LedgerParams, refusedAs, type LedgerDeps } from './shared.js';
 
 /** The vendor (404 when unknown), its summary and a page of its entries. */
 async function readLedger({ ctx, ledger }: LedgerDeps, id: string, q: VendorLedgerQuery) {
@@ -18,10 +24,8 @@ async function readLedger({ ctx, ledger }: LedgerDeps, id: string, q: VendorLedg
   const page = await ledger.entries(ctx.db, {
     vendorId: id,
     from: rangeStart(q.range),
-    keyword: (q.keyword ?? '').trim(),
-    limit: q.limit ?? 10,
-    offset: q.offset ?? 0,
-    cap: ctx.config.listCountCap,
+    keyword: keywordOf(q),
+    ...listWindow(q, ctx.config.listCountCap),
     lastSeq: Number(account?.last_seq ?? 0),
   });
   // Read after the account: an entry appended in between is on the page and counted, and the summary is its own.
@@ -48,14 +52,12 @@ export async function ledgerRoutes(app: FastifyInstance, deps: LedgerDeps): Prom
   app.withTypeProvider<TypeBoxTypeProvider>().get(
     '/vendorTransaction/:id',
     {
-      config: { access: ACCOUNTS_READ },
+      ...route(
+        ACCOUNTS_READ,
+        { params: LedgerParams, querystring: VendorLedgerQuery },
+        { 200: VendorLedgerResponse },
+      ),
       errorHandler: refusedAs(LEDGER_MESSAGES.accessDeniedDetail),
-      schema: {
-        tags: ['ledger'],
-        params: LedgerParams,
-        querystring: VendorLedgerQuery,
-        response: { 200: VendorLedgerResponse, ...errors },
-      },
     },
     async (request) => readLedger(deps, request.params.id.toLowerCase(), request.query),
   );

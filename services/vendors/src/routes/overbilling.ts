@@ -13,12 +13,18 @@ import {
   type LedgerEntry,
   type OverbillCase,
 } from '@erp/contracts';
-import { notFound, requireSignedIn, totalCappedField, type TypeBoxTypeProvider } from '@erp/service-kit';
+import {
+  notFound,
+  requireSignedIn,
+  totalCappedField,
+  type TypeBoxTypeProvider,
+  listWindow,
+} from '@erp/service-kit';
 import { ACCOUNTS_READ } from '../domain/ledger-forms.js';
 import { isUuid } from '../domain/ledger.js';
 import { approvedEntry, caseStatusFilter, checkDecidable, decisionReason } from '../domain/overbilling.js';
 import { toEntry } from '../repositories/ledger-rows.js';
-import { errors, LedgerParams, refusedAs, type LedgerDeps } from './shared.js';
+import { route, LedgerParams, refusedAs, type LedgerDeps } from './shared.js';
 
 type Decided = { case: OverbillCase; entry: LedgerEntry | null };
 
@@ -63,13 +69,8 @@ export async function overbillingRoutes(app: FastifyInstance, deps: LedgerDeps):
   r.get(
     '/vendorTransaction/overbilling',
     {
-      config: { access: ACCOUNTS_READ },
+      ...route(ACCOUNTS_READ, { querystring: OverbillListQuery }, { 200: OverbillListResponse }),
       errorHandler: refusedAs(LEDGER_MESSAGES.accessDenied),
-      schema: {
-        tags: ['ledger'],
-        querystring: OverbillListQuery,
-        response: { 200: OverbillListResponse, ...errors },
-      },
     },
     async (request) => {
       const q = request.query;
@@ -79,9 +80,7 @@ export async function overbillingRoutes(app: FastifyInstance, deps: LedgerDeps):
       const page = await ledger.cases(ctx.db, {
         status: caseStatusFilter(q.status),
         vendorId,
-        limit: q.limit ?? 10,
-        offset: q.offset ?? 0,
-        cap: ctx.config.listCountCap,
+        ...listWindow(q, ctx.config.listCountCap),
       });
       return { result: page.rows, totalItems: page.total, ...totalCappedField(page) };
     },
@@ -94,14 +93,8 @@ export async function overbillingRoutes(app: FastifyInstance, deps: LedgerDeps):
     r.post(
       path,
       {
-        config: { access: 'admin' },
+        ...route('admin', { params: LedgerParams, body: OverbillDecisionBody }, { 200: OverbillResponse }),
         errorHandler: refusedAs(LEDGER_MESSAGES.onlyAdminDecides),
-        schema: {
-          tags: ['ledger'],
-          params: LedgerParams,
-          body: OverbillDecisionBody,
-          response: { 200: OverbillResponse, ...errors },
-        },
       },
       async (request) => {
         const decided = await decide(deps, request, request.params.id.toLowerCase(), request.body, approve);

@@ -11,18 +11,15 @@
  */
 import type { FastifyError, FastifyRequest, FastifyReply } from 'fastify';
 import { Type } from 'typebox';
-import { ErrorResponse, LEDGER_MESSAGES, Uuid } from '@erp/contracts';
-import { forbidden, HttpError, type ServiceContext } from '@erp/service-kit';
+import { LEDGER_MESSAGES, Uuid } from '@erp/contracts';
+import { forbidden, HttpError, type ServiceContext, COMMON_ERRORS, routesOf } from '@erp/service-kit';
 import type { Company } from '../config.js';
 import type { LedgerRepository } from '../repositories/ledger.js';
 
-export const errors = {
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-  409: ErrorResponse,
-};
+export const errors = COMMON_ERRORS;
+
+/** The ledger's routes' options (tag ledger). */
+export const route = routesOf('ledger', errors);
 
 /** What the ledger routes share, built once at start. */
 export interface LedgerDeps {

@@ -28,12 +28,16 @@ import {
   type Queryable,
   type ServiceContext,
   type TypeBoxTypeProvider,
+  listWindow,
+  routesOf,
 } from '@erp/service-kit';
 import { unchanged, vendorInput } from '../domain/vendor-input.js';
 import { vendorUpdatedData } from '../events/vendor-updated.js';
 import type { LedgerRepository } from '../repositories/ledger.js';
 import type { VendorsRepository } from '../repositories/vendors.js';
 import { errors } from './shared.js';
+
+const route = routesOf('vendors', errors);
 
 /** What the vendor routes share, built once at start. */
 export interface VendorsDeps {
@@ -141,14 +145,7 @@ function readRoutes(app: FastifyInstance, deps: VendorsDeps): void {
   const { ctx, vendors } = deps;
   r.get(
     '/vendors/all',
-    {
-      config: { access: listRead },
-      schema: {
-        tags: ['vendors'],
-        querystring: VendorListQuery,
-        response: { 200: VendorListResponse, ...errors },
-      },
-    },
+    route(listRead, { querystring: VendorListQuery }, { 200: VendorListResponse }),
     async (request) => {
       const q = request.query;
       const status = !q.status || q.status === 'all' ? null : normalizeVendorStatus(q.status);
@@ -156,9 +153,7 @@ function readRoutes(app: FastifyInstance, deps: VendorsDeps): void {
       const page = await vendors.list(ctx.db, {
         keyword,
         status,
-        limit: q.limit ?? 10,
-        offset: q.offset ?? 0,
-        cap: ctx.config.listCountCap,
+        ...listWindow(q, ctx.config.listCountCap),
       });
       return {
         vendors: page.rows,
@@ -179,18 +174,11 @@ function readRoutes(app: FastifyInstance, deps: VendorsDeps): void {
     async (request) => vendorStats(deps, request),
   );
 
-  r.get(
-    '/vendors/details/:id',
-    {
-      config: { access: listRead },
-      schema: { tags: ['vendors'], params: IdParams, response: { 200: Vendor, ...errors } },
-    },
-    async (request) => {
-      const v = await vendors.byId(ctx.db, request.params.id);
-      if (!v) throw notFound(NOT_FOUND);
-      return v;
-    },
-  );
+  r.get('/vendors/details/:id', route(listRead, { params: IdParams }, { 200: Vendor }), async (request) => {
+    const v = await vendors.byId(ctx.db, request.params.id);
+    if (!v) throw notFound(NOT_FOUND);
+    return v;
+  });
 }
 
 /** POST /vendors and PATCH /vendors/details/{id}. */
@@ -198,10 +186,7 @@ function writeRoutes(app: FastifyInstance, deps: VendorsDeps): void {
   const r = app.withTypeProvider<TypeBoxTypeProvider>();
   r.post(
     '/vendors',
-    {
-      config: { access: createWrite },
-      schema: { tags: ['vendors'], body: CreateVendorBody, response: { 201: VendorResponse, ...errors } },
-    },
+    route(createWrite, { body: CreateVendorBody }, { 201: VendorResponse }),
     async (request, reply) => {
       const vendor = await createVendor(deps, request, request.body);
       reply.status(201);
@@ -211,15 +196,7 @@ function writeRoutes(app: FastifyInstance, deps: VendorsDeps): void {
 
   r.patch(
     '/vendors/details/:id',
-    {
-      config: { access: listWrite },
-      schema: {
-        tags: ['vendors'],
-        params: IdParams,
-        body: UpdateVendorBody,
-        response: { 200: VendorResponse, ...errors },
-      },
-    },
+    route(listWrite, { params: IdParams, body: UpdateVendorBody }, { 200: VendorResponse }),
     async (request) => {
       const vendor = await editVendor(deps, request, request.params.id, request.body);
       return { message: 'Vendor Updated', vendor };

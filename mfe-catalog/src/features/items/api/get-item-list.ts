@@ -1,6 +1,6 @@
 import type { ItemListResponse } from '@erp/contracts';
 import { api, call } from '@erp/sdk';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { listQueryHook, pageWindow } from '@erp/ui/remote';
 import { itemKeys } from './item-keys';
 
 /** SPEC §9: item lists load 100 at a time; more pages are fetched from the server (ARCHITECTURE §8). */
@@ -16,18 +16,9 @@ export function getItemList(
   signal?: AbortSignal,
 ): Promise<ItemListResponse> {
   return call(api, 'items.list', {
-    query: { limit: ITEM_PAGE_SIZE, offset: (page - 1) * ITEM_PAGE_SIZE, keyword: keyword.trim() },
+    query: { ...pageWindow(page, ITEM_PAGE_SIZE), keyword: keyword.trim() },
     signal,
   });
 }
 
-export const itemListQueryOptions = (params: ItemListParams) =>
-  queryOptions({
-    queryKey: itemKeys('list', params),
-    queryFn: ({ signal }) => getItemList(params, signal),
-    // Keep the current rows on screen while the next search loads.
-    placeholderData: keepPreviousData,
-  });
-
-export const useItemList = (params: ItemListParams, enabled = true) =>
-  useQuery({ ...itemListQueryOptions(params), enabled });
+export const useItemList = listQueryHook((params: ItemListParams) => itemKeys('list', params), getItemList);

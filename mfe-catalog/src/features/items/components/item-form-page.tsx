@@ -1,7 +1,6 @@
 import { can } from '@erp/contracts';
-import { ApiError, errorMessage } from '@erp/sdk';
-import { EmptyState, ErrorPanel, Icon, LinkButton, PageHeader } from '@erp/ui';
-import { PageSkeleton, useCurrentUser } from '@erp/ui/remote';
+import { EmptyState, Icon, LinkButton, PageHeader } from '@erp/ui';
+import { isNotFound, LoadFailure, PageSkeleton, useCurrentUser } from '@erp/ui/remote';
 import { useMemo } from 'react';
 import { useItem } from '../api/get-item';
 import { emptyItemValues, itemToValues } from '../hooks/item-form-values';
@@ -39,25 +38,17 @@ export function ItemFormPage({ id }: { id: string | null }) {
   if (id) {
     if (item.isPending) return <PageSkeleton />;
     if (item.isError) {
-      const notFound = item.error instanceof ApiError && item.error.status === 404;
       return (
-        <>
-          <PageHeader title={title} actions={backToList} />
-          {notFound ? (
-            <EmptyState
-              icon="package"
-              title="Item not found"
-              description="The requested item could not be found."
-              action={backToList}
-            />
-          ) : (
-            <ErrorPanel
-              title="Could not load this item"
-              message={errorMessage(item.error)}
-              onRetry={() => void item.refetch()}
-            />
-          )}
-        </>
+        <LoadFailure
+          title={title}
+          back={backToList}
+          error={item.error}
+          missing={isNotFound}
+          icon="package"
+          notFound={{ title: 'Item not found', description: 'The requested item could not be found.' }}
+          errorTitle="Could not load this item"
+          onRetry={() => void item.refetch()}
+        />
       );
     }
   }

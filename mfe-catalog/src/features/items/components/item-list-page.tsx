@@ -1,5 +1,5 @@
 import { can } from '@erp/contracts';
-import { Button, Icon, LinkButton } from '@erp/ui';
+import { Button, Icon } from '@erp/ui';
 import { ListPage, useCurrentUser, useListSearch } from '@erp/ui/remote';
 import { useState } from 'react';
 import { ITEM_PAGE_SIZE, useItemList } from '../api/get-item-list';
@@ -29,20 +29,16 @@ export function ItemListPage() {
                 Import
               </Button>
               <ExportButtons keyword={search.keyword} />
-              <LinkButton to="/items/create">
-                <Icon name="plus" />
-                Add Item
-              </LinkButton>
             </>
           )
         }
+        create={canManage && { to: '/items/create', label: 'Add Item', firstLabel: 'Add First Item' }}
         allowed={allowed}
         noun="items"
         search={search}
         searchPlaceholder="Search items..."
         count={{ one: 'item', many: 'items' }}
         query={list}
-        page={list.data}
         pageSize={ITEM_PAGE_SIZE}
         noMatchTitle="No items match your search"
         empty={{
@@ -51,12 +47,6 @@ export function ItemListPage() {
           description: canManage
             ? 'Add your first item with the vendors who supply it and their prices.'
             : 'Items added by a purchaser will appear here.',
-          action: canManage ? (
-            <LinkButton to="/items/create">
-              <Icon name="plus" />
-              Add First Item
-            </LinkButton>
-          ) : undefined,
         }}
       >
         {list.data && <ItemTable items={list.data.result} canEdit={canManage} />}

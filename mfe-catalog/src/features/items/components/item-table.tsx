@@ -1,48 +1,34 @@
 import type { ItemSummary } from '@erp/contracts';
-import { formatDate, formatINR, Icon, LinkButton, theme, useIsMobile } from '@erp/ui';
-import { DataTable, type Column } from '@erp/ui/remote';
+import { formatDate, formatINR, useIsMobile } from '@erp/ui';
+import { DataTable, Figure, MutedText, RowAction, RowName, type Column } from '@erp/ui/remote';
 import { memo } from 'react';
-import styled from 'styled-components';
-
-const Name = styled.span`
-  font-weight: 500;
-`;
-
-const Muted = styled.span`
-  color: ${theme.color.mutedForeground};
-  white-space: nowrap;
-`;
-
-const Money = styled.span`
-  font-variant-numeric: tabular-nums;
-  white-space: nowrap;
-`;
 
 const priceRange = (item: ItemSummary) =>
   item.priceRange ? (
     item.priceRange.min === item.priceRange.max ? (
-      <Money>{formatINR(item.priceRange.min)}</Money>
+      <Figure>{formatINR(item.priceRange.min)}</Figure>
     ) : (
-      <Money>
+      <Figure>
         {formatINR(item.priceRange.min)} – {formatINR(item.priceRange.max)}
-      </Money>
+      </Figure>
     )
   ) : (
-    <Muted>—</Muted>
+    <MutedText>—</MutedText>
   );
 
 const columns: Column<ItemSummary>[] = [
-  { id: 'name', header: 'Item Name', primary: true, cell: (i) => <Name>{i.name}</Name> },
+  { id: 'name', header: 'Item Name', primary: true, cell: (i) => <RowName>{i.name}</RowName> },
   { id: 'unit', header: 'Unit', cell: (i) => i.unit },
   { id: 'vendors', header: 'Vendor Count', align: 'right', cell: (i) => i.vendorCount },
   {
     id: 'best',
     header: 'Best Price',
     align: 'right',
-    cell: (i) => (i.bestPrice === null ? <Muted>—</Muted> : <Money>{formatINR(i.bestPrice)}</Money>),
+    cell: (i) =>
+      i.bestPrice === null ? <MutedText>—</MutedText> : <Figure>{formatINR(i.bestPrice)}</Figure>,
   },
   { id: 'range', header: 'Price Range', align: 'right', cell: priceRange },
-  { id: 'updated', header: 'Last Updated', cell: (i) => <Muted>{formatDate(i.updatedAt)}</Muted> },
+  { id: 'updated', header: 'Last Updated', cell: (i) => <MutedText>{formatDate(i.updatedAt)}</MutedText> },
 ];
 
 export interface ItemTableProps {
@@ -61,20 +47,16 @@ export const ItemTable = memo(function ItemTable({ items, canEdit }: ItemTablePr
       caption="Items"
       columns={columns}
       rows={items}
-      rowKey={(i) => i._id}
       actions={
         canEdit
           ? (i) => (
-              <LinkButton
+              <RowAction
                 to={`/items/edit?id=${encodeURIComponent(i._id)}`}
-                variant="outline"
-                size={compact ? 'icon' : 'sm'}
-                aria-label={`Edit ${i.name}`}
-                title={compact ? 'Edit' : undefined}
-              >
-                <Icon name="pencil" />
-                {!compact && 'Edit'}
-              </LinkButton>
+                icon="pencil"
+                label="Edit"
+                name={i.name}
+                iconOnly={compact}
+              />
             )
           : undefined
       }

@@ -2,11 +2,6 @@ import type { PriceChange } from '@erp/contracts';
 import { errorMessage } from '@erp/sdk';
 import {
   Badge,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
   ErrorPanel,
   formatDateTime,
   formatINR,
@@ -15,7 +10,7 @@ import {
   theme,
   type BadgeVariant,
 } from '@erp/ui';
-import { DataTable, type Column } from '@erp/ui/remote';
+import { type Column, DataTable, SectionCard } from '@erp/ui/remote';
 import styled from 'styled-components';
 import { usePriceHistory } from '../api/get-price-history';
 
@@ -108,14 +103,12 @@ export function PriceHistory({ itemId }: { itemId: string }) {
       <DataTable caption="Price history" columns={columns} rows={history.data.result} rowKey={(c) => c._id} />
     );
   return (
-    <Card as="section" aria-labelledby="section-price-history">
-      <CardHeader>
-        <CardTitle id="section-price-history" as="h2">
-          Price History
-        </CardTitle>
-        <CardDescription>Who changed which vendor's price and GST, and when</CardDescription>
-      </CardHeader>
-      <CardContent>{body}</CardContent>
-    </Card>
+    <SectionCard
+      titleId="section-price-history"
+      title="Price History"
+      description="Who changed which vendor's price and GST, and when"
+    >
+      {body}
+    </SectionCard>
   );
 }

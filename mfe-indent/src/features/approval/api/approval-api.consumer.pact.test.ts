@@ -12,8 +12,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MatchersV3 } from '@pact-foundation/pact';
-import { INDENT_MESSAGES, type IndentCompare } from '@erp/contracts';
-import { ApiError } from '@erp/sdk';
+import { INDENT_MESSAGES } from '@erp/contracts';
 import { consumerContract } from '@erp/sdk/testing';
 import { getIndentCompare } from '../../shared/api/get-indent-compare';
 import {
@@ -23,12 +22,14 @@ import {
   historyEntry,
   historyWith,
   indentMatcher,
+  indentOnScreen,
   ITEM_ID,
   lineMatcher,
   OLD_PRICES,
   optionMatcher,
   PRICES_EXAMPLE,
   PRICES_EXPRESSION,
+  refused,
   summaryMatcher,
   TIME,
   VENDOR_HIGH,
@@ -47,43 +48,15 @@ const WAITING = `indent ${APPROVAL_ID} waits for approval`;
 const PURCHASER_REASON = 'Delivers with the steel on the same truck';
 
 /** The review's indent as the screen holds it: the purchaser chose VENDOR_HIGH with a reason. */
-function onScreen(
-  pricesVersion = PRICES_EXAMPLE,
-): Pick<IndentCompare, 'items' | 'pricesVersion' | 'version'> {
-  const vendor = (vendorId: string, price: number, gst: number, isLowest: boolean) => ({
-    vendorId,
-    vendor: vendorId,
-    vendorName: vendorId,
-    price,
-    gst,
-    totalPrice: price + gst,
-    isLowest,
-    status: 'active' as const,
-  });
-  return {
-    items: [
-      {
-        _id: 'line-1',
-        itemId: ITEM_ID,
-        itemName: 'Cement OPC 53',
-        unit: 'bags',
-        quantity: 120.5,
-        remark: '',
-        boq: null,
-        overBoq: 0,
-        selectedVendor: VENDOR_HIGH,
-        vendorName: 'Ambuja Dealers, Hadapsar',
-        reasonForSelection: PURCHASER_REASON,
-        approverReason: '',
-        price: null,
-        gst: null,
-        vendors: [vendor(VENDOR_LOW, 380, 68.4, true), vendor(VENDOR_HIGH, 395, 71.1, false)],
-      },
-    ],
+const onScreen = (pricesVersion = PRICES_EXAMPLE) =>
+  indentOnScreen(
+    {
+      selectedVendor: VENDOR_HIGH,
+      vendorName: 'Ambuja Dealers, Hadapsar',
+      reasonForSelection: PURCHASER_REASON,
+    },
     pricesVersion,
-    version: 1,
-  };
-}
+  );
 
 /** The approver keeps the purchaser's choices. */
 function kept(indent = onScreen()) {
@@ -200,15 +173,16 @@ describe('mfe-indent approval API client', () => {
 
   it('is told the vendor prices changed since the review was opened (409)', async () => {
     const body = kept(onScreen(OLD_PRICES));
-    await contract
-      .interaction(WAITING, 'a request to approve against older prices')
-      .withRequest('POST', `/api/v1/indent/approval/${APPROVAL_ID}`, (b) => b.jsonBody(body))
-      .willRespondWith(409, (b) => b.jsonBody({ message: INDENT_MESSAGES.pricesChanged }))
-      .executeTest(async () => {
-        const err = await approveIndent(APPROVAL_ID, body).catch((e: unknown) => e);
-        expect((err as ApiError).status).toBe(409);
-        expect((err as ApiError).message).toBe(INDENT_MESSAGES.pricesChanged);
-      });
+    await refused(contract, {
+      state: WAITING,
+      description: 'a request to approve against older prices',
+      method: 'POST',
+      path: `/api/v1/indent/approval/${APPROVAL_ID}`,
+      body,
+      status: 409,
+      message: INDENT_MESSAGES.pricesChanged,
+      call: () => approveIndent(APPROVAL_ID, body),
+    });
   });
 
   it('sends the indent back for rework with the overall comment', async () => {
@@ -251,21 +225,35 @@ describe('mfe-indent approval API client', () => {
 
   it('is told an empty overall comment does not send an indent back', async () => {
     const body = { comment: '   ', version: 1 };
-    await contract
-      .interaction(WAITING, 'a request to send an indent back without a comment')
-      .withRequest('POST', `/api/v1/indent/rework/${APPROVAL_ID}`, (b) => b.jsonBody(body))
-      .willRespondWith(400, (b) => b.jsonBody({ message: INDENT_MESSAGES.commentRequired }))
-      .executeTest(async () => {
-        const err = await reworkIndent(APPROVAL_ID, body).catch((e: unknown) => e);
-        expect((err as ApiError).status).toBe(400);
-        expect((err as ApiError).message).toBe(INDENT_MESSAGES.commentRequired);
-      });
+    await refused(contract, {
+      state: WAITING,
+      description: 'a request to send an indent back without a comment',
+      method: 'POST',
+      path: `/api/v1/indent/rework/${APPROVAL_ID}`,
+      body,
+      status: 400,
+      message: INDENT_MESSAGES.commentRequired,
+      call: () => reworkIndent(APPROVAL_ID, body),
+    });
   });
 
-  it('saves a vendor’s fleet cost and gets every vendor’s fleet back', async () => {
-    const body = { vendorId: VENDOR_HIGH, amount: 1500, gst: 270, free: false };
+  // A fleet cost, and a fleet marked free (the answer's `free` then is exactly true).
+  it.each([
+    {
+      title: 'saves a vendor’s fleet cost and gets every vendor’s fleet back',
+      description: 'a request to save a vendor’s fleet cost',
+      body: { vendorId: VENDOR_HIGH, amount: 1500, gst: 270, free: false },
+      free: boolean(false),
+    },
+    {
+      title: 'marks a vendor’s fleet as free',
+      description: 'a request to set a vendor’s fleet as free',
+      body: { vendorId: VENDOR_HIGH, amount: 0, gst: 0, free: true },
+      free: true,
+    },
+  ])('$title', async ({ description, body, free }) => {
     await contract
-      .interaction(WAITING, 'a request to save a vendor’s fleet cost')
+      .interaction(WAITING, description)
       .withRequest('PUT', `/api/v1/indent/fleet/${APPROVAL_ID}`, (b) => b.jsonBody(body))
       .willRespondWith(200, (b) =>
         b.jsonBody({
@@ -273,9 +261,9 @@ describe('mfe-indent approval API client', () => {
           fleet: eachLike({
             vendorId: uuid(VENDOR_HIGH),
             vendorName: string('Ambuja Dealers, Hadapsar'),
-            amount: number(1500),
-            gst: number(270),
-            free: boolean(false),
+            amount: number(body.amount),
+            gst: number(body.gst),
+            free,
           }),
         }),
       )
@@ -283,33 +271,10 @@ describe('mfe-indent approval API client', () => {
         const { message, fleet } = await saveFleet(APPROVAL_ID, body);
         expect(message).toBe(INDENT_MESSAGES.fleetSaved);
         expect(fleet.find((f) => f.vendorId === VENDOR_HIGH)).toMatchObject({
-          amount: 1500,
-          gst: 270,
-          free: false,
+          amount: body.amount,
+          gst: body.gst,
+          free: body.free,
         });
-      });
-  });
-
-  it('marks a vendor’s fleet as free', async () => {
-    const body = { vendorId: VENDOR_HIGH, amount: 0, gst: 0, free: true };
-    await contract
-      .interaction(WAITING, 'a request to set a vendor’s fleet as free')
-      .withRequest('PUT', `/api/v1/indent/fleet/${APPROVAL_ID}`, (b) => b.jsonBody(body))
-      .willRespondWith(200, (b) =>
-        b.jsonBody({
-          message: INDENT_MESSAGES.fleetSaved,
-          fleet: eachLike({
-            vendorId: uuid(VENDOR_HIGH),
-            vendorName: string('Ambuja Dealers, Hadapsar'),
-            amount: number(0),
-            gst: number(0),
-            free: true,
-          }),
-        }),
-      )
-      .executeTest(async () => {
-        const { fleet } = await saveFleet(APPROVAL_ID, body);
-        expect(fleet.find((f) => f.vendorId === VENDOR_HIGH)!.free).toBe(true);
       });
   });
 });

@@ -1,15 +1,6 @@
-import { INDENT_TEXT, type IndentLine, type VendorOption } from '@erp/contracts';
-import { Field, Textarea } from '@erp/ui';
+import type { IndentLine, VendorOption } from '@erp/contracts';
 import { memo, useCallback } from 'react';
-import {
-  flag,
-  ItemCard,
-  ItemHead,
-  NoVendorPrice,
-  Note,
-  OptionList,
-  Tag,
-} from '../../shared/components/item-parts';
+import { LineCard, LowestReasonField, Note, Tag } from '../../shared/components/item-parts';
 import { useChoice, useLinePricesChanged, type SelectionStore } from '../../shared/hooks/selection-store';
 import { meaningfulReason } from '../../shared/hooks/compare-logic';
 import { approvalLineState } from '../hooks/approval-logic';
@@ -50,48 +41,33 @@ export const ApprovalItemCard = memo(function ApprovalItemCard({
   );
 
   return (
-    <ItemCard
-      as="section"
-      aria-labelledby={`item-${line.itemId}`}
-      data-item={line.itemId}
-      data-changed={flag(pricesChanged)}
-      data-attention={flag(state.blocker !== null && line.vendors.length > 0)}
+    <LineCard
+      line={line}
+      index={index}
+      pricesChanged={pricesChanged}
+      attention={state.blocker !== null && line.vendors.length > 0}
+      detail={
+        <>
+          {' · '}
+          Purchaser Selected:{' '}
+          {purchaser
+            ? purchaser.vendorName
+            : line.vendorName
+              ? `${line.vendorName} (no longer offered)`
+              : 'none'}
+        </>
+      }
+      flags={
+        <>
+          {purchaser && !purchaser.isLowest && <Tag tone="warning">Non-lowest</Tag>}
+          {state.chosen && !state.keptPurchaser && purchaser && <Tag tone="outline">Changed by approver</Tag>}
+        </>
+      }
+      selected={state.chosen ? state.chosen.vendorId : null}
+      onSelect={onSelect}
+      badges={badges}
+      disabled={readOnly}
     >
-      <ItemHead
-        line={line}
-        index={index}
-        pricesChanged={pricesChanged}
-        detail={
-          <>
-            {' · '}
-            Purchaser Selected:{' '}
-            {purchaser
-              ? purchaser.vendorName
-              : line.vendorName
-                ? `${line.vendorName} (no longer offered)`
-                : 'none'}
-          </>
-        }
-        flags={
-          <>
-            {purchaser && !purchaser.isLowest && <Tag tone="warning">Non-lowest</Tag>}
-            {state.chosen && !state.keptPurchaser && purchaser && (
-              <Tag tone="outline">Changed by approver</Tag>
-            )}
-          </>
-        }
-      />
-      {line.vendors.length === 0 ? (
-        <NoVendorPrice itemId={line.itemId} />
-      ) : (
-        <OptionList
-          line={line}
-          selected={state.chosen ? state.chosen.vendorId : null}
-          onSelect={onSelect}
-          badges={badges}
-          disabled={readOnly}
-        />
-      )}
       {state.keptPurchaser && state.shownPurchaserReason && (
         <Note>
           <strong>Purchaser's reason: </strong>
@@ -99,25 +75,16 @@ export const ApprovalItemCard = memo(function ApprovalItemCard({
         </Note>
       )}
       {state.needsReason && (
-        <Field
-          label="Reason for not selecting lowest price"
-          htmlFor={reasonId}
-          required
+        <LowestReasonField
+          store={store}
+          itemId={line.itemId}
+          id={reasonId}
+          reason={choice.reason}
           error={missingReason ? 'Reason required for not selecting lowest price' : undefined}
-        >
-          <Textarea
-            id={reasonId}
-            value={choice.reason}
-            onChange={(e) => store.setReason(line.itemId, e.target.value)}
-            maxLength={INDENT_TEXT.reason}
-            rows={2}
-            placeholder="Why this vendor rather than the lowest price"
-            aria-invalid={missingReason || undefined}
-            aria-describedby={`${reasonId}-msg`}
-            readOnly={readOnly}
-          />
-        </Field>
+          placeholder="Why this vendor rather than the lowest price"
+          readOnly={readOnly}
+        />
       )}
-    </ItemCard>
+    </LineCard>
   );
 });

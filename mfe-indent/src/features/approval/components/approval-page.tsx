@@ -18,8 +18,6 @@ import {
   formatDate,
   formatNumber,
   Icon,
-  LinkButton,
-  PageHeader,
   Spinner,
   toast,
   useIsMobile,
@@ -29,16 +27,14 @@ import { useCurrentUser, useUnsavedChanges } from '@erp/ui/remote';
 import { memo, useCallback, useMemo, useRef, useState } from 'react';
 import { useIndentCompare } from '../../shared/api/get-indent-compare';
 import { Banner } from '../../shared/components/item-parts';
+import { ProgressiveItems, ReviewHeader } from '../../shared/components/review-parts';
 import { screenGate } from '../../shared/components/screen-gate';
-import { ActionBar, ItemsColumn, ItemsToCome, SideColumn, Workspace } from '../../shared/components/layout';
+import { ActionBar, SideColumn, Workspace } from '../../shared/components/layout';
 import { useChoices, useVendorChoices, type SelectionStore } from '../../shared/hooks/selection-store';
-import { useProgressiveCount } from '../../shared/hooks/use-progressive';
 import { showChoicesSaveError } from '../../shared/hooks/choices-save-error';
 import { useLatest, useSyncedStore } from '../../shared/hooks/use-synced-store';
 import { PoPreviewPanel } from '../../shared/po-preview/po-preview-panel';
 import { previewOf } from '../../shared/po-preview/preview-input';
-import { IndentFacts } from '../../shared/components/indent-facts';
-import { IndentStatusBadge } from '../../shared/components/indent-status-badge';
 import { actorName } from '../../shared/hooks/indent-format';
 import { useApproveIndent } from '../api/approve-indent';
 import { approvalBlockers, approvalBody, nonLowestCount, purchaserChoice } from '../hooks/approval-logic';
@@ -47,12 +43,7 @@ import { BlockersCard, showItem } from './blockers-card';
 import { FleetEditor } from './fleet-editor';
 import { ReworkCard } from './rework-card';
 
-const backToQueue = (
-  <LinkButton to="/indent/approval" variant="outline">
-    <Icon name="arrowLeft" />
-    Back to Approval Queue
-  </LinkButton>
-);
+const QUEUE = { to: '/indent/approval', label: 'Back to Approval Queue' };
 
 export function ApprovalReviewPage({ id }: { id: string }) {
   const user = useCurrentUser();
@@ -67,7 +58,7 @@ export function ApprovalReviewPage({ id }: { id: string }) {
     deniedText: "You don't have permission to review indents for approval.",
     id,
     query,
-    queue: { to: '/indent/approval', label: 'Back to Approval Queue' },
+    queue: QUEUE,
   });
   if (gate || !query.data) return gate;
   return (
@@ -89,14 +80,13 @@ const ItemList = memo(function ItemList({
   store: SelectionStore;
   readOnly: boolean;
 }) {
-  const shown = useProgressiveCount(lines.length);
   return (
-    <ItemsColumn aria-busy={shown < lines.length || undefined}>
-      {lines.slice(0, shown).map((line, index) => (
+    <ProgressiveItems
+      lines={lines}
+      card={(line, index) => (
         <ApprovalItemCard key={line.itemId} line={line} index={index} store={store} readOnly={readOnly} />
-      ))}
-      <ItemsToCome count={lines.length - shown} />
-    </ItemsColumn>
+      )}
+    />
   );
 });
 
@@ -260,36 +250,16 @@ function ApprovalWorkspace({ indent, canApprove, refetch, refetching }: Approval
 
   return (
     <>
-      <PageHeader
-        title={
-          <>
-            Approval Review
-            {refetching && <Spinner label="Refreshing" />}
-          </>
-        }
+      <ReviewHeader
+        title="Approval Review"
         description={[`${indent.indentId} · ${indent.title}`, submitted].filter(Boolean).join(' · ')}
-        badge={<IndentStatusBadge status={indent.status} />}
-        actions={backToQueue}
+        indent={indent}
+        refetching={refetching}
+        queue={QUEUE}
+        stale={stale}
+        onReload={reload}
+        movedOn={inApproval ? null : INDENT_MESSAGES.notInApproval}
       />
-      <IndentFacts indent={indent} />
-      {stale && (
-        <Banner $tone="error" role="alert">
-          <p>{stale}</p>
-          <Button variant="outline" size="sm" onClick={reload}>
-            <Icon name="refresh" />
-            Reload
-          </Button>
-        </Banner>
-      )}
-      {!inApproval && (
-        <Banner $tone="info" role="status">
-          <p>{INDENT_MESSAGES.notInApproval}.</p>
-          <LinkButton to={`/indent/${encodeURIComponent(indent._id)}`} variant="outline" size="sm">
-            <Icon name="eye" />
-            View Indent
-          </LinkButton>
-        </Banner>
-      )}
       {editable && (
         <ApproveBar store={store} lines={indent.items} pending={approve.isPending} onApprove={onApprove} />
       )}

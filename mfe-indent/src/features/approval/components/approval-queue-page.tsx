@@ -1,6 +1,6 @@
 import { can, type IndentSummary } from '@erp/contracts';
-import { Icon, LinkButton, theme } from '@erp/ui';
-import { useCurrentUser, type Column } from '@erp/ui/remote';
+import { Icon, theme } from '@erp/ui';
+import { RowAction, useCurrentUser, type Column } from '@erp/ui/remote';
 import styled from 'styled-components';
 import { QueuePage, queueColumns } from '../../shared/components/queue-page';
 import { WarningBadge } from '../../shared/components/item-parts';
@@ -41,14 +41,13 @@ export function ApprovalQueuePage() {
       query={query}
       columns={approvalQueueColumns}
       actions={(r) => (
-        <LinkButton
+        <RowAction
           to={`/indent/approval/${encodeURIComponent(r._id)}`}
-          size="sm"
-          aria-label={`Review ${r.indentId}`}
-        >
-          <Icon name="eye" />
-          Review
-        </LinkButton>
+          variant="default"
+          icon="eye"
+          label="Review"
+          name={r.indentId}
+        />
       )}
       empty={{ icon: 'check', title: 'No BoQs are currently pending approval.' }}
     />

@@ -1,5 +1,6 @@
 import { overBoqText, type IndentLine } from '@erp/contracts';
-import { Card, CardContent, CardHeader, CardTitle, formatNumber, Icon, theme } from '@erp/ui';
+import { formatNumber, Icon, theme } from '@erp/ui';
+import { SectionCard } from '@erp/ui/remote';
 import { useMemo } from 'react';
 import styled from 'styled-components';
 import { useChoices, type SelectionStore } from '../../shared/hooks/selection-store';
@@ -79,46 +80,39 @@ export function BlockersCard({ store, lines }: { store: SelectionStore; lines: r
   const blockers = useMemo(() => approvalBlockers(lines, choices), [lines, choices]);
   const warnings = useMemo(() => overBoqLines(lines), [lines]);
   return (
-    <Card as="section" aria-labelledby="blockers-title">
-      <CardHeader>
-        <CardTitle id="blockers-title" as="h2">
-          Blockers ({formatNumber(blockers.length)})
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        {blockers.length === 0 ? (
-          <Clear role="status">
-            <Icon name="check" size={16} />
-            Nothing blocks the approval.
-          </Clear>
-        ) : (
-          <BlockerList aria-label="Blockers">
-            {blockers.map((b) => (
-              <li key={b.itemId}>
-                <button type="button" onClick={() => showItem(b.itemId)}>
+    <SectionCard titleId="blockers-title" title={<>Blockers ({formatNumber(blockers.length)})</>}>
+      {blockers.length === 0 ? (
+        <Clear role="status">
+          <Icon name="check" size={16} />
+          Nothing blocks the approval.
+        </Clear>
+      ) : (
+        <BlockerList aria-label="Blockers">
+          {blockers.map((b) => (
+            <li key={b.itemId}>
+              <button type="button" onClick={() => showItem(b.itemId)}>
+                <Icon name="alert" size={14} />
+                {b.message}
+              </button>
+            </li>
+          ))}
+        </BlockerList>
+      )}
+      {warnings.length > 0 && (
+        <>
+          <Sub>Warnings ({formatNumber(warnings.length)}): quantities beyond the BOQ balance</Sub>
+          <WarningList aria-label="Warnings">
+            {warnings.map((l) => (
+              <li key={l.itemId}>
+                <button type="button" onClick={() => showItem(l.itemId)}>
                   <Icon name="alert" size={14} />
-                  {b.message}
+                  {l.itemName}: {overBoqText(l.overBoq, l.unit)}
                 </button>
               </li>
             ))}
-          </BlockerList>
-        )}
-        {warnings.length > 0 && (
-          <>
-            <Sub>Warnings ({formatNumber(warnings.length)}): quantities beyond the BOQ balance</Sub>
-            <WarningList aria-label="Warnings">
-              {warnings.map((l) => (
-                <li key={l.itemId}>
-                  <button type="button" onClick={() => showItem(l.itemId)}>
-                    <Icon name="alert" size={14} />
-                    {l.itemName}: {overBoqText(l.overBoq, l.unit)}
-                  </button>
-                </li>
-              ))}
-            </WarningList>
-          </>
-        )}
-      </CardContent>
-    </Card>
+          </WarningList>
+        </>
+      )}
+    </SectionCard>
   );
 }

@@ -1,18 +1,7 @@
 import { INDENT_MESSAGES, INDENT_TEXT } from '@erp/contracts';
 import { ApiError, errorMessage } from '@erp/sdk';
-import {
-  Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  Field,
-  Icon,
-  Spinner,
-  Textarea,
-  toast,
-} from '@erp/ui';
+import { Button, Field, Icon, Spinner, Textarea, toast } from '@erp/ui';
+import { SectionCard } from '@erp/ui/remote';
 import { useRef, useState } from 'react';
 import { useReworkIndent } from '../api/rework-indent';
 
@@ -59,36 +48,33 @@ export function ReworkCard({ indentId, version, disabled, onSentBack, onConflict
   };
 
   return (
-    <Card as="section" aria-labelledby="rework-title">
-      <CardHeader>
-        <CardTitle id="rework-title" as="h2">
-          Send Back for Rework
-        </CardTitle>
-        <CardDescription>The indent returns to its creator as a draft, with your comment.</CardDescription>
-      </CardHeader>
-      <CardContent style={{ display: 'grid', gap: '0.75rem' }}>
-        <Field label="Overall Comment" htmlFor="rework-comment" hint="required if sending back">
-          <Textarea
-            id="rework-comment"
-            value={comment}
-            onChange={(e) => setComment(e.target.value)}
-            maxLength={INDENT_TEXT.comment}
-            rows={3}
-            placeholder="What should be changed before this indent comes back?"
-            aria-describedby="rework-comment-msg"
-            disabled={disabled || rework.isPending}
-          />
-        </Field>
-        <Button
-          variant="destructive"
-          onClick={send}
+    <SectionCard
+      titleId="rework-title"
+      title="Send Back for Rework"
+      description="The indent returns to its creator as a draft, with your comment."
+      contentStyle={{ display: 'grid', gap: '0.75rem' }}
+    >
+      <Field label="Overall Comment" htmlFor="rework-comment" hint="required if sending back">
+        <Textarea
+          id="rework-comment"
+          value={comment}
+          onChange={(e) => setComment(e.target.value)}
+          maxLength={INDENT_TEXT.comment}
+          rows={3}
+          placeholder="What should be changed before this indent comes back?"
+          aria-describedby="rework-comment-msg"
           disabled={disabled || rework.isPending}
-          aria-busy={rework.isPending || undefined}
-        >
-          {rework.isPending ? <Spinner /> : <Icon name="arrowLeft" />}
-          {rework.isPending ? 'Sending...' : 'Send Back'}
-        </Button>
-      </CardContent>
-    </Card>
+        />
+      </Field>
+      <Button
+        variant="destructive"
+        onClick={send}
+        disabled={disabled || rework.isPending}
+        aria-busy={rework.isPending || undefined}
+      >
+        {rework.isPending ? <Spinner /> : <Icon name="arrowLeft" />}
+        {rework.isPending ? 'Sending...' : 'Send Back'}
+      </Button>
+    </SectionCard>
   );
 }

@@ -10,7 +10,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { MatchersV3 } from '@pact-foundation/pact';
-import { INDENT_MESSAGES, type IndentCompare } from '@erp/contracts';
+import { INDENT_MESSAGES } from '@erp/contracts';
 import { ApiError } from '@erp/sdk';
 import { consumerContract } from '@erp/sdk/testing';
 import { compareBody } from '../../shared/hooks/compare-logic';
@@ -22,6 +22,7 @@ import {
   compareMatcher,
   historyEntry,
   historyWith,
+  indentOnScreen,
   ITEM_ID,
   lineMatcher,
   MISSING_ID,
@@ -29,6 +30,7 @@ import {
   optionMatcher,
   PRICES_EXAMPLE,
   PRICES_EXPRESSION,
+  refused,
   summaryMatcher,
   TIME,
   VENDOR_HIGH,
@@ -41,45 +43,8 @@ const { eachLike, integer, string, uuid, fromProviderState } = MatchersV3;
 const contract = consumerContract('mfe-indent', 'indent-service');
 const WAITING = `indent ${COMPARE_ID} waits for comparison`;
 
-/** The compare answer as the screen holds it (what the bodies are built from). */
-function onScreen(
-  pricesVersion = PRICES_EXAMPLE,
-  version = 1,
-): Pick<IndentCompare, 'items' | 'pricesVersion' | 'version'> {
-  const vendor = (vendorId: string, price: number, gst: number, isLowest: boolean) => ({
-    vendorId,
-    vendor: vendorId,
-    vendorName: vendorId,
-    price,
-    gst,
-    totalPrice: price + gst,
-    isLowest,
-    status: 'active' as const,
-  });
-  return {
-    items: [
-      {
-        _id: 'line-1',
-        itemId: ITEM_ID,
-        itemName: 'Cement OPC 53',
-        unit: 'bags',
-        quantity: 120.5,
-        remark: '',
-        boq: null,
-        overBoq: 0,
-        selectedVendor: null,
-        vendorName: null,
-        reasonForSelection: '',
-        approverReason: '',
-        price: null,
-        gst: null,
-        vendors: [vendor(VENDOR_LOW, 380, 68.4, true), vendor(VENDOR_HIGH, 395, 71.1, false)],
-      },
-    ],
-    pricesVersion,
-    version,
-  };
-}
+/** The compare answer as the screen holds it: no vendor chosen yet. */
+const onScreen = (pricesVersion = PRICES_EXAMPLE, version = 1) => indentOnScreen({}, pricesVersion, version);
 
 const lowest = new Map([[ITEM_ID, { vendorId: VENDOR_LOW, reason: '' }]]);
 const reasoned = new Map([
@@ -229,29 +194,29 @@ describe('mfe-indent compare API client', () => {
 
   it('is told the vendor prices changed since the page was opened (409)', async () => {
     const body = compareBody(onScreen(OLD_PRICES), lowest, 'compare');
-    await contract
-      .interaction(WAITING, 'a request to save selections made against older prices')
-      .withRequest('POST', `/api/v1/indent/compare/${COMPARE_ID}`, (b) => b.jsonBody(body))
-      .willRespondWith(409, (b) => b.jsonBody({ message: INDENT_MESSAGES.pricesChanged }))
-      .executeTest(async () => {
-        const err = await saveCompare(COMPARE_ID, body).catch((e: unknown) => e);
-        expect((err as ApiError).status).toBe(409);
-        expect((err as ApiError).message).toBe(INDENT_MESSAGES.pricesChanged);
-      });
+    await refused(contract, {
+      state: WAITING,
+      description: 'a request to save selections made against older prices',
+      method: 'POST',
+      path: `/api/v1/indent/compare/${COMPARE_ID}`,
+      body,
+      status: 409,
+      message: INDENT_MESSAGES.pricesChanged,
+      call: () => saveCompare(COMPARE_ID, body),
+    });
   });
 
   it('is told someone else changed the indent since it was read (409)', async () => {
     const body = compareBody(onScreen(PRICES_EXAMPLE, 7), lowest, 'compare');
-    await contract
-      .interaction(WAITING, 'a request to save selections on an older version of the indent')
-      .withRequest('POST', `/api/v1/indent/compare/${COMPARE_ID}`, (b) =>
-        b.jsonBody({ ...body, pricesVersion: string(PRICES_EXAMPLE) }),
-      )
-      .willRespondWith(409, (b) => b.jsonBody({ message: INDENT_MESSAGES.stale }))
-      .executeTest(async () => {
-        const err = await saveCompare(COMPARE_ID, body).catch((e: unknown) => e);
-        expect((err as ApiError).status).toBe(409);
-        expect((err as ApiError).message).toBe(INDENT_MESSAGES.stale);
-      });
+    await refused(contract, {
+      state: WAITING,
+      description: 'a request to save selections on an older version of the indent',
+      method: 'POST',
+      path: `/api/v1/indent/compare/${COMPARE_ID}`,
+      body: { ...body, pricesVersion: string(PRICES_EXAMPLE) },
+      status: 409,
+      message: INDENT_MESSAGES.stale,
+      call: () => saveCompare(COMPARE_ID, body),
+    });
   });
 });

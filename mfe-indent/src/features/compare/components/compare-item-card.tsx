@@ -1,5 +1,5 @@
-import { INDENT_MESSAGES, INDENT_TEXT, type IndentLine } from '@erp/contracts';
-import { Field, Icon, Textarea } from '@erp/ui';
+import { INDENT_MESSAGES, type IndentLine } from '@erp/contracts';
+import { Icon } from '@erp/ui';
 import { memo, useCallback } from 'react';
 import { meaningfulReason } from '../../shared/hooks/compare-logic';
 import {
@@ -8,14 +8,7 @@ import {
   useLinePricesChanged,
   type SelectionStore,
 } from '../../shared/hooks/selection-store';
-import {
-  flag,
-  ItemCard,
-  ItemHead,
-  LineError,
-  NoVendorPrice,
-  OptionList,
-} from '../../shared/components/item-parts';
+import { LineCard, LineError, LowestReasonField } from '../../shared/components/item-parts';
 
 export interface CompareItemCardProps {
   line: IndentLine;
@@ -50,24 +43,15 @@ export const CompareItemCard = memo(function CompareItemCard({
   const missingReason = showErrors && nonLowest && !meaningfulReason(choice.reason);
 
   return (
-    <ItemCard
-      as="section"
-      aria-labelledby={`item-${line.itemId}`}
-      data-item={line.itemId}
-      data-changed={flag(pricesChanged)}
-      data-attention={flag(missingVendor || missingReason)}
+    <LineCard
+      line={line}
+      index={index}
+      pricesChanged={pricesChanged}
+      attention={missingVendor || missingReason}
+      selected={option ? option.vendorId : null}
+      onSelect={onSelect}
+      disabled={readOnly}
     >
-      <ItemHead line={line} index={index} pricesChanged={pricesChanged} />
-      {line.vendors.length === 0 ? (
-        <NoVendorPrice itemId={line.itemId} />
-      ) : (
-        <OptionList
-          line={line}
-          selected={option ? option.vendorId : null}
-          onSelect={onSelect}
-          disabled={readOnly}
-        />
-      )}
       {missingVendor && (
         <LineError role="alert">
           <Icon name="alert" size={14} />
@@ -75,25 +59,16 @@ export const CompareItemCard = memo(function CompareItemCard({
         </LineError>
       )}
       {nonLowest && (
-        <Field
-          label="Reason for not selecting lowest price"
-          htmlFor={reasonId}
-          required
+        <LowestReasonField
+          store={store}
+          itemId={line.itemId}
+          id={reasonId}
+          reason={choice.reason}
           error={missingReason ? INDENT_MESSAGES.reasonRequired(line.itemName) : undefined}
-        >
-          <Textarea
-            id={reasonId}
-            value={choice.reason}
-            onChange={(e) => store.setReason(line.itemId, e.target.value)}
-            maxLength={INDENT_TEXT.reason}
-            rows={2}
-            placeholder="Why this vendor: delivery time, quality, credit terms..."
-            aria-invalid={missingReason || undefined}
-            aria-describedby={`${reasonId}-msg`}
-            readOnly={readOnly}
-          />
-        </Field>
+          placeholder="Why this vendor: delivery time, quality, credit terms..."
+          readOnly={readOnly}
+        />
       )}
-    </ItemCard>
+    </LineCard>
   );
 });

@@ -10,8 +10,6 @@ import {
   EmptyState,
   formatNumber,
   Icon,
-  LinkButton,
-  PageHeader,
   Spinner,
   toast,
   useIsMobile,
@@ -38,29 +36,14 @@ import {
   type SelectionStore,
   type SyncMode,
 } from '../../shared/hooks/selection-store';
-import { useProgressiveCount } from '../../shared/hooks/use-progressive';
 import { showChoicesSaveError } from '../../shared/hooks/choices-save-error';
 import { useLatest, useSyncedStore } from '../../shared/hooks/use-synced-store';
 import { CompareItemCard } from './compare-item-card';
-import { Banner } from '../../shared/components/item-parts';
-import { IndentFacts } from '../../shared/components/indent-facts';
-import { IndentStatusBadge } from '../../shared/components/indent-status-badge';
+import { ProgressiveItems, ReviewHeader } from '../../shared/components/review-parts';
 import { screenGate } from '../../shared/components/screen-gate';
-import {
-  ActionBar,
-  ItemsColumn,
-  ItemsToCome,
-  SideColumn,
-  Toolbar,
-  Workspace,
-} from '../../shared/components/layout';
+import { ActionBar, SideColumn, Toolbar, Workspace } from '../../shared/components/layout';
 
-const backToQueue = (
-  <LinkButton to="/indent/compare" variant="outline">
-    <Icon name="arrowLeft" />
-    Back to Queue
-  </LinkButton>
-);
+const QUEUE = { to: '/indent/compare', label: 'Back to Queue' };
 
 export function CompareDetailPage({ id }: { id: string }) {
   const user = useCurrentUser();
@@ -76,7 +59,7 @@ export function CompareDetailPage({ id }: { id: string }) {
     deniedText: "You don't have permission to compare vendor prices.",
     id,
     query,
-    queue: { to: '/indent/compare', label: 'Back to Queue' },
+    queue: QUEUE,
   });
   if (gate || !query.data) return gate;
   return (
@@ -98,10 +81,10 @@ interface ItemListProps {
 
 /** The item cards; re-rendered only when the lines or the error display change, not on a choice. */
 const ItemList = memo(function ItemList({ lines, store, showErrors, readOnly }: ItemListProps) {
-  const shown = useProgressiveCount(lines.length);
   return (
-    <ItemsColumn aria-busy={shown < lines.length || undefined}>
-      {lines.slice(0, shown).map((line, index) => (
+    <ProgressiveItems
+      lines={lines}
+      card={(line, index) => (
         <CompareItemCard
           key={line.itemId}
           line={line}
@@ -110,9 +93,8 @@ const ItemList = memo(function ItemList({ lines, store, showErrors, readOnly }: 
           showErrors={showErrors}
           readOnly={readOnly}
         />
-      ))}
-      <ItemsToCome count={lines.length - shown} />
-    </ItemsColumn>
+      )}
+    />
   );
 });
 
@@ -327,36 +309,16 @@ function CompareWorkspace({ indent, canWrite, refetch, refetching }: CompareWork
 
   return (
     <>
-      <PageHeader
-        title={
-          <>
-            Compare Vendors
-            {refetching && <Spinner label="Refreshing" />}
-          </>
-        }
+      <ReviewHeader
+        title="Compare Vendors"
         description={`${indent.indentId} · ${indent.title}`}
-        badge={<IndentStatusBadge status={indent.status} />}
-        actions={backToQueue}
+        indent={indent}
+        refetching={refetching}
+        queue={QUEUE}
+        stale={stale}
+        onReload={reload}
+        movedOn={inCompare ? null : INDENT_MESSAGES.notInCompare}
       />
-      <IndentFacts indent={indent} />
-      {stale && (
-        <Banner $tone="error" role="alert">
-          <p>{stale}</p>
-          <Button variant="outline" size="sm" onClick={reload}>
-            <Icon name="refresh" />
-            Reload
-          </Button>
-        </Banner>
-      )}
-      {!inCompare && (
-        <Banner $tone="info" role="status">
-          <p>{INDENT_MESSAGES.notInCompare}.</p>
-          <LinkButton to={`/indent/${encodeURIComponent(indent._id)}`} variant="outline" size="sm">
-            <Icon name="eye" />
-            View Indent
-          </LinkButton>
-        </Banner>
-      )}
       {!readOnly && <CompareToolbar store={store} lines={indent.items} busy={pending !== null} />}
       {!readOnly && (
         <CompareActions

@@ -1,6 +1,5 @@
 import { can } from '@erp/contracts';
-import { Icon, LinkButton } from '@erp/ui';
-import { useCurrentUser } from '@erp/ui/remote';
+import { RowAction, useCurrentUser } from '@erp/ui/remote';
 import { useCompareQueue } from '../../shared/api/get-compare-queue';
 import { QueuePage, queueColumns } from '../../shared/components/queue-page';
 
@@ -24,14 +23,13 @@ export function CompareQueuePage() {
       query={query}
       columns={compareQueueColumns}
       actions={(r) => (
-        <LinkButton
+        <RowAction
           to={`/indent/compare/${encodeURIComponent(r._id)}`}
-          size="sm"
-          aria-label={`Compare ${r.indentId}`}
-        >
-          <Icon name="clipboard" />
-          Compare
-        </LinkButton>
+          variant="default"
+          icon="clipboard"
+          label="Compare"
+          name={r.indentId}
+        />
       )}
       empty={{
         icon: 'clipboard',

@@ -1,6 +1,6 @@
 import type { IndentListResponse, IndentStatus } from '@erp/contracts';
 import { api, call } from '@erp/sdk';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { listQueryHook, pageWindow } from '@erp/ui/remote';
 import { indentKeys } from '../../shared/api/indent-keys';
 
 /** SPEC §9: the indent list asks 10 at a time. */
@@ -26,8 +26,7 @@ export function getIndentList(
 ): Promise<IndentListResponse> {
   return call(api, 'indent.list', {
     query: {
-      limit: INDENT_PAGE_SIZE,
-      offset: (page - 1) * INDENT_PAGE_SIZE,
+      ...pageWindow(page, INDENT_PAGE_SIZE),
       keyword: keyword.trim() || undefined,
       status: status ?? 'all',
       projectId: projectId || undefined,
@@ -37,13 +36,7 @@ export function getIndentList(
   });
 }
 
-export const indentListQueryOptions = (params: IndentListParams) =>
-  queryOptions({
-    queryKey: indentKeys('list', params),
-    queryFn: ({ signal }) => getIndentList(params, signal),
-    // Keep the current page on screen while the next one loads.
-    placeholderData: keepPreviousData,
-  });
-
-export const useIndentList = (params: IndentListParams, enabled = true) =>
-  useQuery({ ...indentListQueryOptions(params), enabled });
+export const useIndentList = listQueryHook(
+  (params: IndentListParams) => indentKeys('list', params),
+  getIndentList,
+);

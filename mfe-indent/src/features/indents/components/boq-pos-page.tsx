@@ -1,17 +1,6 @@
 import { errorMessage } from '@erp/sdk';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  EmptyState,
-  ErrorPanel,
-  Icon,
-  LinkButton,
-  PageHeader,
-} from '@erp/ui';
-import { LoadFailure, PageSkeleton, useCurrentUser } from '@erp/ui/remote';
+import { EmptyState, ErrorPanel, Icon, LinkButton, PageHeader } from '@erp/ui';
+import { LoadFailure, PageSkeleton, SectionCard, useCurrentUser } from '@erp/ui/remote';
 import { useBoq, useBoqPos } from '../api/get-boq-pos';
 import { canReceivePos } from '../../shared/hooks/indent-access';
 import { IndentPosTable } from './indent-pos';
@@ -57,37 +46,33 @@ export function BoqPosPage({ id }: { id: string }) {
         description={`${b.projectId.name} · purchase orders generated from this BoQ's indents`}
         actions={backToList}
       />
-      <Card as="section" aria-labelledby="boq-pos">
-        <CardHeader>
-          <CardTitle id="boq-pos" as="h2">
-            Purchase Orders
-          </CardTitle>
-          <CardDescription>
-            {pos.data
-              ? `${pos.data.total} purchase order${pos.data.total === 1 ? '' : 's'}`
-              : 'Loading the purchase orders'}
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          {pos.isError ? (
-            <ErrorPanel
-              title="Could not load the purchase orders"
-              message={errorMessage(pos.error)}
-              onRetry={() => void pos.refetch()}
-            />
-          ) : pos.data && pos.data.pos.length === 0 ? (
-            <EmptyState
-              icon="inbox"
-              title="No Purchase Orders found"
-              description="None of this BoQ's indents has been approved yet."
-            />
-          ) : pos.data ? (
-            <IndentPosTable pos={pos.data.pos} canReceive={canReceivePos(user)} />
-          ) : (
-            <PageSkeleton />
-          )}
-        </CardContent>
-      </Card>
+      <SectionCard
+        titleId="boq-pos"
+        title="Purchase Orders"
+        description={
+          pos.data
+            ? `${pos.data.total} purchase order${pos.data.total === 1 ? '' : 's'}`
+            : 'Loading the purchase orders'
+        }
+      >
+        {pos.isError ? (
+          <ErrorPanel
+            title="Could not load the purchase orders"
+            message={errorMessage(pos.error)}
+            onRetry={() => void pos.refetch()}
+          />
+        ) : pos.data && pos.data.pos.length === 0 ? (
+          <EmptyState
+            icon="inbox"
+            title="No Purchase Orders found"
+            description="None of this BoQ's indents has been approved yet."
+          />
+        ) : pos.data ? (
+          <IndentPosTable pos={pos.data.pos} canReceive={canReceivePos(user)} />
+        ) : (
+          <PageSkeleton />
+        )}
+      </SectionCard>
     </>
   );
 }

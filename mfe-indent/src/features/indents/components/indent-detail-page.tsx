@@ -1,20 +1,7 @@
 import type { Indent } from '@erp/contracts';
 import { INDENT_MESSAGES } from '@erp/contracts';
-import {
-  Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  EmptyState,
-  Icon,
-  LinkButton,
-  PageHeader,
-  Spinner,
-  theme,
-} from '@erp/ui';
-import { isMissing, LoadFailure, PageSkeleton, useCurrentUser } from '@erp/ui/remote';
+import { Button, EmptyState, Icon, LinkButton, PageHeader, Spinner, theme } from '@erp/ui';
+import { isMissing, LoadFailure, PageSkeleton, SectionCard, TextsCard, useCurrentUser } from '@erp/ui/remote';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useIndent } from '../api/get-indent';
@@ -43,21 +30,6 @@ const Sections = styled.div`
   gap: 1rem;
 `;
 
-const Text = styled.p`
-  margin: 0;
-  white-space: pre-wrap;
-  overflow-wrap: anywhere;
-  & + & {
-    margin-top: 0.75rem;
-  }
-  & > strong {
-    display: block;
-    font-size: 0.8125rem;
-    color: ${theme.color.mutedForeground};
-    font-weight: 500;
-  }
-`;
-
 const Waiting = styled.p`
   display: flex;
   align-items: center;
@@ -69,17 +41,6 @@ const Waiting = styled.p`
   border-radius: ${theme.radius.md};
   background: ${theme.color.muted};
   font-size: 0.875rem;
-`;
-
-const Heading = styled(CardTitle)`
-  scroll-margin-top: calc(${theme.layout.header} + 1rem);
-  &:focus {
-    outline: none;
-  }
-  &:focus-visible {
-    outline: 2px solid ${theme.color.ring};
-    outline-offset: 2px;
-  }
 `;
 
 const Total = styled.span`
@@ -186,19 +147,14 @@ export function IndentDetailPage({ id, focus }: IndentDetailPageProps) {
       <IndentHeader indent={indent} />
       <IndentSections indent={indent}>
         {showPos && (
-          <Card as="section" aria-labelledby="indent-pos">
-            <CardHeader>
-              <Heading id="indent-pos" as="h2" ref={posHeading} tabIndex={-1}>
-                Purchase Orders Generated
-              </Heading>
-              <CardDescription>
-                One purchase order per vendor, at the prices locked on approval
-              </CardDescription>
-            </CardHeader>
-            <CardContent>
-              <IndentPos indent={indent} waiting={waiting} gaveUp={gaveUp} onCheckAgain={checkAgain} />
-            </CardContent>
-          </Card>
+          <SectionCard
+            titleId="indent-pos"
+            title="Purchase Orders Generated"
+            description="One purchase order per vendor, at the prices locked on approval"
+            titleRef={posHeading}
+          >
+            <IndentPos indent={indent} waiting={waiting} gaveUp={gaveUp} onCheckAgain={checkAgain} />
+          </SectionCard>
         )}
       </IndentSections>
     </>
@@ -297,52 +253,37 @@ function IndentPos({
 function IndentSections({ indent, children }: { indent: Indent; children: ReactNode }) {
   return (
     <Sections>
-      {indent.notes && (
-        <Card as="section" aria-label="Notes">
-          <CardContent style={{ paddingTop: '1.25rem' }}>
-            <Text>
-              <strong>Notes</strong>
-              {indent.notes}
-            </Text>
-          </CardContent>
-        </Card>
-      )}
-      <Card as="section" aria-labelledby="indent-items">
-        <CardHeader>
-          <CardTitle id="indent-items" as="h2">
-            Items
-          </CardTitle>
-          <CardDescription>
+      {indent.notes && <TextsCard label="Notes" texts={[{ label: 'Notes', text: indent.notes }]} />}
+      <SectionCard
+        titleId="indent-items"
+        title="Items"
+        description={
+          <>
             <Total>
               {indent.itemCount} {indent.itemCount === 1 ? 'item' : 'items'}
               {indent.quantityByUnit.length > 0 && ` · ${unitTotalsText(indent.quantityByUnit).all}`}
             </Total>
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          {indent.items.length > 0 ? (
-            <IndentLinesTable lines={indent.items} status={indent.status} />
-          ) : (
-            <EmptyState icon="inbox" title="No items added yet." />
-          )}
-        </CardContent>
-      </Card>
+          </>
+        }
+      >
+        {indent.items.length > 0 ? (
+          <IndentLinesTable lines={indent.items} status={indent.status} />
+        ) : (
+          <EmptyState icon="inbox" title="No items added yet." />
+        )}
+      </SectionCard>
       {children}
-      <Card as="section" aria-labelledby="indent-history">
-        <CardHeader>
-          <CardTitle id="indent-history" as="h2">
-            History
-          </CardTitle>
-          <CardDescription>Every change of status: who, when, and their comment</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {indent.history.length > 0 ? (
-            <IndentHistory history={indent.history} />
-          ) : (
-            <EmptyState icon="inbox" title="No history yet." />
-          )}
-        </CardContent>
-      </Card>
+      <SectionCard
+        titleId="indent-history"
+        title="History"
+        description="Every change of status: who, when, and their comment"
+      >
+        {indent.history.length > 0 ? (
+          <IndentHistory history={indent.history} />
+        ) : (
+          <EmptyState icon="inbox" title="No history yet." />
+        )}
+      </SectionCard>
     </Sections>
   );
 }

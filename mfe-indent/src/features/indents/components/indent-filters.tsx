@@ -1,53 +1,19 @@
 import { Select, theme } from '@erp/ui';
+import { ProjectChoiceFilter, type ProjectChoiceFilterProps } from '@erp/ui/remote';
 import styled from 'styled-components';
 import type { IndentSort } from '../api/get-indent-list';
 import { useProjectOptions } from '../api/get-project-options';
-import { projectLabel } from '../../shared/hooks/indent-format';
 import { SORT_OPTIONS } from '../hooks/indent-list-filters';
 
-/** Wider than the bar's other selects: its options carry a code and a name. */
-const WideSelect = styled(Select)`
-  && {
-    width: 16rem;
-    max-width: 100%;
-  }
-  ${theme.media.mobile} {
-    && {
-      width: 100%;
-    }
-  }
-`;
-
-export interface ProjectFilterProps {
-  value: string | null;
-  onChange: (projectId: string | undefined) => void;
-}
+export type ProjectFilterProps = Pick<ProjectChoiceFilterProps, 'value' | 'onChange'>;
 
 /**
  * SPEC §2 "Indent list": 'All Projects' and the member's projects as "code — name" (projects list,
  * limit 100). A project in the URL that the list does not hold still shows as chosen.
  */
-export function ProjectFilter({ value, onChange }: ProjectFilterProps) {
+export function ProjectFilter(props: ProjectFilterProps) {
   const options = useProjectOptions();
-  const projects = options.data ?? [];
-  const known = value === null || projects.some((p) => p._id === value);
-  return (
-    <WideSelect
-      aria-label="Filter by project"
-      value={value ?? ''}
-      onChange={(e) => onChange(e.target.value || undefined)}
-    >
-      <option value="">All Projects</option>
-      {!known && (
-        <option value={value}>{options.isPending ? 'Loading projects...' : 'Selected project'}</option>
-      )}
-      {projects.map((p) => (
-        <option key={p._id} value={p._id}>
-          {projectLabel(p)}
-        </option>
-      ))}
-    </WideSelect>
-  );
+  return <ProjectChoiceFilter {...props} projects={options.data} pending={options.isPending} />;
 }
 
 const SortLabel = styled.label`

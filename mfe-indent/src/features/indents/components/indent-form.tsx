@@ -6,8 +6,8 @@ import {
   type Indent,
   type IndentResponse,
 } from '@erp/contracts';
-import { Button, Icon, keepClear, Spinner, theme, toast, useNavigate } from '@erp/ui';
-import { FormSection } from '@erp/ui/remote';
+import { Button, Icon, Spinner, theme, toast, useNavigate } from '@erp/ui';
+import { FormSection, NoLines, StickyBar, stickyBarOnTopOnPhones } from '@erp/ui/remote';
 import { FormShell, lineRow, revealField as reveal, useFormKit, type FormKit } from '@erp/ui/remote-form';
 import { useMemo, useRef, useState, type RefObject } from 'react';
 import styled from 'styled-components';
@@ -50,14 +50,6 @@ const ItemsHead = styled.div`
   }
 `;
 
-const Empty = styled.p`
-  padding: 2rem 1rem;
-  text-align: center;
-  color: ${theme.color.mutedForeground};
-  border: 1px dashed ${theme.color.border};
-  border-radius: ${theme.radius.md};
-`;
-
 /**
  * The buttons stay on screen while a long indent scrolls, clear of the toasts (a validation toast must
  * not cover the button pressed next). On desktops the bar sits at the bottom with the buttons at its
@@ -65,34 +57,10 @@ const Empty = styled.p`
  * navigation, where this bar would be: there it is first in the form and sticks under the header, as
  * the compare and approval screens' buttons do.
  */
-const Bar = styled.div.attrs(keepClear)`
-  position: sticky;
-  bottom: 0.75rem;
-  z-index: ${theme.z.sticky};
-  display: flex;
-  align-items: center;
-  gap: 0.5rem;
-  flex-wrap: wrap;
-  padding: 0.75rem 1rem;
-  border: 1px solid ${theme.color.border};
-  border-radius: ${theme.radius.lg};
-  background: ${theme.color.card};
-  box-shadow: ${theme.shadow.lg};
-  & > .summary {
-    margin-left: 0.5rem;
-    font-size: 0.875rem;
-    color: ${theme.color.mutedForeground};
-  }
+const Bar = styled(StickyBar)`
+  ${stickyBarOnTopOnPhones}
   ${theme.media.mobile} {
-    order: -1;
-    top: calc(${theme.layout.header} + 0.5rem);
-    bottom: auto;
-    padding: 0.5rem 0.625rem;
-    box-shadow: ${theme.shadow.md};
     & > .summary {
-      order: -1;
-      flex-basis: 100%;
-      margin: 0;
       font-size: 0.75rem;
     }
     & > button {
@@ -367,7 +335,7 @@ function IndentItemsSection({
         </Button>
       </ItemsHead>
       {lineCount === 0 ? (
-        <Empty>No items added yet.</Empty>
+        <NoLines>No items added yet.</NoLines>
       ) : (
         <div id={LINES_ID}>
           <IndentLines context={context} rows={rows} />

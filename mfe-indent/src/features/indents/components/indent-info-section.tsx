@@ -1,24 +1,12 @@
 import type { Indent } from '@erp/contracts';
-import { Badge, Field, formatDate, Input, Textarea, theme } from '@erp/ui';
-import { DateInput, FormSection } from '@erp/ui/remote';
+import { Badge, Field, formatDate, Input, Textarea } from '@erp/ui';
+import { DateInput, FieldGrid, FormSection } from '@erp/ui/remote';
 import { FormField, useFieldValue, type FormKit } from '@erp/ui/remote-form';
 import { memo } from 'react';
 import styled from 'styled-components';
 import { indentStatusLabel, projectLabel } from '../../shared/hooks/indent-format';
 import type { IndentFormValues } from '../hooks/indent-form-values';
 import { BoqSelect, ProjectSelect } from './indent-pickers';
-
-const Grid = styled.div`
-  display: grid;
-  grid-template-columns: repeat(2, minmax(0, 1fr));
-  gap: 1rem 1.25rem;
-  & > .span-2 {
-    grid-column: 1 / -1;
-  }
-  ${theme.media.mobile} {
-    grid-template-columns: 1fr;
-  }
-`;
 
 const Badges = styled.ul`
   list-style: none;
@@ -74,7 +62,7 @@ export const IndentInfoSection = memo(function IndentInfoSection({
           </li>
         </Badges>
       )}
-      <Grid>
+      <FieldGrid>
         <FormField
           kit={kit}
           name="title"
@@ -140,7 +128,7 @@ export const IndentInfoSection = memo(function IndentInfoSection({
           className="span-2"
           control={<Textarea placeholder="Anything the purchaser should know" maxLength={2000} rows={3} />}
         />
-      </Grid>
+      </FieldGrid>
     </FormSection>
   );
 });

@@ -7,10 +7,10 @@
  */
 import type { BoqItemBalance } from '@erp/contracts';
 import { Button, Icon, Input, theme } from '@erp/ui';
-import { LineEditor, lineContext, type Column } from '@erp/ui/remote';
-import { FormField, useFieldValue, type FormKit } from '@erp/ui/remote-form';
+import { LineEditor, lineContext, LineItemName, type Column } from '@erp/ui/remote';
+import { FormField, LineRemarkField, useFieldValue, type FormKit } from '@erp/ui/remote-form';
 import { memo } from 'react';
-import styled, { css } from 'styled-components';
+import { css } from 'styled-components';
 import { OverBoqFlag } from '../../shared/components/over-boq';
 import { overBoqBy, qtyWithUnit } from '../../shared/hooks/indent-format';
 import { parseQuantity, sanitizeQuantity, type IndentFormValues } from '../hooks/indent-form-values';
@@ -39,20 +39,6 @@ const path = <F extends 'item' | 'quantity' | 'remark'>(index: number, field: F)
 /** The DOM id of a line's action button (found again after the line moves). */
 export const lineButtonId = (key: string, action: 'up' | 'down' | 'remove') => `indent-line-${key}-${action}`;
 
-const ItemName = styled.span`
-  display: grid;
-  gap: 0.125rem;
-  min-width: 0;
-  & > strong {
-    font-weight: 600;
-    overflow-wrap: anywhere;
-  }
-  & > small {
-    color: ${theme.color.mutedForeground};
-    font-size: 0.8125rem;
-  }
-`;
-
 function ItemCell({ index }: { index: number }) {
   const { kit, balances } = useLines();
   const item = useFieldValue(kit, path(index, 'item')) as
@@ -60,14 +46,14 @@ function ItemCell({ index }: { index: number }) {
   if (!item) return null;
   const line = balances?.get(item._id);
   return (
-    <ItemName>
+    <LineItemName>
       <strong>{item.name}</strong>
       {balances && (
         <small>
           {line ? `Balance: ${qtyWithUnit(line.balanceQuantity, line.unit || item.unit)}` : 'Not in this BOQ'}
         </small>
       )}
-    </ItemName>
+    </LineItemName>
   );
 }
 
@@ -121,56 +107,41 @@ function QuantityCell({ index }: { index: number }) {
 
 function RemarkCell({ index }: { index: number }) {
   const { kit } = useLines();
-  return (
-    <FormField
-      kit={kit}
-      name={path(index, 'remark')}
-      label={`Remark, line ${index + 1}`}
-      className="remark"
-      control={<Input placeholder="Optional" autoComplete="off" maxLength={500} />}
-    />
-  );
+  return <LineRemarkField kit={kit} name={path(index, 'remark')} index={index} />;
 }
+
+/** A line's buttons, in order: move up, move down, remove. */
+const LINE_BUTTONS = [
+  { action: 'up', icon: 'chevronUp', label: (n: number) => `Move line ${n} up`, title: 'Move up' },
+  { action: 'down', icon: 'chevronDown', label: (n: number) => `Move line ${n} down`, title: 'Move down' },
+  { action: 'remove', icon: 'trash', label: (n: number) => `Remove line ${n}`, title: 'Remove' },
+] as const;
 
 function LineActions({ row }: { row: LineRow }) {
   const { move, remove, disabled } = useLines();
-  const n = row.index + 1;
+  const press = {
+    up: () => move(row.index, -1),
+    down: () => move(row.index, 1),
+    remove: () => remove(row.index),
+  };
+  const atEdge = { up: row.index === 0, down: row.last, remove: false };
   return (
     <>
-      <Button
-        id={lineButtonId(row.key, 'up')}
-        variant="ghost"
-        size="icon"
-        onClick={() => move(row.index, -1)}
-        disabled={disabled || row.index === 0}
-        aria-label={`Move line ${n} up`}
-        title="Move up"
-      >
-        <Icon name="chevronUp" />
-      </Button>
-      <Button
-        id={lineButtonId(row.key, 'down')}
-        variant="ghost"
-        size="icon"
-        onClick={() => move(row.index, 1)}
-        disabled={disabled || row.last}
-        aria-label={`Move line ${n} down`}
-        title="Move down"
-      >
-        <Icon name="chevronDown" />
-      </Button>
-      <Button
-        id={lineButtonId(row.key, 'remove')}
-        className="remove"
-        variant="ghost"
-        size="icon"
-        onClick={() => remove(row.index)}
-        disabled={disabled}
-        aria-label={`Remove line ${n}`}
-        title="Remove"
-      >
-        <Icon name="trash" />
-      </Button>
+      {LINE_BUTTONS.map((b) => (
+        <Button
+          key={b.action}
+          id={lineButtonId(row.key, b.action)}
+          className={b.action === 'remove' ? 'remove' : undefined}
+          variant="ghost"
+          size="icon"
+          onClick={press[b.action]}
+          disabled={disabled || atEdge[b.action]}
+          aria-label={b.label(row.index + 1)}
+          title={b.title}
+        >
+          <Icon name={b.icon} />
+        </Button>
+      ))}
     </>
   );
 }

@@ -1,16 +1,13 @@
 import type { IndentSummary, Member } from '@erp/contracts';
-import { formatDate, formatNumber, formatRelative, Icon, LinkButton, theme } from '@erp/ui';
-import { DataTable, type Column } from '@erp/ui/remote';
+import { formatDate, formatNumber, formatRelative, theme } from '@erp/ui';
+import { DataTable, Nowrap, RowAction, TwoLines, type Column } from '@erp/ui/remote';
 import styled from 'styled-components';
 import { canEditIndent } from '../../shared/hooks/indent-access';
 import { actorName } from '../../shared/hooks/indent-format';
 import { IndentStatusBadge } from '../../shared/components/indent-status-badge';
 import { OverBoqMarker } from '../../shared/components/over-boq';
 
-const Stack = styled.span`
-  display: grid;
-  gap: 0.125rem;
-  min-width: 0;
+const Stack = styled(TwoLines)`
   /* On desktops the number and title, and the project's name, get room enough not to break every word. */
   ${theme.media.desktop} {
     &.indent {
@@ -19,15 +16,6 @@ const Stack = styled.span`
     &.project {
       min-width: 7rem;
     }
-  }
-  & > strong {
-    font-weight: 600;
-    white-space: nowrap;
-  }
-  & > small {
-    color: ${theme.color.mutedForeground};
-    font-size: 0.8125rem;
-    overflow-wrap: anywhere;
   }
 `;
 
@@ -38,29 +26,6 @@ const Items = styled.span`
   flex-wrap: wrap;
   justify-content: flex-end;
   font-variant-numeric: tabular-nums;
-`;
-
-const Nowrap = styled.span`
-  white-space: nowrap;
-`;
-
-/** Eight columns fit a laptop's width: the cells keep a little less padding than the kit's default. */
-const Fit = styled.div`
-  ${theme.media.desktop} {
-    & th,
-    & td {
-      padding-left: 0.5rem;
-      padding-right: 0.5rem;
-    }
-    & th:first-child,
-    & td:first-child {
-      padding-left: 0.875rem;
-    }
-    & th:last-child,
-    & td:last-child {
-      padding-right: 0.875rem;
-    }
-  }
 `;
 
 const columns: Column<IndentSummary>[] = [
@@ -117,36 +82,24 @@ export interface IndentTableProps {
  */
 export function IndentTable({ indents, user }: IndentTableProps) {
   return (
-    <Fit>
-      <DataTable
-        caption="Indents"
-        columns={columns}
-        rows={indents}
-        rowKey={(i) => i._id}
-        actions={(i) =>
-          canEditIndent(user, i) ? (
-            <LinkButton
-              to={`/indent/edit/${encodeURIComponent(i._id)}`}
-              variant="outline"
-              size="sm"
-              aria-label={`Open ${i.indentId}`}
-            >
-              <Icon name="pencil" />
-              Open
-            </LinkButton>
-          ) : (
-            <LinkButton
-              to={`/indent/${encodeURIComponent(i._id)}`}
-              variant="outline"
-              size="sm"
-              aria-label={`View ${i.indentId}`}
-            >
-              <Icon name="eye" />
-              View
-            </LinkButton>
-          )
-        }
-      />
-    </Fit>
+    // Eight columns fit a laptop's width.
+    <DataTable
+      caption="Indents"
+      columns={columns}
+      rows={indents}
+      dense
+      actions={(i) =>
+        canEditIndent(user, i) ? (
+          <RowAction
+            to={`/indent/edit/${encodeURIComponent(i._id)}`}
+            icon="pencil"
+            label="Open"
+            name={i.indentId}
+          />
+        ) : (
+          <RowAction to={`/indent/${encodeURIComponent(i._id)}`} icon="eye" label="View" name={i.indentId} />
+        )
+      }
+    />
   );
 }

@@ -4,6 +4,7 @@
  * Date). Anything else in the URL reads as the default.
  */
 import type { IndentStatus } from '@erp/contracts';
+import { parseChoice } from '@erp/ui/remote';
 import type { IndentSort } from '../api/get-indent-list';
 
 export type IndentStatusTab = 'all' | IndentStatus;
@@ -18,7 +19,7 @@ export const STATUS_TABS: { value: IndentStatusTab; label: string }[] = [
 ];
 
 export function parseStatusTab(value: string | null): IndentStatusTab {
-  return STATUS_TABS.some((t) => t.value === value) ? (value as IndentStatusTab) : 'all';
+  return parseChoice(value, STATUS_TABS) ?? 'all';
 }
 
 export const SORT_OPTIONS: { value: IndentSort; label: string }[] = [
@@ -28,7 +29,7 @@ export const SORT_OPTIONS: { value: IndentSort; label: string }[] = [
 ];
 
 export function parseIndentSort(value: string | null): IndentSort {
-  return value === 'updatedAt' || value === 'createdAt' ? value : '';
+  return parseChoice(value, SORT_OPTIONS) ?? '';
 }
 
 /** A project id as the URL may carry it (a UUID), else none. */

@@ -2,7 +2,12 @@
  * What the compare and approval contracts share (test code only): the ids the provider states set
  * up and the matchers of an indent with its vendor options.
  */
+import type { IndentCompare, IndentLine } from '@erp/contracts';
 import { MatchersV3 } from '@pact-foundation/pact';
+import type { ApiError } from '@erp/sdk';
+import type { ConsumerContract } from '@erp/sdk/testing';
+import { expect } from 'vitest';
+import { line, option } from '../hooks/test-lines';
 
 const { like, eachLike, arrayContaining, uuid, regex, integer, number, string, boolean } = MatchersV3;
 
@@ -144,3 +149,45 @@ export const summaryMatcher = (over: Record<string, unknown> = {}) => {
     ...over,
   };
 };
+
+/**
+ * The compare answer as the screen holds it, what the request bodies are built from: one line of
+ * ITEM_ID with VENDOR_LOW's (the lowest) and VENDOR_HIGH's options, and no vendor chosen unless
+ * `over` says so.
+ */
+export function indentOnScreen(
+  over: Partial<IndentLine> = {},
+  pricesVersion = PRICES_EXAMPLE,
+  version = 1,
+): Pick<IndentCompare, 'items' | 'pricesVersion' | 'version'> {
+  const vendors = [option(VENDOR_LOW, 380, 68.4, true), option(VENDOR_HIGH, 395, 71.1, false)];
+  const cement = { _id: 'line-1', itemName: 'Cement OPC 53', quantity: 120.5, vendors };
+  return { items: [line(ITEM_ID, { ...cement, ...over })], pricesVersion, version };
+}
+
+export interface Refusal {
+  state: string;
+  description: string;
+  method: 'POST' | 'PUT';
+  path: string;
+  /** The request's body (matchers allowed). */
+  body: unknown;
+  status: number;
+  /** The service's message, which the API call rejects with. */
+  message: string;
+  /** The app's API call that sends the request. */
+  call: () => Promise<unknown>;
+}
+
+/** A request the service refuses (409, 400): its answer is `{ message }`, and the app's call rejects with that ApiError. */
+export function refused(contract: ConsumerContract, r: Refusal) {
+  return contract
+    .interaction(r.state, r.description)
+    .withRequest(r.method, r.path, (b) => b.jsonBody(r.body))
+    .willRespondWith(r.status, (b) => b.jsonBody({ message: r.message }))
+    .executeTest(async () => {
+      const err = await r.call().catch((e: unknown) => e);
+      expect((err as ApiError).status).toBe(r.status);
+      expect((err as ApiError).message).toBe(r.message);
+    });
+}

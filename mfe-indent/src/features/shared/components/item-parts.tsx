@@ -3,13 +3,15 @@
  * heading (name, quantity, unit, flags), the vendor options as a radio list with their figures, and
  * what a line without vendor prices shows.
  */
-import type { IndentLine, VendorOption } from '@erp/contracts';
-import { Badge, Card, Icon, LinkButton, theme } from '@erp/ui';
+import { INDENT_TEXT, type IndentLine, type VendorOption } from '@erp/contracts';
+import { Badge, badgeShape, Card, Field, Icon, LinkButton, Textarea, theme } from '@erp/ui';
+import { Banner as KitBanner } from '@erp/ui/remote';
 import { memo, useMemo, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { optionFigures, rupees } from '../po-preview/preview-input';
 import { OverBoqFlag } from './over-boq';
 import { qtyWithUnit } from '../hooks/indent-format';
+import type { SelectionStore } from '../hooks/selection-store';
 
 /**
  * An item's card. A 300-line indent draws some 13,000 elements, so the repeated parts inside a card
@@ -67,16 +69,7 @@ export const ItemCard = styled(Card)`
   }
 
   .tag {
-    display: inline-flex;
-    align-items: center;
-    gap: 0.25rem;
-    border: 1px solid transparent;
-    border-radius: ${theme.radius.full};
-    padding: 0.125rem 0.625rem;
-    font-size: 0.75rem;
-    font-weight: 600;
-    line-height: 1.25rem;
-    white-space: nowrap;
+    ${badgeShape}
   }
   .tag.lowest {
     background: ${theme.color.success};
@@ -355,6 +348,82 @@ export const OptionList = memo(function OptionList({
   );
 });
 
+export interface LineCardProps extends OptionListProps, Omit<ItemHeadProps, 'line'> {
+  /** The line's problem is shown: the card's border says so. */
+  attention: boolean;
+  /** What the screen shows under the options (a reason, a message). */
+  children?: ReactNode;
+}
+
+/** One line's card on the compare and approval screens: its head, its vendor options (or that it has none), then the screen's own parts. */
+export function LineCard({
+  line,
+  index,
+  detail,
+  flags,
+  pricesChanged,
+  attention,
+  children,
+  ...options
+}: LineCardProps) {
+  return (
+    <ItemCard
+      as="section"
+      aria-labelledby={headingId(line.itemId)}
+      data-item={line.itemId}
+      data-changed={flag(pricesChanged === true)}
+      data-attention={flag(attention)}
+    >
+      <ItemHead line={line} index={index} pricesChanged={pricesChanged} detail={detail} flags={flags} />
+      {line.vendors.length === 0 ? (
+        <NoVendorPrice itemId={line.itemId} />
+      ) : (
+        <OptionList line={line} {...options} />
+      )}
+      {children}
+    </ItemCard>
+  );
+}
+
+export interface LowestReasonFieldProps {
+  store: SelectionStore;
+  itemId: string;
+  /** The textarea's id (its message is `${id}-msg`). */
+  id: string;
+  reason: string;
+  /** Shown when the reason is missing. */
+  error: string | undefined;
+  placeholder: string;
+  readOnly: boolean;
+}
+
+/** The reason for choosing a vendor other than the lowest, kept in the selection store as it is typed. */
+export function LowestReasonField({
+  store,
+  itemId,
+  id,
+  reason,
+  error,
+  placeholder,
+  readOnly,
+}: LowestReasonFieldProps) {
+  return (
+    <Field label="Reason for not selecting lowest price" htmlFor={id} required error={error}>
+      <Textarea
+        id={id}
+        value={reason}
+        onChange={(e) => store.setReason(itemId, e.target.value)}
+        maxLength={INDENT_TEXT.reason}
+        rows={2}
+        placeholder={placeholder}
+        aria-invalid={error !== undefined || undefined}
+        aria-describedby={`${id}-msg`}
+        readOnly={readOnly}
+      />
+    </Field>
+  );
+}
+
 /** A line's inline message (a missing vendor or reason, after a failed save). */
 export const LineError = styled.p`
   font-size: 0.8125rem;
@@ -379,20 +448,6 @@ export const Note = styled.p`
 `;
 
 /** A banner above the page's content (a conflict, a state that forbids changes). */
-export const Banner = styled.div<{ $tone: 'error' | 'info' | 'warning' }>`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: 0.75rem;
-  flex-wrap: wrap;
-  padding: 0.75rem 1rem;
+export const Banner = styled(KitBanner)`
   margin-bottom: 1rem;
-  border: 1px solid
-    ${(p) => (p.$tone === 'error' ? '#fecaca' : p.$tone === 'warning' ? '#fde68a' : '#bfdbfe')};
-  border-radius: ${theme.radius.md};
-  background: ${(p) => (p.$tone === 'error' ? '#fef2f2' : p.$tone === 'warning' ? '#fffbeb' : '#eff6ff')};
-  font-size: 0.875rem;
-  & > p {
-    flex: 1 1 18rem;
-  }
 `;

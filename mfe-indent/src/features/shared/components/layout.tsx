@@ -1,5 +1,6 @@
 /** The frame both detail screens share: item cards beside a sticky side column, and the sticky bar of buttons. */
-import { keepClear, theme } from '@erp/ui';
+import { theme } from '@erp/ui';
+import { StickyBar } from '@erp/ui/remote';
 import styled from 'styled-components';
 
 export const Workspace = styled.div`
@@ -66,20 +67,13 @@ export const Toolbar = styled.div`
  * The buttons that finish the page, kept in view under the header while the cards scroll (at the
  * top: the toasts take the bottom right on desktops and the bottom on phones).
  */
-export const ActionBar = styled.div.attrs(keepClear)`
-  position: sticky;
+export const ActionBar = styled(StickyBar)`
   top: calc(${theme.layout.header} + 0.5rem);
-  z-index: ${theme.z.sticky};
-  display: flex;
-  align-items: center;
+  bottom: auto;
   justify-content: flex-end;
   gap: 0.5rem 0.75rem;
-  flex-wrap: wrap;
   margin-bottom: 1rem;
   padding: 0.625rem 0.75rem 0.625rem 1rem;
-  background: ${theme.color.card};
-  border: 1px solid ${theme.color.border};
-  border-radius: ${theme.radius.lg};
   box-shadow: ${theme.shadow.md};
   & > .hint {
     flex: 1 1 16rem;

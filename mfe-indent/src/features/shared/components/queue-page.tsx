@@ -15,19 +15,12 @@ import {
   theme,
   type IconName,
 } from '@erp/ui';
-import { DataTable, ListSkeleton, type Column } from '@erp/ui/remote';
+import { DataTable, ListSkeleton, NameWithCode, type Column } from '@erp/ui/remote';
 import { Fragment, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { actorName, unitTotalsText } from '../hooks/indent-format';
 
-export const Stacked = styled.span`
-  display: grid;
-  font-weight: 500;
-  & > small {
-    font-weight: 400;
-    color: ${theme.color.mutedForeground};
-    font-size: 0.8125rem;
-  }
+export const Stacked = styled(NameWithCode)`
   & > small > .unit {
     white-space: nowrap;
   }
@@ -165,7 +158,7 @@ export function QueuePage({
             ? `Showing the first ${formatNumber(rows.length)} of ${formatNumber(total)}${query.data?.totalCapped ? '+' : ''} indents`
             : `${formatNumber(total)} ${total === 1 ? 'indent' : 'indents'} waiting`}
         </Count>
-        <DataTable caption={title} columns={columns} rows={rows} rowKey={(r) => r._id} actions={actions} />
+        <DataTable caption={title} columns={columns} rows={rows} actions={actions} />
       </>
     );
   return (

@@ -4,16 +4,8 @@
  * per vendor the fleet cost and the final total, and the overall total. The arithmetic is poPreview's.
  */
 import type { PoPreview, PreviewVendor } from '@erp/contracts';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  formatNumber,
-  Icon,
-  theme,
-} from '@erp/ui';
+import { formatNumber, Icon, theme } from '@erp/ui';
+import { SectionCard } from '@erp/ui/remote';
 import { memo, useCallback, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { quantityText, rupees } from './preview-input';
@@ -244,34 +236,26 @@ export function PoPreviewPanel({
     [],
   );
   return (
-    <Card as="section" aria-labelledby="po-preview-title">
-      <CardHeader>
-        <CardTitle id="po-preview-title" as="h2">
-          PO Preview
-        </CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        {preview.vendors.length === 0 ? (
-          <Empty>Select vendors to see the purchase orders they make.</Empty>
-        ) : (
-          <Vendors>
-            {preview.vendors.map((v) => (
-              <VendorGroup
-                key={v.vendorId}
-                vendor={v}
-                open={startOpen !== toggled.has(v.vendorId)}
-                onToggle={onToggle}
-                extra={vendorExtra?.(v)}
-              />
-            ))}
-          </Vendors>
-        )}
-        <Overall aria-live="polite">
-          <span>Overall total</span>
-          <strong>{rupees(preview.totalPaise)}</strong>
-        </Overall>
-      </CardContent>
-    </Card>
+    <SectionCard titleId="po-preview-title" title="PO Preview" description={description}>
+      {preview.vendors.length === 0 ? (
+        <Empty>Select vendors to see the purchase orders they make.</Empty>
+      ) : (
+        <Vendors>
+          {preview.vendors.map((v) => (
+            <VendorGroup
+              key={v.vendorId}
+              vendor={v}
+              open={startOpen !== toggled.has(v.vendorId)}
+              onToggle={onToggle}
+              extra={vendorExtra?.(v)}
+            />
+          ))}
+        </Vendors>
+      )}
+      <Overall aria-live="polite">
+        <span>Overall total</span>
+        <strong>{rupees(preview.totalPaise)}</strong>
+      </Overall>
+    </SectionCard>
   );
 }

@@ -1,6 +1,6 @@
 import type { PoListResponse } from '@erp/contracts';
 import { api, call } from '@erp/sdk';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { listQueryHook } from '@erp/ui/remote';
 import { toPoListQuery, type PoListParams } from '../hooks/po-list-filters';
 import { poKeys } from '../../shared/api/po-keys';
 
@@ -12,13 +12,4 @@ export function getPoList(params: PoListParams, signal?: AbortSignal): Promise<P
   return call(api, 'po.list', { query: toPoListQuery(params), signal });
 }
 
-export const poListQueryOptions = (params: PoListParams) =>
-  queryOptions({
-    queryKey: poKeys('list', params),
-    queryFn: ({ signal }) => getPoList(params, signal),
-    // Keep the current page on screen while the next one loads.
-    placeholderData: keepPreviousData,
-  });
-
-export const usePoList = (params: PoListParams, enabled = true) =>
-  useQuery({ ...poListQueryOptions(params), enabled });
+export const usePoList = listQueryHook((params: PoListParams) => poKeys('list', params), getPoList);

@@ -1,6 +1,5 @@
 import { api, call } from '@erp/sdk';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { poKeys } from '../../shared/api/po-keys';
 
 /**
@@ -27,18 +26,3 @@ export const poPhotoQueryOptions = (poId: string, photoId: string) =>
 
 export const usePoPhoto = (poId: string, photoId: string | null) =>
   useQuery({ ...poPhotoQueryOptions(poId, photoId ?? ''), enabled: Boolean(photoId) });
-
-/** An object URL for `blob` while it is shown; revoked when the blob changes or the viewer closes. */
-export function useObjectUrl(blob: Blob | null | undefined): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob) {
-      setUrl(null);
-      return;
-    }
-    const next = URL.createObjectURL(blob);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [blob]);
-  return url;
-}

@@ -2,7 +2,8 @@ import type { PoReceipt } from '@erp/contracts';
 import { errorMessage } from '@erp/sdk';
 import { Button, Dialog, DialogFooter, ErrorPanel, formatDate, Spinner, theme } from '@erp/ui';
 import styled from 'styled-components';
-import { useObjectUrl, usePoPhoto } from '../api/get-po-photo';
+import { usePoPhoto } from '../api/get-po-photo';
+import { useObjectUrl } from '../../shared/hooks/use-object-url';
 
 const Frame = styled.div`
   display: grid;

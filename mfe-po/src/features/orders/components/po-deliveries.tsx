@@ -1,14 +1,9 @@
 import type { PoReceipt } from '@erp/contracts';
-import { Button, formatDate, formatDateTime, Icon, theme } from '@erp/ui';
-import { DataTable, type Column } from '@erp/ui/remote';
+import { formatDate, formatDateTime, theme } from '@erp/ui';
+import { DataTable, Figure, RowAction, type Column } from '@erp/ui/remote';
 import { useMemo } from 'react';
 import styled from 'styled-components';
 import { actorName, formatQty } from '../../shared/hooks/po-format';
-
-const Num = styled.span`
-  white-space: nowrap;
-  font-variant-numeric: tabular-nums;
-`;
 
 const Lines = styled.ul`
   list-style: none;
@@ -40,25 +35,6 @@ const Remarks = styled.span`
   }
 `;
 
-/** Seven columns fit beside the sidebar: the cells keep a little less padding than the kit's default. */
-const Fit = styled.div`
-  ${theme.media.desktop} {
-    & th,
-    & td {
-      padding-left: 0.5rem;
-      padding-right: 0.5rem;
-    }
-    & th:first-child,
-    & td:first-child {
-      padding-left: 0.875rem;
-    }
-    & th:last-child,
-    & td:last-child {
-      padding-right: 0.875rem;
-    }
-  }
-`;
-
 const Muted = styled.span`
   color: ${theme.color.mutedForeground};
   font-size: 0.8125rem;
@@ -73,9 +49,9 @@ function ReceivedLines({ receipt }: { receipt: PoReceipt }) {
         <li key={l.item._id}>
           <span>
             {l.item.name}:{' '}
-            <Num>
+            <Figure>
               {formatQty(l.receivedQuantity)} {l.item.unit}
-            </Num>
+            </Figure>
           </span>
           <small>
             Accepted {formatQty(l.acceptedQuantity)} {l.item.unit}
@@ -115,17 +91,17 @@ export function PoDeliveries({ receipts, onShowPhoto }: PoDeliveriesProps) {
         id: 'invoice',
         header: 'Invoice #',
         primary: true,
-        cell: (r) => <Num>{r.invoice.invoiceNumber}</Num>,
+        cell: (r) => <Figure>{r.invoice.invoiceNumber}</Figure>,
       },
       {
         id: 'invoiceDate',
         header: 'Invoice Date',
-        cell: (r) => <Num>{formatDate(r.invoice.invoiceDate)}</Num>,
+        cell: (r) => <Figure>{formatDate(r.invoice.invoiceDate)}</Figure>,
       },
       {
         id: 'receivedAt',
         header: 'Received Date',
-        cell: (r) => <Num title={formatDateTime(r.createdAt)}>{formatDate(r.createdAt)}</Num>,
+        cell: (r) => <Figure title={formatDateTime(r.createdAt)}>{formatDate(r.createdAt)}</Figure>,
       },
       { id: 'receivedBy', header: 'Received By', cell: (r) => actorName(r.receivedBy) },
       { id: 'items', header: 'Items', cell: (r) => <ReceivedLines receipt={r} /> },
@@ -139,15 +115,12 @@ export function PoDeliveries({ receipts, onShowPhoto }: PoDeliveriesProps) {
         header: 'Photo',
         cell: (r) =>
           r.photo ? (
-            <Button
-              variant="outline"
-              size="sm"
+            <RowAction
               onClick={() => onShowPhoto(r)}
+              icon="eye"
+              label="Photo"
               aria-label={`Invoice photo of ${r.invoice.invoiceNumber}`}
-            >
-              <Icon name="eye" />
-              Photo
-            </Button>
+            />
           ) : (
             <Muted>No photo</Muted>
           ),
@@ -155,9 +128,6 @@ export function PoDeliveries({ receipts, onShowPhoto }: PoDeliveriesProps) {
     ],
     [onShowPhoto],
   );
-  return (
-    <Fit>
-      <DataTable caption="Deliveries" columns={columns} rows={rows} rowKey={(r) => r._id} />
-    </Fit>
-  );
+  // Seven columns fit beside the sidebar.
+  return <DataTable caption="Deliveries" columns={columns} rows={rows} dense />;
 }

@@ -7,11 +7,6 @@ import { PO_MESSAGES, type PoReceipt, type PurchaseOrder } from '@erp/contracts'
 import { errorMessage } from '@erp/sdk';
 import {
   Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
   EmptyState,
   formatDate,
   formatDateTime,
@@ -27,22 +22,11 @@ import { useDownloadPoPdf } from '../api/download-po-pdf';
 import { actorName, receiptPath } from '../../shared/hooks/po-format';
 import { PoDeliveries } from './po-deliveries';
 import { PoLinesTable } from './po-lines-table';
-import { LoadFailure } from '@erp/ui/remote';
+import { LoadFailure, SectionCard } from '@erp/ui/remote';
 
 export const Sections = styled.div`
   display: grid;
   gap: 1rem;
-`;
-
-export const Heading = styled(CardTitle)`
-  scroll-margin-top: calc(${theme.layout.header} + 1rem);
-  &:focus {
-    outline: none;
-  }
-  &:focus-visible {
-    outline: 2px solid ${theme.color.ring};
-    outline-offset: 2px;
-  }
 `;
 
 export const Notice = styled.section`
@@ -198,50 +182,45 @@ export function PoDetailSections({
 }: PoDetailSectionsProps) {
   return (
     <Sections>
-      <Card as="section" aria-labelledby="po-items">
-        <CardHeader>
-          <CardTitle id="po-items" as="h2">
-            Ordered Items
-          </CardTitle>
-          <CardDescription>
+      <SectionCard
+        titleId="po-items"
+        title="Ordered Items"
+        description={
+          <>
             {po.items.length} {po.items.length === 1 ? 'line' : 'lines'} at the unit prices locked on approval
-          </CardDescription>
-        </CardHeader>
-        <CardContent>
-          <PoLinesTable lines={po.items} />
-        </CardContent>
-      </Card>
-      <Card as="section" aria-labelledby="po-deliveries">
-        <CardHeader>
-          <Heading id="po-deliveries" as="h2" ref={historyHeading} tabIndex={-1}>
-            Deliveries
-          </Heading>
-          <CardDescription>Goods receipts recorded against this purchase order, newest first</CardDescription>
-        </CardHeader>
-        <CardContent>
-          {po.receipts.length > 0 ? (
-            <PoDeliveries receipts={po.receipts} onShowPhoto={onShowPhoto} />
-          ) : (
-            <EmptyState
-              icon="truck"
-              title="No deliveries yet"
-              description={
-                closed
-                  ? 'This purchase order was closed before any goods were received.'
-                  : 'Receipts recorded against this purchase order will appear here.'
-              }
-              action={
-                receive ? (
-                  <LinkButton to={receiptPath(po._id)} variant="outline">
-                    <Icon name="truck" />
-                    Record Receipt
-                  </LinkButton>
-                ) : undefined
-              }
-            />
-          )}
-        </CardContent>
-      </Card>
+          </>
+        }
+      >
+        <PoLinesTable lines={po.items} />
+      </SectionCard>
+      <SectionCard
+        titleId="po-deliveries"
+        title="Deliveries"
+        description="Goods receipts recorded against this purchase order, newest first"
+        titleRef={historyHeading}
+      >
+        {po.receipts.length > 0 ? (
+          <PoDeliveries receipts={po.receipts} onShowPhoto={onShowPhoto} />
+        ) : (
+          <EmptyState
+            icon="truck"
+            title="No deliveries yet"
+            description={
+              closed
+                ? 'This purchase order was closed before any goods were received.'
+                : 'Receipts recorded against this purchase order will appear here.'
+            }
+            action={
+              receive ? (
+                <LinkButton to={receiptPath(po._id)} variant="outline">
+                  <Icon name="truck" />
+                  Record Receipt
+                </LinkButton>
+              ) : undefined
+            }
+          />
+        )}
+      </SectionCard>
     </Sections>
   );
 }

@@ -1,31 +1,25 @@
-import { Select, theme } from '@erp/ui';
-import { Tabs } from '@erp/ui/remote';
-import styled from 'styled-components';
+import {
+  ChoiceFilter,
+  FilterTabsRow,
+  ProjectChoiceFilter,
+  type ChoiceFilterProps,
+  Tabs,
+  useListSearch,
+  type ListSearch,
+  type ListSearchOptions,
+} from '@erp/ui/remote';
+import type { ReactNode } from 'react';
 import { useProjectOptions, useVendorOptions, type VendorOption } from '../api/get-filter-options';
-import { statusParam, type PoStatusTab } from '../hooks/po-list-filters';
-
-/** The status tabs get a row of their own above the search (in the phone's side panel, the top of it). */
-const TabsRow = styled.div`
-  order: -1;
-  flex-basis: 100%;
-  max-width: 100%;
-  & [role='tablist'] {
-    flex-wrap: wrap;
-  }
-`;
+import {
+  activeFilterCount,
+  parseIdFilter,
+  parseStatusTab,
+  statusParam,
+  type PoStatusTab,
+} from '../hooks/po-list-filters';
 
 /** Wider than the bar's other selects: a project reads "code — name". */
-const WideSelect = styled(Select)`
-  && {
-    width: 13rem;
-    max-width: 100%;
-  }
-  ${theme.media.mobile} {
-    && {
-      width: 100%;
-    }
-  }
-`;
+const WIDE = '13rem';
 
 export interface StatusTabsProps {
   tabs: { value: PoStatusTab; label: string }[];
@@ -36,47 +30,27 @@ export interface StatusTabsProps {
 /** SPEC §2: the Status filter (All, Open, Partial, Closed; the receiving list All, Open, Partial). */
 export function StatusTabs({ tabs, value, onChange }: StatusTabsProps) {
   return (
-    <TabsRow>
+    <FilterTabsRow>
       <Tabs
         aria-label="Filter by status"
         value={value}
         onValueChange={(next) => onChange(statusParam(next as PoStatusTab))}
         tabs={tabs}
       />
-    </TabsRow>
+    </FilterTabsRow>
   );
 }
 
-export interface IdFilterProps {
-  value: string | null;
-  onChange: (id: string | undefined) => void;
-}
+export type IdFilterProps = Pick<ChoiceFilterProps, 'value' | 'onChange'>;
+type ProjectFilterProps = IdFilterProps;
 
 /**
  * 'All Projects' and the member's projects as "code — name" (projects list, limit 100). A project in
  * the URL (the project screens link /po/list?project={id}) that the list does not hold still shows as chosen.
  */
-export function ProjectFilter({ value, onChange }: IdFilterProps) {
+export function ProjectFilter(props: ProjectFilterProps) {
   const options = useProjectOptions();
-  const projects = options.data ?? [];
-  const known = value === null || projects.some((p) => p._id === value);
-  return (
-    <WideSelect
-      aria-label="Filter by project"
-      value={value ?? ''}
-      onChange={(e) => onChange(e.target.value || undefined)}
-    >
-      <option value="">All Projects</option>
-      {!known && (
-        <option value={value}>{options.isPending ? 'Loading projects...' : 'Selected project'}</option>
-      )}
-      {projects.map((p) => (
-        <option key={p._id} value={p._id}>
-          {p.projectCode} — {p.name}
-        </option>
-      ))}
-    </WideSelect>
-  );
+  return <ProjectChoiceFilter {...props} projects={options.data} pending={options.isPending} width={WIDE} />;
 }
 
 export interface VendorFilterProps extends IdFilterProps {
@@ -90,25 +64,79 @@ export interface VendorFilterProps extends IdFilterProps {
 export function VendorFilter({ value, onChange, fromMaster, present }: VendorFilterProps) {
   const master = useVendorOptions(fromMaster);
   const listed = fromMaster && master.data ? master.data : present;
-  const vendors = [...listed];
-  if (value && !vendors.some((v) => v._id === value)) {
-    const seen = present.find((v) => v._id === value);
-    vendors.unshift(
-      seen ?? { _id: value, name: fromMaster && master.isPending ? 'Loading vendors...' : 'Selected vendor' },
-    );
-  }
+  const seen = present.find((v) => v._id === value);
   return (
-    <WideSelect
+    <ChoiceFilter
       aria-label="Filter by vendor"
-      value={value ?? ''}
-      onChange={(e) => onChange(e.target.value || undefined)}
-    >
-      <option value="">All Vendors</option>
-      {vendors.map((v) => (
-        <option key={v._id} value={v._id}>
-          {v.name}
-        </option>
-      ))}
-    </WideSelect>
+      allLabel="All Vendors"
+      value={value}
+      onChange={onChange}
+      choices={listed.map((v) => ({ value: v._id, label: v.name }))}
+      unknownLabel={seen?.name ?? (fromMaster && master.isPending ? 'Loading vendors...' : 'Selected vendor')}
+      width={WIDE}
+    />
+  );
+}
+
+/** A PO list's search and its Status, Vendor and Project filters as the URL holds them. */
+export interface PoListFilters {
+  search: ListSearch;
+  status: PoStatusTab;
+  vendorId: string | null;
+  projectId: string | null;
+}
+
+/** The search and filters of a PO list whose status tabs are `tabs` (?status=, ?vendor=, ?project=). */
+export function usePoListFilters(
+  tabs: readonly { value: PoStatusTab }[],
+  options?: ListSearchOptions,
+): PoListFilters {
+  const search = useListSearch(['status', 'vendor', 'project'], options);
+  return {
+    search,
+    status: parseStatusTab(search.filter('status'), tabs),
+    vendorId: parseIdFilter(search.filter('vendor')),
+    projectId: parseIdFilter(search.filter('project')),
+  };
+}
+
+/** What a PO list asks the server for its search and filters. */
+export const poListQuery = ({ search, status, vendorId, projectId }: PoListFilters) => ({
+  page: search.query.page,
+  keyword: search.query.keyword,
+  status,
+  vendorId,
+  projectId,
+});
+
+/** How many filters are set (the phone's 'Filters (n)' button). */
+export const poFiltersOnPhone = (filters: PoListFilters) => ({ active: activeFilterCount(filters) });
+
+export interface PoListFilterBarProps {
+  filters: PoListFilters;
+  tabs: { value: PoStatusTab; label: string }[];
+  /** May read the vendor master (else the Vendor filter offers the vendors of the POs seen). */
+  fromMaster: boolean;
+  /** The vendors of the POs the list has shown (`useSeenVendors`; kept by the page, as the phone's panel comes and goes). */
+  seenVendors: readonly VendorOption[];
+  /** More filters after the three (the phone's sort). */
+  children?: ReactNode;
+}
+
+/** The Status tabs and the Vendor and Project filters of a PO list, bound to its URL. */
+export function PoListFilterBar({ filters, tabs, fromMaster, seenVendors, children }: PoListFilterBarProps) {
+  const { search, status, vendorId, projectId } = filters;
+  return (
+    <>
+      <StatusTabs tabs={tabs} value={status} onChange={(value) => search.setFilter('status', value)} />
+      <VendorFilter
+        value={vendorId}
+        onChange={(value) => search.setFilter('vendor', value)}
+        fromMaster={fromMaster}
+        present={[...seenVendors]}
+      />
+      <ProjectFilter value={projectId} onChange={(value) => search.setFilter('project', value)} />
+      {children}
+    </>
   );
 }

@@ -1,15 +1,9 @@
-import { ListPage, useCurrentUser, useListSearch } from '@erp/ui/remote';
+import { ListPage, useCurrentUser } from '@erp/ui/remote';
 import { usePoList } from '../api/get-po-list';
 import { canListVendors, canReadPoList } from '../../shared/hooks/po-access';
-import {
-  activeFilterCount,
-  LIST_STATUS_TABS,
-  parseIdFilter,
-  parseStatusTab,
-  PO_LIST_PAGE_SIZE,
-} from '../hooks/po-list-filters';
+import { LIST_STATUS_TABS, PO_LIST_PAGE_SIZE } from '../hooks/po-list-filters';
 import { useSeenVendors } from '../hooks/use-seen-vendors';
-import { ProjectFilter, StatusTabs, VendorFilter } from './po-filters';
+import { PoListFilterBar, poFiltersOnPhone, poListQuery, usePoListFilters } from './po-filters';
 import { PoListTable } from './po-table';
 import { ReceiptRecordedNotice } from '../../shared/components/receipt-recorded-notice';
 
@@ -21,22 +15,8 @@ import { ReceiptRecordedNotice } from '../../shared/components/receipt-recorded-
 export function PoListPage() {
   const user = useCurrentUser();
   const allowed = canReadPoList(user);
-  const search = useListSearch(['status', 'vendor', 'project']);
-  const status = parseStatusTab(search.filter('status'), LIST_STATUS_TABS);
-  const vendorId = parseIdFilter(search.filter('vendor'));
-  const projectId = parseIdFilter(search.filter('project'));
-  const list = usePoList(
-    {
-      scope: 'all',
-      page: search.query.page,
-      pageSize: PO_LIST_PAGE_SIZE,
-      keyword: search.query.keyword,
-      status,
-      vendorId,
-      projectId,
-    },
-    allowed,
-  );
+  const filters = usePoListFilters(LIST_STATUS_TABS);
+  const list = usePoList({ scope: 'all', pageSize: PO_LIST_PAGE_SIZE, ...poListQuery(filters) }, allowed);
   const seenVendors = useSeenVendors(list.data?.result);
 
   return (
@@ -45,28 +25,19 @@ export function PoListPage() {
       description="Purchase orders generated from approved indents, one per vendor, and where each one stands"
       allowed={allowed}
       noun="purchase orders"
-      search={search}
+      search={filters.search}
       searchPlaceholder="Search PO ID, BoQ ID, Vendor ID, Vendor Name..."
       filters={
-        <>
-          <StatusTabs
-            tabs={LIST_STATUS_TABS}
-            value={status}
-            onChange={(value) => search.setFilter('status', value)}
-          />
-          <VendorFilter
-            value={vendorId}
-            onChange={(value) => search.setFilter('vendor', value)}
-            fromMaster={canListVendors(user)}
-            present={[...seenVendors]}
-          />
-          <ProjectFilter value={projectId} onChange={(value) => search.setFilter('project', value)} />
-        </>
+        <PoListFilterBar
+          filters={filters}
+          tabs={LIST_STATUS_TABS}
+          fromMaster={canListVendors(user)}
+          seenVendors={seenVendors}
+        />
       }
-      filtersOnPhone={{ active: activeFilterCount({ status, vendorId, projectId }) }}
+      filtersOnPhone={poFiltersOnPhone(filters)}
       count={{ one: 'PO', many: 'POs' }}
       query={list}
-      page={list.data}
       pageSize={PO_LIST_PAGE_SIZE}
       noMatchTitle="No Purchase Orders found"
       empty={{

@@ -1,21 +1,18 @@
 import { theme } from '@erp/ui';
-import { ListPage, SortSelect, useCurrentUser, useListSearch } from '@erp/ui/remote';
+import { ListPage, SortSelect, useCurrentUser } from '@erp/ui/remote';
 import { useIsMobile } from '@erp/ui';
 import styled from 'styled-components';
 import { usePoList } from '../api/get-po-list';
 import { canListVendors, canReadOpenPos } from '../../shared/hooks/po-access';
 import {
-  activeFilterCount,
   DEFAULT_OPEN_SORT,
   OPEN_PO_PAGE_SIZE,
   OPEN_STATUS_TABS,
-  parseIdFilter,
-  parseStatusTab,
   SORT_KEYS,
   toPoSort,
 } from '../hooks/po-list-filters';
 import { useSeenVendors } from '../hooks/use-seen-vendors';
-import { ProjectFilter, StatusTabs, VendorFilter } from './po-filters';
+import { PoListFilterBar, poFiltersOnPhone, poListQuery, usePoListFilters } from './po-filters';
 import { OPEN_COLUMNS, OpenPoTable } from './po-table';
 
 export const OPEN_SEARCH_PLACEHOLDER = {
@@ -45,24 +42,10 @@ export function PoOpenPage() {
   const user = useCurrentUser();
   const phone = useIsMobile();
   const allowed = canReadOpenPos(user);
-  const search = useListSearch(['status', 'vendor', 'project'], {
-    defaultSort: DEFAULT_OPEN_SORT,
-    sortKeys: SORT_KEYS,
-  });
-  const status = parseStatusTab(search.filter('status'), OPEN_STATUS_TABS);
-  const vendorId = parseIdFilter(search.filter('vendor'));
-  const projectId = parseIdFilter(search.filter('project'));
+  const filters = usePoListFilters(OPEN_STATUS_TABS, { defaultSort: DEFAULT_OPEN_SORT, sortKeys: SORT_KEYS });
+  const { search } = filters;
   const list = usePoList(
-    {
-      scope: 'active',
-      page: search.query.page,
-      pageSize: OPEN_PO_PAGE_SIZE,
-      keyword: search.query.keyword,
-      status,
-      vendorId,
-      projectId,
-      sort: toPoSort(search.sort),
-    },
+    { scope: 'active', pageSize: OPEN_PO_PAGE_SIZE, ...poListQuery(filters), sort: toPoSort(search.sort) },
     allowed,
   );
   const seenVendors = useSeenVendors(list.data?.result);
@@ -79,30 +62,22 @@ export function PoOpenPage() {
       searchPlaceholder={phone ? OPEN_SEARCH_PLACEHOLDER.phone : OPEN_SEARCH_PLACEHOLDER.desktop}
       searchLabel="Search open purchase orders by PO ID, BoQ ID, vendor ID or vendor name"
       filters={
-        <>
-          <StatusTabs
-            tabs={OPEN_STATUS_TABS}
-            value={status}
-            onChange={(value) => search.setFilter('status', value)}
-          />
-          <VendorFilter
-            value={vendorId}
-            onChange={(value) => search.setFilter('vendor', value)}
-            fromMaster={canListVendors(user)}
-            present={[...seenVendors]}
-          />
-          <ProjectFilter value={projectId} onChange={(value) => search.setFilter('project', value)} />
+        <PoListFilterBar
+          filters={filters}
+          tabs={OPEN_STATUS_TABS}
+          fromMaster={canListVendors(user)}
+          seenVendors={seenVendors}
+        >
           {phone && (
             <SortRow>
               <SortSelect columns={OPEN_COLUMNS} sort={search.sort} onSortChange={search.setSort} />
             </SortRow>
           )}
-        </>
+        </PoListFilterBar>
       }
-      filtersOnPhone={{ active: activeFilterCount({ status, vendorId, projectId }) }}
+      filtersOnPhone={poFiltersOnPhone(filters)}
       count={{ one: 'PO', many: 'POs' }}
       query={list}
-      page={list.data}
       pageSize={OPEN_PO_PAGE_SIZE}
       noMatchTitle="No Active Purchase Orders"
       empty={{

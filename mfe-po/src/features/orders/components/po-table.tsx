@@ -1,24 +1,12 @@
 import type { Member, PoSummary } from '@erp/contracts';
-import { formatDate, formatINR, formatNumber, Icon, Link, LinkButton, theme } from '@erp/ui';
-import { DataTable, type Column, type ListSort } from '@erp/ui/remote';
+import { formatDate, formatINR, formatNumber, Link, theme } from '@erp/ui';
+import { DataTable, Figure, RowAction, TwoLines, type Column, type ListSort } from '@erp/ui/remote';
 import styled from 'styled-components';
 import { canReceive } from '../../shared/hooks/po-access';
 import { isClosed, poPath, receiptPath } from '../../shared/hooks/po-format';
 import { PoStatusBadge } from '../../shared/components/po-status-badge';
 
-const Stack = styled.span`
-  display: grid;
-  gap: 0.125rem;
-  min-width: 0;
-  & > strong {
-    font-weight: 600;
-    white-space: nowrap;
-  }
-  & > small {
-    color: ${theme.color.mutedForeground};
-    font-size: 0.8125rem;
-    overflow-wrap: anywhere;
-  }
+const Stack = styled(TwoLines)`
   ${theme.media.desktop} {
     &.wide {
       min-width: 7rem;
@@ -43,30 +31,6 @@ const PoLink = styled(Link)`
   text-decoration: underline;
   text-underline-offset: 2px;
   white-space: nowrap;
-`;
-
-const Num = styled.span`
-  white-space: nowrap;
-  font-variant-numeric: tabular-nums;
-`;
-
-/** Nine columns fit a laptop's width: the cells keep a little less padding than the kit's default. */
-const Fit = styled.div`
-  ${theme.media.desktop} {
-    & th,
-    & td {
-      padding-left: 0.5rem;
-      padding-right: 0.5rem;
-    }
-    & th:first-child,
-    & td:first-child {
-      padding-left: 0.875rem;
-    }
-    & th:last-child,
-    & td:last-child {
-      padding-right: 0.875rem;
-    }
-  }
 `;
 
 const poNumber: Column<PoSummary> = {
@@ -94,12 +58,12 @@ const items: Column<PoSummary> = {
   id: 'items',
   header: 'Items',
   align: 'right',
-  cell: (po) => <Num>{formatNumber(po.itemCount)}</Num>,
+  cell: (po) => <Figure>{formatNumber(po.itemCount)}</Figure>,
 };
 const orderDate: Column<PoSummary> = {
   id: 'orderDate',
   header: 'Order Date',
-  cell: (po) => <Num>{formatDate(po.orderDate)}</Num>,
+  cell: (po) => <Figure>{formatDate(po.orderDate)}</Figure>,
 };
 const status: Column<PoSummary> = {
   id: 'status',
@@ -110,7 +74,7 @@ const amount = (header: string): Column<PoSummary> => ({
   id: 'amount',
   header,
   align: 'right',
-  cell: (po) => <Num>{formatINR(po.amount)}</Num>,
+  cell: (po) => <Figure>{formatINR(po.amount)}</Figure>,
 });
 
 /** SPEC §2 "PO list": PO #, Indent ID (to the indent), Vendor, Project, Items, Order Date, Amount, Status. */
@@ -144,7 +108,7 @@ export const OPEN_COLUMNS: Column<PoSummary>[] = [
     header: 'BoQ ID',
     cell: (po) => (
       <Stack className="clamp">
-        <Num>{po.boqId.boqId}</Num>
+        <Figure>{po.boqId.boqId}</Figure>
         {po.boqId.name && <small title={po.boqId.name}>{po.boqId.name}</small>}
       </Stack>
     ),
@@ -159,40 +123,33 @@ export const OPEN_COLUMNS: Column<PoSummary>[] = [
 
 type Who = Pick<Member, 'role' | 'permissions'>;
 
+function HistoryAction({ po, to }: { po: PoSummary; to: string }) {
+  return <RowAction to={to} icon="file" label="History" aria-label={`History of ${po.poNumber}`} />;
+}
+
+function DetailsAction({ po }: { po: PoSummary }) {
+  return (
+    <RowAction to={poPath(po._id)} icon="eye" label="Details" aria-label={`Details of ${po.poNumber}`} />
+  );
+}
+
 /** /po/list: 'History' (to the deliveries) for a closed PO, 'Details' for an open or partial one. */
 export function PoListTable({ pos }: { pos: PoSummary[] }) {
   return (
-    <Fit>
-      <DataTable
-        caption="Purchase orders"
-        columns={LIST_COLUMNS}
-        rows={pos}
-        rowKey={(po) => po._id}
-        actions={(po) =>
-          isClosed(po.status) ? (
-            <LinkButton
-              to={poPath(po._id, 'history')}
-              variant="outline"
-              size="sm"
-              aria-label={`History of ${po.poNumber}`}
-            >
-              <Icon name="file" />
-              History
-            </LinkButton>
-          ) : (
-            <LinkButton
-              to={poPath(po._id)}
-              variant="outline"
-              size="sm"
-              aria-label={`Details of ${po.poNumber}`}
-            >
-              <Icon name="eye" />
-              Details
-            </LinkButton>
-          )
-        }
-      />
-    </Fit>
+    // Nine columns fit a laptop's width.
+    <DataTable
+      caption="Purchase orders"
+      columns={LIST_COLUMNS}
+      rows={pos}
+      dense
+      actions={(po) =>
+        isClosed(po.status) ? (
+          <HistoryAction po={po} to={poPath(po._id, 'history')} />
+        ) : (
+          <DetailsAction po={po} />
+        )
+      }
+    />
   );
 }
 
@@ -210,44 +167,29 @@ export interface OpenPoTableProps {
 export function OpenPoTable({ pos, user, sort, onSortChange }: OpenPoTableProps) {
   const receive = canReceive(user);
   return (
-    <Fit>
-      <DataTable
-        caption="Purchase orders open for receiving"
-        columns={OPEN_COLUMNS}
-        rows={pos}
-        rowKey={(po) => po._id}
-        sort={sort}
-        onSortChange={onSortChange}
-        sortMode="server"
-        actions={(po) =>
-          isClosed(po.status) ? (
-            <LinkButton
-              to={poPath(po._id)}
-              variant="outline"
-              size="sm"
-              aria-label={`History of ${po.poNumber}`}
-            >
-              <Icon name="file" />
-              History
-            </LinkButton>
-          ) : receive ? (
-            <LinkButton to={receiptPath(po._id)} size="sm" aria-label={`Receive ${po.poNumber}`}>
-              <Icon name="truck" />
-              Receive
-            </LinkButton>
-          ) : (
-            <LinkButton
-              to={poPath(po._id)}
-              variant="outline"
-              size="sm"
-              aria-label={`Details of ${po.poNumber}`}
-            >
-              <Icon name="eye" />
-              Details
-            </LinkButton>
-          )
-        }
-      />
-    </Fit>
+    <DataTable
+      caption="Purchase orders open for receiving"
+      columns={OPEN_COLUMNS}
+      rows={pos}
+      sort={sort}
+      onSortChange={onSortChange}
+      sortMode="server"
+      dense
+      actions={(po) =>
+        isClosed(po.status) ? (
+          <HistoryAction po={po} to={poPath(po._id)} />
+        ) : receive ? (
+          <RowAction
+            to={receiptPath(po._id)}
+            variant="default"
+            icon="truck"
+            label="Receive"
+            name={po.poNumber}
+          />
+        ) : (
+          <DetailsAction po={po} />
+        )
+      }
+    />
   );
 }

@@ -6,6 +6,7 @@
  * else in the URL reads as the default. Plain functions, tested without a DOM.
  */
 import { PO_SORT_KEYS, type PoListQuery, type PoSort, type PoSortKey, type PoStatus } from '@erp/contracts';
+import { pageWindow, parseChoice } from '@erp/ui/remote';
 
 /** /po/list shows 10 a page (as the indent list); /po/open 25 (SPEC §9). */
 export const PO_LIST_PAGE_SIZE = 10;
@@ -35,8 +36,7 @@ export const OPEN_STATUS_TABS: { value: PoStatusTab; label: string }[] = LIST_ST
 
 /** ?status= as one of `tabs` (any case), else 'all'. */
 export function parseStatusTab(value: string | null, tabs: readonly { value: PoStatusTab }[]): PoStatusTab {
-  if (!value) return 'all';
-  return tabs.find((t) => t.value.toLowerCase() === value.toLowerCase())?.value ?? 'all';
+  return parseChoice(value, tabs, { anyCase: true }) ?? 'all';
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -78,11 +78,10 @@ export type PoListRequest = PoListQuery;
  * Open and Partial falls back to 'active'), the vendor, the project and the sort. Empty ones are left out.
  */
 export function toPoListQuery(p: PoListParams): PoListRequest {
-  const page = Math.max(1, Math.floor(p.page) || 1);
   let status: PoListRequest['status'];
   if (p.scope === 'active') status = p.status === 'Open' || p.status === 'Partial' ? p.status : 'active';
   else status = p.status === 'all' ? undefined : p.status;
-  const query: PoListRequest = { limit: p.pageSize, offset: (page - 1) * p.pageSize };
+  const query: PoListRequest = pageWindow(p.page, p.pageSize);
   const keyword = p.keyword.trim();
   if (keyword) query.keyword = keyword;
   if (status) query.status = status;

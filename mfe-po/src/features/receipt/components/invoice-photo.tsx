@@ -6,30 +6,16 @@
  * would refuse (not a JPEG, PNG or WebP, above 5 MB) is refused here, before anything is sent.
  */
 import { FormSection } from '@erp/ui/remote';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import { useFieldValue, type ReceiptStore } from '../hooks/receipt-store';
 import type { ChosenPhoto } from '../hooks/receipt-wizard-state';
 import { useHasCamera } from '../hooks/use-camera';
 import { useInvoicePhoto } from '../hooks/use-invoice-photo';
 import { CameraView, FilePicker, PhotoChoice, PhotoPreview } from './invoice-photo-parts';
 import { Note } from './invoice-photo-styles';
+import { useObjectUrl } from '../../shared/hooks/use-object-url';
 
 export type { ChosenPhoto };
-
-/** The preview of a Blob, its object URL revoked when it changes or goes. */
-function usePreviewUrl(blob: Blob | null): string | null {
-  const [url, setUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (!blob) {
-      setUrl(null);
-      return;
-    }
-    const next = URL.createObjectURL(blob);
-    setUrl(next);
-    return () => URL.revokeObjectURL(next);
-  }, [blob]);
-  return url;
-}
 
 export interface InvoicePhotoProps {
   store: ReceiptStore;
@@ -52,7 +38,7 @@ export function InvoicePhoto({ store, photo, onPhoto, kept, disabled, serverErro
   const pickerId = useId();
   const hasCamera = useHasCamera();
   const invoiceNumber = useFieldValue(store, 'invoiceNumber');
-  const preview = usePreviewUrl(photo?.blob ?? null);
+  const preview = useObjectUrl(photo?.blob ?? null);
   const open = camera.state !== 'off';
 
   const filePicker = (label: string, wide = false) => (

@@ -4,10 +4,10 @@
  * device that could not keep the draft.
  */
 import { Button } from '@erp/ui';
+import { Banner } from '@erp/ui/remote';
 import type { ReactNode } from 'react';
 import type { WizardDispatch, WizardState } from '../hooks/receipt-wizard-state';
 import { OFFLINE_WORDS } from '../hooks/submit-receipt';
-import { Banner } from './receipt-wizard-styles';
 
 export interface ReceiptBannersProps {
   state: WizardState;

@@ -137,16 +137,28 @@ interface InvoiceFieldProps {
   showErrors: boolean;
   disabled: boolean;
   className?: string;
-  render: (props: {
-    id: string;
-    value: string;
-    onChange: (value: string) => void;
-    onBlur: () => void;
-    invalid: boolean;
-    describedBy: string;
-    disabled: boolean;
-  }) => ReactElement;
+  render: (props: InvoiceControlProps) => ReactElement;
 }
+
+interface InvoiceControlProps {
+  id: string;
+  value: string;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+  invalid: boolean;
+  describedBy: string;
+  disabled: boolean;
+}
+
+/** What an invoice field's control takes from it as is (how it reports a change is its own). */
+const controlOf = (p: InvoiceControlProps) => ({
+  id: p.id,
+  value: p.value,
+  onBlur: p.onBlur,
+  disabled: p.disabled,
+  'aria-invalid': p.invalid || undefined,
+  'aria-describedby': p.describedBy,
+});
 
 function InvoiceField({
   store,
@@ -230,16 +242,11 @@ function NotesField(common: CommonFieldProps) {
       className="span-2"
       render={(p) => (
         <Textarea
-          id={p.id}
-          value={p.value}
+          {...controlOf(p)}
           rows={3}
           maxLength={RECEIPT_TEXT.remarks}
           placeholder="Truck number, unloading notes…"
           onChange={(e) => p.onChange(e.target.value)}
-          onBlur={p.onBlur}
-          disabled={p.disabled}
-          aria-invalid={p.invalid || undefined}
-          aria-describedby={p.describedBy}
         />
       )}
     />
@@ -256,18 +263,13 @@ function InvoiceNumberField(common: CommonFieldProps) {
         required
         render={(p) => (
           <Input
-            id={p.id}
-            value={p.value}
+            {...controlOf(p)}
             maxLength={RECEIPT_TEXT.invoiceNumber}
             autoComplete="off"
             autoCapitalize="characters"
             placeholder="e.g. INV/26-27/0042"
             onChange={(e) => p.onChange(e.target.value)}
-            onBlur={p.onBlur}
-            disabled={p.disabled}
             aria-required="true"
-            aria-invalid={p.invalid || undefined}
-            aria-describedby={p.describedBy}
           />
         )}
       />
@@ -283,19 +285,7 @@ function InvoiceDateField({ today, ...common }: CommonFieldProps & { today: stri
         field="invoiceDate"
         label="Invoice Date"
         required
-        render={(p) => (
-          <DateInput
-            id={p.id}
-            value={p.value}
-            max={today}
-            onChange={p.onChange}
-            onBlur={p.onBlur}
-            disabled={p.disabled}
-            aria-required="true"
-            aria-invalid={p.invalid || undefined}
-            aria-describedby={p.describedBy}
-          />
-        )}
+        render={(p) => <DateInput {...controlOf(p)} max={today} onChange={p.onChange} aria-required="true" />}
       />
     </Tall>
   );
@@ -318,17 +308,12 @@ function InvoiceAmountField({ expected, ...common }: CommonFieldProps & { expect
           <AmountWrap>
             <span aria-hidden="true">₹</span>
             <Input
-              id={p.id}
-              value={p.value}
+              {...controlOf(p)}
               inputMode="decimal"
               autoComplete="off"
               placeholder="0.00"
               onChange={(e) => p.onChange(sanitizeAmount(e.target.value))}
-              onBlur={p.onBlur}
-              disabled={p.disabled}
               aria-required="true"
-              aria-invalid={p.invalid || undefined}
-              aria-describedby={p.describedBy}
             />
           </AmountWrap>
         )}

@@ -7,7 +7,7 @@
  */
 import { fromHundredths, RECEIPT_TEXT } from '@erp/contracts';
 import { Input, theme, useIsMobile } from '@erp/ui';
-import { LineEditor, lineContext, type Column } from '@erp/ui/remote';
+import { LineEditor, lineContext, LineItemName, type Column } from '@erp/ui/remote';
 import { memo, useEffect, useMemo, type FormEvent } from 'react';
 import styled, { css } from 'styled-components';
 import { useLineValues, type ReceiptStore } from '../hooks/receipt-store';
@@ -28,16 +28,6 @@ interface LinesContextValue {
 }
 
 const [LinesContext, useLines] = lineContext<LinesContextValue>('Receipt line cells');
-
-const ItemName = styled.span`
-  display: grid;
-  gap: 0.125rem;
-  min-width: 0;
-  & > strong {
-    font-weight: 600;
-    overflow-wrap: anywhere;
-  }
-`;
 
 const Num = styled.span`
   white-space: nowrap;
@@ -144,9 +134,9 @@ const item: Column<ReceiptLineInfo> = {
   header: 'Item',
   primary: true,
   cell: (line) => (
-    <ItemName>
+    <LineItemName>
       <strong>{line.name}</strong>
-    </ItemName>
+    </LineItemName>
   ),
 };
 const unit: Column<ReceiptLineInfo> = { id: 'unit', header: 'Unit', cell: (line) => line.unit };

@@ -1,8 +1,9 @@
 /**
- * The receipt wizard's frames: the page's layout, the step list, the banners above the step and the
- * action bar that stays on screen while a long PO scrolls.
+ * The receipt wizard's frames: the page's layout, the step list and the action bar that stays on
+ * screen while a long PO scrolls (the banners above the step are the kit's Banner).
  */
-import { keepClear, theme } from '@erp/ui';
+import { theme } from '@erp/ui';
+import { StickyBar, stickyBarOnTopOnPhones } from '@erp/ui/remote';
 import styled from 'styled-components';
 
 export const Layout = styled.div`
@@ -64,61 +65,20 @@ export const Steps = styled.ol`
   }
 `;
 
-export const Banner = styled.div<{ $tone: 'error' | 'info' | 'warning' }>`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: 0.75rem;
-  flex-wrap: wrap;
-  padding: 0.75rem 1rem;
-  border: 1px solid
-    ${(p) => (p.$tone === 'error' ? '#fecaca' : p.$tone === 'warning' ? '#fde68a' : '#bfdbfe')};
-  border-radius: ${theme.radius.md};
-  background: ${(p) => (p.$tone === 'error' ? '#fef2f2' : p.$tone === 'warning' ? '#fffbeb' : '#eff6ff')};
-  font-size: 0.875rem;
-  & > p {
-    flex: 1 1 18rem;
-  }
-`;
-
 /**
  * The step's buttons stay on screen while a long PO scrolls. Desktops: at the bottom, the buttons
  * at its left (the toasts appear bottom-right). Phones: first, sticking under the header, clear of
  * the toasts and the bottom navigation, as the indent form's bar does; the buttons are full height
  * touch targets.
  */
-export const Bar = styled.div.attrs(keepClear)`
-  position: sticky;
-  bottom: 0.75rem;
-  z-index: ${theme.z.sticky};
-  display: flex;
-  align-items: center;
-  gap: 0.5rem;
-  flex-wrap: wrap;
-  padding: 0.75rem 1rem;
-  border: 1px solid ${theme.color.border};
-  border-radius: ${theme.radius.lg};
-  background: ${theme.color.card};
-  box-shadow: ${theme.shadow.lg};
-  & > .summary {
-    margin-left: 0.5rem;
-    font-size: 0.875rem;
-    color: ${theme.color.mutedForeground};
-  }
+export const Bar = styled(StickyBar)`
   & > .summary.problem {
     color: ${theme.color.destructive};
   }
+  ${stickyBarOnTopOnPhones}
   ${theme.media.mobile} {
-    order: -1;
-    top: calc(${theme.layout.header} + 0.5rem);
-    bottom: auto;
-    padding: 0.5rem 0.625rem;
     gap: 0.375rem 0.5rem;
-    box-shadow: ${theme.shadow.md};
     & > .summary {
-      order: -1;
-      flex-basis: 100%;
-      margin: 0;
       font-size: 0.8125rem;
       line-height: 1.3;
     }

@@ -8,6 +8,7 @@
  * Everything read back is checked: a draft from another release, another PO or a damaged entry is
  * dropped, never put into the form.
  */
+import { newRequestKey } from '@erp/sdk';
 import { RECEIPT_TEXT } from '@erp/contracts';
 import {
   BAD_INPUT,
@@ -305,14 +306,5 @@ export function forgetDraft(poId: string): void {
   void forgetPhoto(poId);
 }
 
-/** A new receipt key (the service's Uuid): crypto.randomUUID where the page has it, else one from random bytes. */
-export function newReceiptId(): string {
-  const c = globalThis.crypto;
-  if (typeof c?.randomUUID === 'function') return c.randomUUID();
-  const b = new Uint8Array(16);
-  c.getRandomValues(b);
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const hex = [...b].map((x) => x.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-}
+/** A new receipt key (the service's Uuid): the SDK's request key, made once per receipt. */
+export const newReceiptId = newRequestKey;

@@ -1,15 +1,5 @@
-import {
-  Button,
-  Card,
-  CardContent,
-  CardHeader,
-  CardTitle,
-  formatINR,
-  Icon,
-  keepClear,
-  Spinner,
-  theme,
-} from '@erp/ui';
+import { Button, formatINR, Icon, Spinner, theme } from '@erp/ui';
+import { SectionCard, StickyBar } from '@erp/ui/remote';
 import { forwardRef, useState } from 'react';
 import styled from 'styled-components';
 import type { BoqSaveStatus, SaveBlocker } from '../hooks/boq-form-values';
@@ -65,29 +55,22 @@ export function SummaryCard({
   total,
 }: Pick<BoqActionState, 'projectLabel' | 'lineCount' | 'total'>) {
   return (
-    <Card as="section" aria-labelledby="boq-summary-title">
-      <CardHeader>
-        <CardTitle id="boq-summary-title" as="h2">
-          Summary
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        <Terms>
-          <div>
-            <dt>Project</dt>
-            <dd>{projectLabel ?? 'Not selected'}</dd>
-          </div>
-          <div>
-            <dt>Total Items</dt>
-            <dd>{lineCount.toLocaleString('en-IN')}</dd>
-          </div>
-          <div className="total">
-            <dt>Total Amount</dt>
-            <dd>{formatINR(total)}</dd>
-          </div>
-        </Terms>
-      </CardContent>
-    </Card>
+    <SectionCard titleId="boq-summary-title" title="Summary">
+      <Terms>
+        <div>
+          <dt>Project</dt>
+          <dd>{projectLabel ?? 'Not selected'}</dd>
+        </div>
+        <div>
+          <dt>Total Items</dt>
+          <dd>{lineCount.toLocaleString('en-IN')}</dd>
+        </div>
+        <div className="total">
+          <dt>Total Amount</dt>
+          <dd>{formatINR(total)}</dd>
+        </div>
+      </Terms>
+    </SectionCard>
   );
 }
 
@@ -198,36 +181,19 @@ export const ActionsCard = forwardRef<HTMLElement, { state: BoqActionState }>(fu
   ref,
 ) {
   return (
-    <Card as="section" ref={ref} aria-labelledby="boq-actions-title">
-      <CardHeader>
-        <CardTitle id="boq-actions-title" as="h2">
-          Actions
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        <Stack>
-          <SaveButtons state={state} stacked />
-          <BlockerHint blockers={state.blockers} onBlocker={state.onBlocker} id="boq-actions-hint" />
-        </Stack>
-      </CardContent>
-    </Card>
+    <SectionCard titleId="boq-actions-title" title="Actions" ref={ref}>
+      <Stack>
+        <SaveButtons state={state} stacked />
+        <BlockerHint blockers={state.blockers} onBlocker={state.onBlocker} id="boq-actions-hint" />
+      </Stack>
+    </SectionCard>
   );
 });
 
 /** Toasts never cover it (data-keep-clear, decision 0038). */
-const Bar = styled.div.attrs(keepClear)`
-  position: sticky;
+const Bar = styled(StickyBar)`
   bottom: 0;
-  z-index: ${theme.z.sticky};
-  display: flex;
-  align-items: center;
   gap: 0.75rem 1rem;
-  flex-wrap: wrap;
-  padding: 0.75rem 1rem;
-  border: 1px solid ${theme.color.border};
-  border-radius: ${theme.radius.lg};
-  background: ${theme.color.card};
-  box-shadow: ${theme.shadow.lg};
   & > .totals {
     flex: 1 1 12rem;
     min-width: 0;

@@ -1,5 +1,6 @@
 import { cleanBoqDescription } from '@erp/contracts';
 import { Button, Icon, Input, Textarea, theme } from '@erp/ui';
+import { FieldGrid, NoLines } from '@erp/ui/remote';
 import { FormField, type FormKit } from '@erp/ui/remote-form';
 import styled from 'styled-components';
 import type { BoqFormValues, BoqProjectOption } from '../hooks/boq-form-values';
@@ -7,26 +8,6 @@ import { LINES_ID } from '../hooks/reveal-field';
 import { BoqLines, type LinesContextValue } from './boq-lines';
 import { StepSection, type StepState } from './boq-steps';
 import { ProjectPicker } from './pickers';
-
-const Grid = styled.div`
-  display: grid;
-  grid-template-columns: repeat(2, minmax(0, 1fr));
-  gap: 1rem 1.25rem;
-  & > .span-2 {
-    grid-column: 1 / -1;
-  }
-  ${theme.media.mobile} {
-    grid-template-columns: 1fr;
-  }
-`;
-
-const Empty = styled.p`
-  padding: 2rem 1rem;
-  text-align: center;
-  color: ${theme.color.mutedForeground};
-  border: 1px dashed ${theme.color.border};
-  border-radius: ${theme.radius.md};
-`;
 
 /** A muted line of text (how many lines are drawn; the import opening). */
 export const Note = styled.p`
@@ -76,7 +57,7 @@ export function DetailsStep({ kit, step }: StepProps) {
       title="Details"
       description="What the BOQ is called and anything the team should know"
     >
-      <Grid>
+      <FieldGrid>
         <FormField
           kit={kit}
           name="name"
@@ -98,7 +79,7 @@ export function DetailsStep({ kit, step }: StepProps) {
           label="Notes"
           control={<Textarea placeholder="Anything the team should know" maxLength={2000} rows={3} />}
         />
-      </Grid>
+      </FieldGrid>
     </StepSection>
   );
 }
@@ -140,7 +121,7 @@ export function ItemsStep({ kit, step, lines, keys, onImport, onPreloadImport, o
       }
     >
       {count === 0 ? (
-        <Empty>No items added yet.</Empty>
+        <NoLines>No items added yet.</NoLines>
       ) : (
         <div id={LINES_ID}>
           {count > 60 && <Note>{count.toLocaleString('en-IN')} lines. Lines are drawn as you scroll.</Note>}

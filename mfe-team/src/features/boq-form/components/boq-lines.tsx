@@ -7,7 +7,7 @@
 import { UNITS } from '@erp/contracts';
 import { Button, formatINR, Icon, Input, Select, theme } from '@erp/ui';
 import { LineEditor, lineContext, type Column } from '@erp/ui/remote';
-import { FormField, useFieldValue, type FormKit } from '@erp/ui/remote-form';
+import { FormField, LineRemarkField, useFieldValue, type FormKit } from '@erp/ui/remote-form';
 import { useMemo, type RefObject } from 'react';
 import type { FieldPath } from 'react-hook-form';
 import styled, { css } from 'styled-components';
@@ -139,15 +139,7 @@ function AmountCell({ index }: { index: number }) {
 
 function RemarkCell({ index }: { index: number }) {
   const { kit } = useLines();
-  return (
-    <FormField
-      kit={kit}
-      name={path(index, 'remark')}
-      label={`Remark, line ${index + 1}`}
-      className="remark"
-      control={<Input placeholder="Optional" autoComplete="off" maxLength={500} />}
-    />
-  );
+  return <LineRemarkField kit={kit} name={path(index, 'remark')} index={index} />;
 }
 
 function RemoveButton({ index }: { index: number }) {

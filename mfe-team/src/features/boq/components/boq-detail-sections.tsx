@@ -1,18 +1,6 @@
 import type { Boq } from '@erp/contracts';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  EmptyState,
-  formatDate,
-  formatINR,
-  formatNumber,
-  Link,
-  theme,
-} from '@erp/ui';
-import { Fact, FactGrid } from '@erp/ui/remote';
+import { EmptyState, formatDate, formatINR, formatNumber, Link } from '@erp/ui';
+import { Fact, FactGrid, SectionCard, TextsCard } from '@erp/ui/remote';
 import styled from 'styled-components';
 import { actorName } from '../../shared/hooks/boq-format';
 import { BoqLinesTable } from './boq-lines-table';
@@ -22,21 +10,6 @@ const FACT_COLUMNS = 'minmax(0, 1.5fr) repeat(3, minmax(0, 1fr)) minmax(max-cont
 
 const Facts = styled(FactGrid)`
   margin-bottom: 1rem;
-`;
-
-const Text = styled.p`
-  margin: 0;
-  white-space: pre-wrap;
-  overflow-wrap: anywhere;
-  & + & {
-    margin-top: 0.75rem;
-  }
-  & > strong {
-    display: block;
-    font-size: 0.8125rem;
-    color: ${theme.color.mutedForeground};
-    font-weight: 500;
-  }
 `;
 
 /** The BOQ's facts above its sections: project, when and by whom it was made, its size and total. */
@@ -60,48 +33,33 @@ export function BoqFacts({ boq: b }: { boq: Boq }) {
 export function BoqTextCard({ boq: b }: { boq: Boq }) {
   if (!b.description && !b.notes) return null;
   return (
-    <Card as="section" aria-label="Description and notes">
-      <CardContent style={{ paddingTop: '1.25rem' }}>
-        {b.description && (
-          <Text>
-            <strong>Description</strong>
-            {b.description}
-          </Text>
-        )}
-        {b.notes && (
-          <Text>
-            <strong>Notes</strong>
-            {b.notes}
-          </Text>
-        )}
-      </CardContent>
-    </Card>
+    <TextsCard
+      label="Description and notes"
+      texts={[
+        { label: 'Description', text: b.description },
+        { label: 'Notes', text: b.notes },
+      ]}
+    />
   );
 }
 
 /** The BOQ's lines with planned, consumed and balance (or how to add some to an empty draft). */
 export function BoqItemsCard({ boq: b }: { boq: Boq }) {
   return (
-    <Card as="section" aria-labelledby="boq-items">
-      <CardHeader>
-        <CardTitle id="boq-items" as="h2">
-          Items
-        </CardTitle>
-        <CardDescription>
-          Planned quantities, what goods receipts have consumed, and the balance
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        {b.items.length > 0 ? (
-          <BoqLinesTable lines={b.items} />
-        ) : (
-          <EmptyState
-            icon="inbox"
-            title="No items added yet."
-            description="Edit the draft to add its estimate items."
-          />
-        )}
-      </CardContent>
-    </Card>
+    <SectionCard
+      titleId="boq-items"
+      title="Items"
+      description="Planned quantities, what goods receipts have consumed, and the balance"
+    >
+      {b.items.length > 0 ? (
+        <BoqLinesTable lines={b.items} />
+      ) : (
+        <EmptyState
+          icon="inbox"
+          title="No items added yet."
+          description="Edit the draft to add its estimate items."
+        />
+      )}
+    </SectionCard>
   );
 }

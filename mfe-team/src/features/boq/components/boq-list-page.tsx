@@ -1,6 +1,5 @@
 import { can, type BoqSummary } from '@erp/contracts';
-import { Icon, LinkButton } from '@erp/ui';
-import { ListPage, useCurrentUser, useListSearch } from '@erp/ui/remote';
+import { activeFilters, ListPage, useCurrentUser, useListFilters } from '@erp/ui/remote';
 import { useState } from 'react';
 import { BOQ_PAGE_SIZE, parseBoqStatusFilter, useBoqList } from '../../shared/api/get-boq-list';
 import { BoqTable } from './boq-table';
@@ -14,38 +13,35 @@ export function BoqListPage() {
   // The service changes BOQs for Add BOQ write (creating, editing, deleting and revising alike).
   const canWrite = can(user, 'team', 'addBoq', 'write');
   const canCreate = canWrite;
-  const search = useListSearch(['status', 'projectId']);
-  const status = parseBoqStatusFilter(search.filter('status'));
-  const projectId = search.filter('projectId') || null;
-  const list = useBoqList({ ...search.query, status, projectId }, allowed);
+  const { search, values } = useListFilters({
+    status: parseBoqStatusFilter,
+    projectId: (raw) => raw || null,
+  });
+  const list = useBoqList({ ...search.query, ...values }, allowed);
   const [deleting, setDeleting] = useState<BoqSummary | null>(null);
-  const createBoq = (
-    <LinkButton to="/boq/create">
-      <Icon name="plus" />
-      Create BOQ
-    </LinkButton>
-  );
 
   return (
     <>
       <ListPage
         title="BOQ List"
         description="Bills of quantities: the materials planned for each project"
-        actions={canCreate && createBoq}
+        create={canCreate && { to: '/boq/create', label: 'Create BOQ' }}
         allowed={allowed}
         noun="BOQs"
         search={search}
         searchPlaceholder="Search by BOQ name, project, or ID..."
         filters={
           <>
-            <ProjectFilter value={projectId} onChange={(value) => search.setFilter('projectId', value)} />
-            <StatusFilter value={status} onChange={(value) => search.setFilter('status', value)} />
+            <ProjectFilter
+              value={values.projectId}
+              onChange={(value) => search.setFilter('projectId', value)}
+            />
+            <StatusFilter value={values.status} onChange={(value) => search.setFilter('status', value)} />
           </>
         }
-        filtersOnPhone={{ active: (status ? 1 : 0) + (projectId ? 1 : 0) }}
+        filtersOnPhone={{ active: activeFilters(values) }}
         count={{ one: 'BOQ', many: 'BOQs' }}
         query={list}
-        page={list.data}
         pageSize={BOQ_PAGE_SIZE}
         noMatchTitle="No BOQs match these filters"
         empty={{
@@ -54,7 +50,6 @@ export function BoqListPage() {
           description: canCreate
             ? 'Create a BOQ for a project to plan its materials'
             : 'BOQs of the projects you are assigned to will appear here.',
-          action: canCreate ? createBoq : undefined,
         }}
       >
         {list.data && <BoqTable boqs={list.data.result} canWrite={canWrite} onDelete={setDeleting} />}

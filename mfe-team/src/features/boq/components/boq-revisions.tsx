@@ -1,15 +1,6 @@
 import type { Boq } from '@erp/contracts';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  formatDate,
-  Icon,
-  Link,
-  theme,
-} from '@erp/ui';
+import { formatDate, Icon, Link, theme } from '@erp/ui';
+import { SectionCard } from '@erp/ui/remote';
 import styled from 'styled-components';
 import { revisionLabel } from '../../shared/hooks/boq-format';
 import { BoqStatusBadge } from '../../shared/components/boq-status-badge';
@@ -96,29 +87,25 @@ export function RevisionNotice({ boq }: { boq: Boq }) {
 export function BoqRevisionsCard({ boq: b }: { boq: Boq }) {
   if (b.revisions.length <= 1) return null;
   return (
-    <Card as="section" aria-labelledby="boq-revisions">
-      <CardHeader>
-        <CardTitle id="boq-revisions" as="h2">
-          Revisions
-        </CardTitle>
-        <CardDescription>Every revision of {b.boqId}, newest first</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <Revisions aria-label="Revisions">
-          {b.revisions.map((r) => (
-            <li key={r._id}>
-              {r._id === b._id ? (
-                <strong aria-current="page">Rev {r.revision}</strong>
-              ) : (
-                <Link to={`/boq/${encodeURIComponent(r._id)}`}>Rev {r.revision}</Link>
-              )}
-              <BoqStatusBadge status={r.status} />
-              <small>{formatDate(r.createdAt)}</small>
-              {r._id === b._id && <small>(this page)</small>}
-            </li>
-          ))}
-        </Revisions>
-      </CardContent>
-    </Card>
+    <SectionCard
+      titleId="boq-revisions"
+      title="Revisions"
+      description={<>Every revision of {b.boqId}, newest first</>}
+    >
+      <Revisions aria-label="Revisions">
+        {b.revisions.map((r) => (
+          <li key={r._id}>
+            {r._id === b._id ? (
+              <strong aria-current="page">Rev {r.revision}</strong>
+            ) : (
+              <Link to={`/boq/${encodeURIComponent(r._id)}`}>Rev {r.revision}</Link>
+            )}
+            <BoqStatusBadge status={r.status} />
+            <small>{formatDate(r.createdAt)}</small>
+            {r._id === b._id && <small>(this page)</small>}
+          </li>
+        ))}
+      </Revisions>
+    </SectionCard>
   );
 }

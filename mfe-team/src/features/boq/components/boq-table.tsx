@@ -1,29 +1,8 @@
 import type { BoqSummary } from '@erp/contracts';
-import { Button, formatDate, formatNumber, Icon, Link, LinkButton, theme, useIsMobile } from '@erp/ui';
-import { DataTable, type Column } from '@erp/ui/remote';
-import styled from 'styled-components';
+import { formatDate, formatNumber, useIsMobile } from '@erp/ui';
+import { CellLink, DataTable, NameWithCode, Nowrap, RowActions, type Column } from '@erp/ui/remote';
 import { actorName, revisionLabel } from '../../shared/hooks/boq-format';
 import { BoqStatusBadge } from '../../shared/components/boq-status-badge';
-
-const Name = styled.span`
-  display: grid;
-  font-weight: 500;
-  & > small {
-    font-weight: 400;
-    color: ${theme.color.mutedForeground};
-    font-size: 0.8125rem;
-  }
-`;
-
-const ProjectLink = styled(Link)`
-  color: ${theme.color.primary};
-  text-decoration: underline;
-  text-underline-offset: 2px;
-`;
-
-const Nowrap = styled.span`
-  white-space: nowrap;
-`;
 
 const columns: Column<BoqSummary>[] = [
   {
@@ -31,22 +10,20 @@ const columns: Column<BoqSummary>[] = [
     header: 'BOQ Name',
     primary: true,
     cell: (b) => (
-      <Name>
+      <NameWithCode>
         {b.name}
         <small>
           {b.boqId}
           {b.revision > 1 && ` · ${revisionLabel(b.revision)}`}
         </small>
-      </Name>
+      </NameWithCode>
     ),
   },
   {
     id: 'project',
     header: 'Project',
     cell: (b) => (
-      <ProjectLink to={`/team/project/${encodeURIComponent(b.projectId._id)}`}>
-        {b.projectId.name}
-      </ProjectLink>
+      <CellLink to={`/team/project/${encodeURIComponent(b.projectId._id)}`}>{b.projectId.name}</CellLink>
     ),
   },
   { id: 'status', header: 'Status', cell: (b) => <BoqStatusBadge status={b.status} /> },
@@ -66,51 +43,25 @@ export interface BoqTableProps {
 /** BOQs as a table on desktops and cards on phones: View; Edit and Delete for a draft. */
 export function BoqTable({ boqs, canWrite, onDelete }: BoqTableProps) {
   const compact = !useIsMobile();
-  const size = compact ? 'icon' : 'sm';
   return (
     <DataTable
       caption="BOQs"
       columns={columns}
       rows={boqs}
-      rowKey={(b) => b._id}
-      actions={(b) => (
-        <>
-          <LinkButton
-            to={`/boq/${encodeURIComponent(b._id)}`}
-            variant="outline"
-            size={size}
-            aria-label={`View ${b.name}`}
-            title={compact ? 'View' : undefined}
-          >
-            <Icon name="eye" />
-            {!compact && 'View'}
-          </LinkButton>
-          {canWrite && b.status === 'draft' && (
-            <>
-              <LinkButton
-                to={`/boq/edit/${encodeURIComponent(b._id)}`}
-                variant="outline"
-                size={size}
-                aria-label={`Edit ${b.name}`}
-                title={compact ? 'Edit' : undefined}
-              >
-                <Icon name="pencil" />
-                {!compact && 'Edit'}
-              </LinkButton>
-              <Button
-                variant="outline"
-                size={size}
-                aria-label={`Delete ${b.name}`}
-                title={compact ? 'Delete' : undefined}
-                onClick={() => onDelete(b)}
-              >
-                <Icon name="trash" />
-                {!compact && 'Delete'}
-              </Button>
-            </>
-          )}
-        </>
-      )}
+      actions={(b) => {
+        const draft = canWrite && b.status === 'draft';
+        return (
+          <RowActions
+            name={b.name}
+            iconOnly={compact}
+            actions={[
+              { to: `/boq/${encodeURIComponent(b._id)}`, icon: 'eye', label: 'View' },
+              draft && { to: `/boq/edit/${encodeURIComponent(b._id)}`, icon: 'pencil', label: 'Edit' },
+              draft && { onClick: () => onDelete(b), icon: 'trash', label: 'Delete' },
+            ]}
+          />
+        );
+      }}
     />
   );
 }

@@ -1,6 +1,6 @@
 import type { ProjectListResponse } from '@erp/contracts';
 import { api, call } from '@erp/sdk';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { listQueryHook, pageWindow } from '@erp/ui/remote';
 import { projectKeys } from '../../shared/api/project-keys';
 
 /** SPEC §9: the project list loads 100 at a time. */
@@ -22,8 +22,7 @@ export function getProjectList(
 ): Promise<ProjectListResponse> {
   return call(api, 'projects.list', {
     query: {
-      limit: PROJECT_PAGE_SIZE,
-      offset: (page - 1) * PROJECT_PAGE_SIZE,
+      ...pageWindow(page, PROJECT_PAGE_SIZE),
       keyword: keyword.trim(),
       status: status ?? undefined,
     },
@@ -31,13 +30,7 @@ export function getProjectList(
   });
 }
 
-export const projectListQueryOptions = (params: ProjectListParams) =>
-  queryOptions({
-    queryKey: projectKeys('list', params),
-    queryFn: ({ signal }) => getProjectList(params, signal),
-    // Keep the current page on screen while the next one loads.
-    placeholderData: keepPreviousData,
-  });
-
-export const useProjectList = (params: ProjectListParams, enabled = true) =>
-  useQuery({ ...projectListQueryOptions(params), enabled });
+export const useProjectList = listQueryHook(
+  (params: ProjectListParams) => projectKeys('list', params),
+  getProjectList,
+);

@@ -1,20 +1,6 @@
 import { can, isAdmin } from '@erp/contracts';
-import { ApiError, errorMessage } from '@erp/sdk';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  EmptyState,
-  ErrorPanel,
-  formatDateShort,
-  Icon,
-  LinkButton,
-  PageHeader,
-  theme,
-} from '@erp/ui';
-import { PageSkeleton, useCurrentUser } from '@erp/ui/remote';
+import { Card, formatDateShort, Icon, LinkButton, PageHeader, theme } from '@erp/ui';
+import { isNotFound, LoadFailure, PageSkeleton, SectionCard, useCurrentUser } from '@erp/ui/remote';
 import styled from 'styled-components';
 import { ProjectBoqs } from '../../shared/components/project-boqs';
 import { useProject } from '../api/get-project';
@@ -83,25 +69,17 @@ export function ProjectDetailPage({ id }: { id: string }) {
 
   if (project.isPending) return <PageSkeleton />;
   if (project.isError) {
-    const notFound = project.error instanceof ApiError && project.error.status === 404;
     return (
-      <>
-        <PageHeader title="Project" actions={backToList} />
-        {notFound ? (
-          <EmptyState
-            icon="clipboard"
-            title="Project not found"
-            description="Please check the project ID and try again."
-            action={backToList}
-          />
-        ) : (
-          <ErrorPanel
-            title="Could not load this project"
-            message={errorMessage(project.error)}
-            onRetry={() => void project.refetch()}
-          />
-        )}
-      </>
+      <LoadFailure
+        title="Project"
+        back={backToList}
+        error={project.error}
+        missing={isNotFound}
+        icon="clipboard"
+        notFound={{ title: 'Project not found', description: 'Please check the project ID and try again.' }}
+        errorTitle="Could not load this project"
+        onRetry={() => void project.refetch()}
+      />
     );
   }
 
@@ -140,18 +118,10 @@ export function ProjectDetailPage({ id }: { id: string }) {
       </Facts>
       <Cards>
         <ProjectTeamCard project={p} canAssign={canAssign} />
-        <Card as="section" aria-labelledby="project-boqs">
-          <CardHeader>
-            <CardTitle id="project-boqs" as="h2">
-              BoQs
-            </CardTitle>
-            <CardDescription>Bills of quantities of this project</CardDescription>
-          </CardHeader>
-          <CardContent>
-            <Big>{p.boqCount}</Big>
-            <ProjectBoqs projectId={p._id} projectName={p.name} />
-          </CardContent>
-        </Card>
+        <SectionCard titleId="project-boqs" title="BoQs" description="Bills of quantities of this project">
+          <Big>{p.boqCount}</Big>
+          <ProjectBoqs projectId={p._id} projectName={p.name} />
+        </SectionCard>
       </Cards>
     </>
   );

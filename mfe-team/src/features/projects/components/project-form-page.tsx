@@ -1,7 +1,6 @@
 import { can, isAdmin } from '@erp/contracts';
-import { ApiError, errorMessage } from '@erp/sdk';
-import { Badge, EmptyState, ErrorPanel, Icon, LinkButton, PageHeader } from '@erp/ui';
-import { PageSkeleton, useCurrentUser } from '@erp/ui/remote';
+import { Badge, EmptyState, Icon, LinkButton, PageHeader } from '@erp/ui';
+import { isNotFound, LoadFailure, PageSkeleton, useCurrentUser } from '@erp/ui/remote';
 import { useMemo } from 'react';
 import { useNextProjectCode } from '../api/get-next-project-code';
 import { useProject } from '../api/get-project';
@@ -62,25 +61,17 @@ export function ProjectFormPage({ id, mode: requested }: ProjectFormPageProps) {
   if (mode !== 'add') {
     if (project.isPending) return <PageSkeleton />;
     if (project.isError) {
-      const notFound = project.error instanceof ApiError && project.error.status === 404;
       return (
-        <>
-          <PageHeader title="Project Details" actions={backToList} />
-          {notFound ? (
-            <EmptyState
-              icon="clipboard"
-              title="Project not found"
-              description="Please check the project ID and try again."
-              action={backToList}
-            />
-          ) : (
-            <ErrorPanel
-              title="Could not load this project"
-              message={errorMessage(project.error)}
-              onRetry={() => void project.refetch()}
-            />
-          )}
-        </>
+        <LoadFailure
+          title="Project Details"
+          back={backToList}
+          error={project.error}
+          missing={isNotFound}
+          icon="clipboard"
+          notFound={{ title: 'Project not found', description: 'Please check the project ID and try again.' }}
+          errorTitle="Could not load this project"
+          onRetry={() => void project.refetch()}
+        />
       );
     }
   }

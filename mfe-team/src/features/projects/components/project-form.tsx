@@ -1,7 +1,7 @@
 import { PROJECT_STATUS_LABELS, PROJECT_STATUSES, type Project, type ProjectResponse } from '@erp/contracts';
-import { Button, Icon, Input, Select, Textarea, toast, useNavigate } from '@erp/ui';
+import { Input, Select, Textarea, toast, useNavigate } from '@erp/ui';
 import { DateInput, FormSection } from '@erp/ui/remote';
-import { FormActions, FormButtons, FormField, FormShell, useFormKit } from '@erp/ui/remote-form';
+import { FormActions, FormField, FormShell, useFormKit } from '@erp/ui/remote-form';
 import { useCreateProject, useUpdateProject } from '../api/save-project';
 import {
   projectConflict,
@@ -125,16 +125,12 @@ export function ProjectForm({ mode, project, initial, canAssign, reload }: Proje
         />
       </FormSection>
       <EmployeeAssignment kit={kit} canAssign={canAssign} />
-      {readOnly ? (
-        <FormButtons>
-          <Button variant="outline" onClick={() => void navigate(LIST)}>
-            <Icon name="arrowLeft" />
-            Back to List
-          </Button>
-        </FormButtons>
-      ) : (
-        <FormActions kit={kit} onCancel={() => void navigate(LIST)} saveLabel="Save & Close" />
-      )}
+      <FormActions
+        kit={kit}
+        onCancel={() => void navigate(LIST)}
+        saveLabel="Save & Close"
+        backLabel="Back to List"
+      />
     </FormShell>
   );
 }

@@ -1,6 +1,5 @@
 import { can } from '@erp/contracts';
-import { Icon, LinkButton } from '@erp/ui';
-import { ListPage, useCurrentUser, useListSearch } from '@erp/ui/remote';
+import { activeFilters, ListPage, useCurrentUser, useListFilters } from '@erp/ui/remote';
 import { PROJECT_PAGE_SIZE, useProjectList } from '../api/get-project-list';
 import { ProjectTable } from './project-table';
 import { parseStatusFilter, StatusChips } from './status-chips';
@@ -10,32 +9,27 @@ export function ProjectListPage() {
   const user = useCurrentUser();
   const allowed = can(user, 'team', 'projectList', 'read');
   const canAdd = can(user, 'team', 'addProject', 'write');
-  const search = useListSearch(['status']);
-  const status = parseStatusFilter(search.filter('status'));
-  const list = useProjectList({ ...search.query, status }, allowed);
-  const addProject = (label: string) => (
-    <LinkButton to="/team/project-edit">
-      <Icon name="plus" />
-      {label}
-    </LinkButton>
-  );
+  const { search, values } = useListFilters({ status: parseStatusFilter });
+  const list = useProjectList({ ...search.query, ...values }, allowed);
 
   return (
     <ListPage
       title="Projects"
       description="Construction projects, their dates, status and assigned team"
-      actions={canAdd && addProject('Add Project')}
+      create={canAdd && { to: '/team/project-edit', label: 'Add Project' }}
       allowed={allowed}
       noun="projects"
       search={search}
       searchPlaceholder="Search projects, codes, locations"
       filters={
-        <StatusChips value={status} onChange={(value) => search.setFilter('status', value ?? undefined)} />
+        <StatusChips
+          value={values.status}
+          onChange={(value) => search.setFilter('status', value ?? undefined)}
+        />
       }
-      filtersOnPhone={{ active: status ? 1 : 0 }}
+      filtersOnPhone={{ active: activeFilters(values) }}
       count={{ one: 'project', many: 'projects' }}
       query={list}
-      page={list.data}
       pageSize={PROJECT_PAGE_SIZE}
       noMatchTitle="No projects match these filters"
       empty={{
@@ -44,7 +38,6 @@ export function ProjectListPage() {
         description: canAdd
           ? 'Get started by creating your first project'
           : 'Projects you are assigned to will appear here.',
-        action: canAdd ? addProject('Add Project') : undefined,
       }}
     >
       {list.data && <ProjectTable projects={list.data.result} canEdit={canAdd} />}

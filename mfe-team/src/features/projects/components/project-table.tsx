@@ -1,19 +1,9 @@
 import type { Project } from '@erp/contracts';
-import { formatDateShort, Icon, Link, LinkButton, theme, useIsMobile } from '@erp/ui';
-import { DataTable, type Column } from '@erp/ui/remote';
+import { formatDateShort, Link, theme, useIsMobile } from '@erp/ui';
+import { DataTable, NameWithCode, RowActions, type Column } from '@erp/ui/remote';
 import styled from 'styled-components';
 import { ProjectStatusBadge } from './project-status-badge';
 import { TeamAvatars } from './team-avatars';
-
-const Name = styled.span`
-  display: grid;
-  font-weight: 500;
-  & > small {
-    font-weight: 400;
-    color: ${theme.color.mutedForeground};
-    font-size: 0.8125rem;
-  }
-`;
 
 const Muted = styled.span`
   color: ${theme.color.mutedForeground};
@@ -49,10 +39,10 @@ const columns: Column<Project>[] = [
     header: 'Project',
     primary: true,
     cell: (p) => (
-      <Name>
+      <NameWithCode>
         {p.name}
         <small>{p.projectCode}</small>
-      </Name>
+      </NameWithCode>
     ),
   },
   {
@@ -101,32 +91,19 @@ export function ProjectTable({ projects, canEdit }: ProjectTableProps) {
       caption="Projects"
       columns={columns}
       rows={projects}
-      rowKey={(p) => p._id}
       actions={(p) => (
-        <>
-          <LinkButton
-            to={`/team/project/${encodeURIComponent(p._id)}`}
-            variant="outline"
-            size={compact ? 'icon' : 'sm'}
-            aria-label={`Open ${p.name}`}
-            title={compact ? 'Open' : undefined}
-          >
-            <Icon name="eye" />
-            {!compact && 'Open'}
-          </LinkButton>
-          {canEdit && (
-            <LinkButton
-              to={`/team/project-edit?id=${encodeURIComponent(p._id)}`}
-              variant="outline"
-              size={compact ? 'icon' : 'sm'}
-              aria-label={`Edit ${p.name}`}
-              title={compact ? 'Edit' : undefined}
-            >
-              <Icon name="pencil" />
-              {!compact && 'Edit'}
-            </LinkButton>
-          )}
-        </>
+        <RowActions
+          name={p.name}
+          iconOnly={compact}
+          actions={[
+            { to: `/team/project/${encodeURIComponent(p._id)}`, icon: 'eye', label: 'Open' },
+            canEdit && {
+              to: `/team/project-edit?id=${encodeURIComponent(p._id)}`,
+              icon: 'pencil',
+              label: 'Edit',
+            },
+          ]}
+        />
       )}
     />
   );

@@ -1,5 +1,6 @@
 import type { Project } from '@erp/contracts';
-import { Card, CardContent, CardDescription, CardHeader, CardTitle, Icon, LinkButton, theme } from '@erp/ui';
+import { Icon, LinkButton, theme } from '@erp/ui';
+import { SectionCard } from '@erp/ui/remote';
 import styled from 'styled-components';
 import { initials, PersonAvatar, PersonRow } from './team-avatars';
 
@@ -38,53 +39,43 @@ export interface ProjectTeamCardProps {
 /** The project detail's Team Members card: who is on the project, and how to change that. */
 export function ProjectTeamCard({ project: p, canAssign }: ProjectTeamCardProps) {
   return (
-    <Card as="section" aria-labelledby="project-team">
-      <CardHeader>
-        <CardTitle id="project-team" as="h2">
-          Team Members
-        </CardTitle>
-        <CardDescription>
-          {p.employees.length === 1 ? '1 employee assigned' : `${p.employees.length} employees assigned`}
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
-        {p.employees.length > 0 && (
-          <People aria-label="Team members">
-            {p.employees.map((e) => (
-              <Person key={e._id}>
-                <PersonAvatar aria-hidden="true">{initials(e.name)}</PersonAvatar>
-                <span className="who">
-                  <span>{e.name}</span>
-                  <small>{e.email}</small>
-                </span>
-                <Status $active={e.status === 'active'}>
-                  {e.status === 'active' ? 'Active' : 'Inactive'}
-                </Status>
-              </Person>
-            ))}
-          </People>
-        )}
-        {canAssign ? (
-          <>
-            {p.employees.length === 0 && <Note>No employees are assigned to this project yet.</Note>}
-            <AssignRow>
-              <LinkButton
-                to={`/team/project-edit?id=${encodeURIComponent(p._id)}`}
-                variant="outline"
-                size="sm"
-              >
-                <Icon name="users" />
-                Assign Employees
-              </LinkButton>
-            </AssignRow>
-          </>
-        ) : (
-          <Note>
-            {p.employees.length === 0 ? 'No employees are assigned to this project yet. ' : ''}
-            To assign employees to this project, contact an administrator.
-          </Note>
-        )}
-      </CardContent>
-    </Card>
+    <SectionCard
+      titleId="project-team"
+      title="Team Members"
+      description={
+        p.employees.length === 1 ? '1 employee assigned' : `${p.employees.length} employees assigned`
+      }
+    >
+      {p.employees.length > 0 && (
+        <People aria-label="Team members">
+          {p.employees.map((e) => (
+            <Person key={e._id}>
+              <PersonAvatar aria-hidden="true">{initials(e.name)}</PersonAvatar>
+              <span className="who">
+                <span>{e.name}</span>
+                <small>{e.email}</small>
+              </span>
+              <Status $active={e.status === 'active'}>{e.status === 'active' ? 'Active' : 'Inactive'}</Status>
+            </Person>
+          ))}
+        </People>
+      )}
+      {canAssign ? (
+        <>
+          {p.employees.length === 0 && <Note>No employees are assigned to this project yet.</Note>}
+          <AssignRow>
+            <LinkButton to={`/team/project-edit?id=${encodeURIComponent(p._id)}`} variant="outline" size="sm">
+              <Icon name="users" />
+              Assign Employees
+            </LinkButton>
+          </AssignRow>
+        </>
+      ) : (
+        <Note>
+          {p.employees.length === 0 ? 'No employees are assigned to this project yet. ' : ''}
+          To assign employees to this project, contact an administrator.
+        </Note>
+      )}
+    </SectionCard>
   );
 }

@@ -1,4 +1,5 @@
 import { theme } from '@erp/ui';
+import { parseChoice } from '@erp/ui/remote';
 import styled from 'styled-components';
 import type { ProjectStatusFilter } from '../api/get-project-list';
 
@@ -11,7 +12,7 @@ export const STATUS_CHIPS: { value: ProjectStatusFilter; label: string }[] = [
 ];
 
 export function parseStatusFilter(value: string | null): ProjectStatusFilter | null {
-  return STATUS_CHIPS.find((chip) => chip.value === value)?.value ?? null;
+  return parseChoice(value, STATUS_CHIPS) ?? null;
 }
 
 const Chips = styled.div`

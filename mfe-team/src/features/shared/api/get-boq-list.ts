@@ -1,6 +1,6 @@
 import type { BoqListResponse } from '@erp/contracts';
 import { api, call } from '@erp/sdk';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { listQueryHook, pageWindow } from '@erp/ui/remote';
 import { boqKeys } from './boq-keys';
 
 /** SPEC §9: the BOQ list loads 100 at a time. */
@@ -27,8 +27,7 @@ export function getBoqList(
 ): Promise<BoqListResponse> {
   return call(api, 'boq.list', {
     query: {
-      limit: BOQ_PAGE_SIZE,
-      offset: (page - 1) * BOQ_PAGE_SIZE,
+      ...pageWindow(page, BOQ_PAGE_SIZE),
       keyword: keyword.trim() || undefined,
       status: status ?? undefined,
       projectId: projectId ?? undefined,
@@ -37,16 +36,7 @@ export function getBoqList(
   });
 }
 
-export const boqListQueryOptions = (params: BoqListParams) =>
-  queryOptions({
-    queryKey: boqKeys('list', params),
-    queryFn: ({ signal }) => getBoqList(params, signal),
-    // Keep the current page on screen while the next one loads.
-    placeholderData: keepPreviousData,
-  });
-
-export const useBoqList = (params: BoqListParams, enabled = true) =>
-  useQuery({ ...boqListQueryOptions(params), enabled });
+export const useBoqList = listQueryHook((params: BoqListParams) => boqKeys('list', params), getBoqList);
 
 /** A project's BOQs (the project detail's BoQs card): the first page, every status. */
 export const useProjectBoqs = (projectId: string, enabled = true) =>

@@ -1,6 +1,6 @@
 import type { TeamListResponse } from '@erp/contracts';
 import { api, call } from '@erp/sdk';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { listQueryHook, pageWindow } from '@erp/ui/remote';
 import { teamKeys } from '../../shared/api/team-keys';
 
 /** SPEC §9: team list page size 10. */
@@ -20,18 +20,9 @@ export function getTeamList(
   signal?: AbortSignal,
 ): Promise<TeamListResponse> {
   return call(api, 'team.list', {
-    query: { limit: TEAM_PAGE_SIZE, offset: (page - 1) * TEAM_PAGE_SIZE, keyword: keyword.trim(), status },
+    query: { ...pageWindow(page, TEAM_PAGE_SIZE), keyword: keyword.trim(), status },
     signal,
   });
 }
 
-export const teamListQueryOptions = (params: TeamListParams) =>
-  queryOptions({
-    queryKey: teamKeys('list', params),
-    queryFn: ({ signal }) => getTeamList(params, signal),
-    // Keep the current page on screen while the next one loads.
-    placeholderData: keepPreviousData,
-  });
-
-export const useTeamList = (params: TeamListParams, enabled = true) =>
-  useQuery({ ...teamListQueryOptions(params), enabled });
+export const useTeamList = listQueryHook((params: TeamListParams) => teamKeys('list', params), getTeamList);

@@ -1,26 +1,8 @@
 import { mobileHint, PHONE_INPUT_MAX, typedMobile } from '@erp/contracts';
-import { Input, Textarea, theme } from '@erp/ui';
+import { Input, PrefixedInput, Textarea } from '@erp/ui';
 import { FormSection } from '@erp/ui/remote';
 import { FormField, type FormKit } from '@erp/ui/remote-form';
-import styled from 'styled-components';
 import { sanitizeName, type MemberFormValues } from '../hooks/member-form-values';
-
-const PhoneRow = styled.div`
-  display: flex;
-  & > span {
-    display: grid;
-    place-items: center;
-    padding: 0 0.75rem;
-    border: 1px solid ${theme.color.input};
-    border-right: none;
-    border-radius: ${theme.radius.md} 0 0 ${theme.radius.md};
-    background: ${theme.color.muted};
-    color: ${theme.color.mutedForeground};
-  }
-  & > input {
-    border-radius: 0 ${theme.radius.md} ${theme.radius.md} 0;
-  }
-`;
 
 export interface IdentitySectionProps {
   kit: FormKit<MemberFormValues>;
@@ -58,10 +40,10 @@ export function IdentitySection({ kit }: IdentitySectionProps) {
         clean={typedMobile}
         checkOnBlur
         wrap={(input) => (
-          <PhoneRow>
+          <PrefixedInput>
             <span aria-hidden="true">+91</span>
             {input}
-          </PhoneRow>
+          </PrefixedInput>
         )}
         control={
           <Input

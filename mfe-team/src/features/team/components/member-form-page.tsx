@@ -1,7 +1,6 @@
 import { isAdmin } from '@erp/contracts';
-import { ApiError, errorMessage } from '@erp/sdk';
-import { Badge, EmptyState, ErrorPanel, Icon, LinkButton, PageHeader } from '@erp/ui';
-import { PageSkeleton, useCurrentUser } from '@erp/ui/remote';
+import { Badge, EmptyState, Icon, LinkButton, PageHeader } from '@erp/ui';
+import { isNotFound, LoadFailure, PageSkeleton, useCurrentUser } from '@erp/ui/remote';
 import { useMemo } from 'react';
 import { useMember } from '../api/get-member';
 import { emptyMemberValues, memberToValues } from '../hooks/member-form-values';
@@ -56,25 +55,20 @@ export function MemberFormPage({ id, mode: requested }: MemberFormPageProps) {
   if (mode !== 'add') {
     if (member.isPending) return <PageSkeleton />;
     if (member.isError) {
-      const notFound = member.error instanceof ApiError && member.error.status === 404;
       return (
-        <>
-          <PageHeader title={title} actions={backToList} />
-          {notFound ? (
-            <EmptyState
-              icon="users"
-              title="Member not found"
-              description="The requested team member could not be found."
-              action={backToList}
-            />
-          ) : (
-            <ErrorPanel
-              title="Could not load this member"
-              message={errorMessage(member.error)}
-              onRetry={() => void member.refetch()}
-            />
-          )}
-        </>
+        <LoadFailure
+          title={title}
+          back={backToList}
+          error={member.error}
+          missing={isNotFound}
+          icon="users"
+          notFound={{
+            title: 'Member not found',
+            description: 'The requested team member could not be found.',
+          }}
+          errorTitle="Could not load this member"
+          onRetry={() => void member.refetch()}
+        />
       );
     }
   }

@@ -1,6 +1,6 @@
 import type { Member, Role } from '@erp/contracts';
-import { Button, ConfirmDialog, Icon, toast, useNavigate } from '@erp/ui';
-import { FormActions, FormButtons, FormShell, useFormKit } from '@erp/ui/remote-form';
+import { ConfirmDialog, toast, useNavigate } from '@erp/ui';
+import { FormActions, FormShell, useFormKit } from '@erp/ui/remote-form';
 import { useState } from 'react';
 import { useCreateMember } from '../api/create-member';
 import { useUpdateMember } from '../api/update-member';
@@ -10,8 +10,8 @@ import {
   memberConflict,
   memberContract,
   memberProblemToast,
-  memberToValues,
   roleDefaults,
+  memberToValues,
   valuesToBody,
   type MemberFormValues,
 } from '../hooks/member-form-values';
@@ -91,21 +91,13 @@ export function MemberForm({ mode, member, initial, reload }: MemberFormProps) {
       <AccessStatusSection kit={kit} onRoleChange={changeRole} />
       {!readOnly && <PermissionsSection values={values} disabled={kit.saving} onChange={kit.patch} />}
       {member && mode !== 'add' && <LoginInfoSection member={member} />}
-      {readOnly ? (
-        <FormButtons>
-          <Button variant="outline" onClick={() => void navigate(LIST)}>
-            <Icon name="arrowLeft" />
-            Back to List
-          </Button>
-        </FormButtons>
-      ) : (
-        <FormActions
-          kit={kit}
-          onCancel={() => void navigate(LIST)}
-          saveLabel="Save"
-          saveDisabled={!hasRequiredFields(values)}
-        />
-      )}
+      <FormActions
+        kit={kit}
+        onCancel={() => void navigate(LIST)}
+        saveLabel="Save"
+        saveDisabled={!hasRequiredFields(values)}
+        backLabel="Back to List"
+      />
       <ConfirmDialog
         open={pendingRole !== null}
         title={`Change role to ${pendingRole ?? ''}?`}

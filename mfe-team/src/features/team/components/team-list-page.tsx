@@ -1,6 +1,5 @@
 import { can, isAdmin } from '@erp/contracts';
-import { Icon, LinkButton } from '@erp/ui';
-import { ListPage, Tabs, useCurrentUser, useListSearch } from '@erp/ui/remote';
+import { ListPage, parseChoice, Tabs, useCurrentUser, useListFilters } from '@erp/ui/remote';
 import { TEAM_PAGE_SIZE, useTeamList, type TeamStatusFilter } from '../api/get-team-list';
 import { TeamTable } from './team-table';
 
@@ -11,7 +10,7 @@ export const STATUS_OPTIONS: { value: TeamStatusFilter; label: string }[] = [
 ];
 
 function parseStatus(value: string | null): TeamStatusFilter {
-  return STATUS_OPTIONS.some((o) => o.value === value) ? (value as TeamStatusFilter) : 'all';
+  return parseChoice(value, STATUS_OPTIONS) ?? 'all';
 }
 
 /** /team/list (SPEC §2 "Team"): server-side search, status filter, 10 per page. */
@@ -19,22 +18,14 @@ export function TeamListPage() {
   const user = useCurrentUser();
   const admin = isAdmin(user);
   const allowed = can(user, 'team', 'teamList', 'read');
-  const search = useListSearch(['status']);
-  const status = parseStatus(search.filter('status'));
-  const list = useTeamList({ ...search.query, status }, allowed);
+  const { search, values } = useListFilters({ status: parseStatus });
+  const list = useTeamList({ ...search.query, ...values }, allowed);
 
   return (
     <ListPage
       title="Team Members"
       description="Manage team members, their roles and what they can access"
-      actions={
-        admin && (
-          <LinkButton to="/team/edit">
-            <Icon name="plus" />
-            Add Member
-          </LinkButton>
-        )
-      }
+      create={admin && { to: '/team/edit', label: 'Add Member', firstLabel: 'Add First Member' }}
       allowed={allowed}
       noun="team members"
       search={search}
@@ -42,13 +33,12 @@ export function TeamListPage() {
       filters={
         <Tabs
           aria-label="Filter by status"
-          value={status}
+          value={values.status}
           onValueChange={(value) => search.setFilter('status', value === 'all' ? undefined : value)}
           tabs={STATUS_OPTIONS}
         />
       }
       query={list}
-      page={list.data}
       pageSize={TEAM_PAGE_SIZE}
       alwaysPaginate
       noMatchTitle="No members match these filters"
@@ -58,12 +48,6 @@ export function TeamListPage() {
         description: admin
           ? 'Add your first team member to give them access to the system.'
           : 'Team members added by an Admin will appear here.',
-        action: admin ? (
-          <LinkButton to="/team/edit">
-            <Icon name="plus" />
-            Add First Member
-          </LinkButton>
-        ) : undefined,
       }}
     >
       {list.data && <TeamTable members={list.data.result} canEdit={admin} />}

@@ -1,6 +1,6 @@
 import { accessBadgeVariant, accessLabel, formatPhone, type Member } from '@erp/contracts';
-import { Badge, Icon, LinkButton, theme, useIsMobile } from '@erp/ui';
-import { DataTable, type Column } from '@erp/ui/remote';
+import { Badge, theme, useIsMobile } from '@erp/ui';
+import { DataTable, RowActions, type Column } from '@erp/ui/remote';
 import styled from 'styled-components';
 import { EmailText } from './email-text';
 import { MemberStatusBadge } from './member-status-badge';
@@ -50,32 +50,15 @@ export function TeamTable({ members, canEdit }: TeamTableProps) {
       caption="Team members"
       columns={columns}
       rows={members}
-      rowKey={(m) => m._id}
       actions={(m) => (
-        <>
-          <LinkButton
-            to={`/team/edit?id=${encodeURIComponent(m._id)}&mode=view`}
-            variant="outline"
-            size={compact ? 'icon' : 'sm'}
-            aria-label={`View ${m.name}`}
-            title={compact ? 'View' : undefined}
-          >
-            <Icon name="eye" />
-            {!compact && 'View'}
-          </LinkButton>
-          {canEdit && (
-            <LinkButton
-              to={`/team/edit?id=${encodeURIComponent(m._id)}`}
-              variant="outline"
-              size={compact ? 'icon' : 'sm'}
-              aria-label={`Edit ${m.name}`}
-              title={compact ? 'Edit' : undefined}
-            >
-              <Icon name="pencil" />
-              {!compact && 'Edit'}
-            </LinkButton>
-          )}
-        </>
+        <RowActions
+          name={m.name}
+          iconOnly={compact}
+          actions={[
+            { to: `/team/edit?id=${encodeURIComponent(m._id)}&mode=view`, icon: 'eye', label: 'View' },
+            canEdit && { to: `/team/edit?id=${encodeURIComponent(m._id)}`, icon: 'pencil', label: 'Edit' },
+          ]}
+        />
       )}
     />
   );

@@ -1,6 +1,6 @@
 import type { VendorAccountsResponse } from '@erp/contracts';
 import { api, call } from '@erp/sdk';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { listQueryHook } from '@erp/ui/remote';
 import { toAccountsQuery, type AccountsParams } from '../hooks/ledger-filters';
 import { ledgerKeys } from './ledger-keys';
 
@@ -16,12 +16,7 @@ export function getVendorAccounts(
   return call(api, 'ledger.accounts', { query: toAccountsQuery(params), signal });
 }
 
-export const vendorAccountsQueryOptions = (params: AccountsParams) =>
-  queryOptions({
-    queryKey: ledgerKeys('accounts', params),
-    queryFn: ({ signal }) => getVendorAccounts(params, signal),
-    placeholderData: keepPreviousData,
-  });
-
-export const useVendorAccounts = (params: AccountsParams, enabled = true) =>
-  useQuery({ ...vendorAccountsQueryOptions(params), enabled });
+export const useVendorAccounts = listQueryHook(
+  (params: AccountsParams) => ledgerKeys('accounts', params),
+  getVendorAccounts,
+);

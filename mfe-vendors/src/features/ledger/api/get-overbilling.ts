@@ -1,6 +1,6 @@
 import type { OverbillListResponse } from '@erp/contracts';
 import { api, call } from '@erp/sdk';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { listQueryHook } from '@erp/ui/remote';
 import { toOverbillQuery, type OverbillParams } from '../hooks/ledger-filters';
 import { ledgerKeys } from './ledger-keys';
 
@@ -9,12 +9,7 @@ export function getOverbilling(params: OverbillParams, signal?: AbortSignal): Pr
   return call(api, 'ledger.overbilling', { query: toOverbillQuery(params), signal });
 }
 
-export const overbillingQueryOptions = (params: OverbillParams) =>
-  queryOptions({
-    queryKey: ledgerKeys('overbilling', params),
-    queryFn: ({ signal }) => getOverbilling(params, signal),
-    placeholderData: keepPreviousData,
-  });
-
-export const useOverbilling = (params: OverbillParams, enabled = true) =>
-  useQuery({ ...overbillingQueryOptions(params), enabled });
+export const useOverbilling = listQueryHook(
+  (params: OverbillParams) => ledgerKeys('overbilling', params),
+  getOverbilling,
+);

@@ -83,7 +83,6 @@ export function AccountsListPage() {
       }
       count={{ one: 'vendor', many: 'vendors' }}
       query={list}
-      page={list.data}
       pageSize={ACCOUNTS_PAGE_SIZE}
       noMatchTitle="No vendor accounts match your search"
       empty={{

@@ -1,6 +1,6 @@
 import type { VendorAccount } from '@erp/contracts';
-import { Badge, Icon, LinkButton, theme } from '@erp/ui';
-import { DataTable, type Column, type ListSort } from '@erp/ui/remote';
+import { Badge, theme } from '@erp/ui';
+import { DataTable, MutedText, RowAction, Strong, type Column, type ListSort } from '@erp/ui/remote';
 import styled from 'styled-components';
 import { VendorStatusBadge } from '../../shared/components/vendor-status-badge';
 import { formatLedgerDate, ledgerPath } from '../hooks/ledger-format';
@@ -25,15 +25,6 @@ const Name = styled.span`
   ${theme.media.mobile} {
     min-width: 0;
   }
-`;
-
-const Muted = styled.span`
-  color: ${theme.color.mutedForeground};
-  white-space: nowrap;
-`;
-
-const Strong = styled.span`
-  font-weight: 600;
 `;
 
 export const ACCOUNT_COLUMNS: Column<VendorAccount>[] = [
@@ -80,7 +71,7 @@ export const ACCOUNT_COLUMNS: Column<VendorAccount>[] = [
     sortable: true,
     sortKey: 'lastActivity',
     sortDescFirst: true,
-    cell: (a) => <Muted>{a.lastActivity ? formatLedgerDate(a.lastActivity) : 'No activity'}</Muted>,
+    cell: (a) => <MutedText>{a.lastActivity ? formatLedgerDate(a.lastActivity) : 'No activity'}</MutedText>,
   },
   {
     id: 'overbilling',
@@ -90,7 +81,7 @@ export const ACCOUNT_COLUMNS: Column<VendorAccount>[] = [
       a.openOverbilling > 0 ? (
         <Badge variant="destructive">{a.openOverbilling} open</Badge>
       ) : (
-        <Muted>None</Muted>
+        <MutedText>None</MutedText>
       ),
   },
 ];
@@ -108,20 +99,17 @@ export function AccountsTable({ accounts, sort, onSortChange }: AccountsTablePro
       caption="Vendor accounts"
       columns={ACCOUNT_COLUMNS}
       rows={accounts}
-      rowKey={(a) => a._id}
       sort={sort}
       onSortChange={onSortChange}
       sortMode="server"
       actions={(a) => (
-        <LinkButton
+        <RowAction
           to={ledgerPath(a._id)}
-          variant="outline"
-          size="sm"
+          icon="chevronRight"
+          iconAfter
+          label="View Ledger"
           aria-label={`View ledger of ${a.name}`}
-        >
-          View Ledger
-          <Icon name="chevronRight" />
-        </LinkButton>
+        />
       )}
     />
   );

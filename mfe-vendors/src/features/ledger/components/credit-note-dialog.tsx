@@ -1,4 +1,5 @@
 import { LEDGER_MESSAGES } from '@erp/contracts';
+import { newRequestKey } from '@erp/sdk';
 import { Dialog, toast } from '@erp/ui';
 import { FormActions, FormShell, useFormKit } from '@erp/ui/remote-form';
 import { useState } from 'react';
@@ -12,7 +13,6 @@ import {
 import { indiaToday } from '../hooks/ledger-dates';
 import { exactRupees, ledgerRupees } from '../hooks/ledger-format';
 import { parseAmount, type PaymentVendor } from '../hooks/payment-form-values';
-import { newRequestKey } from '../hooks/request-key';
 import { CreditNoteFields } from './entry-fields';
 
 export interface CreditNoteDialogProps {

@@ -2,6 +2,7 @@ import { CREDIT_NOTE_REASONS, PAYMENT_METHODS } from '@erp/contracts';
 import { Input, Select, Textarea, theme } from '@erp/ui';
 import { DateInput } from '@erp/ui/remote';
 import { FormField, type FormKit } from '@erp/ui/remote-form';
+import type { FieldPath } from 'react-hook-form';
 import styled from 'styled-components';
 import type { CreditNoteFormValues } from '../hooks/credit-note-form-values';
 import { sanitizeAmount, type PaymentFormValues } from '../hooks/payment-form-values';
@@ -18,27 +19,49 @@ export const Pair = styled.div`
 
 const TEXT_MAX = { reference: 60, number: 60, notes: 1000 } as const;
 
+/** The fields every ledger entry form has (amount, date, notes), whichever form it is. */
+type EntryValues = { amount: string; date: string; notes: string };
+const entryPath = <V extends EntryValues>(name: keyof EntryValues) => name as FieldPath<V>;
+
+/** Amount and Date side by side: the amount cleaned to rupees and paise, the date not after today. */
+function AmountAndDate<V extends EntryValues>({ kit, today }: { kit: FormKit<V>; today: string }) {
+  return (
+    <Pair>
+      <FormField
+        kit={kit}
+        name={entryPath<V>('amount')}
+        label="Amount (₹)"
+        required
+        clean={sanitizeAmount}
+        control={<Input inputMode="decimal" placeholder="0.00" autoComplete="off" aria-required="true" />}
+      />
+      <FormField
+        kit={kit}
+        name={entryPath<V>('date')}
+        label="Date"
+        required
+        render={(p) => <DateInput {...p} value={String(p.value)} max={today} aria-required="true" />}
+      />
+    </Pair>
+  );
+}
+
+function NotesField<V extends EntryValues>({ kit }: { kit: FormKit<V> }) {
+  return (
+    <FormField
+      kit={kit}
+      name={entryPath<V>('notes')}
+      label="Notes"
+      control={<Textarea rows={2} maxLength={TEXT_MAX.notes} placeholder="Optional" />}
+    />
+  );
+}
+
 /** Amount, Date, Method, Reference, Notes of a payment (SPEC §2 "Add Payment"; method NEFT by default, SPEC §9). */
 export function PaymentFields({ kit, today }: { kit: FormKit<PaymentFormValues>; today: string }) {
   return (
     <>
-      <Pair>
-        <FormField
-          kit={kit}
-          name="amount"
-          label="Amount (₹)"
-          required
-          clean={sanitizeAmount}
-          control={<Input inputMode="decimal" placeholder="0.00" autoComplete="off" aria-required="true" />}
-        />
-        <FormField
-          kit={kit}
-          name="date"
-          label="Date"
-          required
-          render={(p) => <DateInput {...p} value={String(p.value)} max={today} aria-required="true" />}
-        />
-      </Pair>
+      <AmountAndDate kit={kit} today={today} />
       <Pair>
         <FormField
           kit={kit}
@@ -65,12 +88,7 @@ export function PaymentFields({ kit, today }: { kit: FormKit<PaymentFormValues>;
           }
         />
       </Pair>
-      <FormField
-        kit={kit}
-        name="notes"
-        label="Notes"
-        control={<Textarea rows={2} maxLength={TEXT_MAX.notes} placeholder="Optional" />}
-      />
+      <NotesField kit={kit} />
     </>
   );
 }
@@ -93,23 +111,7 @@ export function CreditNoteFields({ kit, today }: { kit: FormKit<CreditNoteFormVa
           />
         }
       />
-      <Pair>
-        <FormField
-          kit={kit}
-          name="amount"
-          label="Amount (₹)"
-          required
-          clean={sanitizeAmount}
-          control={<Input inputMode="decimal" placeholder="0.00" autoComplete="off" aria-required="true" />}
-        />
-        <FormField
-          kit={kit}
-          name="date"
-          label="Date"
-          required
-          render={(p) => <DateInput {...p} value={String(p.value)} max={today} aria-required="true" />}
-        />
-      </Pair>
+      <AmountAndDate kit={kit} today={today} />
       <FormField
         kit={kit}
         name="reason"
@@ -125,12 +127,7 @@ export function CreditNoteFields({ kit, today }: { kit: FormKit<CreditNoteFormVa
           </Select>
         }
       />
-      <FormField
-        kit={kit}
-        name="notes"
-        label="Notes"
-        control={<Textarea rows={2} maxLength={TEXT_MAX.notes} placeholder="Optional" />}
-      />
+      <NotesField kit={kit} />
     </>
   );
 }

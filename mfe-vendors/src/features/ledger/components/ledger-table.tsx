@@ -1,15 +1,10 @@
 import type { LedgerEntry } from '@erp/contracts';
-import { Badge, Button, formatDateTime, Icon, Link, theme } from '@erp/ui';
-import { DataTable, type Column } from '@erp/ui/remote';
+import { Badge, formatDateTime, Link, theme } from '@erp/ui';
+import { DataTable, MutedText, RowAction, Strong, type Column } from '@erp/ui/remote';
 import { useMemo } from 'react';
 import styled from 'styled-components';
 import { enteredByName, entryTypeVariant, formatLedgerDate, poPath } from '../hooks/ledger-format';
 import { Balance, Rupees } from './rupees';
-
-const Muted = styled.span`
-  color: ${theme.color.mutedForeground};
-  white-space: nowrap;
-`;
 
 const Reference = styled.span`
   display: grid;
@@ -41,10 +36,6 @@ const TypeCell = styled.span`
   @media (min-width: 768px) {
     justify-content: flex-start;
   }
-`;
-
-const Strong = styled.span`
-  font-weight: 600;
 `;
 
 /**
@@ -104,7 +95,9 @@ const columns: Column<LedgerEntry>[] = [
   {
     id: 'date',
     header: 'Date',
-    cell: (e) => <Muted title={`Entered ${formatDateTime(e.createdAt)}`}>{formatLedgerDate(e.date)}</Muted>,
+    cell: (e) => (
+      <MutedText title={`Entered ${formatDateTime(e.createdAt)}`}>{formatLedgerDate(e.date)}</MutedText>
+    ),
   },
   {
     id: 'type',
@@ -114,7 +107,7 @@ const columns: Column<LedgerEntry>[] = [
       <TypeCell>
         <Badge variant={entryTypeVariant(e.type)}>{e.type}</Badge>
         {e.reversedBy && <Badge variant="outline">Reversed by #{e.reversedBy.seq}</Badge>}
-        <Muted>#{e.seq}</Muted>
+        <MutedText>#{e.seq}</MutedText>
       </TypeCell>
     ),
   },
@@ -130,7 +123,7 @@ const columns: Column<LedgerEntry>[] = [
       </Strong>
     ),
   },
-  { id: 'enteredBy', header: 'Entered By', cell: (e) => <Muted>{enteredByName(e.enteredBy)}</Muted> },
+  { id: 'enteredBy', header: 'Entered By', cell: (e) => <MutedText>{enteredByName(e.enteredBy)}</MutedText> },
 ];
 
 export interface LedgerTableProps {
@@ -149,21 +142,17 @@ export function LedgerTable({ entries, canReverse, onReverse }: LedgerTableProps
         caption="Ledger entries, newest first"
         columns={columns}
         rows={entries}
-        rowKey={(e) => e._id}
         sortMode="server"
         actions={
           anyReversible
             ? (e) =>
                 canReverse(e) ? (
-                  <Button
-                    variant="outline"
-                    size="sm"
+                  <RowAction
                     onClick={() => onReverse(e)}
+                    icon="refresh"
+                    label="Reverse"
                     aria-label={`Reverse ${e.type} #${e.seq}${e.reference ? ` ${e.reference}` : ''}`}
-                  >
-                    <Icon name="refresh" />
-                    Reverse
-                  </Button>
+                  />
                 ) : null
             : undefined
         }

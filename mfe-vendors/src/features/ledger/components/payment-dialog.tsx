@@ -1,19 +1,8 @@
-import { LEDGER_MESSAGES } from '@erp/contracts';
-import { Dialog, toast } from '@erp/ui';
-import { FormActions, FormShell, useFormKit } from '@erp/ui/remote-form';
-import { useState } from 'react';
-import { useAddPayment } from '../api/add-payment';
-import { indiaToday } from '../hooks/ledger-dates';
-import { afterPayment, balanceText, exactRupees, ledgerRupees, sentenceCase } from '../hooks/ledger-format';
-import {
-  newPaymentValues,
-  parseAmount,
-  paymentBody,
-  paymentConflict,
-  paymentContract,
-  type PaymentVendor,
-} from '../hooks/payment-form-values';
-import { newRequestKey } from '../hooks/request-key';
+import { Dialog } from '@erp/ui';
+import { FormActions, FormShell } from '@erp/ui/remote-form';
+import { afterPayment, balanceText, sentenceCase } from '../hooks/ledger-format';
+import type { PaymentVendor } from '../hooks/payment-form-values';
+import { usePaymentKit } from '../hooks/use-payment-kit';
 import { PaymentFields } from './entry-fields';
 import { useOverpaymentCheck } from './overpayment';
 
@@ -32,27 +21,14 @@ export interface PaymentDialogProps {
  * advance to the vendor (decision 0033), which the service records as asked.
  */
 export function PaymentDialog({ vendor, onClose }: PaymentDialogProps) {
-  const [today] = useState(() => indiaToday());
-  const [initial] = useState(() => newPaymentValues(vendor, newRequestKey(), today));
-  const add = useAddPayment();
-  const kit = useFormKit({
+  const { kit, today, amount } = usePaymentKit({
     id: 'ledger-payment',
     record: { _id: vendor._id, version: 0 },
-    initial,
-    contract: paymentContract,
-    save: (values) => add.mutateAsync({ vendorId: vendor._id, body: paymentBody(values) }),
-    onSaved: (response) => {
-      toast({
-        title: LEDGER_MESSAGES.paymentAdded,
-        description: `${exactRupees(response.entry.amount) ?? ledgerRupees(response.entry.amount)} to ${vendor.name}. Now ${balanceText(response.summary.outstanding)}.`,
-        variant: 'success',
-      });
-      onClose();
-    },
-    conflictField: paymentConflict,
+    vendor,
+    vendorName: vendor.name,
+    onAdded: () => onClose(),
   });
   const close = () => kit.discard(onClose);
-  const amount = parseAmount(kit.values.amount);
   const overpayment = useOverpaymentCheck(kit, vendor);
 
   return (

@@ -1,25 +1,15 @@
 import { LEDGER_MESSAGES } from '@erp/contracts';
 import { errorMessage } from '@erp/sdk';
-import { EmptyState, ErrorPanel, Icon, LinkButton, PageHeader, theme, toast, useNavigate } from '@erp/ui';
+import { EmptyState, ErrorPanel, Icon, LinkButton, PageHeader, theme, useNavigate } from '@erp/ui';
 import { FormSection, isMissing, PageSkeleton, SearchPicker, useCurrentUser } from '@erp/ui/remote';
-import { FormActions, FormField, FormShell, useFormKit } from '@erp/ui/remote-form';
-import { useState } from 'react';
+import { FormActions, FormField, FormShell } from '@erp/ui/remote-form';
 import styled from 'styled-components';
 import { usePaymentVendor, usePaymentVendorSearch } from '../api/search-vendors';
-import { useAddPayment } from '../api/add-payment';
 import { canAddPayment, canReadLedgers } from '../hooks/ledger-access';
-import { indiaToday } from '../hooks/ledger-dates';
 import { parseId } from '../hooks/ledger-filters';
-import { balanceText, exactRupees, ledgerPath, ledgerRupees } from '../hooks/ledger-format';
-import {
-  newPaymentValues,
-  parseAmount,
-  paymentBody,
-  paymentConflict,
-  paymentContract,
-  type PaymentVendor,
-} from '../hooks/payment-form-values';
-import { newRequestKey } from '../hooks/request-key';
+import { ledgerPath, ledgerRupees } from '../hooks/ledger-format';
+import { type PaymentVendor } from '../hooks/payment-form-values';
+import { usePaymentKit } from '../hooks/use-payment-kit';
 import { PaymentFields } from './entry-fields';
 import { useOverpaymentCheck } from './overpayment';
 import { Balance } from './rupees';
@@ -108,31 +98,13 @@ export function PaymentPage({ vendorId: rawId }: { vendorId: string | null }) {
 
 function PaymentForm({ vendor: preset }: { vendor: PaymentVendor | null }) {
   const navigate = useNavigate();
-  const add = useAddPayment();
-  const [today] = useState(() => indiaToday());
-  const [initial] = useState(() => newPaymentValues(preset, newRequestKey(), today));
-  const kit = useFormKit({
+  const { kit, today, amount } = usePaymentKit({
     id: 'vendor-payment',
     record: null,
-    initial,
-    contract: paymentContract,
-    save: (values) => {
-      // The contract's rules refuse a form without a vendor before this runs.
-      const vendorId = values.vendor?._id ?? '';
-      return add.mutateAsync({ vendorId, body: paymentBody(values) });
-    },
-    onSaved: (response) => {
-      toast({
-        title: LEDGER_MESSAGES.paymentAdded,
-        description: `${exactRupees(response.entry.amount) ?? ledgerRupees(response.entry.amount)} to ${response.entry.vendor.name}. Now ${balanceText(response.summary.outstanding)}.`,
-        variant: 'success',
-      });
-      void navigate(ledgerPath(response.entry.vendor._id));
-    },
-    conflictField: paymentConflict,
+    vendor: preset,
+    onAdded: (response) => void navigate(ledgerPath(response.entry.vendor._id)),
   });
   const vendor = kit.values.vendor;
-  const amount = parseAmount(kit.values.amount);
   const overpayment = useOverpaymentCheck(kit, vendor);
 
   return (

@@ -1,11 +1,10 @@
 import { LEDGER_MESSAGES, type LedgerEntry } from '@erp/contracts';
-import { ApiError, errorMessage } from '@erp/sdk';
+import { ApiError, errorMessage, newRequestKey } from '@erp/sdk';
 import { toast } from '@erp/ui';
 import { ReasonDialog } from '@erp/ui/remote';
 import { useState } from 'react';
 import { useReverseEntry } from '../api/reverse-entry';
 import { formatLedgerDate, ledgerRupees } from '../hooks/ledger-format';
-import { newRequestKey } from '../hooks/request-key';
 
 export interface ReverseDialogProps {
   vendorId: string;

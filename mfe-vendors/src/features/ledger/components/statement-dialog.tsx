@@ -1,6 +1,6 @@
 import { errorMessage } from '@erp/sdk';
 import { Button, Dialog, DialogFooter, Field, theme, toast } from '@erp/ui';
-import { DateInput } from '@erp/ui/remote';
+import { DateInput, DialogForm } from '@erp/ui/remote';
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useDownloadStatement } from '../api/download-statement';
@@ -13,6 +13,12 @@ const Problem = styled.p`
   font-size: 0.8125rem;
   color: ${theme.color.destructive};
 `;
+
+/** The period's two ends, From and To. */
+const ENDS = [
+  { end: 'from', label: 'From' },
+  { end: 'to', label: 'To' },
+] as const;
 
 const PERIODS = [
   ['financialYear', 'This financial year'],
@@ -72,14 +78,7 @@ export function StatementDialog({ vendorId, vendorCode, vendorName, onClose }: S
       title="Statement of Account"
       description={`${vendorName}: every entry in the period with opening and closing balances.`}
     >
-      <form
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          submit();
-        }}
-        style={{ display: 'grid', gap: '1rem' }}
-      >
+      <DialogForm onSubmit={submit}>
         <RadioChoices
           legend="Period"
           name="statement-period"
@@ -88,24 +87,19 @@ export function StatementDialog({ vendorId, vendorCode, vendorName, onClose }: S
           onChange={choosePeriod}
         />
         <Pair>
-          <Field label="From" htmlFor="statement-from" required>
-            <DateInput
-              id="statement-from"
-              value={dates.from}
-              max={dates.to || undefined}
-              onChange={(value) => setDate('from', value)}
-              aria-invalid={problem ? true : undefined}
-            />
-          </Field>
-          <Field label="To" htmlFor="statement-to" required>
-            <DateInput
-              id="statement-to"
-              value={dates.to}
-              min={dates.from || undefined}
-              onChange={(value) => setDate('to', value)}
-              aria-invalid={problem ? true : undefined}
-            />
-          </Field>
+          {ENDS.map(({ end, label }) => (
+            <Field key={end} label={label} htmlFor={`statement-${end}`} required>
+              <DateInput
+                id={`statement-${end}`}
+                value={dates[end]}
+                // Neither end passes the other.
+                max={end === 'from' ? dates.to || undefined : undefined}
+                min={end === 'to' ? dates.from || undefined : undefined}
+                onChange={(value) => setDate(end, value)}
+                aria-invalid={problem ? true : undefined}
+              />
+            </Field>
+          ))}
         </Pair>
         {problem && <Problem role="alert">{problem}</Problem>}
         <RadioChoices
@@ -127,7 +121,7 @@ export function StatementDialog({ vendorId, vendorCode, vendorName, onClose }: S
             {download.isPending ? 'Downloading...' : 'Download'}
           </Button>
         </DialogFooter>
-      </form>
+      </DialogForm>
     </Dialog>
   );
 }

@@ -19,6 +19,7 @@ import {
   type VendorAccountsQuery,
   type VendorLedgerQuery,
 } from '@erp/contracts';
+import { pageWindow, parseChoice } from '@erp/ui/remote';
 
 /** SPEC §9: vendor lists load 100 at a time (the accounts list and the vendor picker's pages). */
 export const ACCOUNTS_PAGE_SIZE = 100;
@@ -64,13 +65,10 @@ export interface AccountsParams {
   sort: Exclude<AccountsSort, ''>;
 }
 
-const offsetOf = (page: number, size: number) => (Math.max(1, Math.floor(page) || 1) - 1) * size;
-
 /** GET /vendorTransaction's query: the page, the trimmed keyword (left out when empty) and the sort (always sent). */
 export function toAccountsQuery({ page, keyword, sort }: AccountsParams): VendorAccountsQuery {
   const query: VendorAccountsQuery = {
-    limit: ACCOUNTS_PAGE_SIZE,
-    offset: offsetOf(page, ACCOUNTS_PAGE_SIZE),
+    ...pageWindow(page, ACCOUNTS_PAGE_SIZE),
     sort,
   };
   const trimmed = keyword.trim();
@@ -89,8 +87,7 @@ export const RANGE_OPTIONS: readonly { value: LedgerRange; label: string }[] = [
 
 /** ?range= as a range (any case), else 'all'. */
 export function parseRange(value: string | null): LedgerRange {
-  if (!value) return 'all';
-  return LEDGER_RANGES.find((r) => r.toLowerCase() === value.toLowerCase()) ?? 'all';
+  return parseChoice(value, LEDGER_RANGES, { anyCase: true }) ?? 'all';
 }
 
 /** The URL's word for a range: none for 'all'. */
@@ -103,8 +100,7 @@ export interface LedgerParams {
 
 /** GET /vendorTransaction/{id}'s query: the page and the range (always sent). */
 export const toLedgerQuery = ({ page, range }: LedgerParams): VendorLedgerQuery => ({
-  limit: LEDGER_PAGE_SIZE,
-  offset: offsetOf(page, LEDGER_PAGE_SIZE),
+  ...pageWindow(page, LEDGER_PAGE_SIZE),
   range,
 });
 
@@ -119,8 +115,7 @@ export const OVERBILL_TABS: readonly { value: OverbillTab; label: string }[] = [
 
 /** ?status= as a tab (any case), else Open. */
 export function parseOverbillTab(value: string | null): OverbillTab {
-  if (!value) return 'Open';
-  return OVERBILL_TABS.find((t) => t.value.toLowerCase() === value.toLowerCase())?.value ?? 'Open';
+  return parseChoice(value, OVERBILL_TABS, { anyCase: true }) ?? 'Open';
 }
 
 /** The URL's word for a tab: none for Open (the default), else 'approved', 'rejected', 'all'. */
@@ -137,8 +132,7 @@ export interface OverbillParams {
 /** GET /vendorTransaction/overbilling's query. */
 export function toOverbillQuery({ page, tab, vendorId }: OverbillParams): OverbillListQuery {
   const query: OverbillListQuery = {
-    limit: OVERBILL_PAGE_SIZE,
-    offset: offsetOf(page, OVERBILL_PAGE_SIZE),
+    ...pageWindow(page, OVERBILL_PAGE_SIZE),
     status: tab,
   };
   if (vendorId) query.vendorId = vendorId;

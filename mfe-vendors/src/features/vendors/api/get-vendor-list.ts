@@ -1,6 +1,6 @@
 import type { VendorListResponse } from '@erp/contracts';
 import { api, call } from '@erp/sdk';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { listQueryHook, pageWindow } from '@erp/ui/remote';
 import { vendorKeys } from '../../shared/api/vendor-keys';
 
 /** SPEC §9: vendor lists load 100 at a time; further pages come from the server (ARCHITECTURE §8). */
@@ -16,17 +16,12 @@ export function getVendorList(
   signal?: AbortSignal,
 ): Promise<VendorListResponse> {
   return call(api, 'vendors.list', {
-    query: { limit: VENDOR_PAGE_SIZE, offset: (page - 1) * VENDOR_PAGE_SIZE, keyword: keyword.trim() },
+    query: { ...pageWindow(page, VENDOR_PAGE_SIZE), keyword: keyword.trim() },
     signal,
   });
 }
 
-export const vendorListQueryOptions = (params: VendorListParams) =>
-  queryOptions({
-    queryKey: vendorKeys('list', params),
-    queryFn: ({ signal }) => getVendorList(params, signal),
-    placeholderData: keepPreviousData,
-  });
-
-export const useVendorList = (params: VendorListParams, enabled = true) =>
-  useQuery({ ...vendorListQueryOptions(params), enabled });
+export const useVendorList = listQueryHook(
+  (params: VendorListParams) => vendorKeys('list', params),
+  getVendorList,
+);

@@ -1,14 +1,6 @@
 import type { VendorItemLink } from '@erp/contracts';
-import {
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  ConfirmDialog,
-  Spinner,
-  useIsMobile,
-} from '@erp/ui';
+import { ConfirmDialog, Spinner, useIsMobile } from '@erp/ui';
+import { SectionCard } from '@erp/ui/remote';
 import { useLinkedItemEdit } from '../hooks/use-linked-item-edit';
 import { useLinkedItemRemove } from '../hooks/use-linked-item-remove';
 import { useLinkedItemsSearch } from '../hooks/use-linked-items-search';
@@ -44,26 +36,28 @@ export function LinkedItems({ vendorId, canEdit }: LinkedItemsProps) {
     : undefined;
 
   return (
-    <Card as="section" aria-labelledby="section-linked-items">
-      <CardHeader>
-        <CardTitle id="section-linked-items" as="h2">
-          Linked Items
-          {items.isFetching && !items.isPending && (
-            <span style={{ marginLeft: 8, display: 'inline-flex', verticalAlign: 'middle' }}>
-              <Spinner label="Refreshing" />
-            </span>
-          )}
-        </CardTitle>
-        <CardDescription>
-          {items.data
+    <>
+      <SectionCard
+        titleId="section-linked-items"
+        title={
+          <>
+            Linked Items
+            {items.isFetching && !items.isPending && (
+              <span style={{ marginLeft: 8, display: 'inline-flex', verticalAlign: 'middle' }}>
+                <Spinner label="Refreshing" />
+              </span>
+            )}
+          </>
+        }
+        description={
+          items.data
             ? `${items.data.totalItems} ${items.data.totalItems === 1 ? 'item' : 'items'} priced by this vendor`
-            : 'Items priced by this vendor'}
-        </CardDescription>
-      </CardHeader>
-      <CardContent>
+            : 'Items priced by this vendor'
+        }
+      >
         <LinkedItemsFilters list={list} columns={columns} compact={compact} />
         <LinkedItemsBody list={list} columns={columns} actions={actions} />
-      </CardContent>
+      </SectionCard>
       <ConfirmDialog
         open={remove.removing !== null}
         title="Remove vendor price?"
@@ -78,6 +72,6 @@ export function LinkedItems({ vendorId, canEdit }: LinkedItemsProps) {
         onConfirm={remove.confirm}
         onCancel={remove.dismiss}
       />
-    </Card>
+    </>
   );
 }

@@ -1,5 +1,4 @@
 import { can } from '@erp/contracts';
-import { Icon, LinkButton } from '@erp/ui';
 import { ListPage, useCurrentUser, useListSearch } from '@erp/ui/remote';
 import { useVendorList, VENDOR_PAGE_SIZE } from '../api/get-vendor-list';
 import { VendorTable } from './vendor-table';
@@ -16,13 +15,8 @@ export function VendorListPage() {
     <ListPage
       title="Vendors"
       description="Suppliers, their terms and what you owe them"
-      actions={
-        canCreate && (
-          <LinkButton to="/vendors/create">
-            <Icon name="plus" />
-            Create Vendor
-          </LinkButton>
-        )
+      create={
+        canCreate && { to: '/vendors/create', label: 'Create Vendor', firstLabel: 'Create First Vendor' }
       }
       allowed={allowed}
       noun="vendors"
@@ -41,12 +35,6 @@ export function VendorListPage() {
         description: canCreate
           ? 'Create your first vendor to start recording their prices.'
           : 'Vendors created by a purchaser will appear here.',
-        action: canCreate ? (
-          <LinkButton to="/vendors/create">
-            <Icon name="plus" />
-            Create First Vendor
-          </LinkButton>
-        ) : undefined,
       }}
     >
       {list.data && <VendorTable vendors={list.data.vendors} />}

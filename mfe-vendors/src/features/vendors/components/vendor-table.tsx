@@ -1,33 +1,12 @@
 import type { Vendor } from '@erp/contracts';
-import { formatDate, formatINR, Icon, LinkButton, theme } from '@erp/ui';
-import { DataTable, type Column } from '@erp/ui/remote';
-import styled from 'styled-components';
+import { formatDate, formatINR } from '@erp/ui';
+import { CodeText, DataTable, Figure, MutedText, RowAction, RowName, type Column } from '@erp/ui/remote';
 import { VendorStatusBadge } from '../../shared/components/vendor-status-badge';
 
-const Name = styled.span`
-  font-weight: 500;
-`;
-
-const Code = styled.span`
-  font-family: ${theme.font.mono};
-  font-size: 0.8125rem;
-  white-space: nowrap;
-`;
-
-const Muted = styled.span`
-  color: ${theme.color.mutedForeground};
-  white-space: nowrap;
-`;
-
-const Money = styled.span`
-  font-variant-numeric: tabular-nums;
-  white-space: nowrap;
-`;
-
 const columns: Column<Vendor>[] = [
-  { id: 'vendorId', header: 'Vendor ID', cell: (v) => <Code>{v.vendorId}</Code> },
-  { id: 'name', header: 'Name', primary: true, cell: (v) => <Name>{v.name}</Name> },
-  { id: 'created', header: 'Created Date', cell: (v) => <Muted>{formatDate(v.createdAt)}</Muted> },
+  { id: 'vendorId', header: 'Vendor ID', cell: (v) => <CodeText>{v.vendorId}</CodeText> },
+  { id: 'name', header: 'Name', primary: true, cell: (v) => <RowName>{v.name}</RowName> },
+  { id: 'created', header: 'Created Date', cell: (v) => <MutedText>{formatDate(v.createdAt)}</MutedText> },
   { id: 'status', header: 'Status', cell: (v) => <VendorStatusBadge status={v.status} /> },
   { id: 'items', header: 'Items', align: 'right', cell: (v) => v.totalItems },
   { id: 'totalPO', header: 'Total POs', align: 'right', cell: (v) => v.totalPO },
@@ -37,7 +16,7 @@ const columns: Column<Vendor>[] = [
     id: 'wallet',
     header: 'Outstanding',
     align: 'right',
-    cell: (v) => <Money>{formatINR(v.wallet, 0)}</Money>,
+    cell: (v) => <Figure>{formatINR(v.wallet, 0)}</Figure>,
   },
 ];
 
@@ -48,17 +27,14 @@ export function VendorTable({ vendors }: { vendors: Vendor[] }) {
       caption="Vendors"
       columns={columns}
       rows={vendors}
-      rowKey={(v) => v._id}
       actions={(v) => (
-        <LinkButton
+        <RowAction
           to={`/vendors/detail?id=${encodeURIComponent(v._id)}`}
-          variant="outline"
-          size="sm"
-          aria-label={`Open ${v.name}`}
-        >
-          Open
-          <Icon name="chevronRight" />
-        </LinkButton>
+          icon="chevronRight"
+          iconAfter
+          label="Open"
+          name={v.name}
+        />
       )}
     />
   );

@@ -1,28 +1,13 @@
-import { Button, ConfirmDialog, Field, keepClear, Spinner, theme } from '@erp/ui';
+import { Button, ConfirmDialog, Field, Icon, keepClear, Spinner, theme } from '@erp/ui';
 import { cloneElement, type ChangeEvent, type ReactElement, type ReactNode } from 'react';
 import { useController, type FieldPath, type FieldValues } from 'react-hook-form';
 import styled from 'styled-components';
+import { Banner } from '../bars';
 import type { FormKit } from './use-form-kit';
 
 const Form = styled.form`
   display: grid;
   gap: 1.25rem;
-`;
-
-const Banner = styled.div<{ $tone: 'error' | 'info' }>`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: 0.75rem;
-  flex-wrap: wrap;
-  padding: 0.75rem 1rem;
-  border: 1px solid ${(p) => (p.$tone === 'error' ? '#fecaca' : '#bfdbfe')};
-  border-radius: ${theme.radius.md};
-  background: ${(p) => (p.$tone === 'error' ? '#fef2f2' : '#eff6ff')};
-  font-size: 0.875rem;
-  & > p {
-    flex: 1 1 18rem;
-  }
 `;
 
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
@@ -131,15 +116,28 @@ export interface FormActionsProps<V extends FieldValues> {
   saveLabel: string;
   /** Save refused besides while saving (SPEC §5: until the required fields are filled). */
   saveDisabled?: boolean;
+  /** A read-only form (kit.readOnly) shows only this button, back where Cancel goes ('Back to List'). */
+  backLabel?: string;
 }
 
-/** Cancel and Save. */
+/** Cancel and Save; a read-only form given a backLabel, only the way back. */
 export function FormActions<V extends FieldValues>({
   kit,
   onCancel,
   saveLabel,
   saveDisabled,
+  backLabel,
 }: FormActionsProps<V>) {
+  if (kit.readOnly && backLabel) {
+    return (
+      <FormButtons>
+        <Button variant="outline" onClick={onCancel}>
+          <Icon name="arrowLeft" />
+          {backLabel}
+        </Button>
+      </FormButtons>
+    );
+  }
   return (
     <FormButtons>
       <Button variant="outline" onClick={onCancel} disabled={kit.saving}>

@@ -33,3 +33,4 @@ export {
 } from './form-shell';
 export { useFieldValue } from './use-field-value';
 export { lineRow, revealField, type ListRow } from './reveal-field';
+export { LineRemarkField, type LineRemarkFieldProps } from './line-fields';

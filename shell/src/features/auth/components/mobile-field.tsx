@@ -1,25 +1,6 @@
 import { PHONE_INPUT_MAX } from '@erp/contracts';
-import { Field, Input, theme } from '@erp/ui';
-import styled from 'styled-components';
+import { Field, Input, PrefixedInput } from '@erp/ui';
 import type { MobileEntry } from '../hooks/use-mobile-entry';
-
-const PhoneRow = styled.div`
-  display: flex;
-  align-items: stretch;
-  & > span {
-    display: grid;
-    place-items: center;
-    padding: 0 0.75rem;
-    border: 1px solid ${theme.color.input};
-    border-right: none;
-    border-radius: ${theme.radius.md} 0 0 ${theme.radius.md};
-    background: ${theme.color.muted};
-    color: ${theme.color.mutedForeground};
-  }
-  & > input {
-    border-radius: 0 ${theme.radius.md} ${theme.radius.md} 0;
-  }
-`;
 
 /**
  * The mobile number after '+91': typed on the first step (ten digits, what it still lacks said
@@ -29,10 +10,10 @@ const PhoneRow = styled.div`
 export function MobileField({ mobile, readOnly }: { mobile: MobileEntry; readOnly: boolean }) {
   return readOnly ? (
     <Field label="Mobile Number" htmlFor="phone">
-      <PhoneRow>
+      <PrefixedInput>
         <span aria-hidden="true">+91</span>
         <Input id="phone" name="phone" type="tel" value={mobile.phone} readOnly />
-      </PhoneRow>
+      </PrefixedInput>
     </Field>
   ) : (
     <Field
@@ -41,7 +22,7 @@ export function MobileField({ mobile, readOnly }: { mobile: MobileEntry; readOnl
       error={mobile.invalid ? 'Enter a valid 10-digit mobile number' : undefined}
       hint={mobile.hint}
     >
-      <PhoneRow>
+      <PrefixedInput>
         <span aria-hidden="true">+91</span>
         <Input
           id="phone"
@@ -58,7 +39,7 @@ export function MobileField({ mobile, readOnly }: { mobile: MobileEntry; readOnl
           aria-describedby="phone-msg"
           autoFocus
         />
-      </PhoneRow>
+      </PrefixedInput>
     </Field>
   );
 }

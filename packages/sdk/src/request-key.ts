@@ -1,7 +1,8 @@
 /**
- * The `requestKey` of a payment, a credit note or a reversal (the service's Uuid): made once when a
- * dialog opens, so a double-click or a resend after a lost answer records the entry once.
- * crypto.randomUUID where the page has it (a secure context), else a version-4 id from random bytes.
+ * A client-chosen id for a create (a receipt, a payment, a record): made once when a form or dialog
+ * opens, so a double click or a resend after a lost answer records it once (same content: the first
+ * answer; other content: 409). crypto.randomUUID where the page has it (a secure context), else a
+ * version-4 id from random bytes.
  */
 export function newRequestKey(): string {
   const c = globalThis.crypto;
