@@ -36,7 +36,7 @@ export function parseArgs(argv) {
   const name = args[0];
   if (!name || !/^[a-z]{2,20}$/.test(name))
     throw new Error(
-      'Usage: npm run new:module <name> [--title "Title"] (name: 2 to 20 lower-case letters, e.g. stock)',
+      'Usage: npm run new:module <name> [-- --title "Title"] (name: 2 to 20 lower-case letters, e.g. stock)',
     );
   if (title !== undefined && !/^[\p{L}\p{N} &'()-]{2,40}$/u.test(title))
     throw new Error("--title: 2 to 40 letters, digits, spaces and & ' ( ) -");

@@ -1,6 +1,6 @@
 import { PGlite, types } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { notingSavepointRollbacks, type Database, type Queryable, type QueryResult } from './types.js';
+import type { Database, Queryable, QueryResult } from './types.js';
 
 /** bigint columns hold paise and hundredths; every value we store fits a double exactly. */
 const parsers = { [types.INT8]: (v: string) => Number(v) };
@@ -66,7 +66,7 @@ export function pgliteDatabase(
     ...base,
     transaction: async (fn) => {
       if (!usable()) throw new Error('PGlite is closed');
-      return pg.transaction((tx) => fn(notingSavepointRollbacks(guard(tx))));
+      return pg.transaction((tx) => fn(guard(tx)));
     },
     close,
   };

@@ -1,12 +1,6 @@
 import pg from 'pg';
 import { isDatabaseUnavailable } from '../errors.js';
-import {
-  notingSavepointRollbacks,
-  type Database,
-  type PoolStats,
-  type Queryable,
-  type QueryResult,
-} from './types.js';
+import { type Database, type PoolStats, type Queryable, type QueryResult } from './types.js';
 
 pg.types.setTypeParser(pg.types.builtins.INT8, (v: string) => Number(v));
 
@@ -69,10 +63,10 @@ function wrapClient(client: pg.PoolClient): Queryable {
     last = next.catch(() => undefined);
     return next;
   };
-  return notingSavepointRollbacks({
+  return {
     query: <R>(sql: string, params?: unknown[]) => serial(() => inner.query<R>(sql, params)),
     exec: (sql: string) => serial(() => inner.exec(sql)),
-  });
+  };
 }
 
 export interface PostgresOptions {

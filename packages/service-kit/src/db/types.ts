@@ -4,29 +4,6 @@ export interface QueryResult<R> {
   rowCount: number;
 }
 
-/**
- * Transactions in which a statement rolled back to a savepoint: events written before it may be
- * gone from the outbox although the transaction commits, so their envelopes in memory are not
- * published as they are; the relay publishes what the outbox holds (service.ts, afterCommit).
- */
-export const rolledBackToSavepoint = new WeakSet<object>();
-const ROLLBACK_TO = /^\s*rollback\s+(?:transaction\s+|work\s+)?to\b/i;
-
-/** A transaction's connection that notes a statement rolling back to a savepoint (each database adapter's transactions). */
-export function notingSavepointRollbacks(inner: Queryable): Queryable {
-  const tx: Queryable = {
-    query: <R>(sql: string, params?: unknown[]) => {
-      if (ROLLBACK_TO.test(sql)) rolledBackToSavepoint.add(tx);
-      return inner.query<R>(sql, params);
-    },
-    exec: (sql: string) => {
-      if (ROLLBACK_TO.test(sql)) rolledBackToSavepoint.add(tx);
-      return inner.exec(sql);
-    },
-  };
-  return tx;
-}
-
 export interface Queryable {
   query<R = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<R>>;
   /** Run a script of several statements without parameters (migrations). */
