@@ -109,7 +109,7 @@ function editJson(file, edit) {
 
 /** The lines that wire the module into the contracts and the gateway. */
 function wire(t) {
-  const { __name__: name, __Name__: Name, __Title__: title } = t;
+  const { __name__: name, __Title__: title } = t;
   const contractsIndex = path.join(root, 'packages/contracts/src/index.ts');
   writeFileSync(
     contractsIndex,
@@ -148,7 +148,6 @@ function wire(t) {
   editJson('gateway/package.json', (j) => (j.dependencies[`@erp/${name}-service`] = '*'));
   // A line like the others (JSON.stringify would spread the file's short objects over lines).
   insertBefore('gateway/tsconfig.json', '"references"', '\n  ]', `,\n    { "path": "../services/${name}" }`);
-  void Name;
 }
 
 function run(cmd, args) {

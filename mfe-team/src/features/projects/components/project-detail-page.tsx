@@ -1,10 +1,11 @@
 import { can, isAdmin } from '@erp/contracts';
 import { Card, formatDateShort, Icon, LinkButton, PageHeader, theme } from '@erp/ui';
-import { isNotFound, LoadFailure, PageSkeleton, SectionCard, useCurrentUser } from '@erp/ui/remote';
+import { PageSkeleton, SectionCard, useCurrentUser } from '@erp/ui/remote';
 import styled from 'styled-components';
 import { ProjectBoqs } from '../../shared/components/project-boqs';
 import { useProject } from '../api/get-project';
 import { ProjectStatusBadge } from './project-status-badge';
+import { backToProjects, ProjectLoadFailure } from './project-load-failure';
 import { ProjectTeamCard } from './project-team-card';
 
 const Facts = styled.div`
@@ -50,13 +51,6 @@ const Big = styled.p`
   margin: 0;
 `;
 
-const backToList = (
-  <LinkButton to="/team/projects" variant="outline">
-    <Icon name="arrowLeft" />
-    Back to List
-  </LinkButton>
-);
-
 const dateOr = (value: string) => formatDateShort(value) || 'Not set';
 
 /** /team/project/{id} (SPEC §2 "Project detail"): the project's dates, location, team and BoQs. */
@@ -70,16 +64,7 @@ export function ProjectDetailPage({ id }: { id: string }) {
   if (project.isPending) return <PageSkeleton />;
   if (project.isError) {
     return (
-      <LoadFailure
-        title="Project"
-        back={backToList}
-        error={project.error}
-        missing={isNotFound}
-        icon="clipboard"
-        notFound={{ title: 'Project not found', description: 'Please check the project ID and try again.' }}
-        errorTitle="Could not load this project"
-        onRetry={() => void project.refetch()}
-      />
+      <ProjectLoadFailure title="Project" error={project.error} onRetry={() => void project.refetch()} />
     );
   }
 
@@ -92,7 +77,7 @@ export function ProjectDetailPage({ id }: { id: string }) {
         badge={<ProjectStatusBadge status={p.status} />}
         actions={
           <>
-            {backToList}
+            {backToProjects}
             {canEdit && (
               <LinkButton to={`/team/project-edit?id=${encodeURIComponent(p._id)}`}>
                 <Icon name="pencil" />

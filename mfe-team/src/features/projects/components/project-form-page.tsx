@@ -1,24 +1,18 @@
 import { can, isAdmin } from '@erp/contracts';
-import { Badge, EmptyState, Icon, LinkButton, PageHeader } from '@erp/ui';
-import { isNotFound, LoadFailure, PageSkeleton, useCurrentUser } from '@erp/ui/remote';
+import { Badge, EmptyState, PageHeader } from '@erp/ui';
+import { PageSkeleton, useCurrentUser } from '@erp/ui/remote';
 import { useMemo } from 'react';
 import { useNextProjectCode } from '../api/get-next-project-code';
 import { useProject } from '../api/get-project';
 import { emptyProjectValues, projectToValues } from '../hooks/project-form-values';
 import { ProjectForm, type ProjectFormMode } from './project-form';
+import { backToProjects, ProjectLoadFailure } from './project-load-failure';
 
 const DESCRIPTIONS: Record<ProjectFormMode, string> = {
   add: 'Create a project and assign the Employees who work on it',
   edit: "Update the project's details, status and team",
   view: "The project's details, status and team",
 };
-
-const backToList = (
-  <LinkButton to="/team/projects" variant="outline">
-    <Icon name="arrowLeft" />
-    Back to List
-  </LinkButton>
-);
 
 export interface ProjectFormPageProps {
   id: string | null;
@@ -49,7 +43,7 @@ export function ProjectFormPage({ id, mode: requested }: ProjectFormPageProps) {
           icon="lock"
           title="Access denied"
           description="You don't have permission to add projects."
-          action={backToList}
+          action={backToProjects}
         />
       </>
     );
@@ -62,14 +56,9 @@ export function ProjectFormPage({ id, mode: requested }: ProjectFormPageProps) {
     if (project.isPending) return <PageSkeleton />;
     if (project.isError) {
       return (
-        <LoadFailure
+        <ProjectLoadFailure
           title="Project Details"
-          back={backToList}
           error={project.error}
-          missing={isNotFound}
-          icon="clipboard"
-          notFound={{ title: 'Project not found', description: 'Please check the project ID and try again.' }}
-          errorTitle="Could not load this project"
           onRetry={() => void project.refetch()}
         />
       );
